@@ -1,0 +1,76 @@
+"""One typed configuration: which backend plays each model role, thresholds, span rules."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+RelevanceBackend = Literal["lite", "cross-encoder"]
+SupportBackend = Literal["lite", "nli"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ScorerConfig(_Strict):
+    """A model role. ``model`` is a hub id or a local path; None means the bundled lite model."""
+
+    backend: str = "lite"
+    model: str | None = None
+    threshold: float | None = Field(default=None, ge=0.0, le=1.0)
+    """RAG-Check's eta. None uses the threshold calibrated with the model (lite heads) or 0.5."""
+    batch_size: int = Field(default=32, ge=1)
+    max_length: int = Field(default=512, ge=16)
+    device: str = "cpu"
+    trust_remote_code: bool = False
+
+
+class RelevanceConfig(ScorerConfig):
+    backend: RelevanceBackend = "lite"
+
+
+class SupportConfig(ScorerConfig):
+    backend: SupportBackend = "lite"
+    use_context: bool = True
+    """Verify each span with its preceding sentence as context (MIRAGE's s([context][claim]))."""
+
+
+class SpanConfig(_Strict):
+    """Span partition and categorization. Word lists extend or trim the built-in lexicon."""
+
+    add_subjective: dict[str, list[str]] = Field(default_factory=dict)
+    """Extra cues per lexicon class, e.g. {"hedges": ["arguably"]}."""
+    remove_subjective: list[str] = Field(default_factory=list)
+    abstention_cues: list[str] = Field(default_factory=list)
+    abstention_examples: Path | None = None
+    """A JSON file of {"text", "label"} examples replacing the built-in ones."""
+    abstention_margin: float = 0.05
+    """Nearest-neighbour abstention needs to beat the nearest statement by this cosine margin."""
+
+
+class Config(_Strict):
+    relevance: RelevanceConfig = Field(default_factory=RelevanceConfig)
+    support: SupportConfig = Field(default_factory=SupportConfig)
+    embedding_model: str | None = None
+    """Sentence embedder for the lite tier and abstention detection; None = bundled MiniLM."""
+    spans: SpanConfig = Field(default_factory=SpanConfig)
+    unknown_citations: Literal["error", "flag"] = "error"
+    """A citation marker naming no retrieved item: raise a TraceValidationError, or flag it
+    on the span (its citation_support is then 0)."""
+    batch_size: int = Field(default=64, ge=1)
+    """Traces evaluated together (model calls are batched across them)."""
+    cache_size: int = Field(default=50_000, ge=0)
+    """Embeddings kept in the content-hash cache."""
+
+    @classmethod
+    def from_file(cls, path: str | Path) -> Config:
+        """Load a TOML (or JSON) config file."""
+        path = Path(path)
+        if path.suffix == ".json":
+            return cls.model_validate_json(path.read_text())
+        with path.open("rb") as handle:
+            return cls.model_validate(tomllib.load(handle))

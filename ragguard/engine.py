@@ -1,0 +1,288 @@
+"""The Evaluator: one path for live and replayed traces.
+
+A batch of traces becomes three model calls at most: abstention embeddings for all spans,
+relevance for all (query, item) pairs, support for all (span, item) pairs. Per-trace
+problems become per-trace outcomes, never a failed batch.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ragguard.config import Config
+from ragguard.errors import RagguardError, TraceValidationError
+from ragguard.metrics.live import trace_metrics
+from ragguard.schema import Evaluation, FieldIssue, Item, ItemEvaluation, SpanEvaluation, Trace
+from ragguard.scoring.backends import build_relevance, build_support
+from ragguard.scoring.embeddings import TextEmbedder
+from ragguard.scoring.protocols import Claim, Evidence, RelevanceScorer, SupportScorer
+from ragguard.spans import ItemRef, Span, SpanAnalyzer
+
+Outcome = Evaluation | RagguardError
+
+TEXT_SURROGATES = ("caption", "alt_text", "alt", "ocr", "description")
+"""Metadata keys holding a text stand-in for an image or video item."""
+
+
+def item_text(item: Item) -> str | None:
+    """The text a text scorer reads: the item's own text, else a surrogate from metadata."""
+    if item.text:
+        return item.text
+    for key in TEXT_SURROGATES:
+        value = item.metadata.get(key)
+        if isinstance(value, str) and value.strip():
+            return value
+    return None
+
+
+@dataclass
+class _TracePlan:
+    """Work for one trace, gathered before the batched model calls."""
+
+    trace: Trace
+    spans: list[Span] = field(default_factory=list)
+    evidence: list[Evidence | None] = field(default_factory=list)
+    """Aligned with trace.items; None where the item cannot be read as text."""
+    issues: list[FieldIssue] = field(default_factory=list)
+    relevance: list[float | None] = field(default_factory=list)
+    support: dict[tuple[int, int], float] = field(default_factory=dict)
+    """(span index, item index) -> CS."""
+
+
+class Evaluator:
+    """Scores traces with the configured backends; models load lazily, once."""
+
+    def __init__(
+        self,
+        config: Config | None = None,
+        *,
+        relevance: RelevanceScorer | None = None,
+        support: SupportScorer | None = None,
+        embedder: TextEmbedder | None = None,
+        analyzer: SpanAnalyzer | None = None,
+    ) -> None:
+        self.config = config or Config()
+        self._embedder = embedder
+        self._relevance = relevance
+        self._support = support
+        self._analyzer = analyzer
+
+    @property
+    def embedder(self) -> TextEmbedder:
+        if self._embedder is None:
+            self._embedder = TextEmbedder(
+                self.config.embedding_model, cache_size=self.config.cache_size
+            )
+        return self._embedder
+
+    @property
+    def relevance_scorer(self) -> RelevanceScorer:
+        if self._relevance is None:
+            self._relevance = build_relevance(self.config.relevance, self.embedder)
+        return self._relevance
+
+    @property
+    def support_scorer(self) -> SupportScorer:
+        if self._support is None:
+            self._support = build_support(self.config.support, self.embedder)
+        return self._support
+
+    @property
+    def analyzer(self) -> SpanAnalyzer:
+        if self._analyzer is None:
+            # unknown citations are always flagged here; the policy is applied per trace
+            self._analyzer = SpanAnalyzer(
+                self.config.spans, embed=self.embedder.encode, unknown_citations="flag"
+            )
+        return self._analyzer
+
+    def evaluate_batch(self, traces: Sequence[Trace]) -> list[Outcome]:
+        """Evaluate traces together; a bad trace yields its error, the others go on."""
+        started = time.perf_counter()
+        plans = [_TracePlan(trace) for trace in traces]
+        outcomes: list[Outcome | None] = [None] * len(plans)
+
+        t0 = time.perf_counter()
+        analyses = self.analyzer.analyze_many(
+            [
+                (
+                    p.trace.response,
+                    [ItemRef(i.id, i.modality) for i in p.trace.items],
+                    p.trace.response_spans,
+                )
+                for p in plans
+            ]
+        )
+        for index, (plan, spans) in enumerate(zip(plans, analyses, strict=True)):
+            plan.spans = spans
+            error = self._citation_policy(plan)
+            if error is not None:
+                outcomes[index] = error
+                continue
+            self._collect_evidence(plan)
+        live = [p for p, o in zip(plans, outcomes, strict=True) if o is None]
+        spans_ms = (time.perf_counter() - t0) * 1000
+
+        t0 = time.perf_counter()
+        self._score_relevance(live)
+        relevance_ms = (time.perf_counter() - t0) * 1000
+        t0 = time.perf_counter()
+        self._score_support(live)
+        support_ms = (time.perf_counter() - t0) * 1000
+
+        share = 1.0 / max(len(live), 1)
+        total_ms = (time.perf_counter() - started) * 1000
+        timing = {
+            "spans": spans_ms * share,
+            "relevance": relevance_ms * share,
+            "support": support_ms * share,
+            "total": total_ms * share,
+            "batch_size": float(len(live)),
+        }
+        for index, plan in enumerate(plans):
+            if outcomes[index] is None:
+                outcomes[index] = self._assemble(plan, timing)
+        return outcomes  # type: ignore[return-value]
+
+    def _citation_policy(self, plan: _TracePlan) -> TraceValidationError | None:
+        if self.config.unknown_citations != "error":
+            return None
+        for span in plan.spans:
+            if span.unknown_citations:
+                known = ", ".join(i.id for i in plan.trace.items) or "none"
+                return TraceValidationError(
+                    "response",
+                    f"citation {', '.join(span.unknown_citations)!s} in {span.text!r} names no "
+                    f"retrieved item (item ids: {known}; positions 1..{len(plan.trace.items)})",
+                    trace_id=plan.trace.trace_id,
+                )
+        return None
+
+    def _collect_evidence(self, plan: _TracePlan) -> None:
+        for index, item in enumerate(plan.trace.items):
+            for kind in ("image", "video"):
+                path = getattr(item, kind)
+                if path is not None and not _readable(path):
+                    plan.issues.append(
+                        FieldIssue(field=f"items[{index}].{kind}", message=f"cannot read {path!r}")
+                    )
+            text = item_text(item)
+            plan.evidence.append(
+                Evidence(item.id, text, item.image, item.video) if text is not None else None
+            )
+
+    def _score_relevance(self, plans: Sequence[_TracePlan]) -> None:
+        queries: list[str] = []
+        evidence: list[Evidence] = []
+        for plan in plans:
+            for e in plan.evidence:
+                if e is not None:
+                    queries.append(plan.trace.query)
+                    evidence.append(e)
+        scores = iter(self.relevance_scorer.relevance(queries, evidence).tolist())
+        for plan in plans:
+            plan.relevance = [None if e is None else next(scores) for e in plan.evidence]
+
+    def _score_support(self, plans: Sequence[_TracePlan]) -> None:
+        keys: list[tuple[_TracePlan, int, int]] = []
+        claims: list[Claim] = []
+        evidence: list[Evidence] = []
+        use_context = self.config.support.use_context
+        for plan in plans:
+            position = {item.id: i for i, item in enumerate(plan.trace.items)}
+            for s, span in enumerate(plan.spans):
+                if span.kind != "objective":
+                    continue
+                claim = Claim(span.text, span.context if use_context else None)
+                wanted = {position[i] for i in (*span.references, *span.citations)}
+                if not span.references:
+                    wanted.update(range(len(plan.trace.items)))
+                for i in sorted(wanted):
+                    if plan.evidence[i] is not None:
+                        keys.append((plan, s, i))
+                        claims.append(claim)
+                        evidence.append(plan.evidence[i])  # type: ignore[arg-type]
+        scores = self.support_scorer.support(claims, evidence).tolist()
+        for (plan, s, i), score in zip(keys, scores, strict=True):
+            plan.support[(s, i)] = score
+
+    def _assemble(self, plan: _TracePlan, timing: dict[str, float]) -> Evaluation:
+        trace = plan.trace
+        eta_r = self.relevance_scorer.threshold
+        eta_s = self.support_scorer.threshold
+        items = []
+        for index, (item, score) in enumerate(zip(trace.items, plan.relevance, strict=True)):
+            reason = None
+            if score is None:
+                reason = f"no scorer for {item.modality} items without a text surrogate"
+                plan.issues.append(FieldIssue(field=f"items[{index}]", message=reason))
+            items.append(
+                ItemEvaluation(
+                    id=item.id,
+                    relevance=score,
+                    relevant=None if score is None else score >= eta_r,
+                    modality=item.modality,
+                    retriever_score=item.score,
+                    error=reason,
+                )
+            )
+        position = {item.id: i for i, item in enumerate(trace.items)}
+        spans = [
+            self._span_result(s, span, plan, position, eta_s) for s, span in enumerate(plan.spans)
+        ]
+        return Evaluation(
+            trace_id=trace.trace_id,
+            items=items,
+            spans=spans,
+            metrics=trace_metrics(items, spans, eta_s),
+            timing_ms={k: round(v, 3) for k, v in timing.items()},
+            thresholds={"relevance": eta_r, "support": eta_s},
+            errors=plan.issues,
+        )
+
+    @staticmethod
+    def _span_result(
+        s: int, span: Span, plan: _TracePlan, position: dict[str, int], eta: float
+    ) -> SpanEvaluation:
+        support = citation_support = evidence_id = None
+        if span.kind == "objective":
+            allowed = [position[r] for r in span.references] or range(len(plan.trace.items))
+            scored = {i: plan.support[(s, i)] for i in allowed if (s, i) in plan.support}
+            if scored:
+                best = max(scored, key=scored.__getitem__)
+                support, evidence_id = scored[best], plan.trace.items[best].id
+            elif not plan.trace.items:
+                support = 0.0  # nothing was retrieved, so nothing supports the claim
+            cited_scores = [
+                plan.support[(s, position[c])]
+                for c in span.citations
+                if (s, position[c]) in plan.support
+            ]
+            if cited_scores:
+                citation_support = max(cited_scores)
+            elif span.unknown_citations:
+                citation_support = 0.0  # a citation that names nothing supports nothing
+        return SpanEvaluation(
+            text=span.text,
+            start=span.start,
+            end=span.end,
+            kind=span.kind,
+            support=support,
+            supported=None if support is None else support >= eta,
+            citations=list(span.citations),
+            citation_support=citation_support,
+            evidence_id=evidence_id,
+            references=list(span.references),
+            unknown_citations=list(span.unknown_citations),
+        )
+
+
+def _readable(path: str) -> bool:
+    local = path.removeprefix("file://")
+    if "://" in local:
+        return True  # remote URIs are fetched by the multimodal backends, not checked here
+    return Path(local).is_file() and os.access(local, os.R_OK)

@@ -1,0 +1,62 @@
+"""Typed errors. Every error about bad input names the offending field, so a user can fix it."""
+
+from __future__ import annotations
+
+from pydantic import ValidationError
+
+
+class RagguardError(Exception):
+    """Base class for every error ragguard raises on purpose."""
+
+
+class TraceValidationError(RagguardError, ValueError):
+    """A trace (or a line of a traces file) is not valid input.
+
+    ``field`` is a dotted path such as ``query`` or ``items[2].id``; ``trace_id`` and ``line``
+    say where it came from when known.
+    """
+
+    def __init__(
+        self,
+        field: str,
+        message: str,
+        *,
+        trace_id: str | None = None,
+        line: int | None = None,
+    ) -> None:
+        self.field = field
+        self.message = message
+        self.trace_id = trace_id
+        self.line = line
+        where = []
+        if line is not None:
+            where.append(f"line {line}")
+        if trace_id is not None:
+            where.append(f"trace {trace_id!r}")
+        prefix = f"{', '.join(where)}: " if where else ""
+        super().__init__(f"{prefix}{field}: {message}")
+
+    @classmethod
+    def from_pydantic(
+        cls, error: ValidationError, *, trace_id: str | None = None, line: int | None = None
+    ) -> TraceValidationError:
+        """Turn pydantic's first error into a field path like ``items[2].text``."""
+        first = error.errors()[0]
+        return cls(
+            field_path(first["loc"]) or "<trace>", first["msg"], trace_id=trace_id, line=line
+        )
+
+
+class ModelLoadError(RagguardError, RuntimeError):
+    """A configured scoring model could not be loaded (bad hub id, missing path, no network)."""
+
+
+def field_path(loc: tuple[int | str, ...]) -> str:
+    """``("items", 2, "id")`` -> ``items[2].id``."""
+    path = ""
+    for part in loc:
+        if isinstance(part, int):
+            path += f"[{part}]"
+        else:
+            path += f".{part}" if path else str(part)
+    return path

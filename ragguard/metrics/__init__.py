@@ -1,0 +1,1 @@
+"""Metrics: per-trace live aggregates and evaluator-vs-human agreement."""

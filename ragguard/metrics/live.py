@@ -1,0 +1,47 @@
+"""Per-trace metrics computed from item and span verdicts (no gold answer needed)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ragguard.schema import ItemEvaluation, Metrics, SpanEvaluation
+
+
+def _mean(values: Sequence[float]) -> float | None:
+    return sum(values) / len(values) if values else None
+
+
+def trace_metrics(
+    items: Sequence[ItemEvaluation], spans: Sequence[SpanEvaluation], eta: float
+) -> Metrics:
+    """RS/CS aggregates and citation checks.
+
+    citation_precision: share of cited objective spans whose citations support them
+    (MIRAGE CiteP, single-source form). citation_recall: share of objective spans that are
+    supported and carry a citation that supports them.
+    """
+    scored_items = [i for i in items if i.relevance is not None]
+    objective = [s for s in spans if s.kind == "objective"]
+    judged = [s for s in objective if s.supported is not None]
+    cited = [s for s in objective if s.citations or s.unknown_citations]
+    cited_ok = [s for s in cited if s.citation_support is not None and s.citation_support >= eta]
+    properly_cited = [
+        s
+        for s in objective
+        if s.supported and s.citation_support is not None and s.citation_support >= eta
+    ]
+    n_abstention = sum(s.kind == "abstention" for s in spans)
+    return Metrics(
+        mean_relevance=_mean([i.relevance for i in scored_items]),  # type: ignore[misc]
+        relevant_at_k=_mean([float(bool(i.relevant)) for i in scored_items]),
+        support_rate=_mean([float(bool(s.supported)) for s in judged]),
+        hallucination=any(s.supported is False for s in objective),
+        citation_precision=len(cited_ok) / len(cited) if cited else None,
+        citation_recall=len(properly_cited) / len(objective) if objective else None,
+        abstained=n_abstention > 0 and not objective,
+        n_spans=len(spans),
+        n_objective=len(objective),
+        n_subjective=sum(s.kind == "subjective" for s in spans),
+        n_abstention=n_abstention,
+        n_uncited=sum(not (s.citations or s.unknown_citations) for s in objective),
+    )

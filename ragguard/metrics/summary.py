@@ -1,0 +1,80 @@
+"""Run-level summary of many evaluations: the one screen `ragguard evaluate` prints."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ragguard.schema import Evaluation
+
+
+@dataclass
+class RunSummary:
+    evaluated: int = 0
+    failed: int = 0
+    _values: dict[str, list[float]] = field(default_factory=dict)
+    _spans: dict[str, int] = field(
+        default_factory=lambda: {"objective": 0, "subjective": 0, "abstention": 0}
+    )
+    _supported: list[int] = field(default_factory=lambda: [0, 0])
+    _latency_ms: list[float] = field(default_factory=list)
+
+    def _add(self, name: str, value: float | bool | None) -> None:
+        if value is not None:
+            self._values.setdefault(name, []).append(float(value))
+
+    def add(self, evaluation: Evaluation) -> None:
+        self.evaluated += 1
+        m = evaluation.metrics
+        self._add("mean relevance", m.mean_relevance)
+        self._add("relevant@k", m.relevant_at_k)
+        self._add("support rate", m.support_rate)
+        self._add("hallucination rate", m.hallucination)
+        self._add("abstention rate", m.abstained)
+        self._add("citation precision", m.citation_precision)
+        self._add("citation recall", m.citation_recall)
+        for span in evaluation.spans:
+            self._spans[span.kind] += 1
+            if span.supported is not None:
+                self._supported[int(span.supported)] += 1
+        self._latency_ms.append(evaluation.timing_ms.get("total", float("nan")))
+
+    def mean(self, name: str) -> float | None:
+        values = self._values.get(name)
+        return float(np.mean(values)) if values else None
+
+    def render(self, seconds: float) -> str:
+        rows = [
+            ("traces evaluated", f"{self.evaluated}"),
+            ("traces skipped (bad input)", f"{self.failed}"),
+        ]
+        for name in (
+            "mean relevance",
+            "relevant@k",
+            "support rate",
+            "hallucination rate",
+            "abstention rate",
+            "citation precision",
+            "citation recall",
+        ):
+            value = self.mean(name)
+            rows.append((name, "n/a" if value is None else f"{value:.3f}"))
+        rows.append(
+            (
+                "spans",
+                " / ".join(f"{count} {kind}" for kind, count in self._spans.items()),
+            )
+        )
+        rows.append(
+            ("objective spans", f"{self._supported[1]} supported / {self._supported[0]} not")
+        )
+        if self.evaluated and seconds > 0:
+            p50 = float(np.nanmedian(self._latency_ms))
+            rows.append(
+                ("speed", f"{self.evaluated / seconds:.1f} traces/s, p50 {p50:.1f} ms/trace")
+            )
+        width = max(len(name) for name, _ in rows)
+        lines = ["ragguard evaluation summary", "-" * (width + 24)]
+        lines += [f"{name:<{width}}  {value}" for name, value in rows]
+        return "\n".join(lines)

@@ -1,0 +1,152 @@
+"""The boundary data model: what goes in (``Trace``) and what comes out (``Evaluation``).
+
+The field names of ``Trace`` and of ``Evaluation`` are a fixed contract (one JSON object per
+line in files); new fields may be added, existing ones never renamed. Hot paths inside the
+engine work on plain dataclasses, not on these models.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from ragguard.errors import TraceValidationError
+
+SCHEMA_VERSION = 1
+
+SpanKind = Literal["objective", "subjective", "abstention"]
+Modality = Literal["text", "image", "video"]
+
+
+class Item(BaseModel):
+    """One retrieved piece, in retrieval order. ``score`` is the retriever's own score."""
+
+    model_config = ConfigDict(extra="allow")
+
+    id: str = Field(min_length=1)
+    text: str | None = None
+    image: str | None = None
+    video: str | None = None
+    score: float | None = None
+    metadata: dict[str, Any] = Field(default_factory=dict)
+
+    @property
+    def modality(self) -> Modality:
+        if self.video is not None:
+            return "video"
+        if self.image is not None:
+            return "image"
+        return "text"
+
+    @model_validator(mode="after")
+    def _has_content(self) -> Item:
+        if self.text is None and self.image is None and self.video is None:
+            raise ValueError("an item needs at least one of text, image or video")
+        return self
+
+
+class Trace(BaseModel):
+    """One request of a RAG pipeline: the query, what was retrieved, and the answer.
+
+    Unknown top-level fields are kept (``extra="allow"``) so a logged trace round-trips.
+    """
+
+    model_config = ConfigDict(extra="allow")
+
+    trace_id: str = Field(min_length=1)
+    query: str = Field(min_length=1)
+    items: list[Item] = Field(default_factory=list)
+    response: str
+    response_spans: list[str] | None = None
+
+    @field_validator("query")
+    @classmethod
+    def _query_not_blank(cls, value: str) -> str:
+        if not value.strip():
+            raise ValueError("query is blank")
+        return value
+
+    @model_validator(mode="after")
+    def _unique_item_ids(self) -> Trace:
+        seen: set[str] = set()
+        for item in self.items:
+            if item.id in seen:
+                raise ValueError(f"duplicate item id {item.id!r}")
+            seen.add(item.id)
+        return self
+
+    @classmethod
+    def parse(cls, data: Any, *, line: int | None = None) -> Trace:
+        """Validate ``data`` (a dict or a JSON string), raising a field-naming error."""
+        trace_id = data.get("trace_id") if isinstance(data, dict) else None
+        try:
+            if isinstance(data, (str, bytes)):
+                return cls.model_validate_json(data)
+            return cls.model_validate(data)
+        except ValidationError as error:
+            raise TraceValidationError.from_pydantic(error, trace_id=trace_id, line=line) from None
+
+
+class ItemEvaluation(BaseModel):
+    id: str
+    relevance: float | None
+    relevant: bool | None
+    modality: Modality = "text"
+    retriever_score: float | None = None
+    error: str | None = None
+    """Why the item could not be scored (unreadable file, no scorer for its modality)."""
+
+
+class SpanEvaluation(BaseModel):
+    text: str
+    start: int
+    end: int
+    kind: SpanKind
+    support: float | None
+    supported: bool | None
+    citations: list[str] = Field(default_factory=list)
+    citation_support: float | None = None
+    evidence_id: str | None = None
+    """The item that supports the span best (single-source form), when scored."""
+    references: list[str] = Field(default_factory=list)
+    """Items the span's content names (``<image1>``, "document 2"): CS uses only these."""
+    unknown_citations: list[str] = Field(default_factory=list)
+
+
+class Metrics(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+    mean_relevance: float | None = None
+    relevant_at_k: float | None = None
+    """Share of the retrieved items (all k of them) judged relevant."""
+    support_rate: float | None = None
+    """Share of objective spans judged supported; None when there are no objective spans."""
+    hallucination: bool = False
+    """At least one objective span is not supported by the retrieved items."""
+    citation_precision: float | None = None
+    citation_recall: float | None = None
+    abstained: bool = False
+    n_spans: int = 0
+    n_objective: int = 0
+    n_subjective: int = 0
+    n_abstention: int = 0
+    n_uncited: int = 0
+    """Objective spans that carry no citation marker."""
+
+
+class FieldIssue(BaseModel):
+    field: str
+    message: str
+
+
+class Evaluation(BaseModel):
+    schema_version: int = SCHEMA_VERSION
+    trace_id: str
+    items: list[ItemEvaluation]
+    spans: list[SpanEvaluation]
+    metrics: Metrics
+    timing_ms: dict[str, float] = Field(default_factory=dict)
+    thresholds: dict[str, float] = Field(default_factory=dict)
+    errors: list[FieldIssue] = Field(default_factory=list)
+    """Per-item problems that did not stop the rest of the trace from being evaluated."""

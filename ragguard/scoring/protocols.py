@@ -1,0 +1,50 @@
+"""The small Protocols every scoring backend implements.
+
+Scorers take *aligned* pairs (``claims[i]`` with ``evidence[i]``) so the engine can put all
+pairs of many traces into one call. Scores are calibrated to [0, 1]; ``threshold`` is
+RAG-Check's eta, the score at which a pair counts as relevant / supported.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
+
+import numpy as np
+
+
+@dataclass(frozen=True, slots=True)
+class Evidence:
+    """A retrieved item as a scorer sees it. Text-only backends read ``text``."""
+
+    id: str
+    text: str | None
+    image: str | None = None
+    video: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """A span to verify, with the preceding sentence for decontextualization."""
+
+    text: str
+    context: str | None = None
+
+
+@runtime_checkable
+class RelevanceScorer(Protocol):
+    threshold: float
+
+    def relevance(self, queries: Sequence[str], evidence: Sequence[Evidence]) -> np.ndarray:
+        """RS in [0, 1] for each aligned (query, item) pair."""
+        ...
+
+
+@runtime_checkable
+class SupportScorer(Protocol):
+    threshold: float
+
+    def support(self, claims: Sequence[Claim], evidence: Sequence[Evidence]) -> np.ndarray:
+        """CS in [0, 1] for each aligned (claim, item) pair: is the claim supported by it?"""
+        ...

@@ -1,0 +1,99 @@
+"""Cheap text utilities for scoring: evidence windows and content tokens.
+
+Evidence passages are long and scored for every request, so they are cut with a fast regex
+rather than the careful response splitter in ``ragguard.spans``.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from functools import lru_cache
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])|\n+")
+_TOKEN = re.compile(r"[A-Za-z]+(?:'[a-z]+)?|\d+(?:[.,]\d+)*")
+_NUMBER = re.compile(r"(?<![\w.])[-+]?\d+(?:[.,]\d+)*(?![\w])")
+_CAPITALIZED = re.compile(r"\b[A-Z][a-zA-Z]+\b")
+_NEGATION = re.compile(
+    r"\b(?:not|no|never|none|nobody|nothing|neither|nor|without|cannot|fail(?:ed|s)? to)\b"
+    r"|n't\b",
+    re.IGNORECASE,
+)
+
+_ANAPHOR = re.compile(
+    r"\b(?:it|its|he|she|his|her|hers|they|their|them|this|these|those|there"
+    r"|the former|the latter)\b",
+    re.IGNORECASE,
+)
+
+STOPWORDS = frozenset(
+    """a an the and or but if of at by for with about against between into through during
+    before after above below to from up down in out on off over under again further then once
+    here there when where why how all any both each few more most other some such only own
+    same so than too very s t can will just don should now is are was were be been being have
+    has had having do does did doing i me my we our you your he him his she her it its they
+    them their what which who whom this that these those am as until while also would could
+    may might must shall upon""".split()  # noqa: SIM905 - a word list reads better as prose
+)
+
+MAX_SENTENCES = 64
+"""Longer evidence is cut: alignment cost grows with sentences, support rarely lies deep."""
+
+
+def evidence_sentences(text: str) -> list[str]:
+    """Split evidence into sentences (fast, approximate), at most ``MAX_SENTENCES``."""
+    parts = [p.strip() for p in _SENTENCE_END.split(text)]
+    return [p for p in parts if p][:MAX_SENTENCES] or [text.strip()]
+
+
+def _stem(token: str) -> str:
+    for suffix in ("ies", "es", "s", "ed", "ing"):
+        if token.endswith(suffix) and len(token) - len(suffix) >= 3:
+            return token[: -len(suffix)] + ("y" if suffix == "ies" else "")
+    return token
+
+
+@lru_cache(maxsize=65_536)
+def content_tokens(text: str) -> frozenset[str]:
+    """Lower-cased, crudely stemmed tokens that are not stopwords."""
+    return frozenset(
+        _stem(t) for t in (m.lower() for m in _TOKEN.findall(text)) if t not in STOPWORDS
+    )
+
+
+@lru_cache(maxsize=65_536)
+def bigrams(text: str) -> frozenset[tuple[str, str]]:
+    tokens = [_stem(t.lower()) for t in _TOKEN.findall(text)]
+    return frozenset(itertools.pairwise(tokens))
+
+
+@lru_cache(maxsize=65_536)
+def numbers(text: str) -> frozenset[str]:
+    """Numbers normalized so that "1,000" and "1000" match."""
+    return frozenset(n.replace(",", "").lstrip("+") for n in _NUMBER.findall(text))
+
+
+@lru_cache(maxsize=65_536)
+def names(text: str) -> frozenset[str]:
+    """Capitalized words not at the start of the text: a cheap stand-in for named entities."""
+    found = _CAPITALIZED.findall(text)
+    first = _CAPITALIZED.match(text.lstrip())
+    if first:
+        found = found[1:]
+    return frozenset(w.lower() for w in found if w.lower() not in STOPWORDS)
+
+
+def is_negated(text: str) -> bool:
+    return _NEGATION.search(text) is not None
+
+
+def recall(part: frozenset, whole: frozenset) -> float:
+    """Share of ``part`` found in ``whole``; 1.0 when ``part`` is empty (nothing to miss)."""
+    return len(part & whole) / len(part) if part else 1.0
+
+
+def decontextualized(claim: str, context: str | None) -> str:
+    """MIRAGE's [context][claim] when the claim leans on its context through an anaphor
+    ("It was built in 1889."); the bare claim otherwise, so an unrelated preceding sentence
+    cannot lend it support or take support away."""
+    return f"{context} {claim}" if context and _ANAPHOR.search(claim) else claim

@@ -1,0 +1,97 @@
+"""Span analysis of responses: split, parse citations, detect abstentions, categorize."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import NamedTuple
+
+from ragguard.config import SpanConfig
+from ragguard.spans.abstention import AbstentionDetector, Embed
+from ragguard.spans.categorize import Categorizer
+from ragguard.spans.citations import CitationParse, UnknownPolicy, parse_citations
+from ragguard.spans.split import RawSpan, locate_spans, split_sentences
+from ragguard.spans.types import ItemRef, Span, SpanKind
+
+Request = tuple[str, Sequence[ItemRef], Sequence[str] | None]
+"""(response, retrieved items, the response's spans if the caller already split it)."""
+
+
+class _Parsed(NamedTuple):
+    raw: RawSpan
+    parse: CitationParse
+
+
+class SpanAnalyzer:
+    """Turns responses into categorized spans.
+
+    Abstention is decided before subjectivity ("I'm not sure, the documents don't say" abstains).
+    ``embed`` enables FATHOMS-RAG's nearest-neighbour abstention rule; without it only the cue
+    phrases detect abstentions. Spans whose text has no letter or digit once markers are
+    stripped (a lone "[1]", a "---" rule) are dropped.
+    """
+
+    def __init__(
+        self,
+        config: SpanConfig | None = None,
+        embed: Embed | None = None,
+        unknown_citations: UnknownPolicy = "error",
+    ) -> None:
+        if unknown_citations not in ("error", "flag"):
+            raise ValueError(
+                f"unknown_citations must be 'error' or 'flag', not {unknown_citations!r}"
+            )
+        config = config or SpanConfig()
+        self.unknown_citations: UnknownPolicy = unknown_citations
+        self.categorizer = Categorizer.from_config(config)
+        self.abstention = AbstentionDetector(config, embed)
+
+    def analyze(
+        self, response: str, items: Sequence[ItemRef], response_spans: Sequence[str] | None = None
+    ) -> list[Span]:
+        """The spans of one response (see :meth:`analyze_many`)."""
+        return self.analyze_many([(response, items, response_spans)])[0]
+
+    def analyze_many(self, requests: Sequence[Request]) -> list[list[Span]]:
+        """The spans of each response; all spans are embedded together, in at most one call.
+
+        Raises TraceValidationError (field "response") for a marker that names no item when
+        ``unknown_citations="error"``.
+        """
+        parsed = [self._parse(*request) for request in requests]
+        verdicts = iter(self.abstention.detect([p.parse.text for spans in parsed for p in spans]))
+        return [self._spans(spans, verdicts) for spans in parsed]
+
+    def _parse(
+        self, response: str, items: Sequence[ItemRef], response_spans: Sequence[str] | None
+    ) -> list[_Parsed]:
+        raws = (
+            split_sentences(response)
+            if response_spans is None
+            else locate_spans(response, response_spans)
+        )
+        parsed = [
+            _Parsed(raw, parse_citations(raw.text, items, self.unknown_citations)) for raw in raws
+        ]
+        return [p for p in parsed if any(char.isalnum() for char in p.parse.text)]
+
+    def _spans(self, parsed: list[_Parsed], abstains: Iterator[bool]) -> list[Span]:
+        spans: list[Span] = []
+        context: str | None = None
+        for raw, parse in parsed:
+            kind: SpanKind = (
+                "abstention" if next(abstains) else self.categorizer.categorize(parse.text)[0]
+            )
+            spans.append(
+                Span(
+                    text=parse.text,
+                    start=raw.start,
+                    end=raw.end,
+                    kind=kind,
+                    citations=parse.citations,
+                    references=parse.references,
+                    unknown_citations=parse.unknown,
+                    context=context,
+                )
+            )
+            context = parse.text
+        return spans

@@ -1,0 +1,121 @@
+"""Sentence spans of a response, with exact character offsets into it.
+
+Rules (RAG-Check partitions a response into sentence-level spans before scoring them):
+
+* A newline is a hard boundary; a list item ("- ", "* ", "• ", "1. ", "2) ", "(3) ") starts a new
+  span and its bullet is left out of the span. A heading line ending in ":" is thus its own span.
+* Inside a line a sentence ends at ".", "?", "!" or an ellipsis, together with any closing quotes
+  or parentheses and any bracketed markers right after it (``big. [1] It`` keeps ``[1]`` with
+  ``big.``), provided whitespace or the end of the line follows.
+* It does not end there when the next word starts in lower case, after a title-like
+  abbreviation (Dr., Mr., e.g., vs., approx., Fig.) or a single capital initial (J. K. Rowling),
+  nor after a sentence-capable abbreviation (etc., Inc., Jan., U.S., a.m., No.) that is followed
+  by a number. Decimals and versions (3.14, v2.0) never match, since no space follows the dot.
+* Offsets exclude surrounding whitespace; whitespace-only spans are dropped.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import NamedTuple
+
+
+class RawSpan(NamedTuple):
+    """A span before marker stripping; ``response[start:end] == text`` when it was found."""
+
+    text: str
+    start: int
+    end: int
+
+
+_LIST_PREFIX = re.compile(r"[ \t]*(?:[-*•‣◦]|\d{1,3}[.)]|\(\d{1,3}\))[ \t]+")
+_SENTENCE_END = re.compile(
+    r"""(?P<stop>\.{2,}|…|[.?!]+)["'”’»)]*(?:[ \t]*\[[^\[\]\n]{1,40}\])*(?=\s|$)"""
+)
+_LAST_TOKEN = re.compile(r"[\w.]+$")
+_DOTTED_ACRONYM = re.compile(r"(?:[a-z]\.)+[a-z]")
+_INITIAL = re.compile(r"[A-Z]")
+
+NEVER_FINAL_ABBREVIATIONS: frozenset[str] = frozenset(
+    {
+        *("dr", "mr", "mrs", "ms", "prof", "st", "mt", "rev", "hon"),
+        *("gen", "col", "capt", "lt", "sgt", "gov", "sen", "rep"),
+        *("vs", "v", "e.g", "i.e", "cf", "approx", "fig", "figs", "eq"),
+    }
+)
+"""Abbreviations that precede a word (titles, "e.g."), so never end a sentence."""
+
+FINAL_ABBREVIATIONS: frozenset[str] = frozenset(
+    {
+        *("etc", "inc", "ltd", "co", "corp", "jr", "sr", "no", "al"),
+        *("jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"),
+    }
+)
+"""Abbreviations that may end a sentence; they do unless a number follows ("Jan. 5")."""
+
+
+def split_sentences(response: str) -> list[RawSpan]:
+    """Split a response into sentence spans by the rules in the module docstring."""
+    spans: list[RawSpan] = []
+    for line in re.finditer(r"[^\n]+", response):
+        text, base = line.group(), line.start()
+        prefix = _LIST_PREFIX.match(text)
+        start = prefix.end() if prefix else 0
+        for end in _sentence_ends(text, start):
+            _append_stripped(spans, response, base + start, base + end)
+            start = end
+        _append_stripped(spans, response, base + start, base + len(text))
+    return spans
+
+
+def locate_spans(response: str, spans: Sequence[str]) -> list[RawSpan]:
+    """Find given spans in the response in order; (-1, -1) for one that is not there.
+
+    Each search starts where the previous found span ended; whitespace-only spans are dropped.
+    """
+    located: list[RawSpan] = []
+    cursor = 0
+    for span in spans:
+        text = span.strip()
+        if not text:
+            continue
+        start = response.find(text, cursor)
+        if start < 0:
+            located.append(RawSpan(text, -1, -1))
+            continue
+        cursor = start + len(text)
+        located.append(RawSpan(text, start, cursor))
+    return located
+
+
+def _sentence_ends(line: str, start: int) -> list[int]:
+    """Offsets in ``line`` just after each sentence end found from ``start``."""
+    return [m.end() for m in _SENTENCE_END.finditer(line, start) if _ends_sentence(line, m)]
+
+
+def _ends_sentence(line: str, match: re.Match[str]) -> bool:
+    """Whether a candidate terminator really ends a sentence (abbreviations, initials)."""
+    rest = line[match.end() :].lstrip()
+    if not rest:
+        return True
+    if rest[0].islower():
+        return False
+    if match.group("stop") != ".":
+        return True
+    token_match = _LAST_TOKEN.search(line, 0, match.start())
+    token = token_match.group().lstrip(".") if token_match else ""
+    if token.lower() in NEVER_FINAL_ABBREVIATIONS or _INITIAL.fullmatch(token):
+        return False
+    if token.lower() in FINAL_ABBREVIATIONS or _DOTTED_ACRONYM.fullmatch(token.lower()):
+        return not rest[0].isdigit()
+    return True
+
+
+def _append_stripped(spans: list[RawSpan], response: str, start: int, end: int) -> None:
+    """Append ``response[start:end]`` without its surrounding whitespace, unless it is blank."""
+    piece = response[start:end]
+    text = piece.strip()
+    if text:
+        start += len(piece) - len(piece.lstrip())
+        spans.append(RawSpan(text, start, start + len(text)))

@@ -1,0 +1,38 @@
+"""Plain data passed from span analysis to the engine (hot path: no pydantic here)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+SpanKind = Literal["objective", "subjective", "abstention"]
+Modality = Literal["text", "image", "video"]
+
+
+@dataclass(frozen=True, slots=True)
+class ItemRef:
+    """What span analysis needs to know of a retrieved item to resolve markers."""
+
+    id: str
+    modality: Modality = "text"
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """One span of a response.
+
+    ``text`` has citation markers stripped; ``start``/``end`` are character offsets of the span
+    in the original response (markers included; -1 when a given span was not found in it).
+    ``citations`` are item ids named by ``[1]``/``[d7]`` markers; ``references`` are item ids the
+    span's content points at (``<image1>``, "document 2"), which restrict support scoring.
+    ``context`` is the preceding span's text, for decontextualized verification.
+    """
+
+    text: str
+    start: int
+    end: int
+    kind: SpanKind
+    citations: tuple[str, ...] = ()
+    references: tuple[str, ...] = ()
+    unknown_citations: tuple[str, ...] = ()
+    context: str | None = None

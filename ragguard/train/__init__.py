@@ -1,0 +1,1 @@
+"""Training and calibration of the lite heads (``ragguard train``)."""

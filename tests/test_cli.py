@@ -1,0 +1,34 @@
+import json
+
+from ragguard.cli import main
+
+PARIS = "The Eiffel Tower is a wrought-iron lattice tower in Paris, France, completed in 1889."
+
+
+def write_traces(path):
+    rows = [
+        {"trace_id": "ok-1", "query": "Where is the Eiffel Tower?", "items": [{"id": "d1", "text": PARIS}],
+         "response": "The Eiffel Tower is in Paris [1]."},
+        {"trace_id": "no-query", "items": [], "response": "x"},
+        {"trace_id": "ok-2", "query": "When was it finished?", "items": [{"id": "d1", "text": PARIS}],
+         "response": "It was finished in 1889. I cannot say more from the documents."},
+    ]
+    path.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
+
+
+def test_evaluate_streams_results_skips_bad_lines_and_prints_a_summary(tmp_path, capsys, guard):
+    traces, out = tmp_path / "traces.jsonl", tmp_path / "results.jsonl"
+    write_traces(traces)
+    assert main(["evaluate", str(traces), "-o", str(out)]) == 0
+    results = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [r["trace_id"] for r in results] == ["ok-1", "ok-2"]
+    assert results[0]["spans"][0]["citations"] == ["d1"]
+    assert {"items", "spans", "metrics", "timing_ms"} <= results[0].keys()
+    captured = capsys.readouterr()
+    assert "line 2" in captured.err and "query" in captured.err
+    assert "traces evaluated" in captured.out and "traces skipped (bad input)  1" in captured.out
+
+
+def test_missing_input_file_is_a_clean_error(tmp_path, capsys):
+    assert main(["evaluate", str(tmp_path / "nope.jsonl")]) == 2
+    assert "ragguard: error" in capsys.readouterr().err
