@@ -63,11 +63,39 @@ def _train(args: argparse.Namespace) -> int:
         per_source=args.per_source,
         seed=args.seed,
         sources=args.sources,
+        features=args.features,
+        hidden=args.hidden,
     )
     print(f"wrote {args.out}")
     for key, value in result.validation.items():
         print(f"  validation {key}: {value}")
     return 0
+
+
+def _benchmark(args: argparse.Namespace) -> int:
+    from ragguard.guard import Guard
+    from ragguard.io import read_traces
+    from ragguard.metrics.reference import score_references
+    from ragguard.metrics.tables import render
+
+    guard = Guard(args.config)
+    entries = list(read_traces(args.golden))
+    outcomes = guard.evaluate_stream(entry for _, entry in entries)
+    evaluated = []
+    for (line, trace), outcome in zip(entries, outcomes, strict=True):
+        if isinstance(outcome, RagguardError):
+            print(f"skipped line {line}: {outcome}", file=sys.stderr)
+        else:
+            evaluated.append((trace, outcome))
+    scores = score_references(evaluated, guard.evaluator, pipeline_field=args.pipeline_field)
+    if args.output:
+        Path(args.output).write_text(
+            "".join(score.model_dump_json() + "\n" for score in scores), encoding="utf-8"
+        )
+    print(render(scores))
+    if args.output:
+        print(f"\nwrote {len(scores)} trace results to {args.output}")
+    return 0 if scores else 1
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -81,12 +109,27 @@ def build_parser() -> argparse.ArgumentParser:
     evaluate.add_argument("--batch-size", type=int, default=None, help="traces per batch")
     evaluate.set_defaults(run=_evaluate)
 
+    benchmark = commands.add_parser(
+        "benchmark", help="replay a golden set: reference-based metrics per pipeline and category"
+    )
+    benchmark.add_argument("golden", help="JSONL file of traces with a reference object")
+    benchmark.add_argument("-c", "--config", help="TOML or JSON config file")
+    benchmark.add_argument(
+        "--pipeline-field",
+        default="pipeline",
+        help="trace field (or metadata key) naming each trace's pipeline (default: pipeline)",
+    )
+    benchmark.add_argument("-o", "--output", help="write each trace's metrics here (JSONL)")
+    benchmark.set_defaults(run=_benchmark)
+
     train = commands.add_parser("train", help="train a lite scoring head")
     train.add_argument("role", choices=["support", "relevance"])
     train.add_argument("--data-dir", default="../shared/data", help="folder of training sets")
     train.add_argument("--out", required=True, help="where to write the head JSON")
     train.add_argument("--per-source", type=int, default=4000, help="pairs drawn per data set")
     train.add_argument("--sources", nargs="*", help="data sets to use (default: all for role)")
+    train.add_argument("--features", nargs="*", help="feature subset (default: all for role)")
+    train.add_argument("--hidden", type=int, default=16, help="MLP units; 0 = logistic")
     train.add_argument("--seed", type=int, default=0)
     train.set_defaults(run=_train)
     return parser

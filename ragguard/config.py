@@ -63,8 +63,8 @@ class Config(_Strict):
     on the span (its citation_support is then 0)."""
     batch_size: int = Field(default=64, ge=1)
     """Traces evaluated together (model calls are batched across them)."""
-    cache_size: int = Field(default=50_000, ge=0)
-    """Embeddings kept in the content-hash cache."""
+    cache_size: int = Field(default=8192, ge=0)
+    """Texts whose embeddings (sentence + float16 token vectors) the content-hash cache keeps."""
 
     @classmethod
     def from_file(cls, path: str | Path) -> Config:

@@ -9,7 +9,16 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    ValidationError,
+    field_validator,
+    model_serializer,
+    model_validator,
+)
 
 from ragguard.errors import TraceValidationError
 
@@ -46,6 +55,52 @@ class Item(BaseModel):
         return self
 
 
+class Reference(BaseModel):
+    """Gold data for replaying a golden set (MIRAGE, ALCE, CRUX, FATHOMS-RAG metrics).
+
+    Every field is optional: each metric is computed when the fields it reads are present.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    answer: str | None = None
+    """The reference answer (MIRAGE reference precision scores response claims against it)."""
+    claims: list[str] = Field(default_factory=list)
+    """The reference answer's subclaims (MIRAGE InfoR, CiteR)."""
+    phrases: list[list[str]] = Field(default_factory=list)
+    """FATHOMS-RAG acceptable answers: each variant is a list of phrases that must all appear."""
+    subquestions: list[str] = Field(default_factory=list)
+    """CRUX sub-questions a complete context (and answer) should answer."""
+    claim_sources: dict[int, list[str]] = Field(default_factory=dict)
+    """Claim index -> ids of the items that attest the claim (MIRAGE proper attribution)."""
+    claim_weights: list[float] | None = None
+    """Importance of each reference claim (MIRAGE weighted recall, Eq. 11)."""
+    category: str | None = None
+    """Free label for per-category tables (FATHOMS-RAG averages per category)."""
+    oracle_items: list[Item] | None = None
+    """CRUX's oracle context Z*: the items a perfect retriever returns (enables density)."""
+
+    @model_validator(mode="after")
+    def _claims_line_up(self) -> Reference:
+        for index in self.claim_sources:
+            if not 0 <= index < len(self.claims):
+                raise ValueError(f"claim_sources names claim {index}; there are {len(self.claims)}")
+        if self.claim_weights is not None:
+            if len(self.claim_weights) != len(self.claims):
+                raise ValueError(
+                    f"claim_weights has {len(self.claim_weights)} weights for "
+                    f"{len(self.claims)} claims"
+                )
+            if any(w < 0 for w in self.claim_weights) or not any(self.claim_weights):
+                raise ValueError("claim_weights must be non-negative and not all zero")
+        return self
+
+    @model_serializer(mode="wrap")
+    def _given_fields_only(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """Dump only the fields the trace gave, so a logged golden trace round-trips unchanged."""
+        return {k: v for k, v in handler(self).items() if k in self.model_fields_set}
+
+
 class Trace(BaseModel):
     """One request of a RAG pipeline: the query, what was retrieved, and the answer.
 
@@ -59,6 +114,8 @@ class Trace(BaseModel):
     items: list[Item] = Field(default_factory=list)
     response: str
     response_spans: list[str] | None = None
+    reference: Reference | None = None
+    """Gold data, for golden-set replay (``ragguard benchmark``); None for live traffic."""
 
     @field_validator("query")
     @classmethod

@@ -7,11 +7,19 @@ PARIS = "The Eiffel Tower is a wrought-iron lattice tower in Paris, France, comp
 
 def write_traces(path):
     rows = [
-        {"trace_id": "ok-1", "query": "Where is the Eiffel Tower?", "items": [{"id": "d1", "text": PARIS}],
-         "response": "The Eiffel Tower is in Paris [1]."},
+        {
+            "trace_id": "ok-1",
+            "query": "Where is the Eiffel Tower?",
+            "items": [{"id": "d1", "text": PARIS}],
+            "response": "The Eiffel Tower is in Paris [1].",
+        },
         {"trace_id": "no-query", "items": [], "response": "x"},
-        {"trace_id": "ok-2", "query": "When was it finished?", "items": [{"id": "d1", "text": PARIS}],
-         "response": "It was finished in 1889. I cannot say more from the documents."},
+        {
+            "trace_id": "ok-2",
+            "query": "When was it finished?",
+            "items": [{"id": "d1", "text": PARIS}],
+            "response": "It was finished in 1889. I cannot say more from the documents.",
+        },
     ]
     path.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
 

@@ -13,9 +13,16 @@ BAKING = "To bake sourdough bread, feed the starter the night before and proof t
 
 
 def trace(response, items=None, **extra):
-    items = items if items is not None else [{"id": "d1", "text": PARIS}, {"id": "d2", "text": BAKING}]
-    return {"trace_id": "t", "query": "Where is the Eiffel Tower?", "items": items,
-            "response": response, **extra}
+    items = (
+        items if items is not None else [{"id": "d1", "text": PARIS}, {"id": "d2", "text": BAKING}]
+    )
+    return {
+        "trace_id": "t",
+        "query": "Where is the Eiffel Tower?",
+        "items": items,
+        "response": response,
+        **extra,
+    }
 
 
 def span_of(evaluation, fragment):
@@ -30,7 +37,9 @@ def test_irrelevant_item_scores_clearly_below_relevant(guard):
 
 
 def test_wrong_city_is_not_supported_and_right_city_is(guard):
-    evaluation = guard.evaluate(trace("The Eiffel Tower is in Berlin. The Eiffel Tower is in Paris."))
+    evaluation = guard.evaluate(
+        trace("The Eiffel Tower is in Berlin. The Eiffel Tower is in Paris.")
+    )
     berlin, paris = evaluation.spans
     assert berlin.kind == "objective" and berlin.supported is False
     assert paris.supported is True and paris.evidence_id == "d1"
@@ -43,8 +52,10 @@ def test_pronoun_claim_is_verified_with_its_context(guard, embedder):
     response = "The Eiffel Tower stands in Paris. It was constructed from 1887 to 1889."
     built = span_of(guard.evaluate(trace(response)), "1887")
     assert built.kind == "objective" and built.supported is True
-    without_context = Guard(Config(support={"use_context": False}),
-                            evaluator=Evaluator(Config(support={"use_context": False}), embedder=embedder))
+    without_context = Guard(
+        Config(support={"use_context": False}),
+        evaluator=Evaluator(Config(support={"use_context": False}), embedder=embedder),
+    )
     alone = span_of(without_context.evaluate(trace(response)), "1887")
     assert built.support > alone.support  # "It" is resolved by the preceding sentence
 
@@ -64,7 +75,9 @@ def test_refusal_is_an_abstention(guard):
 
 
 def test_citation_to_a_non_supporting_item_has_low_citation_support(guard):
-    evaluation = guard.evaluate(trace("The Eiffel Tower is in Paris [2]. It opened for the 1889 World's Fair [1]."))
+    evaluation = guard.evaluate(
+        trace("The Eiffel Tower is in Paris [2]. It opened for the 1889 World's Fair [1].")
+    )
     wrong, right = evaluation.spans
     assert wrong.citations == ["d2"] and right.citations == ["d1"]
     # the claim itself is grounded (support) but pinned to the wrong source (citation)
@@ -82,8 +95,10 @@ def test_unknown_citation_raises_a_field_error_by_default(guard):
 
 
 def test_unknown_citation_can_be_flagged_instead(guard):
-    flagging = Guard(Config(unknown_citations="flag"), evaluator=Evaluator(
-        Config(unknown_citations="flag"), embedder=guard.evaluator.embedder))
+    flagging = Guard(
+        Config(unknown_citations="flag"),
+        evaluator=Evaluator(Config(unknown_citations="flag"), embedder=guard.evaluator.embedder),
+    )
     (span,) = flagging.evaluate(trace("The Eiffel Tower is in Paris [7].")).spans
     assert span.unknown_citations == ["7"] and span.citation_support == 0.0
     assert span.supported is True
@@ -91,7 +106,11 @@ def test_unknown_citation_can_be_flagged_instead(guard):
 
 def test_references_restrict_support_to_the_named_item(guard):
     items = [
-        {"id": "img-a", "image": "a.png", "metadata": {"caption": "A red bicycle leaning on a wall."}},
+        {
+            "id": "img-a",
+            "image": "a.png",
+            "metadata": {"caption": "A red bicycle leaning on a wall."},
+        },
         {"id": "img-b", "image": "b.png", "metadata": {"caption": "A black cat asleep on a sofa."}},
     ]
     evaluation = guard.evaluate(trace("A cat is sleeping on a sofa in <image1>.", items=items))
@@ -118,8 +137,13 @@ def test_claim_with_nothing_retrieved_is_unsupported(guard):
 
 def test_given_spans_are_used_as_given(guard):
     response = "The Eiffel Tower is in Paris and it is made of iron."
-    evaluation = guard.evaluate(trace(response, response_spans=["The Eiffel Tower is in Paris", "it is made of iron"]))
-    assert [s.text for s in evaluation.spans] == ["The Eiffel Tower is in Paris", "it is made of iron"]
+    evaluation = guard.evaluate(
+        trace(response, response_spans=["The Eiffel Tower is in Paris", "it is made of iron"])
+    )
+    assert [s.text for s in evaluation.spans] == [
+        "The Eiffel Tower is in Paris",
+        "it is made of iron",
+    ]
     assert response[evaluation.spans[1].start : evaluation.spans[1].end] == "it is made of iron"
 
 
@@ -144,9 +168,13 @@ def test_a_batch_makes_one_model_call_per_role_and_isolates_bad_traces(guard):
             calls[self.name] += 1
             return getattr(self.inner, attr)
 
-    counted = Guard(evaluator=Evaluator(relevance=Counting(relevance, "relevance"),
-                                        support=Counting(support, "support"),
-                                        embedder=evaluator.embedder))
+    counted = Guard(
+        evaluator=Evaluator(
+            relevance=Counting(relevance, "relevance"),
+            support=Counting(support, "support"),
+            embedder=evaluator.embedder,
+        )
+    )
     traces = [trace(f"The Eiffel Tower is in Paris. Claim {i}.") for i in range(5)]
     traces.insert(2, trace("Cites nothing real [9]."))
     outcomes = list(counted.evaluate_stream(traces))

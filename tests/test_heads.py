@@ -7,10 +7,18 @@ from ragguard.scoring.heads import Head, Layer, equal_error_threshold
 
 def test_head_round_trips_through_json(tmp_path):
     rng = np.random.default_rng(0)
-    head = Head("h", ["a", "b"], np.zeros(2, np.float32), np.ones(2, np.float32),
-                [Layer(rng.normal(size=(2, 3)).astype(np.float32), np.zeros(3, np.float32), "tanh"),
-                 Layer(rng.normal(size=(3, 1)).astype(np.float32), np.zeros(1, np.float32))],
-                threshold=0.4, card={"data": "x"})
+    head = Head(
+        "h",
+        ["a", "b"],
+        np.zeros(2, np.float32),
+        np.ones(2, np.float32),
+        [
+            Layer(rng.normal(size=(2, 3)).astype(np.float32), np.zeros(3, np.float32), "tanh"),
+            Layer(rng.normal(size=(3, 1)).astype(np.float32), np.zeros(1, np.float32)),
+        ],
+        threshold=0.4,
+        card={"data": "x"},
+    )
     head.save(tmp_path / "h.json")
     loaded = Head.load(tmp_path / "h.json")
     x = rng.normal(size=(5, 2))

@@ -23,10 +23,17 @@ def tiny_classifier(path, labels):
     from transformers import AutoTokenizer, BertConfig, BertForSequenceClassification
 
     tokenizer = AutoTokenizer.from_pretrained(bundled_minilm_path())
-    config = BertConfig(vocab_size=tokenizer.vocab_size, hidden_size=32, num_hidden_layers=2,
-                        num_attention_heads=2, intermediate_size=64, max_position_embeddings=512,
-                        num_labels=len(labels), id2label=dict(enumerate(labels)),
-                        label2id={label: i for i, label in enumerate(labels)})
+    config = BertConfig(
+        vocab_size=tokenizer.vocab_size,
+        hidden_size=32,
+        num_hidden_layers=2,
+        num_attention_heads=2,
+        intermediate_size=64,
+        max_position_embeddings=512,
+        num_labels=len(labels),
+        id2label=dict(enumerate(labels)),
+        label2id={label: i for i, label in enumerate(labels)},
+    )
     BertForSequenceClassification(config).save_pretrained(path)
     tokenizer.save_pretrained(path)
     return str(path)
@@ -34,7 +41,9 @@ def tiny_classifier(path, labels):
 
 @pytest.fixture(scope="module")
 def nli_path(tmp_path_factory):
-    return tiny_classifier(tmp_path_factory.mktemp("nli"), ["contradiction", "neutral", "entailment"])
+    return tiny_classifier(
+        tmp_path_factory.mktemp("nli"), ["contradiction", "neutral", "entailment"]
+    )
 
 
 @pytest.fixture(scope="module")
@@ -65,7 +74,9 @@ def test_nli_scorer_returns_probabilities_and_takes_the_best_chunk(nli_path):
 
 def test_cross_encoder_scores_are_in_unit_interval(reranker_path):
     scorer = CrossEncoderRelevanceScorer(reranker_path, max_length=64, threshold=0.3)
-    scores = scorer.relevance(["where is the tower?"] * 2, [Evidence("a", "Paris."), Evidence("b", "Bread.")])
+    scores = scorer.relevance(
+        ["where is the tower?"] * 2, [Evidence("a", "Paris."), Evidence("b", "Bread.")]
+    )
     assert scores.shape == (2,) and ((scores > 0) & (scores < 1)).all()
     assert scorer.threshold == 0.3
 
@@ -73,14 +84,21 @@ def test_cross_encoder_scores_are_in_unit_interval(reranker_path):
 def test_guard_runs_end_to_end_on_configured_production_backends(nli_path, reranker_path, embedder):
     from ragguard.engine import Evaluator
 
-    config = Config.model_validate({
-        "relevance": {"backend": "cross-encoder", "model": reranker_path, "max_length": 64},
-        "support": {"backend": "nli", "model": nli_path, "max_length": 64, "threshold": 0.4},
-    })
+    config = Config.model_validate(
+        {
+            "relevance": {"backend": "cross-encoder", "model": reranker_path, "max_length": 64},
+            "support": {"backend": "nli", "model": nli_path, "max_length": 64, "threshold": 0.4},
+        }
+    )
     guard = Guard(config, evaluator=Evaluator(config, embedder=embedder))
-    evaluation = guard.evaluate({"trace_id": "t", "query": "Where is the tower?",
-                                 "items": [{"id": "d1", "text": "The tower is in Paris."}],
-                                 "response": "The tower is in Paris [1]."})
+    evaluation = guard.evaluate(
+        {
+            "trace_id": "t",
+            "query": "Where is the tower?",
+            "items": [{"id": "d1", "text": "The tower is in Paris."}],
+            "response": "The tower is in Paris [1].",
+        }
+    )
     span = evaluation.spans[0]
     assert 0 <= span.support <= 1 and span.supported == (span.support >= 0.4)
     assert evaluation.thresholds == {"relevance": 0.5, "support": 0.4}

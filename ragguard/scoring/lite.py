@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
 from ragguard.scoring import text as tx
-from ragguard.scoring.embeddings import TextEmbedder
+from ragguard.scoring.embeddings import Encoded, TextEmbedder
 from ragguard.scoring.heads import Head
 from ragguard.scoring.protocols import Claim, Evidence
 
@@ -21,6 +22,9 @@ SUPPORT_FEATURES = [
     "sim_max",
     "sim_context",
     "sim_top3",
+    "token_align_mean",
+    "token_align_min",
+    "token_align_q25",
     "token_recall",
     "token_recall_best",
     "bigram_recall",
@@ -34,40 +38,60 @@ RELEVANCE_FEATURES = [
     "sim_passage",
     "sim_max",
     "sim_top3",
+    "token_align_mean",
+    "token_align_q25",
     "query_recall",
     "name_recall",
     "log_length",
 ]
 
 
+@dataclass(frozen=True, slots=True)
+class _Passage:
+    windows: list[str]
+    vectors: np.ndarray  # (windows, d) unit vectors
+    tokens: np.ndarray  # (all tokens of the passage, d) unit vectors
+
+
 class SentenceIndex:
-    """Embeds evidence sentence by sentence; windows of two adjacent sentences are scored
-    with the normalized sum of their sentence vectors, which costs no extra encoding."""
+    """Evidence embedded sentence by sentence, in one batch for many passages.
+
+    Windows of two adjacent sentences are scored with the normalized sum of their sentence
+    vectors, which costs no extra encoding; the token vectors of the same forward pass let a
+    claim be aligned word by word (BERTScore-style recall, ColBERT-style MaxSim).
+    """
 
     def __init__(self, embedder: TextEmbedder, texts: Sequence[str]) -> None:
-        self.windows: dict[str, tuple[list[str], np.ndarray]] = {}
+        self.passages: dict[str, _Passage] = {}
         unique = list(dict.fromkeys(texts))
         split = [tx.evidence_sentences(t) for t in unique]
-        flat = [s for sentences in split for s in sentences]
-        vectors = embedder.encode(flat) if flat else np.zeros((0, 1), np.float32)
-        offset = 0
+        encoded = iter(embedder.encode_full([s for sentences in split for s in sentences]))
         for text, sentences in zip(unique, split, strict=True):
-            sent_vecs = vectors[offset : offset + len(sentences)]
-            offset += len(sentences)
-            labels = list(sentences)
-            mats = [sent_vecs]
+            parts = [next(encoded) for _ in sentences]
+            vectors = np.stack([p.vector for p in parts])
+            windows = list(sentences)
             if len(sentences) > 1:
-                pair = sent_vecs[:-1] + sent_vecs[1:]
-                pair /= np.linalg.norm(pair, axis=1, keepdims=True) + 1e-9
-                mats.append(pair)
-                labels += [f"{a} {b}" for a, b in itertools.pairwise(sentences)]
-            self.windows[text] = (labels, np.vstack(mats))
+                pairs = vectors[:-1] + vectors[1:]
+                pairs /= np.linalg.norm(pairs, axis=1, keepdims=True) + 1e-9
+                vectors = np.vstack([vectors, pairs])
+                windows += [f"{a} {b}" for a, b in itertools.pairwise(sentences)]
+            tokens = np.vstack([p.tokens for p in parts]).astype(np.float32)
+            self.passages[text] = _Passage(windows, vectors, tokens)
 
     def align(self, text: str, vector: np.ndarray) -> tuple[np.ndarray, str]:
         """Cosine of ``vector`` with every window of ``text``, and the best window."""
-        labels, matrix = self.windows[text]
-        sims = matrix @ vector
-        return sims, labels[int(np.argmax(sims))]
+        passage = self.passages[text]
+        sims = passage.vectors @ vector
+        return sims, passage.windows[int(np.argmax(sims))]
+
+    def token_alignment(self, text: str, encoded: Encoded) -> np.ndarray:
+        """For each content token of a claim or query, its best cosine with any token of
+        the passage (all tokens when it has no content token; empty for an empty text)."""
+        tokens = encoded.tokens[encoded.content] if encoded.content.any() else encoded.tokens
+        passage = self.passages[text].tokens
+        if len(tokens) == 0 or len(passage) == 0:
+            return np.zeros(1, dtype=np.float32)
+        return (tokens.astype(np.float32) @ passage.T).max(axis=1)
 
 
 def _top_mean(values: np.ndarray, k: int = 3) -> float:
@@ -81,19 +105,22 @@ def support_features(
 ) -> np.ndarray:
     texts = [e.text or "" for e in evidence]
     index = SentenceIndex(embedder, texts)
-    with_context = [tx.decontextualized(c.text, c.context) for c in claims]
-    claim_vecs = embedder.encode([c.text for c in claims])
-    context_vecs = embedder.encode(with_context)
+    claim_codes = embedder.encode_full([c.text for c in claims])
+    context_vecs = embedder.encode([tx.decontextualized(c.text, c.context) for c in claims])
     rows = np.zeros((len(claims), len(SUPPORT_FEATURES)), dtype=np.float32)
     for i, (claim, passage) in enumerate(zip(claims, texts, strict=True)):
-        sims, best = index.align(passage, claim_vecs[i])
+        sims, best = index.align(passage, claim_codes[i].vector)
         context_sims, _ = index.align(passage, context_vecs[i])
+        aligned = index.token_alignment(passage, claim_codes[i])
         claim_tokens = tx.content_tokens(claim.text)
         claim_numbers = tx.numbers(claim.text)
         rows[i] = (
             float(sims.max()),
             float(context_sims.max()),
             _top_mean(sims),
+            float(aligned.mean()),
+            float(aligned.min()),
+            float(np.quantile(aligned, 0.25)),
             tx.recall(claim_tokens, tx.content_tokens(passage)),
             tx.recall(claim_tokens, tx.content_tokens(best)),
             tx.recall(tx.bigrams(claim.text), tx.bigrams(passage)),
@@ -111,16 +138,19 @@ def relevance_features(
 ) -> np.ndarray:
     texts = [e.text or "" for e in evidence]
     index = SentenceIndex(embedder, texts)
-    query_vecs = embedder.encode(list(queries))
+    query_codes = embedder.encode_full(list(queries))
     passage_vecs = embedder.encode(texts)
     rows = np.zeros((len(queries), len(RELEVANCE_FEATURES)), dtype=np.float32)
     for i, (query, passage) in enumerate(zip(queries, texts, strict=True)):
-        sims, _ = index.align(passage, query_vecs[i])
+        sims, _ = index.align(passage, query_codes[i].vector)
+        aligned = index.token_alignment(passage, query_codes[i])
         passage_tokens = tx.content_tokens(passage)
         rows[i] = (
-            float(passage_vecs[i] @ query_vecs[i]),
+            float(passage_vecs[i] @ query_codes[i].vector),
             float(sims.max()),
             _top_mean(sims),
+            float(aligned.mean()),
+            float(np.quantile(aligned, 0.25)),
             tx.recall(tx.content_tokens(query), passage_tokens),
             tx.recall(tx.names(query), passage_tokens | tx.names(passage)),
             np.log1p(len(passage_tokens)),
@@ -128,29 +158,40 @@ def relevance_features(
     return rows
 
 
-class LiteSupportScorer:
-    """CS from sentence-level alignment plus lexical mismatch features, combined by a head."""
+class _HeadScorer:
+    """A head over the columns it was trained on (a subset of the computed features)."""
+
+    def __init__(self, embedder: TextEmbedder, head: Head, available: list[str]) -> None:
+        unknown = set(head.features) - set(available)
+        if unknown:
+            raise ValueError(f"head {head.name!r} needs features this scorer lacks: {unknown}")
+        self.embedder = embedder
+        self.head = head
+        self.threshold = head.threshold
+        self.columns = [available.index(f) for f in head.features]
+
+
+class LiteSupportScorer(_HeadScorer):
+    """CS from sentence- and token-level alignment plus lexical mismatch checks, by a head."""
 
     def __init__(self, embedder: TextEmbedder, head: Head | None = None) -> None:
-        self.embedder = embedder
-        self.head = head or Head.bundled("support_lite")
-        self.threshold = self.head.threshold
+        super().__init__(embedder, head or Head.bundled("support_lite"), SUPPORT_FEATURES)
 
     def support(self, claims: Sequence[Claim], evidence: Sequence[Evidence]) -> np.ndarray:
         if not claims:
             return np.zeros(0, dtype=np.float32)
-        return self.head.predict(support_features(self.embedder, claims, evidence))
+        features = support_features(self.embedder, claims, evidence)
+        return self.head.predict(features[:, self.columns])
 
 
-class LiteRelevanceScorer:
-    """RS from query-passage and query-sentence cosine plus query-term coverage."""
+class LiteRelevanceScorer(_HeadScorer):
+    """RS from query-passage cosine and query-token MaxSim (and what else the head uses)."""
 
     def __init__(self, embedder: TextEmbedder, head: Head | None = None) -> None:
-        self.embedder = embedder
-        self.head = head or Head.bundled("relevance_lite")
-        self.threshold = self.head.threshold
+        super().__init__(embedder, head or Head.bundled("relevance_lite"), RELEVANCE_FEATURES)
 
     def relevance(self, queries: Sequence[str], evidence: Sequence[Evidence]) -> np.ndarray:
         if not queries:
             return np.zeros(0, dtype=np.float32)
-        return self.head.predict(relevance_features(self.embedder, queries, evidence))
+        features = relevance_features(self.embedder, queries, evidence)
+        return self.head.predict(features[:, self.columns])

@@ -30,13 +30,8 @@ def entailment_index(id2label: dict[int, str]) -> int:
     )
 
 
-class NLISupportScorer:
-    """CS as the entailment probability of an NLI or factual-consistency classifier
-    (e.g. a DeBERTa-v3 NLI cross-encoder, HHEM with ``trust_remote_code``).
-
-    Long evidence is cut into sentence chunks that fit ``max_length`` with the claim; the
-    claim's support is the best chunk's (single-source max, as in MIRAGE Eq. 7).
-    """
+class HubModel:
+    """Settings shared by the backends that load a hub id or a local path, lazily."""
 
     def __init__(
         self,
@@ -56,6 +51,18 @@ class NLISupportScorer:
         self.trust_remote_code = trust_remote_code
         self._loaded = None
 
+    def _load_error(self, role: str, error: Exception) -> ModelLoadError:
+        return ModelLoadError(f"cannot load {role} model {self.model_name!r}: {error}")
+
+
+class NLISupportScorer(HubModel):
+    """CS as the entailment probability of an NLI or factual-consistency classifier
+    (e.g. a DeBERTa-v3 NLI cross-encoder, HHEM with ``trust_remote_code``).
+
+    Long evidence is cut into sentence chunks that fit ``max_length`` with the claim; the
+    claim's support is the best chunk's (single-source max, as in MIRAGE Eq. 7).
+    """
+
     def _load(self):
         if self._loaded is None:
             from transformers import AutoModelForSequenceClassification, AutoTokenizer
@@ -68,9 +75,7 @@ class NLISupportScorer:
                     self.model_name, trust_remote_code=self.trust_remote_code
                 )
             except Exception as error:
-                raise ModelLoadError(
-                    f"cannot load support model {self.model_name!r}: {error}"
-                ) from error
+                raise self._load_error("support", error) from error
             model.eval().to(self.device)
             labels = model.config.id2label or {}
             positive = None if model.config.num_labels == 1 else entailment_index(labels)
@@ -133,35 +138,17 @@ class NLISupportScorer:
         return scores
 
 
-class CrossEncoderRelevanceScorer:
+class CrossEncoderRelevanceScorer(HubModel):
     """RS from a sentence-transformers CrossEncoder (e.g. ms-marco-MiniLM, bge-reranker),
     squashed to [0, 1] with a sigmoid."""
 
-    def __init__(
-        self,
-        model: str,
-        *,
-        threshold: float | None = None,
-        device: str = "cpu",
-        batch_size: int = 32,
-        max_length: int = 512,
-        trust_remote_code: bool = False,
-    ) -> None:
-        self.model_name = model
-        self.threshold = 0.5 if threshold is None else threshold
-        self.device = device
-        self.batch_size = batch_size
-        self.max_length = max_length
-        self.trust_remote_code = trust_remote_code
-        self._model = None
-
     def _load(self):
-        if self._model is None:
+        if self._loaded is None:
             import torch
             from sentence_transformers import CrossEncoder
 
             try:
-                self._model = CrossEncoder(
+                self._loaded = CrossEncoder(
                     self.model_name,
                     device=self.device,
                     max_length=self.max_length,
@@ -169,10 +156,8 @@ class CrossEncoderRelevanceScorer:
                     activation_fn=torch.nn.Sigmoid(),
                 )
             except Exception as error:
-                raise ModelLoadError(
-                    f"cannot load relevance model {self.model_name!r}: {error}"
-                ) from error
-        return self._model
+                raise self._load_error("relevance", error) from error
+        return self._loaded
 
     def relevance(self, queries: Sequence[str], evidence: Sequence[Evidence]) -> np.ndarray:
         if not queries:

@@ -69,7 +69,7 @@ def fit_mlp(
     seed: int = 0,
 ) -> tuple[np.ndarray, np.ndarray, list[Layer]]:
     """Full-batch Adam on class-balanced binary cross-entropy; returns standardization and
-    layers in the numpy ``Head`` format."""
+    layers in the numpy ``Head`` format. ``hidden=0`` fits a logistic regression."""
     import torch
 
     torch.manual_seed(seed)
@@ -78,8 +78,12 @@ def fit_mlp(
     xt = torch.tensor((x - mean) / std, dtype=torch.float32)
     yt = torch.tensor(y, dtype=torch.float32)
     pos_weight = torch.tensor((len(y) - y.sum()) / max(y.sum(), 1.0))
-    model = torch.nn.Sequential(
-        torch.nn.Linear(x.shape[1], hidden), torch.nn.Tanh(), torch.nn.Linear(hidden, 1)
+    model = (
+        torch.nn.Sequential(torch.nn.Linear(x.shape[1], 1))
+        if hidden == 0
+        else torch.nn.Sequential(
+            torch.nn.Linear(x.shape[1], hidden), torch.nn.Tanh(), torch.nn.Linear(hidden, 1)
+        )
     )
     optimizer = torch.optim.Adam(model.parameters(), lr=lr, weight_decay=weight_decay)
     loss_fn = torch.nn.BCEWithLogitsLoss(pos_weight=pos_weight)
@@ -88,10 +92,14 @@ def fit_mlp(
         loss = loss_fn(model(xt)[:, 0], yt)
         loss.backward()
         optimizer.step()
-    first, last = model[0], model[2]
+    linear = [m for m in model if isinstance(m, torch.nn.Linear)]
     layers = [
-        Layer(first.weight.detach().numpy().T.copy(), first.bias.detach().numpy().copy(), "tanh"),
-        Layer(last.weight.detach().numpy().T.copy(), last.bias.detach().numpy().copy(), "linear"),
+        Layer(
+            m.weight.detach().numpy().T.copy(),
+            m.bias.detach().numpy().copy(),
+            "linear" if m is linear[-1] else "tanh",
+        )
+        for m in linear
     ]
     return mean.astype(np.float32), std.astype(np.float32), layers
 
@@ -104,11 +112,13 @@ def fit_head(
     valid: Sequence[Pair],
     *,
     seed: int,
+    hidden: int,
     card: dict[str, Any],
 ) -> FitResult:
+    """Fit on ``feature_names``, a subset (in order) of the columns ``featurize`` returns."""
     x_train = featurize(train)
     y_train = np.array([p.label for p in train], dtype=np.float32)
-    mean, std, layers = fit_mlp(x_train, y_train, seed=seed)
+    mean, std, layers = fit_mlp(x_train, y_train, hidden=hidden, seed=seed)
     head = Head(name, list(feature_names), mean, std, layers, card=card)
     scores = head.predict(featurize(valid))
     labels = np.array([p.label for p in valid], dtype=bool)

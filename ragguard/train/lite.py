@@ -25,7 +25,7 @@ Role = Literal["support", "relevance"]
 CHUNK = 256
 
 
-def _featurizer(role: Role, embedder: TextEmbedder, progress: bool):
+def _featurizer(role: Role, embedder: TextEmbedder, columns: list[int], progress: bool):
     def featurize(pairs: Sequence[Pair]) -> np.ndarray:
         chunks = []
         bar = tqdm(total=len(pairs), desc=f"{role} features", unit="pair", disable=not progress)
@@ -39,7 +39,7 @@ def _featurizer(role: Role, embedder: TextEmbedder, progress: bool):
                 chunks.append(relevance_features(embedder, [p.statement for p in batch], evidence))
             bar.update(len(batch))
         bar.close()
-        return np.vstack(chunks)
+        return np.vstack(chunks)[:, columns]
 
     return featurize
 
@@ -53,10 +53,16 @@ def train_lite(
     seed: int = 0,
     unrelated: float = 0.15,
     sources: Sequence[str] | None = None,
+    features: Sequence[str] | None = None,
+    hidden: int = 16,
     embedder: TextEmbedder | None = None,
     progress: bool = True,
 ) -> FitResult:
     registry = SUPPORT_SOURCES if role == "support" else RELEVANCE_SOURCES
+    available = SUPPORT_FEATURES if role == "support" else RELEVANCE_FEATURES
+    chosen = list(features or available)
+    if set(chosen) - set(available):
+        raise ValueError(f"unknown {role} features {sorted(set(chosen) - set(available))}")
     names = list(sources or registry)
     unknown = set(names) - set(registry)
     if unknown:
@@ -69,6 +75,7 @@ def train_lite(
     card = {
         "role": role,
         "backbone": "sentence-transformers/all-MiniLM-L6-v2 (bundled, frozen)",
+        "model": "logistic regression" if hidden == 0 else f"MLP, {hidden} tanh units",
         "loss": "class-balanced binary cross-entropy",
         "data": {name: LICENCES[name] for name in names},
         "per_source": per_source,
@@ -78,11 +85,12 @@ def train_lite(
     }
     result = fit_head(
         f"{role}_lite",
-        SUPPORT_FEATURES if role == "support" else RELEVANCE_FEATURES,
-        _featurizer(role, embedder, progress),
+        chosen,
+        _featurizer(role, embedder, [available.index(f) for f in chosen], progress),
         train,
         valid,
         seed=seed,
+        hidden=hidden,
         card=card,
     )
     out.parent.mkdir(parents=True, exist_ok=True)
