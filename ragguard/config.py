@@ -50,6 +50,9 @@ class SpanConfig(_Strict):
     """A JSON file of {"text", "label"} examples replacing the built-in ones."""
     abstention_margin: float = 0.05
     """Nearest-neighbour abstention needs to beat the nearest statement by this cosine margin."""
+    abstention_min_similarity: float = 0.4
+    """...and to be at least this close (cosine) to an abstention example: far from every
+    example, a claim's nearest neighbour says nothing about it."""
 
 
 class Config(_Strict):

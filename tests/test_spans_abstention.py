@@ -127,3 +127,19 @@ def test_builtin_examples_are_balanced() -> None:
     labels = [example.label for example in load_examples()]
     assert labels.count("abstention") >= 40
     assert labels.count("statement") >= 40
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Barack Obama's mother was from Kansas.",
+        "Intellidimension is a tool developed by Mondeca.",
+        "Proteins are produced through the expression of specific genes.",
+    ],
+)
+def test_claims_far_from_every_example_are_not_abstentions(minilm, claim):
+    # found in examples/traces.jsonl: a small positive margin between two far neighbours
+    detector = AbstentionDetector(SpanConfig(), minilm)
+    nearest, _ = detector.similarities([claim])
+    assert nearest[0] < detector.min_similarity
+    assert detector.detect([claim]) == [False]

@@ -99,6 +99,7 @@ class AbstentionDetector:
         config = config or SpanConfig()
         self.examples = load_examples(config.abstention_examples)
         self.margin = config.abstention_margin
+        self.min_similarity = config.abstention_min_similarity
         self._embed = embed
         self._cues = [
             _compile_cue(cue) for cue in (*DEFAULT_ABSTENTION_CUES, *config.abstention_cues)
@@ -117,18 +118,25 @@ class AbstentionDetector:
         pending = [i for i, hit in enumerate(verdicts) if not hit]
         if self._embed is None or not pending:
             return verdicts
-        margins = self.margins([texts[i] for i in pending])
-        for i, margin in zip(pending, margins, strict=True):
-            verdicts[i] = bool(margin > self.margin)
+        nearest, margins = self.similarities([texts[i] for i in pending])
+        for i, near, margin in zip(pending, nearest, margins, strict=True):
+            verdicts[i] = bool(near >= self.min_similarity and margin > self.margin)
         return verdicts
 
     def margins(self, texts: Sequence[str]) -> np.ndarray:
         """Best abstention cosine minus best statement cosine, per text (needs ``embed``)."""
+        return self.similarities(texts)[1]
+
+    def similarities(self, texts: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
+        """Per text: the best abstention cosine, and its margin over the best statement's.
+
+        Both matter: a factual claim on a topic no example covers is far from every example,
+        and a small margin between two far neighbours is noise, not an abstention."""
         if self._example_vectors is None:
             self._example_vectors = self._vectors([example.text for example in self.examples])
         similarity = self._vectors(texts) @ self._example_vectors.T
-        abstains = self._abstains
-        return similarity[:, abstains].max(axis=1) - similarity[:, ~abstains].max(axis=1)
+        nearest = similarity[:, self._abstains].max(axis=1)
+        return nearest, nearest - similarity[:, ~self._abstains].max(axis=1)
 
     def _vectors(self, texts: Sequence[str]) -> np.ndarray:
         """Unit-length embeddings, so that dot products are cosines whatever ``embed`` returns."""
