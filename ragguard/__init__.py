@@ -4,11 +4,19 @@ Relevance of every retrieved item (RS), support of every objective span of the a
 and a check of every citation, following RAG-Check and MIRAGE.
 """
 
-from ragguard.config import Config, RelevanceConfig, SpanConfig, SupportConfig
+from ragguard.adapters import LiveStats, Monitor, shared_guard, stats, with_score_cache, wrap
+from ragguard.config import Config, LiveConfig, RelevanceConfig, SpanConfig, SupportConfig
 from ragguard.engine import Evaluator
-from ragguard.errors import ModelLoadError, RagguardError, TraceValidationError
+from ragguard.errors import (
+    ModelLoadError,
+    RagguardError,
+    TraceValidationError,
+    UnsupportedAnswerError,
+)
 from ragguard.guard import Guard
+from ragguard.reranker import Reranker
 from ragguard.schema import Evaluation, Item, ItemEvaluation, Metrics, SpanEvaluation, Trace
+from ragguard.worker import flush
 
 __version__ = "0.1.0"
 
@@ -19,13 +27,23 @@ __all__ = [
     "Guard",
     "Item",
     "ItemEvaluation",
+    "LiveConfig",
+    "LiveStats",
     "Metrics",
     "ModelLoadError",
+    "Monitor",
     "RagguardError",
     "RelevanceConfig",
+    "Reranker",
     "SpanConfig",
     "SpanEvaluation",
     "SupportConfig",
     "Trace",
     "TraceValidationError",
+    "UnsupportedAnswerError",
+    "flush",
+    "shared_guard",
+    "stats",
+    "with_score_cache",
+    "wrap",
 ]

@@ -55,6 +55,38 @@ class SpanConfig(_Strict):
     example, a claim's nearest neighbour says nothing about it."""
 
 
+class LiveConfig(_Strict):
+    """The live middleware (``ragguard.wrap``): when requests are evaluated and what happens
+    to an answer that fails."""
+
+    mode: Literal["background", "guard"] = "background"
+    """background: evaluate off the request path; guard: evaluate before the answer returns."""
+    sample_rate: float = Field(default=1.0, ge=0.0, le=1.0)
+    """Share of requests evaluated, decided when a request starts (skipped ones cost ~nothing)."""
+    action: Literal["annotate", "flag", "raise"] = "flag"
+    """Guard mode: flag logs and counts a failing answer; annotate also attaches the Evaluation
+    to every result's metadata; raise throws ``UnsupportedAnswerError``."""
+    min_support_rate: float | None = Field(default=1.0, ge=0.0, le=1.0)
+    """An answer fails when its share of supported objective spans is below this (1.0: any
+    unsupported claim fails; None: CS never fails an answer)."""
+    min_relevant_at_k: float | None = Field(default=None, ge=0.0, le=1.0)
+    """An answer fails when the share of retrieved items judged relevant is below this."""
+    worker: Literal["process", "thread"] = "process"
+    """Where background evaluation runs: a low-priority child process (never competes with
+    the application for the GIL; the OS serves the application's requests first) or a
+    thread of this process. A Guard object handed to the Monitor always runs on a thread."""
+    worker_nice: int = Field(default=19, ge=0, le=19)
+    """The child process's niceness: how far behind the application it queues for CPU."""
+    queue_size: int = Field(default=1000, ge=1)
+    """Background requests waiting for the worker; when full, new ones are dropped and counted."""
+    guard_timeout_s: float = Field(default=30.0, gt=0.0)
+    """Guard mode gives up waiting after this and lets the answer through (counted)."""
+    exit_flush_timeout_s: float = Field(default=10.0, ge=0.0)
+    """At interpreter exit, pending background evaluations get this long to finish."""
+    max_open_requests: int = Field(default=10_000, ge=1)
+    """Requests captured but not finished (abandoned streams); the oldest are forgotten beyond."""
+
+
 class Config(_Strict):
     relevance: RelevanceConfig = Field(default_factory=RelevanceConfig)
     support: SupportConfig = Field(default_factory=SupportConfig)
@@ -68,6 +100,7 @@ class Config(_Strict):
     """Traces evaluated together (model calls are batched across them)."""
     cache_size: int = Field(default=8192, ge=0)
     """Texts whose embeddings (sentence + float16 token vectors) the content-hash cache keeps."""
+    live: LiveConfig = Field(default_factory=LiveConfig)
 
     @classmethod
     def from_file(cls, path: str | Path) -> Config:

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from pydantic import ValidationError
+
+if TYPE_CHECKING:  # schema imports this module
+    from ragguard.schema import Evaluation
 
 
 class RagguardError(Exception):
@@ -60,3 +65,13 @@ def field_path(loc: tuple[int | str, ...]) -> str:
         else:
             path += f".{part}" if path else str(part)
     return path
+
+
+class UnsupportedAnswerError(RagguardError):
+    """Guard mode refused an answer: its support (CS) or retrieval relevance (RS) fell below
+    the configured minimum. ``evaluation`` holds the full verdict; ``reasons`` says which."""
+
+    def __init__(self, evaluation: Evaluation, reasons: list[str]) -> None:
+        self.evaluation = evaluation
+        self.reasons = reasons
+        super().__init__(f"trace {evaluation.trace_id!r}: " + "; ".join(reasons))

@@ -1,0 +1,67 @@
+"""``ragguard.wrap``: one line to evaluate a LangChain or LlamaIndex pipeline live.
+
+Framework modules are imported only when the object to wrap comes from that framework, so
+neither framework is needed to import ragguard.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any, TypeVar
+
+from ragguard.adapters.models import shared_guard, with_score_cache
+from ragguard.adapters.monitor import LiveStats, Monitor, OnEvaluation, stats
+from ragguard.config import Config
+from ragguard.guard import Guard
+
+T = TypeVar("T")
+
+
+def _is_langchain(target: Any) -> bool:
+    runnables = sys.modules.get("langchain_core.runnables")
+    return runnables is not None and isinstance(target, runnables.Runnable)
+
+
+def _is_llamaindex(target: Any) -> bool:
+    if "llama_index.core" not in sys.modules:
+        return False
+    from ragguard.adapters.llamaindex import is_wrappable
+
+    return is_wrappable(target)
+
+
+def wrap(
+    target: T,
+    *,
+    config: Config | dict[str, Any] | None = None,
+    guard: Guard | None = None,
+    monitor: Monitor | None = None,
+    on_evaluation: OnEvaluation | None = None,
+    **options: Any,
+) -> T:
+    """Evaluate every request of ``target`` with ragguard, keeping its interface.
+
+    ``target``: a LangChain Runnable (LCEL chain, RetrievalQA-style chain, agent executor,
+    retriever) or a LlamaIndex query engine, chat engine or retriever. ``options`` are
+    ``LiveConfig`` fields (``mode``, ``sample_rate``, ``action``, ``min_support_rate``, ...)
+    over ``config``; ``guard`` supplies the models (default: shared, loaded once);
+    ``on_evaluation`` is called with each finished Evaluation (on the worker thread in
+    background mode). Pass a ``monitor`` instead to share counters and settings.
+    """
+    if _is_langchain(target):
+        from ragguard.adapters.langchain import wrap_runnable as wrap_with
+    elif _is_llamaindex(target):
+        from ragguard.adapters.llamaindex import wrap_engine as wrap_with
+    else:
+        raise TypeError(
+            f"ragguard.wrap() cannot wrap a {type(target).__name__}: expected a LangChain "
+            "Runnable or a LlamaIndex query engine, chat engine or retriever"
+        )
+    if monitor is None:
+        monitor = Monitor.shared(config, guard=guard, **options)
+    elif config is not None or guard is not None or options:
+        raise TypeError("wrap(): pass either a monitor or config/guard/options, not both")
+    return wrap_with(target, monitor, on_evaluation)  # type: ignore[return-value]
+
+
+__all__ = ["LiveStats", "Monitor", "shared_guard", "stats", "with_score_cache", "wrap"]

@@ -1,0 +1,53 @@
+"""The Guard (models and RS cache) that the live middleware and the reranker share, so
+models load once per configuration and a relevance score computed by one is read by the
+other."""
+
+from __future__ import annotations
+
+import threading
+
+from ragguard.config import Config
+from ragguard.engine import Evaluator, item_text
+from ragguard.guard import Guard
+from ragguard.schema import Item
+from ragguard.scoring.cache import CachedRelevanceScorer
+from ragguard.scoring.protocols import Evidence
+
+
+def item_evidence(item: Item) -> Evidence | None:
+    """An item as the evaluator's relevance scorer sees it (None: no text to score), so a
+    score computed for it elsewhere is the one the evaluator looks up."""
+    text = item_text(item)
+    return None if text is None else Evidence(item.id, text, item.image, item.video)
+
+
+def with_score_cache(guard: Guard) -> Guard:
+    """A Guard sharing ``guard``'s models whose RS scores are cached by content, so a
+    ``ragguard.reranker.Reranker`` built on it and the evaluator score each pair once."""
+    evaluator = guard.evaluator
+    relevance = evaluator.relevance_scorer
+    if not isinstance(relevance, CachedRelevanceScorer):
+        relevance = CachedRelevanceScorer(relevance, size=guard.config.cache_size)
+    cached = Evaluator(
+        guard.config,
+        relevance=relevance,
+        support=evaluator.support_scorer,
+        embedder=evaluator.embedder,
+        analyzer=evaluator.analyzer,
+    )
+    return Guard(guard.config, evaluator=cached)
+
+
+_LOCK = threading.Lock()
+_GUARDS: dict[str, Guard] = {}
+
+
+def shared_guard(config: Config | None = None) -> Guard:
+    """The process-wide Guard for ``config``'s models (loaded lazily, once; RS cached): the
+    default of ``wrap()`` and of the reranker, which therefore share their scores."""
+    config = config or Config()
+    key = config.model_dump_json(exclude={"live"})
+    with _LOCK:
+        if key not in _GUARDS:
+            _GUARDS[key] = with_score_cache(Guard(config))
+        return _GUARDS[key]
