@@ -39,6 +39,13 @@ def item_text(item: Item) -> str | None:
     return None
 
 
+def item_evidence(item: Item) -> Evidence | None:
+    """An item as the text scorers see it (None: no text to score). The one mapping, so a
+    relevance score cached for it elsewhere (the reranker) is the one the evaluator finds."""
+    text = item_text(item)
+    return None if text is None else Evidence(item.id, text, item.image, item.video)
+
+
 @dataclass
 class _TracePlan:
     """Work for one trace, gathered before the batched model calls."""
@@ -170,10 +177,7 @@ class Evaluator:
                     plan.issues.append(
                         FieldIssue(field=f"items[{index}].{kind}", message=f"cannot read {path!r}")
                     )
-            text = item_text(item)
-            plan.evidence.append(
-                Evidence(item.id, text, item.image, item.video) if text is not None else None
-            )
+            plan.evidence.append(item_evidence(item))
 
     def _score_relevance(self, plans: Sequence[_TracePlan]) -> None:
         queries: list[str] = []

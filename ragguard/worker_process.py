@@ -23,9 +23,9 @@ import weakref
 from collections.abc import Sequence
 from typing import IO, Any
 
-from ragguard.adapters.models import item_evidence, with_score_cache
+from ragguard.adapters.models import with_score_cache
 from ragguard.config import Config
-from ragguard.engine import TEXT_SURROGATES
+from ragguard.engine import TEXT_SURROGATES, item_evidence
 from ragguard.errors import RagguardError
 from ragguard.guard import Guard
 from ragguard.schema import Evaluation, Trace

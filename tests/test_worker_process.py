@@ -7,8 +7,8 @@ import signal
 import numpy as np
 import pytest
 
-from ragguard.adapters.models import item_evidence
 from ragguard.config import Config
+from ragguard.engine import item_evidence
 from ragguard.errors import RagguardError
 from ragguard.schema import Item, Trace
 from ragguard.scoring.cache import CachedRelevanceScorer

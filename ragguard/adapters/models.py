@@ -7,18 +7,9 @@ from __future__ import annotations
 import threading
 
 from ragguard.config import Config
-from ragguard.engine import Evaluator, item_text
+from ragguard.engine import Evaluator
 from ragguard.guard import Guard
-from ragguard.schema import Item
 from ragguard.scoring.cache import CachedRelevanceScorer
-from ragguard.scoring.protocols import Evidence
-
-
-def item_evidence(item: Item) -> Evidence | None:
-    """An item as the evaluator's relevance scorer sees it (None: no text to score), so a
-    score computed for it elsewhere is the one the evaluator looks up."""
-    text = item_text(item)
-    return None if text is None else Evidence(item.id, text, item.image, item.video)
 
 
 def with_score_cache(guard: Guard) -> Guard:

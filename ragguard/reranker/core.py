@@ -14,7 +14,8 @@ from typing import Literal
 
 import numpy as np
 
-from ragguard.adapters.models import item_evidence, shared_guard
+from ragguard.adapters.models import shared_guard
+from ragguard.engine import item_evidence
 from ragguard.guard import Guard
 from ragguard.schema import Item
 

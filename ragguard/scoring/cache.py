@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import hashlib
 import threading
-from collections import OrderedDict
 from collections.abc import Sequence
 
 import numpy as np
 
+from ragguard.scoring.lru import LRU
 from ragguard.scoring.protocols import Evidence, RelevanceScorer
 
 
@@ -28,11 +28,10 @@ class CachedRelevanceScorer:
 
     def __init__(self, scorer: RelevanceScorer, *, size: int = 50_000) -> None:
         self.scorer = scorer
-        self.size = size
         self.hits = 0
         self.misses = 0
-        self._cache: OrderedDict[bytes, float] = OrderedDict()
-        self._lock = threading.Lock()
+        self._cache: LRU[bytes, float] = LRU(size)
+        self._lock = threading.Lock()  # guards the hit/miss counters
 
     @property
     def threshold(self) -> float:
@@ -40,7 +39,7 @@ class CachedRelevanceScorer:
 
     def relevance(self, queries: Sequence[str], evidence: Sequence[Evidence]) -> np.ndarray:
         keys = [_key(q, e) for q, e in zip(queries, evidence, strict=True)]
-        scores = self._lookup(keys)
+        scores = self._cache.get_many(keys)
         first: dict[bytes, int] = {}  # each missing pair once, at its first position
         for i, key in enumerate(keys):
             if key not in scores:
@@ -61,18 +60,8 @@ class CachedRelevanceScorer:
     def known(self, queries: Sequence[str], evidence: Sequence[Evidence]) -> dict[bytes, float]:
         """The cached scores among these pairs, by key (nothing is computed): what a scorer
         in another process can be ``seed``-ed with."""
-        return self._lookup([_key(q, e) for q, e in zip(queries, evidence, strict=True)])
+        return self._cache.get_many([_key(q, e) for q, e in zip(queries, evidence, strict=True)])
 
     def seed(self, scores: dict[bytes, float]) -> None:
         """Remember these scores (from ``known`` of a scorer elsewhere, or just computed)."""
-        with self._lock:
-            self._cache.update(scores)
-            while len(self._cache) > self.size:
-                self._cache.popitem(last=False)
-
-    def _lookup(self, keys: Sequence[bytes]) -> dict[bytes, float]:
-        with self._lock:
-            found = {k: self._cache[k] for k in keys if k in self._cache}
-            for key in found:
-                self._cache.move_to_end(key)
-        return found
+        self._cache.put_many(scores)

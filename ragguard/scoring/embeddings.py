@@ -10,13 +10,13 @@ from __future__ import annotations
 import hashlib
 import os
 import threading
-from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from ragguard.errors import ModelLoadError
+from ragguard.scoring.lru import LRU
 from ragguard.scoring.text import STOPWORDS
 
 
@@ -56,10 +56,9 @@ class TextEmbedder:
         self.model_name = model
         self.device = device
         self.batch_size = batch_size
-        self.cache_size = cache_size
         self._model = None
-        self._cache: OrderedDict[bytes, Encoded] = OrderedDict()
-        self._lock = threading.Lock()
+        self._cache: LRU[bytes, Encoded] = LRU(cache_size)
+        self._lock = threading.Lock()  # guards the lazy model load
         self._keep: np.ndarray | None = None
 
     @property
@@ -99,33 +98,21 @@ class TextEmbedder:
         return int(self.model.get_sentence_embedding_dimension())
 
     def clear_cache(self) -> None:
-        with self._lock:
-            self._cache.clear()
+        self._cache.clear()
 
     def encode_full(self, texts: Sequence[str]) -> list[Encoded]:
         """Sentence and token vectors; only texts not in the cache reach the model."""
         keys = [hashlib.blake2b(t.encode("utf-8"), digest_size=16).digest() for t in texts]
-        out: list[Encoded | None] = [None] * len(texts)
-        missing: dict[bytes, list[int]] = {}
-        with self._lock:
-            for i, key in enumerate(keys):
-                hit = self._cache.get(key)
-                if hit is None:
-                    missing.setdefault(key, []).append(i)
-                else:
-                    self._cache.move_to_end(key)
-                    out[i] = hit
+        cached = self._cache.get_many(keys)
+        missing: dict[bytes, str] = {}
+        for key, text in zip(keys, texts, strict=True):
+            if key not in cached:
+                missing.setdefault(key, text)
         if missing:
-            encoded = self._run([texts[positions[0]] for positions in missing.values()])
-            with self._lock:
-                for (key, positions), value in zip(missing.items(), encoded, strict=True):
-                    for i in positions:
-                        out[i] = value
-                    if self.cache_size:
-                        self._cache[key] = value
-                while len(self._cache) > self.cache_size:
-                    self._cache.popitem(last=False)
-        return out  # type: ignore[return-value]
+            fresh = dict(zip(missing, self._run(list(missing.values())), strict=True))
+            self._cache.put_many(fresh)
+            cached.update(fresh)
+        return [cached[key] for key in keys]
 
     def _run(self, texts: list[str]) -> list[Encoded]:
         outputs = self.model.encode(
