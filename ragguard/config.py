@@ -39,6 +39,35 @@ class SupportConfig(ScorerConfig):
     """Verify each span with its preceding sentence as context (MIRAGE's s([context][claim]))."""
 
 
+class ImageConfig(ScorerConfig):
+    """Image and video items. ``none``: scored through their text surrogate (caption, alt
+    text, OCR, description) when they have one, else left unscored; ``clip``: a CLIP model
+    (image-text agreement); ``vlm``: a vision-language model with RAG-Check's RS/CS prompts.
+
+    ``threshold`` is the image scores' eta; image scores are reported on the text scorers'
+    scale (a monotone map sends this eta to theirs), so one eta per role decides every item.
+    """
+
+    backend: Literal["none", "clip", "vlm"] = "none"  # type: ignore[assignment]
+    max_side: int = Field(default=448, ge=32)
+    """Images and frames are downscaled to this longer side on decode (bounds memory)."""
+    video_frames: int = Field(default=8, ge=1)
+    """Uniform sampling: this many frames spread over the whole video."""
+    video_fps: float | None = Field(default=None, gt=0.0)
+    """fps sampling instead: one frame every 1/video_fps seconds ..."""
+    video_max_frames: int = Field(default=32, ge=1)
+    """... at most this many (thinned uniformly beyond)."""
+    clip_scale: float | None = Field(default=None, gt=0.0)
+    """CLIP calibration: RS/CS = sigmoid(clip_scale * (cosine - clip_center)). None: the
+    model's own logit scale (100 for OpenAI CLIP)."""
+    clip_center: float = 0.2
+    """The cosine scored 0.5; 0.2 is where CLIPScore (Hessel et al. 2021, w = 2.5) gives 0.5.
+    Fit both on labelled pairs of your own data for real use."""
+    fetch_timeout_s: float = Field(default=10.0, gt=0.0)
+    max_fetch_bytes: int = Field(default=50_000_000, ge=1)
+    """http(s) images: give up after this long, or beyond this size."""
+
+
 class SpanConfig(_Strict):
     """Span partition and categorization. Word lists extend or trim the built-in lexicon."""
 
@@ -87,9 +116,39 @@ class LiveConfig(_Strict):
     """Requests captured but not finished (abandoned streams); the oldest are forgotten beyond."""
 
 
+class ExportConfig(_Strict):
+    """Where live evaluations go besides ``on_evaluation``: OpenTelemetry spans and events,
+    Prometheus metrics, a trace log. Off by default; each needs its extra installed."""
+
+    pipeline: str = Field(default="default", min_length=1)
+    """The ``pipeline`` label of the Prometheus metrics and the OTel spans (keep it fixed:
+    one value per deployed pipeline, never per request)."""
+    otel: bool = False
+    """Emit a span per evaluation with ``gen_ai.evaluation.result`` events and a retrieval
+    span. Uses the application's tracer provider; without one, sets up OTLP export from the
+    standard ``OTEL_EXPORTER_OTLP_*`` variables (nothing is sent when none is set)."""
+    otel_include_content: bool = False
+    """Also put the query, the document texts and unsupported span texts on the spans
+    (off: ids, scores and metadata only, for privacy)."""
+    prometheus: bool = False
+    """Record ``ragguard_*`` metrics in prometheus_client's default registry."""
+    prometheus_port: int | None = Field(default=None, ge=0, le=65535)
+    """Also serve them over HTTP on this port (``/metrics``); None: the application serves
+    its registry itself."""
+    prometheus_addr: str = "127.0.0.1"
+    """The address that HTTP endpoint listens on (``0.0.0.0`` for every interface)."""
+    trace_log: Path | None = None
+    """Append every live trace and its evaluation to this JSONL file (for ``ragguard replay``)."""
+    trace_log_max_bytes: int | None = Field(default=None, ge=1)
+    """Rotate the trace log when it would grow past this size; None: never."""
+    trace_log_backups: int = Field(default=5, ge=0)
+    """Rotated trace logs kept."""
+
+
 class Config(_Strict):
     relevance: RelevanceConfig = Field(default_factory=RelevanceConfig)
     support: SupportConfig = Field(default_factory=SupportConfig)
+    image: ImageConfig = Field(default_factory=ImageConfig)
     embedding_model: str | None = None
     """Sentence embedder for the lite tier and abstention detection; None = bundled MiniLM."""
     spans: SpanConfig = Field(default_factory=SpanConfig)
@@ -101,6 +160,7 @@ class Config(_Strict):
     cache_size: int = Field(default=8192, ge=0)
     """Texts whose embeddings (sentence + float16 token vectors) the content-hash cache keeps."""
     live: LiveConfig = Field(default_factory=LiveConfig)
+    exporters: ExportConfig = Field(default_factory=ExportConfig)
 
     @classmethod
     def from_file(cls, path: str | Path) -> Config:

@@ -9,20 +9,31 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
+
+import numpy as np
 
 from ragguard.config import Config
 from ragguard.errors import RagguardError, TraceValidationError
+from ragguard.media import Frame, MediaError, Visual, load_visual
 from ragguard.metrics.live import trace_metrics
 from ragguard.schema import Evaluation, FieldIssue, Item, ItemEvaluation, SpanEvaluation, Trace
-from ragguard.scoring.backends import build_relevance, build_support
+from ragguard.scoring.backends import build_relevance, build_support, build_visual
 from ragguard.scoring.embeddings import TextEmbedder
-from ragguard.scoring.protocols import Claim, Evidence, RelevanceScorer, SupportScorer
+from ragguard.scoring.protocols import (
+    Claim,
+    Evidence,
+    RelevanceScorer,
+    SupportScorer,
+    VisualScorer,
+)
 from ragguard.spans import ItemRef, Span, SpanAnalyzer
 
 Outcome = Evaluation | RagguardError
+_T = TypeVar("_T")
 
 TEXT_SURROGATES = ("caption", "alt_text", "alt", "ocr", "description")
 """Metadata keys holding a text stand-in for an image or video item."""
@@ -53,11 +64,18 @@ class _TracePlan:
     trace: Trace
     spans: list[Span] = field(default_factory=list)
     evidence: list[Evidence | None] = field(default_factory=list)
-    """Aligned with trace.items; None where the item cannot be read as text."""
+    """Aligned with trace.items; None where the item is not scored as text."""
+    visuals: list[Visual | None] = field(default_factory=list)
+    """Aligned with trace.items; the pixels of image/video items when an image scorer is set."""
+    unscorable: dict[int, str] = field(default_factory=dict)
+    """Item index -> why it cannot be scored (an unreadable image or video)."""
     issues: list[FieldIssue] = field(default_factory=list)
     relevance: list[float | None] = field(default_factory=list)
+    relevance_frame: dict[int, float | None] = field(default_factory=dict)
+    """Item index -> timestamp of the frame that gave a video its RS."""
     support: dict[tuple[int, int], float] = field(default_factory=dict)
     """(span index, item index) -> CS."""
+    support_frame: dict[tuple[int, int], float | None] = field(default_factory=dict)
 
 
 class Evaluator:
@@ -71,12 +89,15 @@ class Evaluator:
         support: SupportScorer | None = None,
         embedder: TextEmbedder | None = None,
         analyzer: SpanAnalyzer | None = None,
+        visual: VisualScorer | None = None,
     ) -> None:
         self.config = config or Config()
         self._embedder = embedder
         self._relevance = relevance
         self._support = support
         self._analyzer = analyzer
+        self._visual = visual
+        self._visual_built = visual is not None
 
     @property
     def embedder(self) -> TextEmbedder:
@@ -97,6 +118,14 @@ class Evaluator:
         if self._support is None:
             self._support = build_support(self.config.support, self.embedder)
         return self._support
+
+    @property
+    def visual_scorer(self) -> VisualScorer | None:
+        """The image/video scorer; None when ``image.backend = "none"``."""
+        if not self._visual_built:
+            self._visual = build_visual(self.config.image)
+            self._visual_built = True
+        return self._visual
 
     @property
     def analyzer(self) -> SpanAnalyzer:
@@ -129,10 +158,14 @@ class Evaluator:
             error = self._citation_policy(plan)
             if error is not None:
                 outcomes[index] = error
-                continue
-            self._collect_evidence(plan)
         live = [p for p, o in zip(plans, outcomes, strict=True) if o is None]
         spans_ms = (time.perf_counter() - t0) * 1000
+
+        t0 = time.perf_counter()
+        decoded: dict[tuple[str, str], Visual | MediaError] = {}
+        for plan in live:
+            self._collect_evidence(plan, decoded)
+        media_ms = (time.perf_counter() - t0) * 1000
 
         t0 = time.perf_counter()
         self._score_relevance(live)
@@ -145,6 +178,7 @@ class Evaluator:
         total_ms = (time.perf_counter() - started) * 1000
         timing = {
             "spans": spans_ms * share,
+            "media": media_ms * share,
             "relevance": relevance_ms * share,
             "support": support_ms * share,
             "total": total_ms * share,
@@ -169,15 +203,42 @@ class Evaluator:
                 )
         return None
 
-    def _collect_evidence(self, plan: _TracePlan) -> None:
+    def _collect_evidence(
+        self, plan: _TracePlan, decoded: dict[tuple[str, str], Visual | MediaError]
+    ) -> None:
+        """Text evidence for text items (and for media ones with no image scorer, through
+        their surrogate); decoded pixels for media items when an image scorer is set.
+        ``decoded`` holds this batch's media, so an image in many traces is read once."""
+        with_pixels = self.visual_scorer is not None
         for index, item in enumerate(plan.trace.items):
-            for kind in ("image", "video"):
-                path = getattr(item, kind)
-                if path is not None and not _readable(path):
+            visual = None
+            if with_pixels and item.modality != "text":
+                source = (item.modality, item.uri or "")
+                if source not in decoded:
+                    try:
+                        decoded[source] = load_visual(item, self.config.image)
+                    except MediaError as error:
+                        decoded[source] = error
+                outcome = decoded[source]
+                if isinstance(outcome, MediaError):
+                    plan.unscorable[index] = str(outcome)
                     plan.issues.append(
-                        FieldIssue(field=f"items[{index}].{kind}", message=f"cannot read {path!r}")
+                        FieldIssue(field=f"items[{index}].{outcome.field}", message=outcome.message)
                     )
-            plan.evidence.append(item_evidence(item))
+                else:
+                    visual = outcome
+            elif not with_pixels:
+                for kind in ("image", "video"):
+                    path = getattr(item, kind)
+                    if path is not None and item.pixels is None and not _readable(path):
+                        plan.issues.append(
+                            FieldIssue(
+                                field=f"items[{index}].{kind}", message=f"cannot read {path!r}"
+                            )
+                        )
+            plan.visuals.append(visual)
+            media_judged = with_pixels and item.modality != "text"
+            plan.evidence.append(None if media_judged else item_evidence(item))
 
     def _score_relevance(self, plans: Sequence[_TracePlan]) -> None:
         queries: list[str] = []
@@ -190,11 +251,27 @@ class Evaluator:
         scores = iter(self.relevance_scorer.relevance(queries, evidence).tolist())
         for plan in plans:
             plan.relevance = [None if e is None else next(scores) for e in plan.evidence]
+        pairs = [
+            (plan, i, plan.trace.query, visual)
+            for plan in plans
+            for i, visual in enumerate(plan.visuals)
+            if visual is not None
+        ]
+        if pairs:
+            scorer = self.visual_scorer
+            assert scorer is not None
+            best = _best_frames([(q, v) for _, _, q, v in pairs], scorer.relevance)
+            eta = self.relevance_scorer.threshold
+            for (plan, i, _, _), (score, time_s) in zip(pairs, best, strict=True):
+                plan.relevance[i] = _on_scale(score, scorer.threshold, eta)
+                plan.relevance_frame[i] = time_s
 
     def _score_support(self, plans: Sequence[_TracePlan]) -> None:
         keys: list[tuple[_TracePlan, int, int]] = []
         claims: list[Claim] = []
         evidence: list[Evidence] = []
+        visual_keys: list[tuple[_TracePlan, int, int]] = []
+        visual_pairs: list[tuple[Claim, Visual]] = []
         use_context = self.config.support.use_context
         for plan in plans:
             position = {item.id: i for i, item in enumerate(plan.trace.items)}
@@ -210,9 +287,23 @@ class Evaluator:
                         keys.append((plan, s, i))
                         claims.append(claim)
                         evidence.append(plan.evidence[i])  # type: ignore[arg-type]
+                    visual = plan.visuals[i]
+                    if visual is not None:
+                        visual_keys.append((plan, s, i))
+                        visual_pairs.append((claim, visual))
         scores = self.support_scorer.support(claims, evidence).tolist()
         for (plan, s, i), score in zip(keys, scores, strict=True):
             plan.support[(s, i)] = score
+        if visual_pairs:
+            scorer = self.visual_scorer
+            assert scorer is not None
+            best = _best_frames(
+                visual_pairs, lambda cs, frames: scorer.support(cs, [[f] for f in frames])
+            )
+            eta = self.support_scorer.threshold
+            for (plan, s, i), (score, time_s) in zip(visual_keys, best, strict=True):
+                plan.support[(s, i)] = _on_scale(score, scorer.threshold, eta)
+                plan.support_frame[(s, i)] = time_s
 
     def _assemble(self, plan: _TracePlan, timing: dict[str, float]) -> Evaluation:
         trace = plan.trace
@@ -220,8 +311,8 @@ class Evaluator:
         eta_s = self.support_scorer.threshold
         items = []
         for index, (item, score) in enumerate(zip(trace.items, plan.relevance, strict=True)):
-            reason = None
-            if score is None:
+            reason = plan.unscorable.get(index)
+            if score is None and reason is None:
                 reason = f"no scorer for {item.modality} items without a text surrogate"
                 plan.issues.append(FieldIssue(field=f"items[{index}]", message=reason))
             items.append(
@@ -232,6 +323,7 @@ class Evaluator:
                     modality=item.modality,
                     retriever_score=item.score,
                     error=reason,
+                    best_frame_s=plan.relevance_frame.get(index),
                 )
             )
         position = {item.id: i for i, item in enumerate(trace.items)}
@@ -252,13 +344,14 @@ class Evaluator:
     def _span_result(
         s: int, span: Span, plan: _TracePlan, position: dict[str, int], eta: float
     ) -> SpanEvaluation:
-        support = citation_support = evidence_id = None
+        support = citation_support = evidence_id = frame_s = None
         if span.kind == "objective":
             allowed = [position[r] for r in span.references] or range(len(plan.trace.items))
             scored = {i: plan.support[(s, i)] for i in allowed if (s, i) in plan.support}
             if scored:
                 best = max(scored, key=scored.__getitem__)
                 support, evidence_id = scored[best], plan.trace.items[best].id
+                frame_s = plan.support_frame.get((s, best))
             elif not plan.trace.items:
                 support = 0.0  # nothing was retrieved, so nothing supports the claim
             cited_scores = [
@@ -280,9 +373,39 @@ class Evaluator:
             citations=list(span.citations),
             citation_support=citation_support,
             evidence_id=evidence_id,
+            evidence_frame_s=frame_s,
             references=list(span.references),
             unknown_citations=list(span.unknown_citations),
         )
+
+
+def _best_frames(
+    pairs: Sequence[tuple[_T, Visual]],
+    score: Callable[[list[_T], list[Frame]], np.ndarray],
+) -> list[tuple[float, float | None]]:
+    """Score every frame of every pair in one call; per pair, the best frame's score and its
+    timestamp (max aggregation: a video is relevant / supports a claim if one frame does)."""
+    texts: list[_T] = []
+    frames: list[Frame] = []
+    owner: list[int] = []
+    for n, (text, visual) in enumerate(pairs):
+        for frame in visual.frames:
+            texts.append(text)
+            frames.append(frame)
+            owner.append(n)
+    best: list[tuple[float, float | None]] = [(-1.0, None)] * len(pairs)
+    for n, value, frame in zip(owner, score(texts, frames).tolist(), frames, strict=True):
+        if value > best[n][0]:
+            best[n] = (value, frame.time_s)
+    return best
+
+
+def _on_scale(score: float, eta_from: float, eta_to: float) -> float:
+    """An image score moved onto the text scorer's scale: monotone and piecewise linear,
+    with ``eta_from`` landing on ``eta_to``, so one eta decides items of every modality."""
+    if score <= eta_from:
+        return score * eta_to / eta_from if eta_from > 0 else eta_to
+    return eta_to + (score - eta_from) * (1.0 - eta_to) / (1.0 - eta_from)
 
 
 def _readable(path: str) -> bool:

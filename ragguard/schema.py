@@ -7,12 +7,15 @@ engine work on plain dataclasses, not on these models.
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any, Literal
 
 from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    ModelWrapValidatorHandler,
+    PrivateAttr,
     SerializerFunctionWrapHandler,
     ValidationError,
     field_validator,
@@ -21,6 +24,7 @@ from pydantic import (
 )
 
 from ragguard.errors import TraceValidationError
+from ragguard.media.images import INLINE_PREFIX, data_uri, inline_ref, is_pil
 
 SCHEMA_VERSION = 1
 
@@ -29,7 +33,13 @@ Modality = Literal["text", "image", "video"]
 
 
 class Item(BaseModel):
-    """One retrieved piece, in retrieval order. ``score`` is the retriever's own score."""
+    """One retrieved piece, in retrieval order. ``score`` is the retriever's own score.
+
+    ``image`` is a path, a ``file://`` or ``http(s)://`` URI, or a ``data:`` URI with base64
+    bytes (raw ``bytes`` are turned into one). A PIL image given through the Python API is
+    kept beside the item (``pixels``) and recorded as ``sha256:<hash of its pixels>``, so the
+    item still serializes; ``video`` is a path or ``file://`` URI.
+    """
 
     model_config = ConfigDict(extra="allow")
 
@@ -39,6 +49,27 @@ class Item(BaseModel):
     video: str | None = None
     score: float | None = None
     metadata: dict[str, Any] = Field(default_factory=dict)
+    _pixels: Any = PrivateAttr(default=None)
+
+    @model_validator(mode="wrap")
+    @classmethod
+    def _in_memory_image(cls, data: Any, handler: ModelWrapValidatorHandler[Item]) -> Item:
+        pixels = data.get("image") if isinstance(data, dict) else None
+        if is_pil(pixels):
+            data = {**data, "image": inline_ref(pixels)}
+        elif isinstance(pixels, bytes | bytearray):
+            data, pixels = {**data, "image": data_uri(bytes(pixels))}, None
+        else:
+            pixels = None
+        item = handler(data)
+        if pixels is not None:
+            item._pixels = pixels
+        return item
+
+    @property
+    def pixels(self) -> Any:
+        """The PIL image given in memory (None otherwise, and after a JSON round trip)."""
+        return self._pixels
 
     @property
     def modality(self) -> Modality:
@@ -47,6 +78,15 @@ class Item(BaseModel):
         if self.image is not None:
             return "image"
         return "text"
+
+    @property
+    def uri(self) -> str | None:
+        """Where the item's image or video is, safe to log: a path or URI as given, and
+        ``sha256:<hash>`` for inline bytes or in-memory pixels (never the bytes themselves)."""
+        source = self.video if self.video is not None else self.image
+        if source is None or source.startswith(INLINE_PREFIX) or not source.startswith("data:"):
+            return source
+        return INLINE_PREFIX + hashlib.sha256(source.encode("ascii", "replace")).hexdigest()
 
     @model_validator(mode="after")
     def _has_content(self) -> Item:
@@ -153,6 +193,8 @@ class ItemEvaluation(BaseModel):
     retriever_score: float | None = None
     error: str | None = None
     """Why the item could not be scored (unreadable file, no scorer for its modality)."""
+    best_frame_s: float | None = None
+    """Video items: the timestamp of the frame that gave the relevance, to jump to it."""
 
 
 class SpanEvaluation(BaseModel):
@@ -166,6 +208,8 @@ class SpanEvaluation(BaseModel):
     citation_support: float | None = None
     evidence_id: str | None = None
     """The item that supports the span best (single-source form), when scored."""
+    evidence_frame_s: float | None = None
+    """When that item is a video: the timestamp of its best supporting frame."""
     references: list[str] = Field(default_factory=list)
     """Items the span's content names (``<image1>``, "document 2"): CS uses only these."""
     unknown_citations: list[str] = Field(default_factory=list)
@@ -190,6 +234,8 @@ class Metrics(BaseModel):
     n_abstention: int = 0
     n_uncited: int = 0
     """Objective spans that carry no citation marker."""
+    n_unscored: dict[Modality, int] = Field(default_factory=dict)
+    """Items that got no relevance (``relevance: null``), by modality, e.g. {"image": 1}."""
 
 
 class FieldIssue(BaseModel):

@@ -7,11 +7,13 @@ neither framework is needed to import ragguard.
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from typing import Any, TypeVar
 
 from ragguard.adapters.models import shared_guard, with_score_cache
 from ragguard.adapters.monitor import LiveStats, Monitor, OnEvaluation, stats
 from ragguard.config import Config
+from ragguard.exporters import Exporter
 from ragguard.guard import Guard
 
 T = TypeVar("T")
@@ -37,6 +39,7 @@ def wrap(
     guard: Guard | None = None,
     monitor: Monitor | None = None,
     on_evaluation: OnEvaluation | None = None,
+    exporters: Sequence[Exporter] = (),
     **options: Any,
 ) -> T:
     """Evaluate every request of ``target`` with ragguard, keeping its interface.
@@ -46,7 +49,8 @@ def wrap(
     ``LiveConfig`` fields (``mode``, ``sample_rate``, ``action``, ``min_support_rate``, ...)
     over ``config``; ``guard`` supplies the models (default: shared, loaded once);
     ``on_evaluation`` is called with each finished Evaluation (on the worker thread in
-    background mode). Pass a ``monitor`` instead to share counters and settings.
+    background mode). ``exporters`` receive every evaluation too (``config.exporters``
+    turns on the built-in ones). Pass a ``monitor`` instead to share counters and settings.
     """
     if _is_langchain(target):
         from ragguard.adapters.langchain import wrap_runnable as wrap_with
@@ -58,9 +62,9 @@ def wrap(
             "Runnable or a LlamaIndex query engine, chat engine or retriever"
         )
     if monitor is None:
-        monitor = Monitor.shared(config, guard=guard, **options)
-    elif config is not None or guard is not None or options:
-        raise TypeError("wrap(): pass either a monitor or config/guard/options, not both")
+        monitor = Monitor.shared(config, guard=guard, exporters=exporters, **options)
+    elif config is not None or guard is not None or exporters or options:
+        raise TypeError("wrap(): pass either a monitor or config/guard/exporters/options, not both")
     return wrap_with(target, monitor, on_evaluation)  # type: ignore[return-value]
 
 

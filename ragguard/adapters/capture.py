@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
 from ragguard.errors import UnsupportedAnswerError
+from ragguard.exporters.traceparent import current_traceparent
 from ragguard.schema import Item, Trace
 
 if TYPE_CHECKING:
@@ -64,6 +65,9 @@ class Request:
     """Front-end state (a wrap() proxy's call in progress)."""
     sampled: bool = True
     started: float = field(default_factory=time.perf_counter)
+    traceparent: str | None = field(default_factory=current_traceparent)
+    """The application's OpenTelemetry span when the call started (W3C traceparent), so the
+    evaluation, finished later, is exported under it."""
     query: str | None = None
     answer: str | None = None
     llm_text: str | None = None
@@ -127,18 +131,19 @@ class Request:
             items.setdefault(item.id, item)
         query = self.query or next(iter(self.retrieval_queries), "")
         finished = self.finished or time.perf_counter()
-        return Trace.parse(
-            {
-                "trace_id": str(self.root),
-                "query": query,
-                "items": list(items.values()),
-                "response": self.answer if self.answer is not None else self.llm_text or "",
-                "timing_ms": {
-                    "request": round((finished - self.started) * 1000, 3),
-                    "retrieval": round(self.retrieval_ms, 3),
-                },
-            }
-        )
+        captured: dict[str, Any] = {
+            "trace_id": str(self.root),
+            "query": query,
+            "items": list(items.values()),
+            "response": self.answer if self.answer is not None else self.llm_text or "",
+            "timing_ms": {
+                "request": round((finished - self.started) * 1000, 3),
+                "retrieval": round(self.retrieval_ms, 3),
+            },
+        }
+        if self.traceparent is not None:
+            captured["traceparent"] = self.traceparent
+        return Trace.parse(captured)
 
     def submit(
         self, *, annotate: Annotate | None = None, can_raise: bool = True

@@ -54,7 +54,8 @@ def node_item(node: NodeWithScore) -> Item:
     inner = node.node
     metadata = dict(inner.metadata)
     if isinstance(inner, ImageNode):
-        metadata.setdefault("image", inner.image_path or inner.image_url)
+        inline = inner.image and f"data:{inner.image_mimetype or 'image/*'};base64,{inner.image}"
+        metadata.setdefault("image", inner.image_path or inner.image_url or inline)
     text = inner.get_content(metadata_mode=MetadataMode.NONE)
     return make_item(inner.node_id, text or None, metadata, node.score)
 

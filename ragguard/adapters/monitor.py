@@ -4,6 +4,7 @@ failing answer does. Front ends hand it finished requests; it never sees a frame
 from __future__ import annotations
 
 import asyncio
+import atexit
 import logging
 import random
 import threading
@@ -14,8 +15,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ragguard.adapters.models import shared_guard
-from ragguard.config import Config, LiveConfig
+from ragguard.config import Config, ExportConfig, LiveConfig
 from ragguard.errors import UnsupportedAnswerError
+from ragguard.exporters import Exporter, build_exporters
 from ragguard.guard import Guard
 from ragguard.schema import Evaluation, Trace
 from ragguard.scoring.cache import CachedRelevanceScorer
@@ -48,6 +50,8 @@ class LiveStats:
     """Errors raised by the user's on_evaluation (logged)."""
     abandoned: int = 0
     """Requests forgotten unfinished (a stream never read to its end) beyond max_open_requests."""
+    export_errors: int = 0
+    """Errors raised by exporters (logged; the other exporters still ran)."""
 
     def __add__(self, other: LiveStats) -> LiveStats:
         return LiveStats(
@@ -56,8 +60,21 @@ class LiveStats:
 
 
 _SHARED_LOCK = threading.Lock()
-_MONITORS: dict[tuple[str, int], Monitor] = {}
+_MONITORS: dict[tuple[object, ...], Monitor] = {}
 _ALL: weakref.WeakSet[Monitor] = weakref.WeakSet()
+
+
+class _Kept:
+    """A job's trace builder that keeps what it built: the worker hands back only the
+    result, and the exporters want the trace beside it."""
+
+    def __init__(self, build: Callable[[], Trace]) -> None:
+        self.build = build
+        self.trace: Trace | None = None
+
+    def __call__(self) -> Trace:
+        self.trace = self.build()
+        return self.trace
 
 
 def _configure(config: Config | dict[str, Any] | None, options: dict[str, Any]) -> Config:
@@ -75,7 +92,8 @@ class Monitor:
     configuration (``Monitor.shared``) so wrapping many chains starts one worker.
 
     ``options`` are LiveConfig fields applied over ``config``:
-    ``Monitor(mode="guard", action="raise")``.
+    ``Monitor(mode="guard", action="raise")``. Every evaluation goes to the exporters that
+    ``config.exporters`` turns on, then to ``exporters``.
     """
 
     def __init__(
@@ -83,17 +101,21 @@ class Monitor:
         config: Config | dict[str, Any] | None = None,
         *,
         guard: Guard | None = None,
+        exporters: Sequence[Exporter] = (),
         **options: Any,
     ) -> None:
         self.config = _configure(config, options)
         self.live = self.config.live
-        self.guard = guard or shared_guard(self.config)
+        self.exporters = [*build_exporters(self.config.exporters), *exporters]
+        # the models do not depend on where results go: share them across export settings
+        models = self.config.model_copy(update={"exporters": ExportConfig()})
+        self.guard = guard or shared_guard(models)
         evaluate: Callable[[Sequence[Trace]], Sequence[Evaluation | Exception]]
         if guard is None and self.live.worker == "process":
             # scores the reranker cached here go to the child with each batch
             relevance = self.guard.evaluator.relevance_scorer
             cached = relevance if isinstance(relevance, CachedRelevanceScorer) else None
-            evaluate = shared_process(self.config, cached)
+            evaluate = shared_process(models, cached)
         else:
             evaluate = self.guard.evaluator.evaluate_batch
         self.worker = Worker(
@@ -113,16 +135,17 @@ class Monitor:
         config: Config | dict[str, Any] | None = None,
         *,
         guard: Guard | None = None,
+        exporters: Sequence[Exporter] = (),
         **options: Any,
     ) -> Monitor:
         """The Monitor for ``config`` with ``options`` (LiveConfig fields) applied, created
-        once per distinct configuration and guard."""
+        once per distinct configuration, guard and exporters."""
         merged = _configure(config, options)
-        key = (merged.model_dump_json(), id(guard))
+        key = (merged.model_dump_json(), id(guard), *map(id, exporters))
         with _SHARED_LOCK:
             monitor = _MONITORS.get(key)
         if monitor is None:
-            monitor = cls(merged, guard=guard)
+            monitor = cls(merged, guard=guard, exporters=exporters)
             with _SHARED_LOCK:
                 monitor = _MONITORS.setdefault(key, monitor)
         return monitor
@@ -164,14 +187,15 @@ class Monitor:
         """A finished request. Background: queue it and return at once. Guard: evaluate it
         now and act; with action "raise" the refusal is returned for the front end to raise
         to the caller (``can_raise=False`` where it cannot: the answer is flagged instead)."""
+        kept = _Kept(build)
         if self.live.mode == "background":
-            self.worker.submit(build, lambda result: self._delivered(result, on_evaluation))
+            self.worker.submit(kept, lambda result: self._delivered(kept, result, on_evaluation))
             return None
         try:
-            result = self.worker.submit_waiting(build).result(self.live.guard_timeout_s)
+            result = self.worker.submit_waiting(kept).result(self.live.guard_timeout_s)
         except TimeoutError:
             result = None
-        return self._judge(result, on_evaluation, annotate, can_raise)
+        return self._judge(kept, result, on_evaluation, annotate, can_raise)
 
     async def ahandle(
         self,
@@ -183,12 +207,13 @@ class Monitor:
         """``handle`` for async callers: guard mode waits without blocking the event loop."""
         if self.live.mode == "background":
             return self.handle(build, on_evaluation=on_evaluation)
-        future = asyncio.wrap_future(self.worker.submit_waiting(build))
+        kept = _Kept(build)
+        future = asyncio.wrap_future(self.worker.submit_waiting(kept))
         try:
             result = await asyncio.wait_for(future, self.live.guard_timeout_s)
         except TimeoutError:
             result = None
-        return self._judge(result, on_evaluation, annotate, can_raise=True)
+        return self._judge(kept, result, on_evaluation, annotate, can_raise=True)
 
     def failures(self, evaluation: Evaluation) -> list[str]:
         """Why an answer fails the configured minimums (empty: it passes)."""
@@ -210,13 +235,18 @@ class Monitor:
             reasons.append(f"relevant items {share:.2f} < {live.min_relevant_at_k:.2f}")
         return reasons
 
-    def _delivered(self, result: Result, on_evaluation: OnEvaluation | None) -> list[str]:
-        """Count and report a finished evaluation; its failures, for the guard to act on."""
+    def _delivered(
+        self, kept: _Kept, result: Result, on_evaluation: OnEvaluation | None
+    ) -> list[str]:
+        """Count, export and report a finished evaluation; its failures, for the guard."""
         if isinstance(result, Exception):
             return []
         reasons = self.failures(result)
         if reasons:
             self.count("flagged")
+        trace = kept.trace
+        if trace is not None:
+            self._each_exporter("export", lambda exporter: exporter.export(trace, result))
         if on_evaluation is not None:
             try:
                 on_evaluation(result)
@@ -225,8 +255,25 @@ class Monitor:
                 logger.exception("ragguard: on_evaluation raised")
         return reasons
 
+    def _each_exporter(self, what: str, call: Callable[[Exporter], object]) -> None:
+        """``call`` on every exporter; an error is logged and counted, never raised."""
+        for exporter in self.exporters:
+            try:
+                call(exporter)
+            except Exception:
+                self.count("export_errors")
+                logger.exception("ragguard: %s of %s raised", what, type(exporter).__name__)
+
+    def shutdown(self, timeout: float | None = None) -> bool:
+        """Wait for pending evaluations (``timeout`` seconds at most), then let every
+        exporter send what it holds; True when nothing was left pending. Runs at exit."""
+        done = self.worker.flush(timeout)
+        self._each_exporter("shutdown", lambda exporter: exporter.shutdown())
+        return done
+
     def _judge(
         self,
+        kept: _Kept,
         result: Result | None,
         on_evaluation: OnEvaluation | None,
         annotate: Annotate | None,
@@ -236,7 +283,7 @@ class Monitor:
             self.count("guard_timeouts")
             logger.warning("ragguard: guard evaluation timed out; the answer went through")
             return None
-        reasons = self._delivered(result, on_evaluation)
+        reasons = self._delivered(kept, result, on_evaluation)
         if isinstance(result, Exception):
             return None  # fail open: the worker logged and counted it
         if annotate is not None and self.live.action == "annotate":
@@ -251,6 +298,18 @@ class Monitor:
             return UnsupportedAnswerError(result, reasons)
         logger.warning("ragguard: unsupported answer in trace %s: %s", result.trace_id, reasons)
         return None
+
+
+def _shutdown_at_exit() -> None:
+    """Registered after the worker's own exit flush, so it runs first (atexit is last in,
+    first out): evaluations still pending reach the exporters before they shut down."""
+    with _SHARED_LOCK:
+        monitors = [m for m in _ALL if m.exporters]
+    for monitor in monitors:
+        monitor.shutdown(monitor.live.exit_flush_timeout_s)
+
+
+atexit.register(_shutdown_at_exit)
 
 
 def stats() -> LiveStats:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from ragguard.schema import ItemEvaluation, Metrics, SpanEvaluation
@@ -44,4 +45,5 @@ def trace_metrics(
         n_subjective=sum(s.kind == "subjective" for s in spans),
         n_abstention=n_abstention,
         n_uncited=sum(not (s.citations or s.unknown_citations) for s in objective),
+        n_unscored=dict(Counter(i.modality for i in items if i.relevance is None)),
     )

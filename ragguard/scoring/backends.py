@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ragguard.config import RelevanceConfig, ScorerConfig, SupportConfig
+from ragguard.config import ImageConfig, RelevanceConfig, ScorerConfig, SupportConfig
 from ragguard.scoring.embeddings import TextEmbedder
 from ragguard.scoring.heads import Head
 from ragguard.scoring.lite import LiteRelevanceScorer, LiteSupportScorer
-from ragguard.scoring.protocols import RelevanceScorer, SupportScorer
+from ragguard.scoring.protocols import RelevanceScorer, SupportScorer, VisualScorer
 
 
 def _lite_head(name: str, config: ScorerConfig) -> Head:
@@ -44,3 +44,17 @@ def build_support(config: SupportConfig, embedder: TextEmbedder) -> SupportScore
     from ragguard.scoring.transformers_backends import NLISupportScorer
 
     return NLISupportScorer(**_hub_settings(config, "support"))
+
+
+def build_visual(config: ImageConfig) -> VisualScorer | None:
+    """The image/video scorer, or None (``backend = "none"``: text surrogates only)."""
+    if config.backend == "none":
+        return None
+    settings = _hub_settings(config, "image")
+    if config.backend == "clip":
+        from ragguard.scoring.clip import ClipScorer
+
+        return ClipScorer(**settings, scale=config.clip_scale, center=config.clip_center)
+    from ragguard.scoring.vlm import VLMScorer
+
+    return VLMScorer(**settings)

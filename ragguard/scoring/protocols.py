@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from ragguard.media import Frame
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,4 +50,20 @@ class SupportScorer(Protocol):
 
     def support(self, claims: Sequence[Claim], evidence: Sequence[Evidence]) -> np.ndarray:
         """CS in [0, 1] for each aligned (claim, item) pair: is the claim supported by it?"""
+        ...
+
+
+@runtime_checkable
+class VisualScorer(Protocol):
+    """RS and CS against pixels. The engine sends one frame per pair and keeps the best frame
+    of a video; ``support`` also takes several images at once (RAG-Check's multi-image CS)."""
+
+    threshold: float
+
+    def relevance(self, queries: Sequence[str], frames: Sequence[Frame]) -> np.ndarray:
+        """RS in [0, 1] for each aligned (query, image) pair."""
+        ...
+
+    def support(self, claims: Sequence[Claim], images: Sequence[Sequence[Frame]]) -> np.ndarray:
+        """CS in [0, 1] for each claim against its group of images, judged together."""
         ...

@@ -13,6 +13,8 @@ import numpy as np
 from ragguard.metrics.agreement import balanced_accuracy, roc_auc, true_rates
 from ragguard.scoring.heads import Head, Layer, equal_error_threshold
 from ragguard.train.datasets import Pair
+from ragguard.train.losses import balanced_bce, pairwise_loss
+from ragguard.train.triplets import Shared, triplet_indices
 
 
 @dataclass
@@ -62,14 +64,20 @@ def fit_mlp(
     x: np.ndarray,
     y: np.ndarray,
     *,
+    triplets: np.ndarray | None = None,
     hidden: int = 16,
     epochs: int = 300,
     lr: float = 0.01,
     weight_decay: float = 1e-4,
     seed: int = 0,
 ) -> tuple[np.ndarray, np.ndarray, list[Layer]]:
-    """Full-batch Adam on class-balanced binary cross-entropy; returns standardization and
-    layers in the numpy ``Head`` format. ``hidden=0`` fits a logistic regression."""
+    """Full-batch Adam; returns standardization and layers in the numpy ``Head`` format.
+
+    The loss is RAG-Check's pairwise loss over ``triplets`` (rows of (positive, negative)
+    indices into ``x`` sharing a context) plus class-balanced binary cross-entropy over every
+    row: the pairwise term orders statements about the same evidence, the binary term
+    anchors the scale where only plain labels exist. ``hidden=0`` fits a logistic
+    regression."""
     import torch
 
     torch.manual_seed(seed)
@@ -77,7 +85,6 @@ def fit_mlp(
     std = x.std(axis=0) + 1e-6
     xt = torch.tensor((x - mean) / std, dtype=torch.float32)
     yt = torch.tensor(y, dtype=torch.float32)
-    pos_weight = torch.tensor((len(y) - y.sum()) / max(y.sum(), 1.0))
     model = (
         torch.nn.Sequential(torch.nn.Linear(x.shape[1], 1))
         if hidden == 0
@@ -86,10 +93,13 @@ def fit_mlp(
         )
     )
     optimizer = torch.optim.Adam(model.parameters(), lr=lr, weight_decay=weight_decay)
-    loss_fn = torch.nn.BCEWithLogitsLoss(pos_weight=pos_weight)
+    pairs = torch.as_tensor(triplets if triplets is not None else np.zeros((0, 2), np.int64))
     for _ in range(epochs):
         optimizer.zero_grad()
-        loss = loss_fn(model(xt)[:, 0], yt)
+        logits = model(xt)[:, 0]
+        loss = balanced_bce(logits, yt)
+        if len(pairs):
+            loss = loss + pairwise_loss(logits[pairs[:, 0]], logits[pairs[:, 1]])
         loss.backward()
         optimizer.step()
     linear = [m for m in model if isinstance(m, torch.nn.Linear)]
@@ -114,11 +124,15 @@ def fit_head(
     seed: int,
     hidden: int,
     card: dict[str, Any],
+    pairwise: bool = True,
+    shared: Shared = "context",
 ) -> FitResult:
-    """Fit on ``feature_names``, a subset (in order) of the columns ``featurize`` returns."""
+    """Fit on ``feature_names``, a subset (in order) of the columns ``featurize`` returns;
+    with ``pairwise``, triplets are drawn from training pairs sharing their ``shared`` side."""
     x_train = featurize(train)
     y_train = np.array([p.label for p in train], dtype=np.float32)
-    mean, std, layers = fit_mlp(x_train, y_train, hidden=hidden, seed=seed)
+    triplets = triplet_indices(train, 2, seed, shared)[0] if pairwise else None
+    mean, std, layers = fit_mlp(x_train, y_train, triplets=triplets, hidden=hidden, seed=seed)
     head = Head(name, list(feature_names), mean, std, layers, card=card)
     scores = head.predict(featurize(valid))
     labels = np.array([p.label for p in valid], dtype=bool)
@@ -133,5 +147,15 @@ def fit_head(
         "true0": round(true0, 4),
         "eta": round(head.threshold, 4),
     }
-    head.card = {**card, "train_pairs": len(train), "validation": validation}
+    head.card = {
+        **card,
+        "loss": (
+            "RAG-Check pairwise loss on triplets + class-balanced binary cross-entropy"
+            if pairwise
+            else "class-balanced binary cross-entropy"
+        ),
+        "train_pairs": len(train),
+        "train_triplets": 0 if triplets is None else len(triplets),
+        "validation": validation,
+    }
     return FitResult(head, validation)

@@ -18,6 +18,7 @@ from ragguard.scoring.lite import (
     support_features,
 )
 from ragguard.scoring.protocols import Claim, Evidence
+from ragguard.train.card import write_card
 from ragguard.train.datasets import LICENCES, RELEVANCE_SOURCES, SUPPORT_SOURCES, Pair
 from ragguard.train.fit import FitResult, fit_head, sample_pairs, with_unrelated_negatives
 
@@ -49,15 +50,18 @@ def train_lite(
     data_dir: Path,
     out: Path,
     *,
-    per_source: int = 4000,
+    per_source: int = 3000,
     seed: int = 0,
     unrelated: float = 0.15,
     sources: Sequence[str] | None = None,
     features: Sequence[str] | None = None,
-    hidden: int = 16,
+    hidden: int = 0,
+    pairwise: bool = True,
     embedder: TextEmbedder | None = None,
     progress: bool = True,
 ) -> FitResult:
+    """Train a head, calibrate its eta, write ``out`` (weights JSON) and ``out`` with a
+    ``.md`` suffix (the model card)."""
     registry = SUPPORT_SOURCES if role == "support" else RELEVANCE_SOURCES
     available = SUPPORT_FEATURES if role == "support" else RELEVANCE_FEATURES
     chosen = list(features or available)
@@ -76,7 +80,6 @@ def train_lite(
         "role": role,
         "backbone": "sentence-transformers/all-MiniLM-L6-v2 (bundled, frozen)",
         "model": "logistic regression" if hidden == 0 else f"MLP, {hidden} tanh units",
-        "loss": "class-balanced binary cross-entropy",
         "data": {name: LICENCES[name] for name in names},
         "per_source": per_source,
         "unrelated_negatives": unrelated,
@@ -92,7 +95,12 @@ def train_lite(
         seed=seed,
         hidden=hidden,
         card=card,
+        pairwise=pairwise,
+        shared="context" if role == "support" else "statement",
     )
     out.parent.mkdir(parents=True, exist_ok=True)
     result.head.save(out)
+    write_card(
+        out.with_suffix(".md"), f"ragguard {role} head `{result.head.name}`", result.head.card
+    )
     return result

@@ -1,0 +1,261 @@
+"""OpenTelemetry: each live evaluation as spans and events that GenAI-aware backends
+(Phoenix, Jaeger, Grafana Tempo, Langfuse) show without glue.
+
+Per evaluated request, under the request's own span (captured when the request ran; the
+evaluation usually finishes after it closed):
+
+- ``ragguard.evaluation``: one ``gen_ai.evaluation.result`` event per metric and per
+  unsupported span (OTel GenAI semantic conventions), ``gen_ai.response.id`` = the trace id
+  for correlation, OpenInference span kind ``EVALUATOR``;
+- its child ``retrieval``: ``gen_ai.operation.name = "retrieval"``,
+  ``gen_ai.retrieval.documents`` (id, retriever score, ragguard's relevance) and OpenInference
+  ``retrieval.documents.{i}.document.*``. Image and video items appear by id and URI, never
+  by their bytes. Texts (query, documents, spans) only with ``include_content``.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+from opentelemetry import trace as otel_trace
+from opentelemetry.trace import ProxyTracerProvider, Span, TracerProvider
+from opentelemetry.util.types import AttributeValue
+
+from ragguard.exporters.base import media_uri, verdict
+from ragguard.exporters.traceparent import parent_context
+from ragguard.schema import Evaluation, Item, ItemEvaluation, Trace
+
+logger = logging.getLogger(__name__)
+
+EVALUATION_EVENT = "gen_ai.evaluation.result"
+OTLP_ENDPOINT_VARIABLES = ("OTEL_EXPORTER_OTLP_ENDPOINT", "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT")
+OTLP_PROTOCOL_VARIABLES = ("OTEL_EXPORTER_OTLP_TRACES_PROTOCOL", "OTEL_EXPORTER_OTLP_PROTOCOL")
+
+Attributes = dict[str, AttributeValue]
+
+_OWN_LOCK = threading.Lock()
+_OWN: list[TracerProvider] = []
+
+
+def _otlp_span_exporter() -> Any:
+    """The OTLP span exporter the standard variables ask for (http/protobuf by default)."""
+    protocol = next((os.environ[v] for v in OTLP_PROTOCOL_VARIABLES if os.environ.get(v)), "")
+    if protocol == "grpc":
+        from opentelemetry.exporter.otlp.proto.grpc.trace_exporter import OTLPSpanExporter
+    else:
+        from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExporter
+    return OTLPSpanExporter()
+
+
+def _own_provider() -> TracerProvider:
+    """ragguard's own SDK provider exporting over OTLP, one per process. It is not made the
+    global provider (the application may still set its own) and not shut down at exit by the
+    SDK, which would run before ragguard's exit flush: ``OtelExporter.shutdown`` flushes it."""
+    from opentelemetry.sdk.trace import TracerProvider as SdkTracerProvider
+    from opentelemetry.sdk.trace.export import BatchSpanProcessor
+
+    with _OWN_LOCK:
+        if not _OWN:
+            provider = SdkTracerProvider(shutdown_on_exit=False)
+            provider.add_span_processor(BatchSpanProcessor(_otlp_span_exporter()))
+            _OWN.append(provider)
+        return _OWN[0]
+
+
+def default_provider() -> TracerProvider:
+    """The application's tracer provider when it set one; otherwise ragguard's own OTLP one
+    when an ``OTEL_EXPORTER_OTLP_*ENDPOINT`` variable names a receiver; otherwise the global
+    proxy, which starts recording if the application sets a provider later."""
+    current = otel_trace.get_tracer_provider()
+    if not isinstance(current, ProxyTracerProvider):
+        return current
+    if any(os.environ.get(v) for v in OTLP_ENDPOINT_VARIABLES):
+        return _own_provider()
+    logger.warning(
+        "ragguard: OpenTelemetry export is on, but there is no tracer provider and no "
+        "OTEL_EXPORTER_OTLP_ENDPOINT: spans are dropped until the application sets a provider"
+    )
+    return current
+
+
+def _evaluation_results(evaluation: Evaluation) -> Iterator[tuple[str, float, str | None, str]]:
+    """(name, score, label, explanation) per metric that applies to this answer."""
+    metrics, eta = evaluation.metrics, evaluation.thresholds
+    n_relevant = sum(1 for item in evaluation.items if item.relevant)
+    n_supported = sum(1 for span in evaluation.spans if span.supported)
+    if metrics.mean_relevance is not None:
+        yield (
+            "ragguard.relevance",
+            metrics.mean_relevance,
+            None,
+            f"mean RS of {len(evaluation.items)} retrieved items",
+        )
+    if metrics.relevant_at_k is not None:
+        yield (
+            "ragguard.relevant_at_k",
+            metrics.relevant_at_k,
+            None,
+            f"{n_relevant} of {len(evaluation.items)} retrieved items relevant "
+            f"(RS >= {eta.get('relevance', 0.5):.2f})",
+        )
+    if metrics.support_rate is not None:
+        yield (
+            "ragguard.support_rate",
+            metrics.support_rate,
+            None,
+            f"{n_supported} of {metrics.n_objective} objective spans supported "
+            f"(CS >= {eta.get('support', 0.5):.2f})",
+        )
+    yield (
+        "ragguard.hallucination",
+        float(metrics.hallucination),
+        "hallucinated" if metrics.hallucination else "grounded",
+        "an objective span is not supported by the retrieved items"
+        if metrics.hallucination
+        else "no unsupported objective span",
+    )
+    yield (
+        "ragguard.abstention",
+        float(metrics.abstained),
+        "abstained" if metrics.abstained else "answered",
+        f"{metrics.n_abstention} abstention spans, {metrics.n_objective} objective",
+    )
+    for name, value in (
+        ("citation_precision", metrics.citation_precision),
+        ("citation_recall", metrics.citation_recall),
+    ):
+        if value is not None:
+            yield f"ragguard.{name}", value, None, f"{metrics.n_uncited} objective spans uncited"
+
+
+def _document(item: Item, scored: ItemEvaluation) -> dict[str, Any]:
+    """An item as ``gen_ai.retrieval.documents`` lists it, plus ragguard's verdict."""
+    document: dict[str, Any] = {"id": item.id, "score": item.score}
+    document.update(relevance=scored.relevance, relevant=scored.relevant, modality=item.modality)
+    uri = media_uri(item)
+    if uri is not None:
+        document["uri"] = uri
+    if scored.error is not None:
+        document["error"] = scored.error
+    return document
+
+
+def _metadata(item: Item, document: dict[str, Any]) -> str:
+    """OpenInference's document metadata: the item's own (inline media left out) with
+    ragguard's verdict, as JSON."""
+    metadata = {
+        key: value
+        for key, value in item.metadata.items()
+        if not isinstance(value, bytes | bytearray)
+        and not (isinstance(value, str) and value.startswith("data:"))
+    }
+    for key in ("relevance", "relevant", "modality", "uri", "error"):
+        if key in document:
+            metadata[f"ragguard.{key}"] = document[key]
+    return json.dumps(metadata, default=str)
+
+
+class OtelExporter:
+    """Writes each evaluation as OpenTelemetry spans and ``gen_ai.evaluation.result`` events.
+
+    ``tracer_provider``: where spans go (default: ``default_provider()``). ``pipeline`` is
+    set as ``ragguard.pipeline``. ``include_content`` adds texts (off for privacy).
+    """
+
+    def __init__(
+        self,
+        *,
+        tracer_provider: TracerProvider | None = None,
+        pipeline: str = "default",
+        include_content: bool = False,
+    ) -> None:
+        from ragguard import __version__
+
+        self.provider = tracer_provider or default_provider()
+        self.pipeline = pipeline
+        self.include_content = include_content
+        self._tracer = self.provider.get_tracer("ragguard", __version__)
+
+    def export(self, trace: Trace, evaluation: Evaluation) -> None:
+        parent = parent_context(getattr(trace, "traceparent", None))
+        attributes: Attributes = {
+            "gen_ai.response.id": trace.trace_id,
+            "openinference.span.kind": "EVALUATOR",
+            "ragguard.pipeline": self.pipeline,
+        }
+        if self.include_content:
+            attributes.update({"input.value": trace.query, "output.value": trace.response})
+        with self._tracer.start_as_current_span(
+            "ragguard.evaluation", context=parent, attributes=attributes
+        ) as span:
+            for name, value, label, explanation in _evaluation_results(evaluation):
+                self._result(span, trace, name, value, label, explanation)
+            for index, scored in enumerate(evaluation.spans):
+                if verdict(scored) == "unsupported":
+                    text = f": {scored.text!r}" if self.include_content else ""
+                    explanation = (
+                        f"span {index} (characters {scored.start}-{scored.end}) not supported; "
+                        f"best evidence {scored.evidence_id}, cited {scored.citations}{text}"
+                    )
+                    name, label = "ragguard.span_support", "unsupported"
+                    self._result(span, trace, name, scored.support, label, explanation)
+            self._retrieval(trace, evaluation)
+
+    def _result(
+        self,
+        span: Span,
+        trace: Trace,
+        name: str,
+        value: float | None,
+        label: str | None,
+        explanation: str,
+    ) -> None:
+        event: Attributes = {
+            "gen_ai.evaluation.name": name,
+            "gen_ai.evaluation.explanation": explanation,
+            "gen_ai.response.id": trace.trace_id,
+        }
+        if value is not None:
+            event["gen_ai.evaluation.score.value"] = value
+        if label is not None:
+            event["gen_ai.evaluation.score.label"] = label
+        span.add_event(EVALUATION_EVENT, event)
+
+    def _retrieval(self, trace: Trace, evaluation: Evaluation) -> None:
+        """The retrieval as ragguard judged it (a child of the current evaluation span)."""
+        attributes: Attributes = {
+            "gen_ai.operation.name": "retrieval",
+            "openinference.span.kind": "RETRIEVER",
+            "ragguard.pipeline": self.pipeline,
+        }
+        if self.include_content:
+            attributes.update(
+                {"gen_ai.retrieval.query.text": trace.query, "input.value": trace.query}
+            )
+        scored = {item.id: item for item in evaluation.items}
+        documents = []
+        for item in trace.items:
+            if item.id not in scored:
+                continue
+            prefix = f"retrieval.documents.{len(documents)}.document"
+            document = _document(item, scored[item.id])
+            documents.append(document)
+            attributes[f"{prefix}.id"] = item.id
+            attributes[f"{prefix}.metadata"] = _metadata(item, document)
+            if item.score is not None:
+                attributes[f"{prefix}.score"] = item.score
+            if self.include_content and item.text:
+                attributes[f"{prefix}.content"] = item.text
+        attributes["gen_ai.retrieval.documents"] = json.dumps(documents)
+        self._tracer.start_span("retrieval", attributes=attributes).end()
+
+    def shutdown(self) -> None:
+        """Send what is batched (the provider itself stays up: it may be the application's)."""
+        force_flush = getattr(self.provider, "force_flush", None)
+        if callable(force_flush):
+            force_flush()

@@ -1,0 +1,238 @@
+"""Prometheus: ``ragguard_*`` metrics of the live evaluations, for dashboards and alerts.
+
+Labels stay low-cardinality: ``pipeline`` (one per deployed pipeline), ``modality`` (text,
+image, video) and ``verdict``; never anything per request. The queue depth and the
+dropped, failed and flagged counts come from the monitors' ``LiveStats``.
+
+Multi-process servers (gunicorn, uvicorn workers): set ``PROMETHEUS_MULTIPROC_DIR`` to an
+empty directory before the workers start; every process writes its values there and
+``serve()`` (or prometheus_client's ``MultiProcessCollector``) reads them all.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import weakref
+from collections.abc import Callable, Iterable
+from wsgiref.simple_server import WSGIServer
+
+from prometheus_client import REGISTRY, CollectorRegistry, Counter, Gauge, Histogram
+from prometheus_client import start_http_server as _start_http_server
+from prometheus_client.metrics_core import Metric
+from prometheus_client.multiprocess import MultiProcessCollector
+
+from ragguard.adapters.monitor import LiveStats, stats
+from ragguard.exporters.base import verdict
+from ragguard.schema import Evaluation, Trace
+
+RATIO_BUCKETS = (0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 1.0)
+SECONDS_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
+
+STATS_COUNTERS = {
+    "submitted": ("requests_submitted", "Requests handed to the evaluation queue."),
+    "sampled_out": ("requests_sampled_out", "Requests not evaluated by sampling."),
+    "dropped": ("evaluations_dropped", "Requests dropped because the evaluation queue was full."),
+    "failed": ("evaluations_failed", "Requests whose trace could not be built or evaluated."),
+    "flagged": ("answers_flagged", "Evaluated answers that failed the configured minimums."),
+    "export_errors": ("export_errors", "Exporter calls that raised (logged, never re-raised)."),
+}
+"""LiveStats field -> (metric name after ``ragguard_``, help)."""
+
+
+class _Metrics:
+    """ragguard's metrics in one registry (a registry takes each name once, so every
+    exporter on it shares these)."""
+
+    def __init__(self, registry: CollectorRegistry, live_stats: Callable[[], LiveStats]) -> None:
+        self._live_stats = live_stats
+        self._synced = LiveStats()
+        self._lock = threading.Lock()
+        # first, so that a scrape syncs the LiveStats counters before reading them
+        registry.register(_SyncOnCollect(self))
+        at = {"namespace": "ragguard", "registry": registry}
+        pipeline, modality = ["pipeline"], ["pipeline", "modality"]
+        self.responses = Counter("responses", "Evaluated responses.", pipeline, **at)
+        self.hallucinated = Counter(
+            "hallucinated_responses",
+            "Responses with an objective span the retrieved items do not support.",
+            pipeline,
+            **at,
+        )
+        self.abstained = Counter(
+            "abstained_responses", "Responses that abstain and claim nothing.", pipeline, **at
+        )
+        self.spans = Counter(
+            "spans",
+            "Response spans by verdict: supported, unsupported, unscored (objective, nothing "
+            "to check against), subjective, abstention.",
+            ["pipeline", "verdict"],
+            **at,
+        )
+        self.items = Counter("items", "Retrieved items evaluated.", modality, **at)
+        self.unscored = Counter(
+            "unscored_items",
+            "Retrieved items with no relevance score (relevance null: no text for an image "
+            "or video, unreadable file).",
+            modality,
+            **at,
+        )
+        self.relevance = Histogram(
+            "item_relevance_ratio",
+            "Relevance (RS) of each scored retrieved item to its query.",
+            modality,
+            buckets=RATIO_BUCKETS,
+            **at,
+        )
+        self.support = Histogram(
+            "span_support_ratio",
+            "Support (CS) of each objective span by its best retrieved item.",
+            pipeline,
+            buckets=RATIO_BUCKETS,
+            **at,
+        )
+        self.citation_precision = Histogram(
+            "citation_precision_ratio",
+            "Per response: share of cited objective spans whose citations support them.",
+            pipeline,
+            buckets=RATIO_BUCKETS,
+            **at,
+        )
+        self.citation_recall = Histogram(
+            "citation_recall_ratio",
+            "Per response: share of objective spans supported and citing a supporting item.",
+            pipeline,
+            buckets=RATIO_BUCKETS,
+            **at,
+        )
+        self.duration = Histogram(
+            "evaluation_duration_seconds",
+            "Evaluation compute time per response (amortized over its batch).",
+            pipeline,
+            buckets=SECONDS_BUCKETS,
+            **at,
+        )
+        self.queue_depth = Gauge(
+            "queue_depth",
+            "Requests waiting for or in evaluation.",
+            multiprocess_mode="livesum",
+            **at,
+        )
+        self.live = {
+            field: Counter(name, documentation, **at)
+            for field, (name, documentation) in STATS_COUNTERS.items()
+        }
+
+    def record(self, pipeline: str, evaluation: Evaluation) -> None:
+        metrics = evaluation.metrics
+        self.responses.labels(pipeline).inc()
+        if metrics.hallucination:
+            self.hallucinated.labels(pipeline).inc()
+        if metrics.abstained:
+            self.abstained.labels(pipeline).inc()
+        for span in evaluation.spans:
+            self.spans.labels(pipeline, verdict(span)).inc()
+            if span.kind == "objective" and span.support is not None:
+                self.support.labels(pipeline).observe(span.support)
+        for item in evaluation.items:
+            self.items.labels(pipeline, item.modality).inc()
+            if item.relevance is None:
+                self.unscored.labels(pipeline, item.modality).inc()
+            else:
+                self.relevance.labels(pipeline, item.modality).observe(item.relevance)
+        if metrics.citation_precision is not None:
+            self.citation_precision.labels(pipeline).observe(metrics.citation_precision)
+        if metrics.citation_recall is not None:
+            self.citation_recall.labels(pipeline).observe(metrics.citation_recall)
+        if "total" in evaluation.timing_ms:
+            self.duration.labels(pipeline).observe(evaluation.timing_ms["total"] / 1000)
+
+    def sync(self) -> None:
+        """Bring the LiveStats counters and the queue gauge up to date (counters only grow:
+        a monitor that went away lowers the sum, which is not un-counted)."""
+        with self._lock:
+            now, before = self._live_stats(), self._synced
+            self._synced = now
+            for field, counter in self.live.items():
+                grown = getattr(now, field) - getattr(before, field)
+                if grown > 0:
+                    counter.inc(grown)
+            self.queue_depth.set(now.pending)
+
+
+class _SyncOnCollect:
+    """Registered before the metrics: a scrape of this process brings them up to date."""
+
+    def __init__(self, metrics: _Metrics) -> None:
+        self._metrics = weakref.ref(metrics)
+
+    def describe(self) -> Iterable[Metric]:
+        return []
+
+    def collect(self) -> Iterable[Metric]:
+        metrics = self._metrics()
+        if metrics is not None:
+            metrics.sync()
+        return []
+
+
+_LOCK = threading.Lock()
+_BY_REGISTRY: weakref.WeakKeyDictionary[CollectorRegistry, _Metrics] = weakref.WeakKeyDictionary()
+_SERVERS: dict[tuple[str, int], WSGIServer] = {}
+
+
+class PrometheusExporter:
+    """Records each evaluation in ``registry`` (default: prometheus_client's global one),
+    labelled ``pipeline``. ``live_stats`` feeds the queue and drop counters (default: every
+    monitor of this process, ``ragguard.stats``)."""
+
+    def __init__(
+        self,
+        registry: CollectorRegistry | None = None,
+        pipeline: str = "default",
+        *,
+        live_stats: Callable[[], LiveStats] = stats,
+    ) -> None:
+        registry = REGISTRY if registry is None else registry
+        self.pipeline = pipeline
+        with _LOCK:
+            if registry not in _BY_REGISTRY:
+                _BY_REGISTRY[registry] = _Metrics(registry, live_stats)
+            self._metrics = _BY_REGISTRY[registry]
+
+    def export(self, trace: Trace, evaluation: Evaluation) -> None:
+        self._metrics.record(self.pipeline, evaluation)
+        self._metrics.sync()  # in multi-process mode nothing else syncs this process
+
+    def shutdown(self) -> None:
+        """Nothing to send: Prometheus pulls."""
+
+
+def metric_names(registry: CollectorRegistry) -> set[str]:
+    """The series names a registry exposes (counters with ``_total``, histograms with their
+    ``_bucket``, ``_sum`` and ``_count``), for checking dashboards against."""
+    names: set[str] = set()
+    for family in registry.collect():
+        suffixes = {
+            "counter": ("_total",),
+            "histogram": ("_bucket", "_sum", "_count"),
+        }.get(family.type, ("",))
+        names.update(family.name + suffix for suffix in suffixes)
+    return names
+
+
+def serve(
+    port: int, addr: str = "127.0.0.1", registry: CollectorRegistry | None = None
+) -> WSGIServer:
+    """Serve ``/metrics`` on ``addr:port`` from a daemon thread (once per address and port in
+    a process). With ``PROMETHEUS_MULTIPROC_DIR`` set it serves the sum over every process
+    writing there; otherwise ``registry`` (default: the global one)."""
+    with _LOCK:
+        if (addr, port) in _SERVERS:
+            return _SERVERS[(addr, port)]
+        if registry is None and os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+            registry = CollectorRegistry()
+            MultiProcessCollector(registry)
+        server, _ = _start_http_server(port, addr, REGISTRY if registry is None else registry)
+        _SERVERS[(addr, server.server_port)] = server
+        return server

@@ -1,0 +1,329 @@
+"""The append-only trace log: one JSON line per evaluated request, for ``ragguard replay``.
+
+A line is the trace (the ``Trace`` schema, unknown fields kept) plus ``"evaluation"`` (the
+``Evaluation`` produced live) and ``"logged_at"`` (ISO 8601, UTC). Several threads and
+several processes may append to one file: each line goes out in a single ``os.write`` on an
+``O_APPEND`` descriptor, under an exclusive ``flock`` on ``<log>.lock`` whenever a short
+write could interleave (lines over ``PIPE_BUF``) or the file may be rotated. ``os.write``
+leaves nothing in a user-space buffer, so a crashed process loses at most the line it was
+writing; ``fsync`` (policy below) covers a crash of the machine. The reader reports a
+partial line with its line number and skips it.
+
+Records are bounded: inline image/video data (``data:`` URIs, or any value longer than
+``INLINE_MEDIA_CHARS``) is replaced by a ``sha256:`` content reference, and a record still
+longer than ``max_record_bytes`` has its item texts cut (marked ``"log_truncated": true``).
+"""
+
+from __future__ import annotations
+
+import fcntl
+import glob
+import hashlib
+import json
+import logging
+import os
+import re
+import select
+import threading
+import time
+import weakref
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import ValidationError
+
+from ragguard.errors import TraceValidationError
+from ragguard.exporters.base import INLINE_MEDIA_CHARS
+from ragguard.media.images import INLINE_PREFIX
+from ragguard.schema import Evaluation, Trace
+
+logger = logging.getLogger(__name__)
+
+FsyncPolicy = Literal["always", "interval", "never"]
+
+MAX_RECORD_BYTES = 1 << 20
+"""Default bound on one logged line (1 MiB)."""
+MIN_ITEM_CHARS = 256
+"""Item texts are never cut below this when a record is over its bound."""
+LOG_FIELDS = ("evaluation", "logged_at", "log_truncated")
+"""Top-level keys the log adds to a trace; popped before the rest is parsed as a Trace."""
+
+
+def media_reference(value: str) -> str:
+    """A content reference standing in for inline media, so a log line stays small (the
+    ``sha256:`` form ``Item.uri`` gives in-memory images)."""
+    return INLINE_PREFIX + hashlib.sha256(value.encode("utf-8")).hexdigest()
+
+
+def _is_inline(value: str) -> bool:
+    return value.startswith("data:") or len(value) > INLINE_MEDIA_CHARS
+
+
+def to_record(
+    trace: Trace,
+    evaluation: Evaluation,
+    logged_at: datetime,
+    *,
+    max_record_bytes: int = MAX_RECORD_BYTES,
+) -> bytes | None:
+    """The log line for one evaluated trace (newline included); None when even with item
+    texts cut to ``MIN_ITEM_CHARS`` it exceeds ``max_record_bytes``."""
+    record: dict[str, Any] = trace.model_dump(mode="json", exclude_none=True)
+    for key in LOG_FIELDS:
+        record.pop(key, None)  # a replayed trace logged again carries the old ones
+    for item in record.get("items", []):
+        for key in ("image", "video"):
+            if isinstance(item.get(key), str) and _is_inline(item[key]):
+                item[key] = media_reference(item[key])
+    record["evaluation"] = evaluation.model_dump(mode="json")
+    record["logged_at"] = logged_at.isoformat()
+    line = _encode(record)
+    if len(line) <= max_record_bytes:
+        return line
+    texts = [item for item in record.get("items", []) if isinstance(item.get("text"), str)]
+    room = (max_record_bytes - (len(line) - sum(len(i["text"]) for i in texts))) // 4
+    cap = max(MIN_ITEM_CHARS, room // max(len(texts), 1))  # // 4: worst-case UTF-8 width
+    for item in texts:
+        item["text"] = item["text"][:cap]
+    record["log_truncated"] = True
+    line = _encode(record)
+    return line if len(line) <= max_record_bytes else None
+
+
+def _encode(record: dict[str, Any]) -> bytes:
+    return (json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
+
+
+@dataclass
+class TraceLogStats:
+    written: int = 0
+    rotations: int = 0
+    oversized: int = 0
+    """Records over max_record_bytes even after cutting item texts (not written)."""
+    errors: int = 0
+    """Writes that failed (disk full, permissions); logged, never raised."""
+
+
+class TraceLog:
+    """Appends evaluated traces to a JSONL file; an exporter for the live Monitor.
+
+    ``max_bytes``: rotate when the file would grow past this (``log`` -> ``log.1`` ...
+    ``log.<backups>``, the oldest dropped). ``fsync``: "always" after every line (safest,
+    slowest), "interval" at most every ``fsync_interval_s`` (default), "never" (the OS
+    decides). Thread- and process-safe; ``export`` never raises.
+    """
+
+    def __init__(
+        self,
+        path: str | Path,
+        *,
+        max_bytes: int | None = None,
+        backups: int = 5,
+        fsync: FsyncPolicy = "interval",
+        fsync_interval_s: float = 1.0,
+        max_record_bytes: int = MAX_RECORD_BYTES,
+        clock: Callable[[], datetime] | None = None,
+    ) -> None:
+        if max_bytes is not None and max_bytes <= 0:
+            raise ValueError("max_bytes must be positive (or None: never rotate)")
+        if backups < 0:
+            raise ValueError("backups must be >= 0")
+        self.path = Path(path)
+        self.max_bytes = max_bytes
+        self.backups = backups
+        self.fsync = fsync
+        self.fsync_interval_s = fsync_interval_s
+        self.max_record_bytes = max_record_bytes
+        self.clock = clock or (lambda: datetime.now(UTC))
+        self.stats = TraceLogStats()
+        self._lock = threading.Lock()
+        self._last_sync = time.monotonic()
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._fd: int | None = None
+        self._lock_fd = -1
+        self._open_files()
+        _OPEN.add(self)
+
+    def _open(self) -> int:
+        return os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+
+    def _open_files(self) -> None:
+        """Own descriptors for this process: a flock belongs to the open file, which a
+        forked child would otherwise share with its parent (and never exclude it)."""
+        self._fd = self._open()
+        self._lock_fd = os.open(f"{self.path}.lock", os.O_RDWR | os.O_CREAT, 0o644)
+
+    def _after_fork(self) -> None:
+        self._lock = threading.Lock()  # another thread may have held it at the fork
+        if self._fd is not None:
+            self._open_files()
+
+    def export(self, trace: Trace, evaluation: Evaluation) -> None:
+        """Append one record. Errors are logged and counted, never raised."""
+        try:
+            line = to_record(
+                trace, evaluation, self.clock(), max_record_bytes=self.max_record_bytes
+            )
+            with self._lock:
+                if line is None:
+                    self.stats.oversized += 1
+                    logger.warning("ragguard: trace %s too large to log", trace.trace_id)
+                    return
+                if self._fd is None:
+                    raise OSError("the trace log is shut down")
+                self._append(line)
+                self.stats.written += 1
+        except Exception:
+            with self._lock:
+                self.stats.errors += 1
+            logger.exception("ragguard: cannot write trace %s to %s", trace.trace_id, self.path)
+
+    def _append(self, line: bytes) -> None:
+        """Write one line; the flock makes it whole even across processes and rotation."""
+        if self.max_bytes is None and len(line) <= select.PIPE_BUF:
+            self._write(line)  # a short O_APPEND write is atomic on its own
+            return
+        fcntl.flock(self._lock_fd, fcntl.LOCK_EX)
+        try:
+            self._follow_rotation()
+            if self.max_bytes is not None:
+                size = os.fstat(self._fd).st_size  # type: ignore[arg-type]
+                if size and size + len(line) > self.max_bytes:
+                    self._rotate()
+            self._write(line)
+        finally:
+            fcntl.flock(self._lock_fd, fcntl.LOCK_UN)
+
+    def _write(self, line: bytes) -> None:
+        view = memoryview(line)
+        while view:
+            view = view[os.write(self._fd, view) :]  # type: ignore[arg-type]
+        if self.fsync == "always" or (
+            self.fsync == "interval" and time.monotonic() - self._last_sync >= self.fsync_interval_s
+        ):
+            os.fsync(self._fd)  # type: ignore[arg-type]
+            self._last_sync = time.monotonic()
+
+    def _follow_rotation(self) -> None:
+        """Another process rotated the file: our descriptor points at a backup now."""
+        try:
+            current = os.stat(self.path).st_ino
+        except FileNotFoundError:
+            current = None
+        if current != os.fstat(self._fd).st_ino:  # type: ignore[arg-type]
+            os.close(self._fd)  # type: ignore[arg-type]
+            self._fd = self._open()
+
+    def _rotate(self) -> None:
+        os.fsync(self._fd)  # type: ignore[arg-type]
+        if self.backups == 0:
+            os.unlink(self.path)
+        else:
+            for index in range(self.backups - 1, 0, -1):
+                older = Path(f"{self.path}.{index}")
+                if older.exists():
+                    older.replace(f"{self.path}.{index + 1}")
+            self.path.replace(f"{self.path}.1")
+        os.close(self._fd)  # type: ignore[arg-type]
+        self._fd = self._open()
+        self.stats.rotations += 1
+
+    def shutdown(self) -> None:
+        """Flush to disk and close; later exports are counted as errors."""
+        with self._lock:
+            if self._fd is None:
+                return
+            try:
+                os.fsync(self._fd)
+            finally:
+                os.close(self._fd)
+                os.close(self._lock_fd)
+                self._fd = None
+
+
+_OPEN: weakref.WeakSet[TraceLog] = weakref.WeakSet()
+
+
+def _reopen_in_child() -> None:
+    for log in list(_OPEN):
+        log._after_fork()
+
+
+os.register_at_fork(after_in_child=_reopen_in_child)
+
+
+@dataclass(frozen=True)
+class LoggedTrace:
+    """One line read back: the trace as it was logged and the evaluation made live."""
+
+    source: str
+    line: int
+    trace: Trace
+    evaluation: Evaluation | None
+    logged_at: datetime | None
+    truncated: bool = False
+
+
+def expand_logs(patterns: Iterable[str | Path]) -> list[Path]:
+    """Log files named or globbed, each base log preceded by its rotated backups, oldest
+    first (``log.3``, ``log.2``, ``log.1``, ``log``), so records come in logged order."""
+    found: list[Path] = []
+    for pattern in patterns:
+        matches = sorted(glob.glob(str(pattern))) or [str(pattern)]
+        found.extend(Path(m) for m in matches if not m.endswith(".lock"))
+
+    def key(path: Path) -> tuple[str, int]:
+        match = re.fullmatch(r"(.*)\.(\d+)", path.name)
+        base, index = (match[1], int(match[2])) if match else (path.name, 0)
+        return (str(path.parent / base), -index)
+
+    return sorted(dict.fromkeys(found), key=key)
+
+
+def read_log(
+    paths: Iterable[Path],
+) -> Iterator[tuple[str, LoggedTrace | TraceValidationError]]:
+    """Yield ("<file> line N", record or that line's error) per non-blank line. A last line
+    without its newline is a write cut short by a crash: reported as such and skipped."""
+    for path in paths:
+        with path.open(encoding="utf-8", errors="replace") as handle:
+            for number, text in enumerate(handle, start=1):
+                if not text.strip():
+                    continue
+                where = f"{path.name} line {number}"
+                if not text.endswith("\n"):
+                    yield (
+                        where,
+                        TraceValidationError(
+                            "<json>", "partial last line (a write cut short), skipped", line=number
+                        ),
+                    )
+                    continue
+                yield where, _parse_line(str(path), number, text)
+
+
+def _parse_line(source: str, number: int, text: str) -> LoggedTrace | TraceValidationError:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        return TraceValidationError("<json>", f"not valid JSON: {error}", line=number)
+    if not isinstance(data, dict):
+        return TraceValidationError("<json>", "a record must be a JSON object", line=number)
+    evaluation, logged_at, truncated = (data.pop(key, None) for key in LOG_FIELDS)
+    try:
+        trace = Trace.parse(data, line=number)
+        live = None if evaluation is None else Evaluation.model_validate(evaluation)
+        when = None if logged_at is None else datetime.fromisoformat(logged_at)
+    except TraceValidationError as error:
+        return error
+    except ValidationError as error:
+        issue = TraceValidationError.from_pydantic(error, line=number)
+        return TraceValidationError(
+            f"evaluation.{issue.field}", issue.message, trace_id=trace.trace_id, line=number
+        )
+    except (TypeError, ValueError) as error:
+        return TraceValidationError("logged_at", str(error), line=number)
+    return LoggedTrace(source, number, trace, live, when, bool(truncated))

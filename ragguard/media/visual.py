@@ -1,0 +1,56 @@
+"""An image or video item as the image scorers see it: one or more frames, each with the
+content key under which its embedding is cached."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ragguard.media.images import fit, load_image, pixels_key
+from ragguard.media.video import sample_frames
+
+if TYPE_CHECKING:
+    from PIL.Image import Image
+
+    from ragguard.config import ImageConfig
+    from ragguard.schema import Item
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """A still image, or one frame of a video with its timestamp."""
+
+    key: str
+    image: Image
+    time_s: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Visual:
+    """The pixels of one item: a single frame for an image, sampled frames for a video."""
+
+    frames: tuple[Frame, ...]
+
+
+def load_visual(item: Item, config: ImageConfig) -> Visual:
+    """Decode ``item``'s video or image (MediaError naming the field if it cannot be read)."""
+    if item.video is not None:
+        sampled = sample_frames(
+            item.video,
+            frames=config.video_frames,
+            fps=config.video_fps,
+            max_frames=config.video_max_frames,
+            max_side=config.max_side,
+        )
+        return Visual(tuple(Frame(pixels_key(image), image, t) for image, t in sampled))
+    assert item.image is not None
+    if item.pixels is not None:
+        image = fit(item.pixels.convert("RGB"), config.max_side)
+    else:
+        image = load_image(
+            item.image,
+            max_side=config.max_side,
+            timeout_s=config.fetch_timeout_s,
+            max_bytes=config.max_fetch_bytes,
+        )
+    return Visual((Frame(pixels_key(image), image),))

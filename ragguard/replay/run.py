@@ -1,0 +1,69 @@
+"""Resumable re-evaluation of a trace log: which logged traces still need replaying.
+
+``--out`` holds one replayed ``Evaluation`` per line. On restart its trace ids are skipped
+(their stored evaluations still reach the report); a partial last line left by a crash is
+cut off first, so appended lines stay whole.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from ragguard.errors import RagguardError
+from ragguard.exporters.tracelog import LoggedTrace, read_log
+from ragguard.schema import Evaluation, Trace
+
+
+def load_done(path: Path) -> tuple[dict[str, Evaluation], int]:
+    """Evaluations already in ``path`` by trace id, and the bytes of a partial last line
+    removed from it (0 when the file ends cleanly or does not exist)."""
+    if not path.exists():
+        return {}, 0
+    data = path.read_bytes()
+    cut = len(data) - (data.rfind(b"\n") + 1)
+    if cut:
+        with path.open("r+b") as handle:
+            handle.truncate(len(data) - cut)
+    done = {}
+    for number, line in enumerate(data[: len(data) - cut].splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            evaluation = Evaluation.model_validate_json(line)
+        except (ValidationError, json.JSONDecodeError) as error:
+            raise ValueError(f"{path} line {number} is not an evaluation: {error}") from None
+        done[evaluation.trace_id] = evaluation
+    return done, cut
+
+
+@dataclass
+class Replay:
+    """The log's records to evaluate: bad lines pass through (to be reported), records
+    already done go to ``on_resumed`` instead, at most ``limit`` new ones."""
+
+    paths: list[Path]
+    done: dict[str, Evaluation] = field(default_factory=dict)
+    limit: int | None = None
+    on_resumed: Callable[[LoggedTrace, Evaluation], None] = lambda logged, evaluation: None
+    resumed: int = 0
+
+    def entries(self) -> Iterator[tuple[str, Trace | RagguardError, LoggedTrace | None]]:
+        queued = 0
+        for where, record in read_log(self.paths):
+            if isinstance(record, RagguardError):
+                yield where, record, None
+                continue
+            previous = self.done.get(record.trace.trace_id)
+            if previous is not None:
+                self.resumed += 1
+                self.on_resumed(record, previous)
+                continue
+            if self.limit is not None and queued >= self.limit:
+                return
+            queued += 1
+            yield where, record.trace, record
