@@ -59,12 +59,9 @@ class ClipScorer(HubModel):
         if self._loaded is None:
             from transformers import AutoTokenizer, CLIPModel
 
-            try:
-                processor = _image_processor_class().from_pretrained(self.model_name)
-                tokenizer = AutoTokenizer.from_pretrained(self.model_name)
-                model = CLIPModel.from_pretrained(self.model_name)
-            except Exception as error:
-                raise self._load_error("image", error) from error
+            processor, tokenizer, model = self._pretrained(
+                "image", _image_processor_class(), AutoTokenizer, CLIPModel
+            )
             model.eval().to(self.device)
             own_scale = float(model.logit_scale.detach().exp())
             scale = self.scale if self.scale is not None else own_scale

@@ -54,6 +54,16 @@ class HubModel:
     def _load_error(self, role: str, error: Exception) -> ModelLoadError:
         return ModelLoadError(f"cannot load {role} model {self.model_name!r}: {error}")
 
+    def _pretrained(self, role: str, *classes) -> list:
+        """``cls.from_pretrained(model)`` for each class, with one error naming the role."""
+        try:
+            return [
+                cls.from_pretrained(self.model_name, trust_remote_code=self.trust_remote_code)
+                for cls in classes
+            ]
+        except Exception as error:
+            raise self._load_error(role, error) from error
+
 
 class NLISupportScorer(HubModel):
     """CS as the entailment probability of an NLI or factual-consistency classifier
@@ -67,15 +77,9 @@ class NLISupportScorer(HubModel):
         if self._loaded is None:
             from transformers import AutoModelForSequenceClassification, AutoTokenizer
 
-            try:
-                tokenizer = AutoTokenizer.from_pretrained(
-                    self.model_name, trust_remote_code=self.trust_remote_code
-                )
-                model = AutoModelForSequenceClassification.from_pretrained(
-                    self.model_name, trust_remote_code=self.trust_remote_code
-                )
-            except Exception as error:
-                raise self._load_error("support", error) from error
+            tokenizer, model = self._pretrained(
+                "support", AutoTokenizer, AutoModelForSequenceClassification
+            )
             model.eval().to(self.device)
             labels = model.config.id2label or {}
             positive = None if model.config.num_labels == 1 else entailment_index(labels)

@@ -46,15 +46,7 @@ class VLMScorer(HubModel):
         if self._loaded is None:
             from transformers import AutoModelForImageTextToText, AutoProcessor
 
-            try:
-                processor = AutoProcessor.from_pretrained(
-                    self.model_name, trust_remote_code=self.trust_remote_code
-                )
-                model = AutoModelForImageTextToText.from_pretrained(
-                    self.model_name, trust_remote_code=self.trust_remote_code
-                )
-            except Exception as error:
-                raise self._load_error("image", error) from error
+            processor, model = self._pretrained("image", AutoProcessor, AutoModelForImageTextToText)
             processor.tokenizer.padding_side = "left"  # the answer is read at the last position
             model.eval().to(self.device)
             answers = {
