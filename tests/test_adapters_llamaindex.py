@@ -206,3 +206,28 @@ def test_rs_postprocessor_in_a_query_engine(guard, index):
     assert item.relevance == item.retriever_score == node.score
     cache = cached.evaluator.relevance_scorer
     assert cache.misses == len(DOCS) and cache.hits == 1
+
+
+def test_an_engines_evaluation_is_exported_under_the_applications_request_span(guard, index):
+    from opentelemetry.sdk.trace import TracerProvider
+    from opentelemetry.sdk.trace.export import SimpleSpanProcessor
+    from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
+
+    from ragguard.exporters.otel import OtelExporter
+
+    memory = InMemorySpanExporter()
+    provider = TracerProvider()
+    provider.add_span_processor(SimpleSpanProcessor(memory))
+    exporter = OtelExporter(tracer_provider=provider, pipeline="li")
+    wrapped, monitor, evaluations = wrap_collecting(
+        engine(index, SUPPORTED), guard, exporters=[exporter]
+    )
+    with provider.get_tracer("app").start_as_current_span("POST /ask") as request_span:
+        wrapped.query(QUESTIONS["paris"])
+    assert ragguard.flush(60)
+    (evaluation,) = evaluations
+    (span,) = [s for s in memory.get_finished_spans() if s.name == "ragguard.evaluation"]
+    assert span.parent.span_id == request_span.context.span_id
+    assert span.attributes["gen_ai.response.id"] == evaluation.trace_id
+    assert monitor.stats.export_errors == 0
+    provider.shutdown()
