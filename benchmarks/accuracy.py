@@ -16,7 +16,6 @@ import os
 import sys
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -37,20 +36,6 @@ from ragguard.scoring.protocols import Claim, Evidence
 from ragguard.train.datasets import SUPPORT_SOURCES
 
 BATCH = 128
-
-
-@dataclass(frozen=True)
-class Scorers:
-    """The CS and RS scorers of one configuration, side by side."""
-
-    support_scorer: object
-    relevance_scorer: object
-
-    def support(self, claims, evidence):
-        return self.support_scorer.support(claims, evidence)
-
-    def relevance(self, queries, evidence):
-        return self.relevance_scorer.relevance(queries, evidence)
 
 
 class CosineBaseline:
@@ -136,7 +121,7 @@ def relevance_row(name: str, scorer, data: Path) -> dict:
     }
 
 
-def throughput_row(name: str, scorer, embedder, cases: list, n: int = 100) -> dict:
+def throughput_row(name: str, support, relevance, embedder, cases: list, n: int = 100) -> dict:
     """Spans/s of CS against 5 passages per span and items/s of RS, as in a live request:
     from a cold cache, and with the passages already embedded (they recur across requests)."""
     n = min(n, len(cases))
@@ -156,10 +141,10 @@ def throughput_row(name: str, scorer, embedder, cases: list, n: int = 100) -> di
 
     return {
         "scorer": name,
-        "spans_per_s": n / timed(lambda: scorer.support(claims, evidence), False),
-        "spans_per_s_warm": n / timed(lambda: scorer.support(claims, evidence), True),
-        "items_per_s": 5 * n / timed(lambda: scorer.relevance(queries, evidence), False),
-        "items_per_s_warm": 5 * n / timed(lambda: scorer.relevance(queries, evidence), True),
+        "spans_per_s": n / timed(lambda: support.support(claims, evidence), False),
+        "spans_per_s_warm": n / timed(lambda: support.support(claims, evidence), True),
+        "items_per_s": 5 * n / timed(lambda: relevance.relevance(queries, evidence), False),
+        "items_per_s_warm": 5 * n / timed(lambda: relevance.relevance(queries, evidence), True),
     }
 
 
@@ -199,9 +184,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             support_rows.append(support_row(name, support, cases[: args.limit], set_name))
         relevance_rows.append(relevance_row(name, relevance, data))
         speed_rows.append(
-            throughput_row(
-                name, Scorers(support, relevance), evaluator.embedder, sets["factcheck-gpt"]
-            )
+            throughput_row(name, support, relevance, evaluator.embedder, sets["factcheck-gpt"])
         )
 
     print("Support (CS) against human labels\n")

@@ -11,7 +11,6 @@ import os
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TypeVar
 
 import numpy as np
@@ -19,6 +18,7 @@ import numpy as np
 from ragguard.config import Config
 from ragguard.errors import RagguardError, TraceValidationError
 from ragguard.media import Frame, MediaError, Visual, load_visual
+from ragguard.media.images import local_path
 from ragguard.metrics.live import trace_metrics
 from ragguard.schema import Evaluation, FieldIssue, Item, ItemEvaluation, SpanEvaluation, Trace
 from ragguard.scoring.backends import build_relevance, build_support, build_visual
@@ -408,8 +408,7 @@ def _on_scale(score: float, eta_from: float, eta_to: float) -> float:
     return eta_to + (score - eta_from) * (1.0 - eta_to) / (1.0 - eta_from)
 
 
-def _readable(path: str) -> bool:
-    local = path.removeprefix("file://")
-    if "://" in local:
-        return True  # remote URIs are fetched by the multimodal backends, not checked here
-    return Path(local).is_file() and os.access(local, os.R_OK)
+def _readable(source: str) -> bool:
+    """A local file that can be read; other sources (URLs, inline data) are not checked here."""
+    path = local_path(source)
+    return path is None or (path.is_file() and os.access(path, os.R_OK))

@@ -7,7 +7,6 @@ engine work on plain dataclasses, not on these models.
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any, Literal
 
 from pydantic import (
@@ -24,7 +23,14 @@ from pydantic import (
 )
 
 from ragguard.errors import TraceValidationError
-from ragguard.media.images import INLINE_PREFIX, data_uri, inline_ref, is_pil
+from ragguard.media.images import (
+    INLINE_PREFIX,
+    data_uri,
+    inline_ref,
+    is_inline,
+    is_pil,
+    media_reference,
+)
 
 SCHEMA_VERSION = 1
 
@@ -84,9 +90,9 @@ class Item(BaseModel):
         """Where the item's image or video is, safe to log: a path or URI as given, and
         ``sha256:<hash>`` for inline bytes or in-memory pixels (never the bytes themselves)."""
         source = self.video if self.video is not None else self.image
-        if source is None or source.startswith(INLINE_PREFIX) or not source.startswith("data:"):
+        if source is None or source.startswith(INLINE_PREFIX) or not is_inline(source):
             return source
-        return INLINE_PREFIX + hashlib.sha256(source.encode("ascii", "replace")).hexdigest()
+        return media_reference(source)
 
     @model_validator(mode="after")
     def _has_content(self) -> Item:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Literal, Protocol
 
+from ragguard.media.images import is_inline
 from ragguard.schema import Evaluation, Item, SpanEvaluation, Trace
 
 Verdict = Literal["supported", "unsupported", "unscored", "subjective", "abstention"]
@@ -29,14 +30,10 @@ def verdict(span: SpanEvaluation) -> Verdict:
     return "supported" if span.supported else "unsupported"
 
 
-INLINE_MEDIA_CHARS = 2048
-"""An image/video value longer than this is inline data, not a path or URL."""
-
-
 def media_uri(item: Item) -> str | None:
     """Where an image or video item lives (path or URL); None for inline pixel bytes (a
     ``data:`` URI or any overlong value), which no exporter sends."""
     uri = item.video if item.video is not None else item.image
-    if uri is None or uri.startswith("data:") or len(uri) > INLINE_MEDIA_CHARS:
+    if uri is None or is_inline(uri):
         return None
     return uri

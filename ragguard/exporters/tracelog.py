@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import fcntl
 import glob
-import hashlib
 import json
 import logging
 import os
@@ -36,8 +35,7 @@ from typing import Any, Literal
 from pydantic import ValidationError
 
 from ragguard.errors import TraceValidationError
-from ragguard.exporters.base import INLINE_MEDIA_CHARS
-from ragguard.media.images import INLINE_PREFIX
+from ragguard.media.images import is_inline, media_reference
 from ragguard.schema import Evaluation, Trace
 
 logger = logging.getLogger(__name__)
@@ -50,16 +48,6 @@ MIN_ITEM_CHARS = 256
 """Item texts are never cut below this when a record is over its bound."""
 LOG_FIELDS = ("evaluation", "logged_at", "log_truncated")
 """Top-level keys the log adds to a trace; popped before the rest is parsed as a Trace."""
-
-
-def media_reference(value: str) -> str:
-    """A content reference standing in for inline media, so a log line stays small (the
-    ``sha256:`` form ``Item.uri`` gives in-memory images)."""
-    return INLINE_PREFIX + hashlib.sha256(value.encode("utf-8")).hexdigest()
-
-
-def _is_inline(value: str) -> bool:
-    return value.startswith("data:") or len(value) > INLINE_MEDIA_CHARS
 
 
 def to_record(
@@ -76,7 +64,7 @@ def to_record(
         record.pop(key, None)  # a replayed trace logged again carries the old ones
     for item in record.get("items", []):
         for key in ("image", "video"):
-            if isinstance(item.get(key), str) and _is_inline(item[key]):
+            if isinstance(item.get(key), str) and is_inline(item[key]):
                 item[key] = media_reference(item[key])
     record["evaluation"] = evaluation.model_dump(mode="json")
     record["logged_at"] = logged_at.isoformat()

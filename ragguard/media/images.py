@@ -35,6 +35,21 @@ class MediaError(RagguardError, ValueError):
         super().__init__(f"{field}: {message}")
 
 
+INLINE_MEDIA_CHARS = 2048
+"""An image/video value longer than this is inline data, not a path or URL."""
+
+
+def is_inline(value: str) -> bool:
+    """Inline pixel data (a ``data:`` URI or an overlong value) rather than a location."""
+    return value.startswith("data:") or len(value) > INLINE_MEDIA_CHARS
+
+
+def media_reference(value: str) -> str:
+    """The ``sha256:`` content reference that stands in for inline media wherever it would
+    be logged or exported."""
+    return INLINE_PREFIX + hashlib.sha256(value.encode("utf-8")).hexdigest()
+
+
 def is_pil(value: Any) -> bool:
     """True for a PIL image, without importing PIL where none is used."""
     return type(value).__module__.startswith("PIL.") and hasattr(value, "tobytes")
