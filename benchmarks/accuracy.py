@@ -30,9 +30,9 @@ from ragguard import Config
 from ragguard.engine import Evaluator
 from ragguard.metrics.agreement import balanced_accuracy, roc_auc, true_rates
 from ragguard.metrics.ranking import ndcg_at_k, pairwise_reward
+from ragguard.scoring.evidence import Claim, Evidence
 from ragguard.scoring.heads import equal_error_threshold
 from ragguard.scoring.lite import SentenceIndex
-from ragguard.scoring.protocols import Claim, Evidence
 from ragguard.train.datasets import SUPPORT_SOURCES
 
 BATCH = 128

@@ -28,7 +28,8 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 from multimodal_fixtures import photo, tiny_clip, write_mp4  # noqa: E402
 
 from ragguard import Config, Guard  # noqa: E402
-from ragguard.media import load_image, sample_frames  # noqa: E402
+from ragguard.media.images import load_image  # noqa: E402
+from ragguard.media.video import sample_frames  # noqa: E402
 
 
 def distinct_jpegs(folder: Path, count: int, size: tuple[int, int]) -> list[Path]:

@@ -4,19 +4,23 @@ Relevance of every retrieved item (RS), support of every objective span of the a
 and a check of every citation, following RAG-Check and MIRAGE.
 """
 
-from ragguard.adapters import LiveStats, Monitor, shared_guard, stats, with_score_cache, wrap
+from ragguard.adapters import wrap
 from ragguard.config import Config, LiveConfig, RelevanceConfig, SpanConfig, SupportConfig
 from ragguard.engine import Evaluator
 from ragguard.errors import (
+    MediaError,
     ModelLoadError,
     RagguardError,
     TraceValidationError,
     UnsupportedAnswerError,
 )
 from ragguard.guard import Guard
+from ragguard.live.models import shared_guard, with_score_cache
+from ragguard.live.monitor import Monitor
+from ragguard.live.stats import LiveStats, stats
+from ragguard.live.worker import flush
 from ragguard.reranker import Reranker
 from ragguard.schema import Evaluation, Item, ItemEvaluation, Metrics, SpanEvaluation, Trace
-from ragguard.worker import flush
 
 __version__ = "0.1.0"
 
@@ -29,6 +33,7 @@ __all__ = [
     "ItemEvaluation",
     "LiveConfig",
     "LiveStats",
+    "MediaError",
     "Metrics",
     "ModelLoadError",
     "Monitor",

@@ -88,9 +88,8 @@ def _evaluate(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from ragguard.exporters.tracelog import expand_logs
     from ragguard.guard import Guard
-    from ragguard.io import count_lines
+    from ragguard.io import count_lines, expand_logs
     from ragguard.metrics.summary import RunSummary
     from ragguard.replay.report import ReportBuilder
     from ragguard.replay.run import Replay, load_done
@@ -162,8 +161,8 @@ def _train(args: argparse.Namespace) -> int:
 def _benchmark(args: argparse.Namespace) -> int:
     from ragguard.guard import Guard
     from ragguard.io import read_traces
-    from ragguard.metrics.reference import score_references
-    from ragguard.metrics.tables import render
+    from ragguard.reference.score import score_references
+    from ragguard.reference.tables import render
 
     guard = Guard(args.config)
     entries = list(read_traces(args.golden))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import tomllib
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal, TypeAlias
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -163,6 +163,18 @@ class Config(_Strict):
     exporters: ExportConfig = Field(default_factory=ExportConfig)
 
     @classmethod
+    def coerce(cls, config: ConfigLike) -> Config:
+        """The one way every entry point (``Guard``, ``wrap``, ``Monitor``, the CLI) takes a
+        config: a ``Config``, a dict of its fields, a TOML/JSON file path, or None (defaults)."""
+        if config is None:
+            return cls()
+        if isinstance(config, Config):
+            return config
+        if isinstance(config, dict):
+            return cls.model_validate(config)
+        return cls.from_file(config)
+
+    @classmethod
     def from_file(cls, path: str | Path) -> Config:
         """Load a TOML (or JSON) config file."""
         path = Path(path)
@@ -170,3 +182,7 @@ class Config(_Strict):
             return cls.model_validate_json(path.read_text())
         with path.open("rb") as handle:
             return cls.model_validate(tomllib.load(handle))
+
+
+ConfigLike: TypeAlias = Config | dict[str, Any] | str | Path | None
+"""What every entry point accepts as a config (see ``Config.coerce``)."""

@@ -16,45 +16,19 @@ from typing import TypeVar
 import numpy as np
 
 from ragguard.config import Config
-from ragguard.errors import RagguardError, TraceValidationError
-from ragguard.media import Frame, MediaError, Visual, load_visual
+from ragguard.errors import MediaError, RagguardError, TraceValidationError
 from ragguard.media.images import local_path
+from ragguard.media.visual import Frame, Visual, load_visual
 from ragguard.metrics.live import trace_metrics
-from ragguard.schema import Evaluation, FieldIssue, Item, ItemEvaluation, SpanEvaluation, Trace
+from ragguard.schema import Evaluation, FieldIssue, ItemEvaluation, SpanEvaluation, Trace
 from ragguard.scoring.backends import build_relevance, build_support, build_visual
 from ragguard.scoring.embeddings import TextEmbedder
-from ragguard.scoring.protocols import (
-    Claim,
-    Evidence,
-    RelevanceScorer,
-    SupportScorer,
-    VisualScorer,
-)
+from ragguard.scoring.evidence import Claim, Evidence, item_evidence
+from ragguard.scoring.protocols import RelevanceScorer, SupportScorer, VisualScorer
 from ragguard.spans import ItemRef, Span, SpanAnalyzer
 
 Outcome = Evaluation | RagguardError
 _T = TypeVar("_T")
-
-TEXT_SURROGATES = ("caption", "alt_text", "alt", "ocr", "description")
-"""Metadata keys holding a text stand-in for an image or video item."""
-
-
-def item_text(item: Item) -> str | None:
-    """The text a text scorer reads: the item's own text, else a surrogate from metadata."""
-    if item.text:
-        return item.text
-    for key in TEXT_SURROGATES:
-        value = item.metadata.get(key)
-        if isinstance(value, str) and value.strip():
-            return value
-    return None
-
-
-def item_evidence(item: Item) -> Evidence | None:
-    """An item as the text scorers see it (None: no text to score). The one mapping, so a
-    relevance score cached for it elsewhere (the reranker) is the one the evaluator finds."""
-    text = item_text(item)
-    return None if text is None else Evidence(item.id, text, item.image, item.video)
 
 
 @dataclass

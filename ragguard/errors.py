@@ -1,8 +1,10 @@
-"""Typed errors. Every error about bad input names the offending field, so a user can fix it."""
+"""Every error type ragguard raises. Errors about bad input name the offending field, so a
+user can fix it, and every error pickles with its fields (the live worker's child process
+sends them back to the parent as they are)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
@@ -41,6 +43,12 @@ class TraceValidationError(RagguardError, ValueError):
         prefix = f"{', '.join(where)}: " if where else ""
         super().__init__(f"{prefix}{field}: {message}")
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (
+            _rebuild_validation_error,
+            (self.field, self.message, self.trace_id, self.line),
+        )
+
     @classmethod
     def from_pydantic(
         cls, error: ValidationError, *, trace_id: str | None = None, line: int | None = None
@@ -75,3 +83,24 @@ class UnsupportedAnswerError(RagguardError):
         self.evaluation = evaluation
         self.reasons = reasons
         super().__init__(f"trace {evaluation.trace_id!r}: " + "; ".join(reasons))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.evaluation, self.reasons))
+
+
+class MediaError(RagguardError, ValueError):
+    """An image or video of an item cannot be read; ``field`` is ``image`` or ``video``."""
+
+    def __init__(self, field: str, message: str) -> None:
+        self.field = field
+        self.message = message
+        super().__init__(f"{field}: {message}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.field, self.message))
+
+
+def _rebuild_validation_error(
+    field: str, message: str, trace_id: str | None, line: int | None
+) -> TraceValidationError:
+    return TraceValidationError(field, message, trace_id=trace_id, line=line)

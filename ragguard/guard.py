@@ -4,23 +4,14 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Iterator
-from pathlib import Path
 from typing import Any
 
-from ragguard.config import Config
+from ragguard.config import Config, ConfigLike
 from ragguard.engine import Evaluator, Outcome
 from ragguard.errors import RagguardError
 from ragguard.schema import Evaluation, Trace
 
 TraceLike = Trace | dict[str, Any]
-
-
-def _as_config(config: Config | dict[str, Any] | str | Path | None) -> Config:
-    if config is None or isinstance(config, Config):
-        return config or Config()
-    if isinstance(config, dict):
-        return Config.model_validate(config)
-    return Config.from_file(config)
 
 
 def _as_trace(trace: TraceLike) -> Trace:
@@ -37,11 +28,11 @@ class Guard:
 
     def __init__(
         self,
-        config: Config | dict[str, Any] | str | Path | None = None,
+        config: ConfigLike = None,
         *,
         evaluator: Evaluator | None = None,
     ) -> None:
-        self.config = _as_config(config)
+        self.config = Config.coerce(config)
         self.evaluator = evaluator or Evaluator(self.config)
 
     def evaluate(self, trace: TraceLike) -> Evaluation:

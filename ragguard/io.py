@@ -1,38 +1,139 @@
-"""Streaming JSONL input: one trace per line, bad lines reported in place, never fatal."""
+"""Reading JSONL: traces files and trace logs, one record per line, through one reader.
+
+Every line is decoded and parsed on its own, so a bad line (invalid UTF-8, bad JSON, JSON
+nested too deeply, not an object) is reported with its line number and the rest is read.
+"""
 
 from __future__ import annotations
 
+import glob
 import json
-from collections.abc import Iterator
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
 
 from ragguard.errors import TraceValidationError
-from ragguard.schema import Trace
+from ragguard.schema import Evaluation, Trace
+
+LOG_FIELDS = ("evaluation", "logged_at", "log_truncated")
+"""Top-level keys the trace log adds to a trace; popped before the rest is parsed as a Trace."""
+
+PARTIAL_LOG_LINE = "partial last line (a write cut short), skipped"
+
+
+def read_jsonl(
+    path: str | Path, *, whole_lines_only: bool = False
+) -> Iterator[tuple[int, dict[str, Any] | TraceValidationError]]:
+    """Yield (line number, JSON object or that line's error) per non-blank line.
+
+    ``whole_lines_only``: a last line without its newline is a write cut short (a trace
+    log being appended to, or a crashed writer), reported and skipped rather than parsed.
+    """
+    with Path(path).open("rb") as handle:
+        for number, raw in enumerate(handle, start=1):
+            if not raw.strip():
+                continue
+            complete = raw.endswith(b"\n")
+            if whole_lines_only and not complete:
+                yield number, TraceValidationError("<json>", PARTIAL_LOG_LINE, line=number)
+                continue
+            yield number, _parse_object(raw, number, complete)
+
+
+def _parse_object(raw: bytes, number: int, complete: bool) -> dict[str, Any] | TraceValidationError:
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError as error:
+        return TraceValidationError("<line>", f"not valid UTF-8: {error}", line=number)
+    except json.JSONDecodeError as error:
+        partial = "" if complete else " (a partial last line?)"
+        return TraceValidationError("<json>", f"not valid JSON{partial}: {error}", line=number)
+    except RecursionError:
+        return TraceValidationError("<json>", "JSON nested too deeply", line=number)
+    if not isinstance(data, dict):
+        return TraceValidationError("<json>", "a record must be a JSON object", line=number)
+    return data
 
 
 def read_traces(path: str | Path) -> Iterator[tuple[int, Trace | TraceValidationError]]:
     """Yield (line number, Trace or that line's TraceValidationError) per non-blank line."""
-    with Path(path).open(encoding="utf-8") as handle:
-        for number, line in enumerate(handle, start=1):
-            if not line.strip():
-                continue
-            try:
-                data = json.loads(line)
-            except json.JSONDecodeError as error:
-                partial = "" if line.endswith("\n") else " (a partial last line?)"
-                message = f"not valid JSON{partial}: {error}"
-                yield number, TraceValidationError("<json>", message, line=number)
-                continue
-            if not isinstance(data, dict):
-                message = "a trace must be a JSON object"
-                yield number, TraceValidationError("<json>", message, line=number)
-                continue
-            try:
-                yield number, Trace.parse(data, line=number)
-            except TraceValidationError as error:
-                yield number, error
+    for number, data in read_jsonl(path):
+        if isinstance(data, TraceValidationError):
+            yield number, data
+            continue
+        try:
+            yield number, Trace.parse(data, line=number)
+        except TraceValidationError as error:
+            yield number, error
 
 
 def count_lines(path: str | Path) -> int:
     with Path(path).open("rb") as handle:
         return sum(chunk.count(b"\n") for chunk in iter(lambda: handle.read(1 << 20), b""))
+
+
+@dataclass(frozen=True)
+class LoggedTrace:
+    """One trace-log line read back: the trace as it was logged and the evaluation made live."""
+
+    source: str
+    line: int
+    trace: Trace
+    evaluation: Evaluation | None
+    logged_at: datetime | None
+    truncated: bool = False
+
+
+def expand_logs(patterns: Iterable[str | Path]) -> list[Path]:
+    """Log files named or globbed, each base log preceded by its rotated backups, oldest
+    first (``log.3``, ``log.2``, ``log.1``, ``log``), so records come in logged order."""
+    found: list[Path] = []
+    for pattern in patterns:
+        matches = sorted(glob.glob(str(pattern))) or [str(pattern)]
+        found.extend(Path(m) for m in matches if not m.endswith(".lock"))
+
+    def key(path: Path) -> tuple[str, int]:
+        match = re.fullmatch(r"(.*)\.(\d+)", path.name)
+        base, index = (match[1], int(match[2])) if match else (path.name, 0)
+        return (str(path.parent / base), -index)
+
+    return sorted(dict.fromkeys(found), key=key)
+
+
+def read_log(
+    paths: Iterable[Path],
+) -> Iterator[tuple[str, LoggedTrace | TraceValidationError]]:
+    """Yield ("<file> line N", record or that line's error) per non-blank line of each
+    trace log (``ragguard.exporters.tracelog``)."""
+    for path in paths:
+        for number, data in read_jsonl(path, whole_lines_only=True):
+            where = f"{path.name} line {number}"
+            if isinstance(data, TraceValidationError):
+                yield where, data
+            else:
+                yield where, _logged_trace(str(path), number, data)
+
+
+def _logged_trace(
+    source: str, number: int, data: dict[str, Any]
+) -> LoggedTrace | TraceValidationError:
+    evaluation, logged_at, truncated = (data.pop(key, None) for key in LOG_FIELDS)
+    try:
+        trace = Trace.parse(data, line=number)
+        live = None if evaluation is None else Evaluation.model_validate(evaluation)
+        when = None if logged_at is None else datetime.fromisoformat(logged_at)
+    except TraceValidationError as error:
+        return error
+    except ValidationError as error:
+        issue = TraceValidationError.from_pydantic(error, line=number)
+        return TraceValidationError(
+            f"evaluation.{issue.field}", issue.message, trace_id=trace.trace_id, line=number
+        )
+    except (TypeError, ValueError) as error:
+        return TraceValidationError("logged_at", str(error), line=number)
+    return LoggedTrace(source, number, trace, live, when, bool(truncated))

@@ -23,7 +23,7 @@ from pydantic import (
 )
 
 from ragguard.errors import TraceValidationError
-from ragguard.media.images import (
+from ragguard.media.inline import (
     INLINE_PREFIX,
     data_uri,
     inline_ref,
@@ -162,6 +162,12 @@ class Trace(BaseModel):
     response_spans: list[str] | None = None
     reference: Reference | None = None
     """Gold data, for golden-set replay (``ragguard benchmark``); None for live traffic."""
+    traceparent: str | None = None
+    """Live traces: the application's OpenTelemetry span when the request started (W3C
+    ``traceparent``), so the evaluation's span is parented to it."""
+    timing_ms: dict[str, float] | None = None
+    """Live traces: how long the request itself took (capture, retrieval, answer), merged
+    into the evaluation's ``timing_ms``."""
 
     @field_validator("query")
     @classmethod
@@ -242,6 +248,20 @@ class Metrics(BaseModel):
     """Objective spans that carry no citation marker."""
     n_unscored: dict[Modality, int] = Field(default_factory=dict)
     """Items that got no relevance (``relevance: null``), by modality, e.g. {"image": 1}."""
+
+
+Verdict = Literal["supported", "unsupported", "unscored", "subjective", "abstention"]
+
+
+def verdict(span: SpanEvaluation) -> Verdict:
+    """One word per span, the same in every exporter and report: an objective span is
+    supported, unsupported, or unscored (nothing to check it against); the others are set
+    aside by their kind."""
+    if span.kind != "objective":
+        return span.kind
+    if span.supported is None:
+        return "unscored"
+    return "supported" if span.supported else "unsupported"
 
 
 class FieldIssue(BaseModel):

@@ -28,9 +28,9 @@ from live_fixtures import DOCS, QUESTIONS, SUPPORTED, UNSUPPORTED, wrap_collecti
 
 import ragguard
 from ragguard.adapters.langchain import RagguardCallbackHandler, document_item
-from ragguard.adapters.models import with_score_cache
 from ragguard.engine import Evaluator
 from ragguard.guard import Guard
+from ragguard.live.models import with_score_cache
 from ragguard.reranker import Reranker
 from ragguard.reranker.langchain import RSDocumentCompressor
 

@@ -20,9 +20,9 @@ from pydantic import PrivateAttr
 
 import ragguard
 from ragguard.adapters.llamaindex import RagguardEventHandler, node_item
-from ragguard.adapters.models import with_score_cache
 from ragguard.engine import Evaluator
 from ragguard.guard import Guard
+from ragguard.live.models import with_score_cache
 from ragguard.reranker import Reranker
 from ragguard.reranker.llamaindex import RSNodePostprocessor
 

@@ -22,9 +22,9 @@ from live_fixtures import QUESTIONS, SUPPORTED, UNSUPPORTED
 from prometheus_client import REGISTRY, CollectorRegistry, generate_latest
 
 import ragguard
-from ragguard.adapters.monitor import LiveStats
 from ragguard.exporters import verdict
 from ragguard.exporters.prometheus import PrometheusExporter, metric_names, serve
+from ragguard.live.stats import LiveStats
 
 ROOT = Path(__file__).resolve().parent.parent
 DASHBOARD = ROOT / "dashboards" / "ragguard-grafana.json"

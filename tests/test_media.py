@@ -9,9 +9,11 @@ import pytest
 from multimodal_fixtures import photo, save_photos, write_mp4
 
 from ragguard.config import ImageConfig
-from ragguard.media import MediaError, load_image, load_visual, sample_frames
-from ragguard.media.images import pixels_key
-from ragguard.media.video import frame_indices
+from ragguard.errors import MediaError
+from ragguard.media.images import load_image
+from ragguard.media.inline import pixels_key
+from ragguard.media.video import frame_indices, sample_frames
+from ragguard.media.visual import load_visual
 from ragguard.schema import Item, Trace
 
 

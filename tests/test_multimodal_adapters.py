@@ -9,8 +9,8 @@ from multimodal_fixtures import photo
 
 from ragguard.adapters.langchain import document_item
 from ragguard.adapters.llamaindex import node_item
-from ragguard.media import load_image
-from ragguard.media.images import pixels_key
+from ragguard.media.images import load_image
+from ragguard.media.inline import pixels_key
 
 
 def test_langchain_metadata_names_the_image_or_video():

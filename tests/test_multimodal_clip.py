@@ -10,12 +10,12 @@ from multimodal_fixtures import photo, save_photos, tiny_clip, write_mp4
 from ragguard import Config, Guard, ModelLoadError
 from ragguard.config import ImageConfig
 from ragguard.engine import Evaluator, _on_scale
-from ragguard.media import Frame, load_visual
-from ragguard.media.images import pixels_key
+from ragguard.media.inline import pixels_key
+from ragguard.media.visual import Frame, load_visual
 from ragguard.schema import Item
 from ragguard.scoring.backends import build_visual
 from ragguard.scoring.clip import ClipScorer
-from ragguard.scoring.protocols import Claim
+from ragguard.scoring.evidence import Claim
 
 
 @pytest.fixture(scope="module")

@@ -7,10 +7,10 @@ from multimodal_fixtures import photo, save_photos, tiny_llava
 
 from ragguard import Config, Guard
 from ragguard.engine import Evaluator
-from ragguard.media import Frame
-from ragguard.media.images import pixels_key
+from ragguard.media.inline import pixels_key
+from ragguard.media.visual import Frame
 from ragguard.scoring.backends import build_visual
-from ragguard.scoring.protocols import Claim
+from ragguard.scoring.evidence import Claim
 from ragguard.scoring.vlm import CS_ANSWERS, RS_ANSWERS, VLMScorer, _answer_tokens
 
 

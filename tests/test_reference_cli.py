@@ -4,7 +4,7 @@ import json
 from pathlib import Path
 
 from ragguard.cli import main
-from ragguard.metrics.fathoms import phrase_recall
+from ragguard.reference.fathoms import phrase_recall
 
 GOLDEN = Path(__file__).parent.parent / "examples" / "golden.jsonl"
 

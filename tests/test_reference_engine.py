@@ -13,7 +13,7 @@ import pytest
 
 from ragguard import Config, Guard, TraceValidationError
 from ragguard.engine import Evaluator
-from ragguard.metrics.reference import pipeline_of, score_references
+from ragguard.reference.score import pipeline_of, score_references
 from ragguard.schema import Trace
 from ragguard.spans import SpanAnalyzer
 

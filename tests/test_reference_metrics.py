@@ -4,14 +4,9 @@ import math
 
 import pytest
 
-from ragguard.metrics import alce, crux, fathoms, mirage
-from ragguard.metrics.reference import (
-    AlceScores,
-    FathomsScores,
-    MirageScores,
-    ReferenceScores,
-)
-from ragguard.metrics.tables import TABLES, render, table_rows
+from ragguard.reference import alce, crux, fathoms, mirage
+from ragguard.reference.score import AlceScores, FathomsScores, MirageScores, ReferenceScores
+from ragguard.reference.tables import TABLES, render, table_rows
 
 # --- MIRAGE ---------------------------------------------------------------------------------
 

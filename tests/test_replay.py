@@ -4,7 +4,8 @@ from datetime import UTC, datetime, timedelta
 from replay_fixtures import INJECTION, RESPONSE, evaluation, trace
 
 from ragguard.cli import main
-from ragguard.exporters.tracelog import LoggedTrace, TraceLog
+from ragguard.exporters.tracelog import TraceLog
+from ragguard.io import LoggedTrace
 from ragguard.replay.diff import diff_trace
 from ragguard.replay.report import ReportBuilder, highlight, time_buckets
 from ragguard.replay.run import load_done

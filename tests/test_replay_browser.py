@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 from replay_fixtures import evaluation, trace
 
-from ragguard.exporters.tracelog import LoggedTrace
+from ragguard.io import LoggedTrace
 from ragguard.replay.report import ReportBuilder
 
 FLAGS = [

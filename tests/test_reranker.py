@@ -4,11 +4,11 @@ test_adapters_*.py)."""
 
 import pytest
 
-from ragguard.adapters.models import with_score_cache
+from ragguard.live.models import with_score_cache
 from ragguard.reranker import Reranker
 from ragguard.schema import Item, Trace
 from ragguard.scoring.cache import CachedRelevanceScorer
-from ragguard.scoring.protocols import Evidence
+from ragguard.scoring.evidence import Evidence
 
 QUERY = "Where is the Eiffel Tower?"
 ITEMS = [

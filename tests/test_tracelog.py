@@ -6,7 +6,9 @@ from datetime import UTC, datetime
 from replay_fixtures import evaluation, trace
 
 from ragguard.errors import TraceValidationError
-from ragguard.exporters.tracelog import TraceLog, expand_logs, media_reference, read_log
+from ragguard.exporters.tracelog import TraceLog
+from ragguard.io import expand_logs, read_log
+from ragguard.media.inline import media_reference
 
 MOMENT = datetime(2025, 6, 2, 8, 30, tzinfo=UTC)
 

@@ -9,7 +9,7 @@ import pytest
 
 from ragguard import Config, Guard, ModelLoadError
 from ragguard.scoring.embeddings import bundled_minilm_path
-from ragguard.scoring.protocols import Claim, Evidence
+from ragguard.scoring.evidence import Claim, Evidence
 from ragguard.scoring.transformers_backends import (
     CrossEncoderRelevanceScorer,
     NLISupportScorer,

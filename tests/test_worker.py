@@ -12,8 +12,8 @@ import threading
 import pytest
 
 from ragguard import Guard, Monitor
+from ragguard.live.worker import Worker, flush
 from ragguard.schema import Evaluation, Metrics, SpanEvaluation, Trace
-from ragguard.worker import Worker, flush
 
 
 def _trace(n: int) -> Trace:
@@ -72,7 +72,7 @@ def test_evaluator_errors_are_counted_and_logged_never_raised(caplog):
 
     worker = Worker(explode)
     results = []
-    with caplog.at_level(logging.WARNING, logger="ragguard.worker"):
+    with caplog.at_level(logging.WARNING, logger="ragguard.live.worker"):
         worker.submit(lambda: _trace(0), results.append)
         worker.submit(lambda: (_ for _ in ()).throw(ValueError("no query")), results.append)
         assert worker.flush(10)
@@ -135,7 +135,7 @@ def test_pending_evaluations_are_flushed_at_interpreter_exit():
         """
         import time
         from ragguard.schema import Evaluation, Metrics, Trace
-        from ragguard.worker import Worker
+        from ragguard.live.worker import Worker
 
         def slow(traces):
             time.sleep(0.5)

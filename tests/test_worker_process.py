@@ -8,11 +8,11 @@ import numpy as np
 import pytest
 
 from ragguard.config import Config
-from ragguard.engine import item_evidence
-from ragguard.errors import RagguardError
+from ragguard.errors import RagguardError, TraceValidationError
+from ragguard.live.process import EvaluatorProcess
 from ragguard.schema import Item, Trace
 from ragguard.scoring.cache import CachedRelevanceScorer
-from ragguard.worker_process import EvaluatorProcess
+from ragguard.scoring.evidence import item_evidence
 
 TRACE = Trace(
     trace_id="t1",
@@ -44,3 +44,12 @@ def test_the_child_evaluates_at_low_priority_with_the_scores_it_is_sent():
         process([TRACE])
     (again,) = process([TRACE])  # a new child
     assert again.trace_id == "t1"
+
+
+def test_a_trace_error_in_the_child_keeps_its_type_and_field():
+    bad = TRACE.model_copy(update={"trace_id": "t2", "response": "It is in Paris [7]."})
+    process = EvaluatorProcess(Config(unknown_citations="error"))
+    good, error = process([TRACE, bad])
+    assert good.trace_id == "t1"
+    assert isinstance(error, TraceValidationError)
+    assert (error.field, error.trace_id) == ("response", "t2")

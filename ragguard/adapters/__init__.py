@@ -10,11 +10,10 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
-from ragguard.adapters.models import shared_guard, with_score_cache
-from ragguard.adapters.monitor import LiveStats, Monitor, OnEvaluation, stats
-from ragguard.config import Config
+from ragguard.config import ConfigLike
 from ragguard.exporters import Exporter
 from ragguard.guard import Guard
+from ragguard.live.monitor import Monitor, OnEvaluation
 
 T = TypeVar("T")
 
@@ -35,7 +34,7 @@ def _is_llamaindex(target: Any) -> bool:
 def wrap(
     target: T,
     *,
-    config: Config | dict[str, Any] | None = None,
+    config: ConfigLike = None,
     guard: Guard | None = None,
     monitor: Monitor | None = None,
     on_evaluation: OnEvaluation | None = None,
@@ -68,4 +67,4 @@ def wrap(
     return wrap_with(target, monitor, on_evaluation)  # type: ignore[return-value]
 
 
-__all__ = ["LiveStats", "Monitor", "shared_guard", "stats", "with_score_cache", "wrap"]
+__all__ = ["wrap"]

@@ -23,7 +23,7 @@ from ragguard.exporters.traceparent import current_traceparent
 from ragguard.schema import Item, Trace
 
 if TYPE_CHECKING:
-    from ragguard.adapters.monitor import Annotate, Monitor, OnEvaluation
+    from ragguard.live.monitor import Annotate, Monitor, OnEvaluation
 
 logger = logging.getLogger(__name__)
 

@@ -21,8 +21,8 @@ from langchain_core.runnables import Runnable, RunnableBinding, RunnableConfig
 from langchain_core.runnables.config import ensure_config, get_config_list
 
 from ragguard.adapters.capture import Recorder, Request, guarded, make_item
-from ragguard.adapters.monitor import Monitor, OnEvaluation
 from ragguard.errors import UnsupportedAnswerError
+from ragguard.live.monitor import Monitor, OnEvaluation
 from ragguard.schema import Evaluation, Item
 
 QUERY_KEYS = ("query", "question", "input", "messages")

@@ -40,7 +40,7 @@ from llama_index.core.schema import ImageNode, MetadataMode, NodeWithScore
 from pydantic import BaseModel, PrivateAttr
 
 from ragguard.adapters.capture import Recorder, Request, guarded, make_item
-from ragguard.adapters.monitor import Monitor, OnEvaluation
+from ragguard.live.monitor import Monitor, OnEvaluation
 from ragguard.schema import Evaluation, Item
 
 ENTRY_POINTS = frozenset(

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from ragguard.config import ExportConfig
 from ragguard.errors import RagguardError
-from ragguard.exporters.base import Exporter, verdict
+from ragguard.exporters.base import Exporter
+from ragguard.schema import verdict
 
 
 def build_exporters(config: ExportConfig) -> list[Exporter]:

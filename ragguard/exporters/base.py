@@ -1,15 +1,13 @@
-"""The exporter contract and what every exporter reads the same way (a span's verdict, an
-item's media reference), so OpenTelemetry, Prometheus and the trace log never disagree."""
+"""The exporter contract and what every exporter reads the same way (an item's media
+reference; a span's verdict is ``schema.verdict``), so OpenTelemetry, Prometheus and the
+trace log never disagree."""
 
 from __future__ import annotations
 
-from typing import Literal, Protocol
+from typing import Protocol
 
-from ragguard.media.images import is_inline
-from ragguard.schema import Evaluation, Item, SpanEvaluation, Trace
-
-Verdict = Literal["supported", "unsupported", "unscored", "subjective", "abstention"]
-VERDICTS: tuple[Verdict, ...] = ("supported", "unsupported", "unscored", "subjective", "abstention")
+from ragguard.media.inline import is_inline
+from ragguard.schema import Evaluation, Item, Trace
 
 
 class Exporter(Protocol):
@@ -18,16 +16,6 @@ class Exporter(Protocol):
     def export(self, trace: Trace, evaluation: Evaluation) -> None: ...
 
     def shutdown(self) -> None: ...
-
-
-def verdict(span: SpanEvaluation) -> Verdict:
-    """One word per span: an objective span is supported, unsupported, or unscored (nothing
-    to check it against); the others are set aside by their kind."""
-    if span.kind != "objective":
-        return span.kind
-    if span.supported is None:
-        return "unscored"
-    return "supported" if span.supported else "unsupported"
 
 
 def media_uri(item: Item) -> str | None:

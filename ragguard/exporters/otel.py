@@ -26,9 +26,9 @@ from opentelemetry import trace as otel_trace
 from opentelemetry.trace import ProxyTracerProvider, Span, TracerProvider
 from opentelemetry.util.types import AttributeValue
 
-from ragguard.exporters.base import media_uri, verdict
+from ragguard.exporters.base import media_uri
 from ragguard.exporters.traceparent import parent_context
-from ragguard.schema import Evaluation, Item, ItemEvaluation, Trace
+from ragguard.schema import Evaluation, Item, ItemEvaluation, Trace, verdict
 
 logger = logging.getLogger(__name__)
 
@@ -182,7 +182,7 @@ class OtelExporter:
         self._tracer = self.provider.get_tracer("ragguard", __version__)
 
     def export(self, trace: Trace, evaluation: Evaluation) -> None:
-        parent = parent_context(getattr(trace, "traceparent", None))
+        parent = parent_context(trace.traceparent)
         attributes: Attributes = {
             "gen_ai.response.id": trace.trace_id,
             "openinference.span.kind": "EVALUATOR",

@@ -22,9 +22,8 @@ from prometheus_client import start_http_server as _start_http_server
 from prometheus_client.metrics_core import Metric
 from prometheus_client.multiprocess import MultiProcessCollector
 
-from ragguard.adapters.monitor import LiveStats, stats
-from ragguard.exporters.base import verdict
-from ragguard.schema import Evaluation, Trace
+from ragguard.live.stats import LiveStats, stats
+from ragguard.schema import Evaluation, Trace, verdict
 
 RATIO_BUCKETS = (0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 1.0)
 SECONDS_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)

@@ -6,8 +6,8 @@ several processes may append to one file: each line goes out in a single ``os.wr
 ``O_APPEND`` descriptor, under an exclusive ``flock`` on ``<log>.lock`` whenever a short
 write could interleave (lines over ``PIPE_BUF``) or the file may be rotated. ``os.write``
 leaves nothing in a user-space buffer, so a crashed process loses at most the line it was
-writing; ``fsync`` (policy below) covers a crash of the machine. The reader reports a
-partial line with its line number and skips it.
+writing; ``fsync`` (policy below) covers a crash of the machine. The reader
+(``ragguard.io.read_log``) reports a partial line with its line number and skips it.
 
 Records are bounded: inline image/video data (``data:`` URIs, or any value longer than
 ``INLINE_MEDIA_CHARS``) is replaced by a ``sha256:`` content reference, and a record still
@@ -17,25 +17,21 @@ longer than ``max_record_bytes`` has its item texts cut (marked ``"log_truncated
 from __future__ import annotations
 
 import fcntl
-import glob
 import json
 import logging
 import os
-import re
 import select
 import threading
 import time
 import weakref
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import ValidationError
-
-from ragguard.errors import TraceValidationError
-from ragguard.media.images import is_inline, media_reference
+from ragguard.io import LOG_FIELDS
+from ragguard.media.inline import is_inline, media_reference
 from ragguard.schema import Evaluation, Trace
 
 logger = logging.getLogger(__name__)
@@ -46,8 +42,6 @@ MAX_RECORD_BYTES = 1 << 20
 """Default bound on one logged line (1 MiB)."""
 MIN_ITEM_CHARS = 256
 """Item texts are never cut below this when a record is over its bound."""
-LOG_FIELDS = ("evaluation", "logged_at", "log_truncated")
-"""Top-level keys the log adds to a trace; popped before the rest is parsed as a Trace."""
 
 
 def to_record(
@@ -241,77 +235,3 @@ def _reopen_in_child() -> None:
 
 
 os.register_at_fork(after_in_child=_reopen_in_child)
-
-
-@dataclass(frozen=True)
-class LoggedTrace:
-    """One line read back: the trace as it was logged and the evaluation made live."""
-
-    source: str
-    line: int
-    trace: Trace
-    evaluation: Evaluation | None
-    logged_at: datetime | None
-    truncated: bool = False
-
-
-def expand_logs(patterns: Iterable[str | Path]) -> list[Path]:
-    """Log files named or globbed, each base log preceded by its rotated backups, oldest
-    first (``log.3``, ``log.2``, ``log.1``, ``log``), so records come in logged order."""
-    found: list[Path] = []
-    for pattern in patterns:
-        matches = sorted(glob.glob(str(pattern))) or [str(pattern)]
-        found.extend(Path(m) for m in matches if not m.endswith(".lock"))
-
-    def key(path: Path) -> tuple[str, int]:
-        match = re.fullmatch(r"(.*)\.(\d+)", path.name)
-        base, index = (match[1], int(match[2])) if match else (path.name, 0)
-        return (str(path.parent / base), -index)
-
-    return sorted(dict.fromkeys(found), key=key)
-
-
-def read_log(
-    paths: Iterable[Path],
-) -> Iterator[tuple[str, LoggedTrace | TraceValidationError]]:
-    """Yield ("<file> line N", record or that line's error) per non-blank line. A last line
-    without its newline is a write cut short by a crash: reported as such and skipped."""
-    for path in paths:
-        with path.open(encoding="utf-8", errors="replace") as handle:
-            for number, text in enumerate(handle, start=1):
-                if not text.strip():
-                    continue
-                where = f"{path.name} line {number}"
-                if not text.endswith("\n"):
-                    yield (
-                        where,
-                        TraceValidationError(
-                            "<json>", "partial last line (a write cut short), skipped", line=number
-                        ),
-                    )
-                    continue
-                yield where, _parse_line(str(path), number, text)
-
-
-def _parse_line(source: str, number: int, text: str) -> LoggedTrace | TraceValidationError:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        return TraceValidationError("<json>", f"not valid JSON: {error}", line=number)
-    if not isinstance(data, dict):
-        return TraceValidationError("<json>", "a record must be a JSON object", line=number)
-    evaluation, logged_at, truncated = (data.pop(key, None) for key in LOG_FIELDS)
-    try:
-        trace = Trace.parse(data, line=number)
-        live = None if evaluation is None else Evaluation.model_validate(evaluation)
-        when = None if logged_at is None else datetime.fromisoformat(logged_at)
-    except TraceValidationError as error:
-        return error
-    except ValidationError as error:
-        issue = TraceValidationError.from_pydantic(error, line=number)
-        return TraceValidationError(
-            f"evaluation.{issue.field}", issue.message, trace_id=trace.trace_id, line=number
-        )
-    except (TypeError, ValueError) as error:
-        return TraceValidationError("logged_at", str(error), line=number)
-    return LoggedTrace(source, number, trace, live, when, bool(truncated))

@@ -1,17 +1,6 @@
 """Pixels for the image scorers: images from paths, URIs, inline bytes or PIL objects, and
-frames sampled from videos, each with a content key the embedding caches use."""
+frames sampled from videos, each with a content key the embedding caches use.
 
-from ragguard.media.images import MediaError, inline_ref, is_pil, load_image
-from ragguard.media.video import sample_frames
-from ragguard.media.visual import Frame, Visual, load_visual
-
-__all__ = [
-    "Frame",
-    "MediaError",
-    "Visual",
-    "inline_ref",
-    "is_pil",
-    "load_image",
-    "load_visual",
-    "sample_frames",
-]
+Modules: ``inline`` (recognising and referring to inline media; standard library only),
+``images`` (decoding one image), ``video`` (sampling frames), ``visual`` (an item as frames).
+This package imports none of them, so the data model can use ``inline`` alone."""

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ragguard.media.images import MediaError, fit, local_path
+from ragguard.errors import MediaError
+from ragguard.media.images import fit, local_path
 
 if TYPE_CHECKING:
     from PIL.Image import Image

@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ragguard.media.images import fit, load_image, pixels_key
+from ragguard.media.images import fit, load_image
+from ragguard.media.inline import pixels_key
 from ragguard.media.video import sample_frames
 
 if TYPE_CHECKING:

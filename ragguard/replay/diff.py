@@ -9,8 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ragguard.exporters.base import verdict
-from ragguard.schema import Evaluation, SpanEvaluation
+from ragguard.schema import Evaluation, SpanEvaluation, verdict
 
 ABSENT = "absent"
 

@@ -17,7 +17,7 @@ from html import escape
 from importlib import resources
 from string import Template
 
-from ragguard.exporters.tracelog import LoggedTrace
+from ragguard.io import LoggedTrace
 from ragguard.replay.diff import DiffTotals, TraceDiff, diff_trace, span_verdict
 from ragguard.replay.svg import Marker, Series, bin_counts, histogram, line_chart
 from ragguard.schema import Evaluation, SpanEvaluation

@@ -15,7 +15,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from ragguard.errors import RagguardError
-from ragguard.exporters.tracelog import LoggedTrace, read_log
+from ragguard.io import LoggedTrace, read_log
 from ragguard.schema import Evaluation, Trace
 
 

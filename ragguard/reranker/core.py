@@ -14,10 +14,10 @@ from typing import Literal
 
 import numpy as np
 
-from ragguard.adapters.models import shared_guard
-from ragguard.engine import item_evidence
 from ragguard.guard import Guard
+from ragguard.live.models import shared_guard
 from ragguard.schema import Item
+from ragguard.scoring.evidence import item_evidence
 
 
 @dataclass(frozen=True)

@@ -9,8 +9,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from ragguard.scoring.evidence import Evidence
 from ragguard.scoring.lru import LRU
-from ragguard.scoring.protocols import Evidence, RelevanceScorer
+from ragguard.scoring.protocols import RelevanceScorer
 
 
 def _key(query: str, evidence: Evidence) -> bytes:

@@ -17,12 +17,12 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ragguard.scoring import text as tx
+from ragguard.scoring.evidence import Claim
 from ragguard.scoring.lru import LRU
-from ragguard.scoring.protocols import Claim
 from ragguard.scoring.transformers_backends import HubModel
 
 if TYPE_CHECKING:
-    from ragguard.media import Frame
+    from ragguard.media.visual import Frame
 
 
 def _image_processor_class() -> Any:

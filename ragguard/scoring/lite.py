@@ -15,8 +15,8 @@ import numpy as np
 
 from ragguard.scoring import text as tx
 from ragguard.scoring.embeddings import Encoded, TextEmbedder
+from ragguard.scoring.evidence import Claim, Evidence
 from ragguard.scoring.heads import Head
-from ragguard.scoring.protocols import Claim, Evidence
 
 SUPPORT_FEATURES = [
     "sim_max",

@@ -8,31 +8,14 @@ RAG-Check's eta, the score at which a pair counts as relevant / supported.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import numpy as np
 
+from ragguard.scoring.evidence import Claim, Evidence
+
 if TYPE_CHECKING:
-    from ragguard.media import Frame
-
-
-@dataclass(frozen=True, slots=True)
-class Evidence:
-    """A retrieved item as a scorer sees it. Text-only backends read ``text``."""
-
-    id: str
-    text: str | None
-    image: str | None = None
-    video: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Claim:
-    """A span to verify, with the preceding sentence for decontextualization."""
-
-    text: str
-    context: str | None = None
+    from ragguard.media.visual import Frame
 
 
 @runtime_checkable

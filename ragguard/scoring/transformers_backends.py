@@ -12,7 +12,7 @@ import numpy as np
 
 from ragguard.errors import ModelLoadError
 from ragguard.scoring import text as tx
-from ragguard.scoring.protocols import Claim, Evidence
+from ragguard.scoring.evidence import Claim, Evidence
 
 _ENTAILMENT_NAMES = ("entail", "support", "consistent", "correct", "true", "faithful")
 

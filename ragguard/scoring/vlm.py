@@ -17,11 +17,11 @@ import numpy as np
 
 from ragguard.errors import ModelLoadError
 from ragguard.scoring import text as tx
-from ragguard.scoring.protocols import Claim
+from ragguard.scoring.evidence import Claim
 from ragguard.scoring.transformers_backends import HubModel
 
 if TYPE_CHECKING:
-    from ragguard.media import Frame
+    from ragguard.media.visual import Frame
 
 RS_PROMPT = (
     "Evaluate the relevancy of the given statement with the image {image}. Evaluate by either "

@@ -11,13 +11,13 @@ import numpy as np
 from tqdm.auto import tqdm
 
 from ragguard.scoring.embeddings import TextEmbedder
+from ragguard.scoring.evidence import Claim, Evidence
 from ragguard.scoring.lite import (
     RELEVANCE_FEATURES,
     SUPPORT_FEATURES,
     relevance_features,
     support_features,
 )
-from ragguard.scoring.protocols import Claim, Evidence
 from ragguard.train.card import write_card
 from ragguard.train.datasets import LICENCES, RELEVANCE_SOURCES, SUPPORT_SOURCES, Pair
 from ragguard.train.fit import FitResult, fit_head, sample_pairs, with_unrelated_negatives

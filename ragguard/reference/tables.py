@@ -11,8 +11,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
 
-from ragguard.metrics.fathoms import macro_average
-from ragguard.metrics.reference import ReferenceScores
+from ragguard.reference.fathoms import macro_average
+from ragguard.reference.score import ReferenceScores
 
 Value = float | bool | None
 

@@ -23,13 +23,13 @@ import weakref
 from collections.abc import Sequence
 from typing import IO, Any
 
-from ragguard.adapters.models import with_score_cache
 from ragguard.config import Config
-from ragguard.engine import TEXT_SURROGATES, item_evidence
 from ragguard.errors import RagguardError
 from ragguard.guard import Guard
+from ragguard.live.models import with_score_cache
 from ragguard.schema import Evaluation, Trace
 from ragguard.scoring.cache import CachedRelevanceScorer
+from ragguard.scoring.evidence import TEXT_SURROGATES, item_evidence
 
 logger = logging.getLogger(__name__)
 _PROCESSES: weakref.WeakSet[EvaluatorProcess] = weakref.WeakSet()
@@ -53,9 +53,7 @@ def _slim(trace: Trace) -> Trace:
     return trace.model_copy(update={"items": items})
 
 
-_CHILD = (
-    "import sys; from ragguard.worker_process import serve; serve(sys.argv[1], int(sys.argv[2]))"
-)
+_CHILD = "import sys; from ragguard.live.process import serve; serve(sys.argv[1], int(sys.argv[2]))"
 
 
 class EvaluatorProcess:
@@ -102,7 +100,7 @@ class EvaluatorProcess:
                 process.wait()
                 self._process = None
                 raise RagguardError(f"the evaluation process stopped: {error!r}") from error
-        return [r if isinstance(r, Evaluation) else RagguardError(r) for r in answer]
+        return list(answer)
 
     def _start(self) -> subprocess.Popen[bytes]:
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
@@ -160,9 +158,22 @@ def _serve(config_json: str, requests: IO[bytes], replies: IO[bytes]) -> None:
         except Exception as error:
             logger.exception("ragguard: evaluating a batch failed")
             outcomes = [error] * len(traces)
-        answer = [o if isinstance(o, Evaluation) else f"{type(o).__name__}: {o}" for o in outcomes]
+        answer = [_portable(o) for o in outcomes]
         pickle.dump(answer, replies, protocol=pickle.HIGHEST_PROTOCOL)
         replies.flush()
+
+
+def _portable(outcome: Evaluation | Exception) -> Evaluation | Exception:
+    """An outcome that crosses the pipe as it is: ragguard's errors pickle with their fields
+    (a TraceValidationError keeps ``.field``); any other error becomes a RagguardError that
+    names its type."""
+    if isinstance(outcome, Evaluation):
+        return outcome
+    try:
+        pickle.dumps(outcome, protocol=pickle.HIGHEST_PROTOCOL)
+    except Exception:
+        return RagguardError(f"{type(outcome).__name__}: {outcome}")
+    return outcome
 
 
 _SHARED_LOCK = threading.Lock()

@@ -11,52 +11,24 @@ import threading
 import weakref
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from ragguard.adapters.models import shared_guard
-from ragguard.config import Config, ExportConfig, LiveConfig
+from ragguard.config import Config, ConfigLike, ExportConfig, LiveConfig
 from ragguard.errors import UnsupportedAnswerError
 from ragguard.exporters import Exporter, build_exporters
 from ragguard.guard import Guard
+from ragguard.live import stats as live_stats
+from ragguard.live.models import shared_guard
+from ragguard.live.process import shared_process
+from ragguard.live.stats import LiveStats
+from ragguard.live.worker import Result, Worker
 from ragguard.schema import Evaluation, Trace
 from ragguard.scoring.cache import CachedRelevanceScorer
-from ragguard.worker import Result, Worker
-from ragguard.worker_process import shared_process
 
 logger = logging.getLogger(__name__)
 
 OnEvaluation = Callable[[Evaluation], object]
 Annotate = Callable[[Evaluation], object]
-
-
-@dataclass(frozen=True)
-class LiveStats:
-    """Counters of one Monitor (or all of them, from ``ragguard.stats()``)."""
-
-    submitted: int = 0
-    dropped: int = 0
-    evaluated: int = 0
-    failed: int = 0
-    pending: int = 0
-    sampled_out: int = 0
-    flagged: int = 0
-    """Evaluated answers that failed the guard's minimums (counted in every mode)."""
-    guard_timeouts: int = 0
-    """Guard evaluations that took longer than guard_timeout_s (the answer went through)."""
-    capture_errors: int = 0
-    """Errors inside ragguard's callbacks (logged; the request went on)."""
-    callback_errors: int = 0
-    """Errors raised by the user's on_evaluation (logged)."""
-    abandoned: int = 0
-    """Requests forgotten unfinished (a stream never read to its end) beyond max_open_requests."""
-    export_errors: int = 0
-    """Errors raised by exporters (logged; the other exporters still ran)."""
-
-    def __add__(self, other: LiveStats) -> LiveStats:
-        return LiveStats(
-            **{k: getattr(self, k) + getattr(other, k) for k in self.__dataclass_fields__}
-        )
 
 
 _SHARED_LOCK = threading.Lock()
@@ -77,9 +49,9 @@ class _Kept:
         return self.trace
 
 
-def _configure(config: Config | dict[str, Any] | None, options: dict[str, Any]) -> Config:
+def _configure(config: ConfigLike, options: dict[str, Any]) -> Config:
     """``config`` with ``options`` (LiveConfig fields, validated) applied."""
-    base = config if isinstance(config, Config) else Config.model_validate(config or {})
+    base = Config.coerce(config)
     if not options:
         return base
     live = LiveConfig.model_validate({**base.live.model_dump(), **options})
@@ -98,7 +70,7 @@ class Monitor:
 
     def __init__(
         self,
-        config: Config | dict[str, Any] | None = None,
+        config: ConfigLike = None,
         *,
         guard: Guard | None = None,
         exporters: Sequence[Exporter] = (),
@@ -128,11 +100,12 @@ class Monitor:
         self._lock = threading.Lock()
         with _SHARED_LOCK:
             _ALL.add(self)
+        live_stats.register(self)
 
     @classmethod
     def shared(
         cls,
-        config: Config | dict[str, Any] | None = None,
+        config: ConfigLike = None,
         *,
         guard: Guard | None = None,
         exporters: Sequence[Exporter] = (),
@@ -310,13 +283,3 @@ def _shutdown_at_exit() -> None:
 
 
 atexit.register(_shutdown_at_exit)
-
-
-def stats() -> LiveStats:
-    """Counters summed over every Monitor in the process."""
-    with _SHARED_LOCK:
-        monitors = list(_ALL)
-    total = LiveStats()
-    for monitor in monitors:
-        total += monitor.stats
-    return total

@@ -20,10 +20,11 @@ from typing import Generic, Protocol, TypeVar
 import numpy as np
 from pydantic import BaseModel, Field
 
-from ragguard.engine import Evaluator, item_text
-from ragguard.metrics import alce, crux, fathoms, mirage
+from ragguard.engine import Evaluator
+from ragguard.reference import alce, crux, fathoms, mirage
 from ragguard.schema import Evaluation, Reference, SpanEvaluation, Trace
-from ragguard.scoring.protocols import Claim, Evidence, RelevanceScorer
+from ragguard.scoring.evidence import Claim, Evidence, item_text
+from ragguard.scoring.protocols import RelevanceScorer
 
 UNLABELLED = "-"
 """Pipeline or category of a trace that names none."""

@@ -150,7 +150,7 @@ class Worker:
                 logger.warning("ragguard: cannot evaluate a trace: %s", outcome)
             else:
                 # the captured request's own timing (request, retrieval) travels along
-                outcome.timing_ms.update(getattr(trace, "timing_ms", None) or {})
+                outcome.timing_ms.update(trace.timing_ms or {})
             self._finish(job, outcome)
 
     def _finish(self, job: _Job, result: Result) -> None:
