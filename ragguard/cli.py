@@ -121,7 +121,8 @@ def _replay(args: argparse.Namespace) -> int:
             write(evaluation)
             if report is not None and logged is not None:
                 report.add(logged, evaluation)
-    print(summary.render(time.perf_counter() - started))
+    if summary.evaluated or not replay.resumed:  # a summary of this run's traces, if any
+        print(summary.render(time.perf_counter() - started))
     if replay.resumed:
         print(f"\nresumed: skipped {replay.resumed} traces already replayed in {args.out}")
     if args.out:

@@ -112,6 +112,9 @@ class LiveConfig(_Strict):
     """Guard mode gives up waiting after this and lets the answer through (counted)."""
     exit_flush_timeout_s: float = Field(default=10.0, ge=0.0)
     """At interpreter exit, pending background evaluations get this long to finish."""
+    warmup: bool = True
+    """Load the models in the background as soon as ``wrap()`` is called, so the first
+    evaluations do not wait for them (the wrapped calls never do)."""
     max_open_requests: int = Field(default=10_000, ge=1)
     """Requests captured but not finished (abandoned streams); the oldest are forgotten beyond."""
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import itertools
+import threading
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -16,6 +18,15 @@ TraceLike = Trace | dict[str, Any]
 
 def _as_trace(trace: TraceLike) -> Trace:
     return trace if isinstance(trace, Trace) else Trace.parse(trace)
+
+
+_WARMUP: dict[str, Any] = {
+    "trace_id": "ragguard-warmup",
+    "query": "Where is the Eiffel Tower?",
+    "items": [{"id": "d1", "text": "The Eiffel Tower is a lattice tower in Paris."}],
+    "response": "The Eiffel Tower is in Paris [1].",
+}
+"""A trace that passes through every text model: span analysis, RS and CS."""
 
 
 class Guard:
@@ -34,6 +45,36 @@ class Guard:
     ) -> None:
         self.config = Config.coerce(config)
         self.evaluator = evaluator or Evaluator(self.config)
+        self._lock = threading.Lock()
+        """One batch at a time: the models are shared, and batching beats threads."""
+        self._warm = False
+
+    def warmup(self) -> None:
+        """Load every configured model now and pass one tiny trace through them, so that
+        the first ``evaluate`` is as fast as the next (loading takes seconds). Raises what
+        the models raise (``ModelLoadError``); once it succeeded, calling it again is free."""
+        with self._lock:
+            if self._warm:
+                return
+            trace = dict(_WARMUP)
+            if self.evaluator.visual_scorer is not None:
+                from PIL import Image  # an image model needs the multimodal extra anyway
+
+                image = {"id": "i1", "image": Image.new("RGB", (32, 32), "gray")}
+                trace["items"] = [*_WARMUP["items"], image]
+            (outcome,) = self.evaluator.evaluate_batch([Trace.parse(trace)])
+            if isinstance(outcome, Exception):
+                raise outcome
+            self._warm = True
+
+    async def aevaluate(self, trace: TraceLike) -> Evaluation:
+        """``evaluate`` for async code: the models run on a thread, the event loop goes on."""
+        return (await self.aevaluate_many([trace]))[0]
+
+    async def aevaluate_many(self, traces: Iterable[TraceLike]) -> list[Evaluation]:
+        """``evaluate_many`` for async code (batched, on a thread; concurrent calls take
+        turns on the models)."""
+        return await asyncio.to_thread(self.evaluate_many, list(traces))
 
     def evaluate(self, trace: TraceLike) -> Evaluation:
         """Evaluate one trace; bad input raises ``TraceValidationError`` naming the field."""
@@ -70,6 +111,7 @@ class Guard:
                     outcomes.append(None)
                 except RagguardError as error:
                     outcomes.append(error)
-            evaluated = iter(self.evaluator.evaluate_batch(valid))
+            with self._lock:
+                evaluated = iter(self.evaluator.evaluate_batch(valid))
             for outcome in outcomes:
                 yield next(evaluated) if outcome is None else outcome

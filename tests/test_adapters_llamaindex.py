@@ -6,17 +6,16 @@ answer (a fixed sentence, or "{context_str}" to answer with the retrieved contex
 
 import asyncio
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
 
 import pytest
 from live_fixtures import DOCS, QUESTIONS, SUPPORTED, UNSUPPORTED, wrap_collecting
-from llama_index.core import PromptTemplate, VectorStoreIndex
+from llama_index.core import Document, PromptTemplate, VectorStoreIndex
 from llama_index.core.base.response.schema import Response
-from llama_index.core.embeddings import BaseEmbedding
 from llama_index.core.llms import MockLLM
+from llama_index.core.node_parser import SentenceSplitter
 from llama_index.core.query_engine import RetrieverQueryEngine
-from llama_index.core.schema import ImageNode, NodeWithScore, TextNode
-from pydantic import PrivateAttr
+from llama_index.core.schema import ImageNode, NodeWithScore
+from retrieval_fixtures import LlamaIndexMiniLM, llamaindex_index
 
 import ragguard
 from ragguard.adapters.llamaindex import RagguardEventHandler, node_item
@@ -27,29 +26,9 @@ from ragguard.reranker import Reranker
 from ragguard.reranker.llamaindex import RSNodePostprocessor
 
 
-class MiniLM(BaseEmbedding):
-    """LlamaIndex embeddings backed by ragguard's bundled MiniLM (offline)."""
-
-    _embedder: Any = PrivateAttr()
-
-    def __init__(self, embedder):
-        super().__init__()
-        self._embedder = embedder
-
-    def _get_text_embedding(self, text):
-        return self._embedder.encode([text])[0].tolist()
-
-    def _get_query_embedding(self, query):
-        return self._get_text_embedding(query)
-
-    async def _aget_query_embedding(self, query):
-        return self._get_text_embedding(query)
-
-
 @pytest.fixture(scope="module")
 def index(guard):
-    nodes = [TextNode(text=text, id_=key) for key, text in DOCS.items()]
-    return VectorStoreIndex(nodes, embed_model=MiniLM(guard.evaluator.embedder))
+    return llamaindex_index(guard.evaluator.embedder)
 
 
 def engine(index, answer="{context_str}", k=2, **kwargs):
@@ -164,6 +143,24 @@ def test_image_nodes_keep_their_image_reference():
     assert (item.image, item.text, item.score) == ("/data/tower.png", "A tower.", 0.5)
 
 
+def test_items_are_named_after_their_source_document_and_keep_the_node_id(guard):
+    """An index built from documents: each node's item is its document's id (two chunks of
+    one document: "paris", "paris#2"), the node's own UUID stays in its metadata."""
+    documents = [Document(text=text, doc_id=key) for key, text in DOCS.items()]
+    index = VectorStoreIndex.from_documents(
+        documents,
+        embed_model=LlamaIndexMiniLM(guard.evaluator.embedder),
+        transformations=[SentenceSplitter(chunk_size=24, chunk_overlap=0)],  # one sentence
+    )
+    retriever = index.as_retriever(similarity_top_k=3)
+    wrapped, _, evaluations = wrap_collecting(retriever, guard)
+    nodes = wrapped.retrieve(QUESTIONS["paris"])
+    assert ragguard.flush(60)
+    assert [i.id for i in evaluations[0].items] == ["paris", "paris#2", "rome"]
+    assert [node_item(n).metadata["node_id"] for n in nodes] == [n.node.node_id for n in nodes]
+    assert nodes[0].node.node_id != "paris"
+
+
 def test_a_failing_evaluator_never_reaches_the_engine(guard, index):
     class Broken(Evaluator):
         def evaluate_batch(self, traces):
@@ -205,7 +202,7 @@ def test_rs_postprocessor_in_a_query_engine(guard, index):
     assert item.id == node.node.node_id == "paris"
     assert item.relevance == item.retriever_score == node.score
     cache = cached.evaluator.relevance_scorer
-    assert cache.misses == len(DOCS) and cache.hits == 1
+    assert cache.misses == len(DOCS) + 1 and cache.hits == 1  # + the warm-up's dummy pair
 
 
 def test_an_engines_evaluation_is_exported_under_the_applications_request_span(guard, index):

@@ -35,6 +35,28 @@ def test_evaluate_streams_results_skips_bad_lines_and_prints_a_summary(tmp_path,
     captured = capsys.readouterr()
     assert "line 2" in captured.err and "query" in captured.err
     assert "traces evaluated" in captured.out and "traces skipped (bad input)  1" in captured.out
+    assert "Loading weights" not in captured.err  # transformers' bar, as the models loaded
+
+
+def test_the_summary_counts_items_and_spans_no_model_could_score(tmp_path, capsys):
+    """An image with no image model and no caption: nothing is scored, and the summary
+    says so instead of reporting a claim neither supported nor unsupported, recall 0."""
+    traces, out = tmp_path / "traces.jsonl", tmp_path / "results.jsonl"
+    image_only = {
+        "trace_id": "chart",
+        "query": "What does the chart show?",
+        "items": [{"id": "c1", "image": "https://example.org/chart.png"}],
+        "response": "The chart shows rising sales [1].",
+    }
+    traces.write_text(json.dumps(image_only) + "\n")
+    assert main(["evaluate", str(traces), "-o", str(out)]) == 0
+    (result,) = [json.loads(line) for line in out.read_text().splitlines()]
+    assert result["metrics"]["citation_recall"] is None
+    assert result["metrics"]["citation_precision"] is None
+    summary = capsys.readouterr().out
+    assert "0 supported / 0 not / 1 unscored" in summary
+    assert "0 scored / 1 unscored (image 1)" in summary
+    assert "citation recall             n/a" in summary
 
 
 def test_missing_input_file_is_a_clean_error(tmp_path, capsys):

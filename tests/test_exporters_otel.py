@@ -152,7 +152,7 @@ def test_inline_image_bytes_never_leave(memory):
     assert not any(pixels in str(v) for v in retrieval.attributes.values())
 
 
-def test_an_exporter_error_is_counted_and_never_reaches_the_chain(guard, memory):
+def test_an_exporter_error_is_counted_and_never_reaches_the_chain(guard, memory, caplog):
     class Broken:
         def export(self, trace, evaluation):
             raise RuntimeError("collector down")
@@ -162,13 +162,16 @@ def test_an_exporter_error_is_counted_and_never_reaches_the_chain(guard, memory)
 
     provider, spans = memory
     broken, working = Broken(), OtelExporter(tracer_provider=provider)
-    chain, monitor, evaluations = wrapped_chain(guard, [SUPPORTED], exporters=[broken, working])
-    assert chain.invoke(QUESTIONS["paris"]) == SUPPORTED
+    chain, monitor, evaluations = wrapped_chain(guard, [SUPPORTED] * 3, exporters=[broken, working])
+    for _ in range(3):
+        assert chain.invoke(QUESTIONS["paris"]) == SUPPORTED
     assert ragguard.flush(60)
     monitor.shutdown(5)
-    assert monitor.stats.export_errors == 2  # export and shutdown
-    assert len(evaluations) == 1  # on_evaluation still ran
-    assert len(by_name(spans.get_finished_spans(), "ragguard.evaluation")) == 1  # so did the next
+    assert monitor.stats.export_errors == 4  # three exports and the shutdown
+    tracebacks = [r for r in caplog.records if r.exc_info and "Broken" in r.getMessage()]
+    assert len(tracebacks) == 1  # printed once, then only counted
+    assert len(evaluations) == 3  # on_evaluation still ran
+    assert len(by_name(spans.get_finished_spans(), "ragguard.evaluation")) == 3  # so did the next
     monitor.exporters.remove(broken)  # not to be logged again at interpreter exit
 
 

@@ -126,6 +126,10 @@ def test_replay_cli_resumes_reports_the_partial_line_and_writes_the_report(tmp_p
     html = report.read_text()
     assert "<b>3</b><span>traces replayed" in html and "&lt;script&gt;" in html
     assert "<script>" not in html and "support 0.990 (3 traces)" in html
+    assert main(args) == 0  # nothing left to replay: no summary of nothing
+    captured = capsys.readouterr().out
+    assert "skipped 3 traces already replayed" in captured
+    assert "summary" not in captured and "n/a" not in captured
 
 
 def test_replay_of_a_missing_log_is_a_clean_error(tmp_path, capsys):

@@ -44,7 +44,8 @@ def wrap(
     """Evaluate every request of ``target`` with ragguard, keeping its interface.
 
     ``target``: a LangChain Runnable (LCEL chain, RetrievalQA-style chain, agent executor,
-    retriever) or a LlamaIndex query engine, chat engine or retriever. ``options`` are
+    LangGraph compiled graph, retriever) or a LlamaIndex query engine, chat engine,
+    retriever or workflow (FunctionAgent, ReActAgent, AgentWorkflow, ...). ``options`` are
     ``LiveConfig`` fields (``mode``, ``sample_rate``, ``action``, ``min_support_rate``, ...)
     over ``config``; ``guard`` supplies the models (default: shared, loaded once);
     ``on_evaluation`` is called with each finished Evaluation (on the worker thread in
@@ -58,7 +59,7 @@ def wrap(
     else:
         raise TypeError(
             f"ragguard.wrap() cannot wrap a {type(target).__name__}: expected a LangChain "
-            "Runnable or a LlamaIndex query engine, chat engine or retriever"
+            "Runnable or a LlamaIndex query engine, chat engine, retriever or workflow"
         )
     if monitor is None:
         monitor = Monitor.shared(config, guard=guard, exporters=exporters, **options)

@@ -13,7 +13,7 @@ import hashlib
 import logging
 import threading
 import time
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
@@ -126,9 +126,18 @@ class Request:
             else [d for found in self.retrievals.values() for d in found]
         )
         items: dict[str, Item] = {}
+        seen: set[tuple[object, ...]] = set()
+        chunks: Counter[str] = Counter()
         for document in documents:
             item = self.to_item(document)
-            items.setdefault(item.id, item)
+            content = (item.id, item.text, item.image, item.video)
+            if content in seen:
+                continue  # retrieved again
+            seen.add(content)
+            chunks[item.id] += 1
+            if chunks[item.id] > 1:  # another chunk of one source document
+                item = item.model_copy(update={"id": f"{item.id}#{chunks[item.id]}"})
+            items[item.id] = item
         query = self.query or next(iter(self.retrieval_queries), "")
         finished = self.finished or time.perf_counter()
         captured: dict[str, Any] = {

@@ -15,7 +15,7 @@ from uuid import UUID, uuid4
 
 from langchain_core.callbacks import BaseCallbackHandler
 from langchain_core.documents import Document
-from langchain_core.messages import BaseMessage
+from langchain_core.messages import BaseMessage, convert_to_messages
 from langchain_core.outputs import LLMResult
 from langchain_core.runnables import Runnable, RunnableBinding, RunnableConfig
 from langchain_core.runnables.config import ensure_config, get_config_list
@@ -41,13 +41,18 @@ def document_item(document: Document) -> Item:
 
 def _text(value: Any, keys: Sequence[str], role: str) -> str | None:
     """The text in a chain's input or output: a string, a message, the last message of
-    ``role`` in a list, or the first of ``keys`` in a dict that holds one."""
+    ``role`` in a list (of messages, or of what LangGraph accepts as one: ``("user", text)``,
+    ``{"role": "user", "content": text}``), or the first of ``keys`` in a dict that holds
+    one."""
     if isinstance(value, str):
         return value
     if isinstance(value, BaseMessage):
         return value.text
     if isinstance(value, list):
-        messages = [m for m in value if isinstance(m, BaseMessage) and m.type == role]
+        try:
+            messages = [m for m in convert_to_messages(value) if m.type == role]
+        except (ValueError, NotImplementedError):  # a list of something else: documents
+            return None
         return messages[-1].text if messages else None
     if isinstance(value, Mapping):
         for key in keys:

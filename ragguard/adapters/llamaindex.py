@@ -1,5 +1,5 @@
-"""LlamaIndex front end: instrumentation handlers that capture each top-level query, chat or
-retrieve call as one trace, and the proxies ``wrap()`` returns.
+"""LlamaIndex front end: instrumentation handlers that capture each top-level query, chat,
+retrieve or workflow run (an agent's) as one trace, and the proxies ``wrap()`` returns.
 
 LlamaIndex's events carry data (retrieved nodes, LLM outputs) and a span id; its spans
 carry structure (which call a span belongs to). ``RagguardEventHandler`` reads the first
@@ -20,7 +20,7 @@ from typing import Any
 import wrapt
 from llama_index.core.base.base_query_engine import BaseQueryEngine
 from llama_index.core.base.base_retriever import BaseRetriever
-from llama_index.core.base.llms.types import ChatResponse, CompletionResponse
+from llama_index.core.base.llms.types import ChatMessage, ChatResponse, CompletionResponse
 from llama_index.core.base.response.schema import AsyncStreamingResponse, StreamingResponse
 from llama_index.core.chat_engine.types import BaseChatEngine, StreamingAgentChatResponse
 from llama_index.core.instrumentation import Dispatcher, get_dispatcher
@@ -37,6 +37,7 @@ from llama_index.core.instrumentation.events.retrieval import (
 )
 from llama_index.core.instrumentation.span_handlers import BaseSpanHandler
 from llama_index.core.schema import ImageNode, MetadataMode, NodeWithScore
+from llama_index.core.workflow import StopEvent, Workflow
 from pydantic import BaseModel, PrivateAttr
 
 from ragguard.adapters.capture import Recorder, Request, guarded, make_item
@@ -44,20 +45,28 @@ from ragguard.live.monitor import Monitor, OnEvaluation
 from ragguard.schema import Evaluation, Item
 
 ENTRY_POINTS = frozenset(
-    ("query", "aquery", "chat", "achat", "stream_chat", "astream_chat", "retrieve", "aretrieve")
+    (
+        *("query", "aquery", "chat", "achat", "stream_chat", "astream_chat"),
+        *("retrieve", "aretrieve", "run"),
+    )
 )
-"""The methods whose top-level call is one request, when capturing every engine."""
-_ROOT_TYPES = (BaseQueryEngine, BaseChatEngine, BaseRetriever)
+"""The methods whose top-level call is one request, when capturing every engine (``run``:
+a workflow, such as an agent, from its start event to its stop event)."""
+_ROOT_TYPES = (BaseQueryEngine, BaseChatEngine, BaseRetriever, Workflow)
 
 
 def node_item(node: NodeWithScore) -> Item:
+    """An Item named after the node's source document when it has one (the id a user
+    knows), with the node's own id kept in ``metadata["node_id"]``."""
     inner = node.node
     metadata = dict(inner.metadata)
+    if inner.ref_doc_id:
+        metadata.setdefault("node_id", inner.node_id)
     if isinstance(inner, ImageNode):
         inline = inner.image and f"data:{inner.image_mimetype or 'image/*'};base64,{inner.image}"
         metadata.setdefault("image", inner.image_path or inner.image_url or inline)
     text = inner.get_content(metadata_mode=MetadataMode.NONE)
-    return make_item(inner.node_id, text or None, metadata, node.score)
+    return make_item(inner.ref_doc_id or inner.node_id, text or None, metadata, node.score)
 
 
 def _query_text(value: Any) -> str | None:
@@ -71,17 +80,40 @@ def _query_text(value: Any) -> str | None:
     return None
 
 
+def _call_query(arguments: dict[str, Any]) -> str | None:
+    """The query of a call: its first argument, or for a workflow run the ``user_msg`` (an
+    agent's) or ``query`` of its start event."""
+    start = arguments.get("start_event")
+    if start is None:
+        return _query_text(next(iter(arguments.values()), None))
+    return _query_text(getattr(start, "user_msg", None)) or _query_text(
+        getattr(start, "query", None)
+    )
+
+
 def _answer_text(result: Any) -> str:
-    """The text of a Response / AgentChatResponse / PydanticResponse; "" for a retrieval."""
+    """The text of a Response / AgentChatResponse / PydanticResponse, of an agent's
+    AgentOutput (its response message) or of a workflow's text result; "" for a
+    retrieval."""
+    if isinstance(result, StopEvent):
+        result = result.result
+    if isinstance(result, str):
+        return result
     answer = getattr(result, "response", None)
+    if isinstance(answer, ChatMessage):
+        return answer.content or ""
     if isinstance(answer, BaseModel):
         return answer.model_dump_json()
     return answer if isinstance(answer, str) else ""
 
 
 def _annotate(result: Any, evaluation: Evaluation) -> None:
-    """Attach the Evaluation to a Response's metadata."""
-    if hasattr(result, "metadata"):
+    """Attach the Evaluation to a Response's metadata, or to an AgentOutput's response
+    message (``additional_kwargs``)."""
+    message = getattr(result, "response", None)
+    if isinstance(message, ChatMessage):
+        message.additional_kwargs["ragguard"] = evaluation
+    elif hasattr(result, "metadata"):
         result.metadata = {**(result.metadata or {}), "ragguard": evaluation}
 
 
@@ -105,9 +137,20 @@ class _Call:
             return self._waiting
 
     def release(self) -> Request | None:
+        """Stop waiting; the finished request, to submit, to the first caller only."""
         with self._lock:
             self._waiting = False
-            return self._finished
+            finished, self._finished = self._finished, None
+            return finished
+
+    async def asettle(self, result: Any) -> Any:
+        """After an async call returned ``result``: submit its request (guard mode waits
+        here without blocking the loop) and raise a refusal, else hand ``result`` back."""
+        finished = self.release()
+        refusal = finished and await finished.asubmit(annotate=partial(_annotate, result))
+        if refusal:
+            raise refusal
+        return result
 
 
 _CALL: ContextVar[_Call | None] = ContextVar("ragguard_llamaindex_call", default=None)
@@ -153,7 +196,7 @@ class _Capture:
             sampled=monitor.sample(),
         )
         if request.sampled:
-            request.query = _query_text(next(iter(bound_args.arguments.values()), None))
+            request.query = _call_query(bound_args.arguments)
         return self.recorder.begin(request)
 
     @guarded
@@ -369,11 +412,7 @@ class _Proxy(wrapt.ObjectProxy):
             result = await getattr(self.__wrapped__, name)(*args, **kwargs)
         finally:
             _CALL.reset(token)
-        finished = call.release()
-        refusal = finished and await finished.asubmit(annotate=partial(_annotate, result))
-        if refusal:
-            raise refusal
-        return result
+        return await call.asettle(result)
 
 
 class QueryEngineProxy(_Proxy):
@@ -406,10 +445,45 @@ class RetrieverProxy(_Proxy):
         return await self._self_acall("aretrieve", args, kwargs)
 
 
+class WorkflowProxy(_Proxy):
+    """A workflow (a FunctionAgent, ReActAgent, AgentWorkflow or your own): ``run`` starts
+    it in tasks that inherit the call's mark, and returns at once with a handler. In the
+    background the request is submitted when the run's span ends; in guard mode when the
+    handler is awaited, which raises a refusal there."""
+
+    def run(self, *args: Any, **kwargs: Any) -> Any:
+        call = _Call(self._self_monitor, self._self_on_evaluation)
+        token = _CALL.set(call)
+        try:
+            handler = self.__wrapped__.run(*args, **kwargs)
+        finally:
+            _CALL.reset(token)
+        if self._self_monitor.live.mode != "guard":
+            call.release()  # nobody waits: the run's end submits it
+            return handler
+        return _GuardedHandler(handler, call)
+
+
+class _GuardedHandler(wrapt.ObjectProxy):
+    """A workflow run's handler (every attribute and ``stream_events`` as they are) whose
+    ``await`` also waits for the guard's verdict and raises a refusal."""
+
+    def __init__(self, handler: Any, call: _Call) -> None:
+        super().__init__(handler)
+        self._self_call = call
+
+    def __await__(self) -> Any:
+        return self._self_result().__await__()
+
+    async def _self_result(self) -> Any:
+        return await self._self_call.asettle(await self.__wrapped__)
+
+
 _PROXIES: tuple[tuple[type, type[_Proxy]], ...] = (
     (BaseQueryEngine, QueryEngineProxy),
     (BaseChatEngine, ChatEngineProxy),
     (BaseRetriever, RetrieverProxy),
+    (Workflow, WorkflowProxy),
 )
 
 
@@ -418,8 +492,8 @@ def is_wrappable(target: Any) -> bool:
 
 
 def wrap_engine(target: Any, monitor: Monitor, on_evaluation: OnEvaluation | None = None) -> Any:
-    """A proxy for a query engine, chat engine or retriever: same type for ``isinstance``,
-    same attributes, same return values."""
+    """A proxy for a query engine, chat engine, retriever or workflow: same type for
+    ``isinstance``, same attributes, same return values."""
     _install()
     proxy = next(p for base, p in _PROXIES if isinstance(target, base))
     return proxy(target, monitor, on_evaluation)

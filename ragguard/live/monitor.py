@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ragguard.config import Config, ConfigLike, ExportConfig, LiveConfig
-from ragguard.errors import UnsupportedAnswerError
+from ragguard.errors import RagguardError, UnsupportedAnswerError
 from ragguard.exporters import Exporter, build_exporters
 from ragguard.guard import Guard
 from ragguard.live import stats as live_stats
@@ -82,14 +82,22 @@ class Monitor:
         # the models do not depend on where results go: share them across export settings
         models = self.config.model_copy(update={"exporters": ExportConfig()})
         self.guard = guard or shared_guard(models)
+        self._warm = threading.Event()
         evaluate: Callable[[Sequence[Trace]], Sequence[Evaluation | Exception]]
         if guard is None and self.live.worker == "process":
             # scores the reranker cached here go to the child with each batch
             relevance = self.guard.evaluator.relevance_scorer
             cached = relevance if isinstance(relevance, CachedRelevanceScorer) else None
-            evaluate = shared_process(models, cached)
+            process = shared_process(models, cached)
+            evaluate, load = process, process.warmup  # the child loads before its first batch
         else:
-            evaluate = self.guard.evaluator.evaluate_batch
+            evaluate, load = self._after_warmup, self.guard.warmup
+        if self.live.warmup:
+            threading.Thread(
+                target=self._warmup, args=(load,), name="ragguard-warmup", daemon=True
+            ).start()
+        else:
+            self._warm.set()
         self.worker = Worker(
             evaluate,
             queue_size=self.live.queue_size,
@@ -97,10 +105,27 @@ class Monitor:
             exit_timeout_s=self.live.exit_flush_timeout_s,
         )
         self._counts: Counter[str] = Counter()
+        self._failed_exporters: set[int] = set()
         self._lock = threading.Lock()
         with _SHARED_LOCK:
             _ALL.add(self)
         live_stats.register(self)
+
+    def _warmup(self, load: Callable[[], object]) -> None:
+        """Load the models off the caller's thread; a failure is logged here and reported
+        again by every evaluation that needs them."""
+        try:
+            load()
+        except Exception:
+            logger.exception("ragguard: loading the models failed")
+        finally:
+            self._warm.set()
+
+    def _after_warmup(self, traces: Sequence[Trace]) -> list[Evaluation | RagguardError]:
+        """Evaluate on this process's Guard once its warm-up is done (so the two never load
+        a model twice at once)."""
+        self._warm.wait()
+        return self.guard.evaluator.evaluate_batch(traces)
 
     @classmethod
     def shared(
@@ -229,13 +254,24 @@ class Monitor:
         return reasons
 
     def _each_exporter(self, what: str, call: Callable[[Exporter], object]) -> None:
-        """``call`` on every exporter; an error is logged and counted, never raised."""
+        """``call`` on every exporter; an error is counted, never raised, and an exporter's
+        first error is logged with its traceback (a collector that is down would otherwise
+        print one per request)."""
         for exporter in self.exporters:
             try:
                 call(exporter)
             except Exception:
                 self.count("export_errors")
-                logger.exception("ragguard: %s of %s raised", what, type(exporter).__name__)
+                with self._lock:
+                    first = id(exporter) not in self._failed_exporters
+                    self._failed_exporters.add(id(exporter))
+                if first:
+                    logger.exception(
+                        "ragguard: %s of %s raised (its further errors are only counted: "
+                        "ragguard.stats().export_errors)",
+                        what,
+                        type(exporter).__name__,
+                    )
 
     def shutdown(self, timeout: float | None = None) -> bool:
         """Wait for pending evaluations (``timeout`` seconds at most), then let every

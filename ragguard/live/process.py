@@ -79,6 +79,13 @@ class EvaluatorProcess:
         self._process = None
         self._lock = threading.Lock()
 
+    def warmup(self) -> None:
+        """Start the child now rather than on the first batch; it loads its models before it
+        reads one."""
+        with self._lock:
+            if self._process is None:
+                self._start()
+
     @property
     def pid(self) -> int | None:
         """The child's process id (None before the first batch)."""
@@ -147,6 +154,10 @@ def _serve(config_json: str, requests: IO[bytes], replies: IO[bytes]) -> None:
     guard = with_score_cache(Guard(Config.model_validate_json(config_json)))
     cache = guard.evaluator.relevance_scorer
     assert isinstance(cache, CachedRelevanceScorer)  # what with_score_cache installs
+    try:
+        guard.warmup()
+    except Exception:  # each batch will report it, as it would have without a warm-up
+        logger.exception("ragguard: loading the models failed")
     while True:
         try:
             traces, known = pickle.load(requests)

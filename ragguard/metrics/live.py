@@ -19,18 +19,20 @@ def trace_metrics(
 
     citation_precision: share of cited objective spans whose citations support them
     (MIRAGE CiteP, single-source form). citation_recall: share of objective spans that are
-    supported and carry a citation that supports them.
+    supported and carry a citation that supports them. Both count only spans that could be
+    scored: an image that no model can read is no evidence either way, so a trace with
+    nothing scored gets None, not 0.
     """
     scored_items = [i for i in items if i.relevance is not None]
     objective = [s for s in spans if s.kind == "objective"]
     judged = [s for s in objective if s.supported is not None]
-    cited = [s for s in objective if s.citations or s.unknown_citations]
-    cited_ok = [s for s in cited if s.citation_support is not None and s.citation_support >= eta]
-    properly_cited = [
+    cited = [
         s
         for s in objective
-        if s.supported and s.citation_support is not None and s.citation_support >= eta
+        if (s.citations or s.unknown_citations) and s.citation_support is not None
     ]
+    cited_ok = [s for s in cited if s.citation_support is not None and s.citation_support >= eta]
+    properly_cited = [s for s in cited_ok if s.supported]
     n_abstention = sum(s.kind == "abstention" for s in spans)
     return Metrics(
         mean_relevance=_mean([i.relevance for i in scored_items]),  # type: ignore[misc]
@@ -38,7 +40,7 @@ def trace_metrics(
         support_rate=_mean([float(bool(s.supported)) for s in judged]),
         hallucination=any(s.supported is False for s in objective),
         citation_precision=len(cited_ok) / len(cited) if cited else None,
-        citation_recall=len(properly_cited) / len(objective) if objective else None,
+        citation_recall=len(properly_cited) / len(judged) if judged else None,
         abstained=n_abstention > 0 and not objective,
         n_spans=len(spans),
         n_objective=len(objective),

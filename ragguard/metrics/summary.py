@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -17,7 +18,9 @@ class RunSummary:
     _spans: dict[str, int] = field(
         default_factory=lambda: {"objective": 0, "subjective": 0, "abstention": 0}
     )
-    _supported: list[int] = field(default_factory=lambda: [0, 0])
+    _supported: dict[bool | None, int] = field(default_factory=lambda: {True: 0, False: 0, None: 0})
+    _items: Counter[str] = field(default_factory=Counter)
+    """Items scored, and unscored per modality (an image with no image model)."""
     _latency_ms: list[float] = field(default_factory=list)
 
     def _add(self, name: str, value: float | bool | None) -> None:
@@ -36,8 +39,10 @@ class RunSummary:
         self._add("citation recall", m.citation_recall)
         for span in evaluation.spans:
             self._spans[span.kind] += 1
-            if span.supported is not None:
-                self._supported[int(span.supported)] += 1
+            if span.kind == "objective":
+                self._supported[span.supported] += 1
+        self._items["scored"] += sum(i.relevance is not None for i in evaluation.items)
+        self._items.update(m.n_unscored)
         self._latency_ms.append(evaluation.timing_ms.get("total", float("nan")))
 
     def mean(self, name: str) -> float | None:
@@ -66,9 +71,19 @@ class RunSummary:
                 " / ".join(f"{count} {kind}" for kind, count in self._spans.items()),
             )
         )
+        supported = self._supported
         rows.append(
-            ("objective spans", f"{self._supported[1]} supported / {self._supported[0]} not")
+            (
+                "objective spans",
+                f"{supported[True]} supported / {supported[False]} not"
+                f" / {supported[None]} unscored",
+            )
         )
+        unscored = {kind: n for kind, n in sorted(self._items.items()) if kind != "scored"}
+        items = f"{self._items['scored']} scored / {sum(unscored.values())} unscored"
+        if unscored:
+            items += " (" + ", ".join(f"{kind} {n}" for kind, n in unscored.items()) + ")"
+        rows.append(("items", items))
         if self.evaluated and seconds > 0:
             p50 = float(np.nanmedian(self._latency_ms))
             rows.append(

@@ -17,6 +17,7 @@ import numpy as np
 
 from ragguard.errors import ModelLoadError
 from ragguard.scoring.lru import LRU
+from ragguard.scoring.quiet import quiet_loading
 from ragguard.scoring.text import STOPWORDS
 
 
@@ -75,7 +76,8 @@ class TextEmbedder:
 
         source = self.model_name or bundled_minilm_path()
         try:
-            model = SentenceTransformer(source, device=self.device)
+            with quiet_loading():
+                model = SentenceTransformer(source, device=self.device)
         except Exception as error:  # hub/network/path problems all surface here
             raise ModelLoadError(f"cannot load sentence embedder {source!r}: {error}") from error
         self._vocabulary_masks(model.tokenizer)

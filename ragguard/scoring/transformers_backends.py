@@ -13,6 +13,7 @@ import numpy as np
 from ragguard.errors import ModelLoadError
 from ragguard.scoring import text as tx
 from ragguard.scoring.evidence import Claim, Evidence
+from ragguard.scoring.quiet import quiet_loading
 
 _ENTAILMENT_NAMES = ("entail", "support", "consistent", "correct", "true", "faithful")
 
@@ -57,10 +58,11 @@ class HubModel:
     def _pretrained(self, role: str, *classes) -> list:
         """``cls.from_pretrained(model)`` for each class, with one error naming the role."""
         try:
-            return [
-                cls.from_pretrained(self.model_name, trust_remote_code=self.trust_remote_code)
-                for cls in classes
-            ]
+            with quiet_loading():
+                return [
+                    cls.from_pretrained(self.model_name, trust_remote_code=self.trust_remote_code)
+                    for cls in classes
+                ]
         except Exception as error:
             raise self._load_error(role, error) from error
 
@@ -152,13 +154,14 @@ class CrossEncoderRelevanceScorer(HubModel):
             from sentence_transformers import CrossEncoder
 
             try:
-                self._loaded = CrossEncoder(
-                    self.model_name,
-                    device=self.device,
-                    max_length=self.max_length,
-                    trust_remote_code=self.trust_remote_code,
-                    activation_fn=torch.nn.Sigmoid(),
-                )
+                with quiet_loading():
+                    self._loaded = CrossEncoder(
+                        self.model_name,
+                        device=self.device,
+                        max_length=self.max_length,
+                        trust_remote_code=self.trust_remote_code,
+                        activation_fn=torch.nn.Sigmoid(),
+                    )
             except Exception as error:
                 raise self._load_error("relevance", error) from error
         return self._loaded
