@@ -8,6 +8,7 @@ import time
 import pytest
 from langchain_core.runnables import RunnableLambda
 from live_fixtures import DOCS, QUESTIONS, SUPPORTED
+from multimodal_fixtures import tiny_clip
 
 import ragguard
 from ragguard.engine import Evaluator
@@ -94,6 +95,15 @@ def test_warmup_loads_every_model_once():
     warm.warmup()
     warm.warmup()
     assert gated.batches == 1  # the second call is free
+
+
+def test_warmup_loads_a_configured_image_model_too(tmp_path, embedder):
+    config = ragguard.Config.model_validate(
+        {"image": {"backend": "clip", "model": tiny_clip(tmp_path)}}
+    )
+    with_clip = ragguard.Guard(config, evaluator=Evaluator(config, embedder=embedder))
+    with_clip.warmup()
+    assert with_clip.evaluator.visual_scorer._loaded is not None
 
 
 def test_wrap_warms_up_in_the_background_and_never_holds_up_the_call(guard):
