@@ -163,13 +163,14 @@ def _benchmark(args: argparse.Namespace) -> int:
     from ragguard.io import read_traces
     from ragguard.reference.score import score_references
     from ragguard.reference.tables import render
+    from ragguard.schema import Trace
 
     guard = Guard(args.config)
     entries = list(read_traces(args.golden))
     outcomes = guard.evaluate_stream(entry for _, entry in entries)
     evaluated = []
     for (line, trace), outcome in zip(entries, outcomes, strict=True):
-        if isinstance(outcome, RagguardError):
+        if isinstance(outcome, RagguardError) or not isinstance(trace, Trace):
             print(f"skipped line {line}: {outcome}", file=sys.stderr)
         else:
             evaluated.append((trace, outcome))

@@ -48,7 +48,7 @@ class ImageConfig(ScorerConfig):
     scale (a monotone map sends this eta to theirs), so one eta per role decides every item.
     """
 
-    backend: Literal["none", "clip", "vlm"] = "none"  # type: ignore[assignment]
+    backend: Literal["none", "clip", "vlm"] = "none"  # type: ignore[assignment,unused-ignore]
     max_side: int = Field(default=448, ge=32)
     """Images and frames are downscaled to this longer side on decode (bounds memory)."""
     video_frames: int = Field(default=8, ge=1)

@@ -15,6 +15,7 @@ import os
 import threading
 import weakref
 from collections.abc import Callable, Iterable
+from typing import TypedDict
 from wsgiref.simple_server import WSGIServer
 
 from prometheus_client import REGISTRY, CollectorRegistry, Counter, Gauge, Histogram
@@ -39,6 +40,11 @@ STATS_COUNTERS = {
 """LiveStats field -> (metric name after ``ragguard_``, help)."""
 
 
+class _Registered(TypedDict):
+    namespace: str
+    registry: CollectorRegistry
+
+
 class _Metrics:
     """ragguard's metrics in one registry (a registry takes each name once, so every
     exporter on it shares these)."""
@@ -49,7 +55,7 @@ class _Metrics:
         self._lock = threading.Lock()
         # first, so that a scrape syncs the LiveStats counters before reading them
         registry.register(_SyncOnCollect(self))
-        at = {"namespace": "ragguard", "registry": registry}
+        at: _Registered = {"namespace": "ragguard", "registry": registry}
         pipeline, modality = ["pipeline"], ["pipeline", "modality"]
         self.responses = Counter("responses", "Evaluated responses.", pipeline, **at)
         self.hallucinated = Counter(

@@ -49,7 +49,7 @@ class StatsSource(Protocol):
 
 
 _LOCK = threading.Lock()
-_SOURCES: weakref.WeakSet[StatsSource] = weakref.WeakSet()  # type: ignore[type-var]
+_SOURCES: weakref.WeakSet[StatsSource] = weakref.WeakSet()
 
 
 def register(source: StatsSource) -> None:

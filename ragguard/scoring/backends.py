@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from ragguard.config import ImageConfig, RelevanceConfig, ScorerConfig, SupportConfig
 from ragguard.scoring.embeddings import TextEmbedder
@@ -17,7 +18,7 @@ def _lite_head(name: str, config: ScorerConfig) -> Head:
     return head if config.threshold is None else replace(head, threshold=config.threshold)
 
 
-def _hub_settings(config: ScorerConfig, role: str) -> dict:
+def _hub_settings(config: ScorerConfig, role: str) -> dict[str, Any]:
     if not config.model:
         raise ValueError(f"{role}.model: the non-lite {role} backend needs a hub id or a path")
     return {

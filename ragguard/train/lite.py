@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Literal
 
@@ -26,7 +26,9 @@ Role = Literal["support", "relevance"]
 CHUNK = 256
 
 
-def _featurizer(role: Role, embedder: TextEmbedder, columns: list[int], progress: bool):
+def _featurizer(
+    role: Role, embedder: TextEmbedder, columns: list[int], progress: bool
+) -> Callable[[Sequence[Pair]], np.ndarray]:
     def featurize(pairs: Sequence[Pair]) -> np.ndarray:
         chunks = []
         bar = tqdm(total=len(pairs), desc=f"{role} features", unit="pair", disable=not progress)
