@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from ragguard.config import Config
+from ragguard.train.datasets import read_labels
 
 ROOT = Path(__file__).resolve().parents[1]
 FENCE = re.compile(r"^```(\w+)\n(.*?)^```$", re.MULTILINE | re.DOTALL)
@@ -64,3 +65,10 @@ def test_every_toml_block_is_a_config_file(tmp_path, toml):
     path = tmp_path / "ragguard.toml"
     path.write_text(toml)
     assert Config.from_file(path) != Config()  # valid, and each block sets something
+
+
+def test_the_labels_example_is_what_train_reads(tmp_path):
+    (example,) = [code for _, code in blocks("json") if '"claim"' in code and '"label"' in code]
+    path = tmp_path / "my_labels.jsonl"
+    path.write_text(example)
+    assert [pair.label for pair in read_labels(path, "support")] == [1, 0]

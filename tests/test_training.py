@@ -1,5 +1,6 @@
 import json
 import math
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -173,10 +174,18 @@ def test_missing_training_data_is_one_line_saying_what_to_pass(tmp_path, capsys,
     assert says in err and "\n" not in err
 
 
-def test_a_bad_labels_line_is_named(tmp_path):
+@pytest.mark.parametrize(
+    ("line", "says"),
+    [
+        ('{"claim": "c"}', 'line 2: a support label needs "claim", "evidence" and "label"'),
+        ('{"claim": "c", "evidence": "e", "label": "yes"}', "line 2: label 'yes' is not 1 or 0"),
+        ("claim,evidence,1", "line 2: not JSON"),
+    ],
+)
+def test_a_bad_labels_line_is_named(tmp_path, line, says):
     path = tmp_path / "bad.jsonl"
-    path.write_text('{"claim": "c", "evidence": "e", "label": 1}\n{"claim": "c"}\n')
-    with pytest.raises(ValueError, match=r"bad.jsonl line 2: .*\"evidence\" and \"label\""):
+    path.write_text('{"claim": "c", "evidence": "e", "label": true}\n' + line + "\n")
+    with pytest.raises(ValueError, match=re.escape(f"bad.jsonl {says}")):
         list(read_labels(path, "support"))
 
 

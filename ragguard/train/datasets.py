@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-POSITIVE = {"entailment", "supports", "completely-support", "1", "true"}
+POSITIVE = {"entailment", "supports", "completely-support", "1"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,19 +124,25 @@ LABEL_FIELDS = {"support": ("evidence", "claim"), "relevance": ("passage", "quer
 def read_labels(path: Path, role: str) -> Iterator[Pair]:
     """The user's own labels: JSONL, one ``{"claim", "evidence", "label"}`` (support) or
     ``{"query", "passage", "label"}`` (relevance) per line, label 1/0 or true/false. Each
-    file is a source of its own, named after the file."""
+    file is a source of its own, named after the file. A bad line is an error naming it:
+    a silently misread label would skew the head."""
     context, statement = LABEL_FIELDS[role]
     with path.open(encoding="utf-8") as handle:
         for number, line in enumerate(handle, start=1):
             if not line.strip():
                 continue
-            row = json.loads(line)
+            try:
+                row = json.loads(line)
+            except json.JSONDecodeError as error:
+                raise ValueError(f"{path} line {number}: not JSON ({error})") from None
             if not isinstance(row, dict) or {context, statement, "label"} - row.keys():
                 raise ValueError(
                     f"{path} line {number}: a {role} label needs "
                     f'"{statement}", "{context}" and "label" (1 or 0)'
                 )
-            yield Pair(row[context], row[statement], _label(str(row["label"])), path.name)
+            if row["label"] not in (0, 1):  # true and false compare equal to 1 and 0
+                raise ValueError(f"{path} line {number}: label {row['label']!r} is not 1 or 0")
+            yield Pair(row[context], row[statement], int(row["label"]), path.name)
 
 
 LICENCES = {
