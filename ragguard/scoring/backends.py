@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import socket
 from collections.abc import Collection, Iterator
 from dataclasses import replace
@@ -58,7 +59,8 @@ def _can_download() -> bool:
     """Whether the Hugging Face hub is allowed and answers within a few seconds."""
     from huggingface_hub import constants
 
-    if constants.HF_HUB_OFFLINE:
+    transformers_offline = os.environ.get("TRANSFORMERS_OFFLINE", "").upper()
+    if constants.HF_HUB_OFFLINE or transformers_offline in {"1", "ON", "YES", "TRUE"}:
         return False
     host = urlsplit(constants.ENDPOINT).hostname or "huggingface.co"
     try:
