@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import tomllib
 from pathlib import Path
-from typing import Any, Literal, TypeAlias
+from typing import Any, Literal, TypeAlias, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -27,6 +27,9 @@ class ScorerConfig(_Strict):
     max_length: int = Field(default=512, ge=16)
     device: str = "cpu"
     trust_remote_code: bool = False
+
+
+_ScorerT = TypeVar("_ScorerT", bound=ScorerConfig)
 
 
 class RelevanceConfig(ScorerConfig):
@@ -118,20 +121,23 @@ class LiveConfig(_Strict):
 
 class ExportConfig(_Strict):
     """Where live evaluations go besides ``on_evaluation``: OpenTelemetry spans and events,
-    Prometheus metrics, a trace log. Off by default; each needs its extra installed."""
+    Prometheus metrics, a trace log. OTel and Prometheus follow what the application set up
+    (``None``: on when it did); ``False`` switches either off."""
 
     pipeline: str = Field(default="default", min_length=1)
     """The ``pipeline`` label of the Prometheus metrics and the OTel spans (keep it fixed:
     one value per deployed pipeline, never per request)."""
-    otel: bool = False
+    otel: bool | None = None
     """Emit a span per evaluation with ``gen_ai.evaluation.result`` events and a retrieval
-    span. Uses the application's tracer provider; without one, sets up OTLP export from the
+    span. None: on when the application installed an OpenTelemetry SDK tracer provider.
+    True uses the application's provider too; without one, sets up OTLP export from the
     standard ``OTEL_EXPORTER_OTLP_*`` variables (nothing is sent when none is set)."""
     otel_include_content: bool = False
     """Also put the query, the document texts and unsupported span texts on the spans
     (off: ids, scores and metadata only, for privacy)."""
-    prometheus: bool = False
-    """Record ``ragguard_*`` metrics in prometheus_client's default registry."""
+    prometheus: bool | None = None
+    """Record ``ragguard_*`` metrics in prometheus_client's default registry. None: on when
+    prometheus_client is installed (registering series serves nothing by itself)."""
     prometheus_port: int | None = Field(default=None, ge=0, le=65535)
     """Also serve them over HTTP on this port (``/metrics``); None: the application serves
     its registry itself."""
@@ -176,12 +182,49 @@ class Config(_Strict):
 
     @classmethod
     def from_file(cls, path: str | Path) -> Config:
-        """Load a TOML (or JSON) config file."""
+        """Load a TOML (or JSON) config file. Relative paths in it (head files, local models,
+        the trace log, abstention examples) are relative to the file's folder, so a config
+        means the same from whichever directory the application runs."""
         path = Path(path)
         if path.suffix == ".json":
-            return cls.model_validate_json(path.read_text())
-        with path.open("rb") as handle:
-            return cls.model_validate(tomllib.load(handle))
+            config = cls.model_validate_json(path.read_text())
+        else:
+            with path.open("rb") as handle:
+                config = cls.model_validate(tomllib.load(handle))
+        return config.relative_to(path.resolve().parent)
+
+    def relative_to(self, folder: Path) -> Config:
+        """This config with its relative paths resolved against ``folder``. A ``model`` that
+        may be a hub id (``org/name``) is resolved only where that path exists; a lite head
+        is always a file."""
+
+        def model(scorer: _ScorerT) -> _ScorerT:
+            if scorer.model is None or Path(scorer.model).is_absolute():
+                return scorer
+            local = folder / scorer.model
+            if scorer.backend != "lite" and not local.exists():
+                return scorer
+            return scorer.model_copy(update={"model": str(local)})
+
+        embedding = self.embedding_model
+        if embedding is not None and (folder / embedding).exists():
+            embedding = str(folder / embedding)
+        examples = self.spans.abstention_examples
+        trace_log = self.exporters.trace_log
+        return self.model_copy(
+            update={
+                "relevance": model(self.relevance),
+                "support": model(self.support),
+                "image": model(self.image),
+                "embedding_model": embedding,
+                "spans": self.spans.model_copy(
+                    update={"abstention_examples": examples and folder / examples}
+                ),
+                "exporters": self.exporters.model_copy(
+                    update={"trace_log": trace_log and folder / trace_log}
+                ),
+            }
+        )
 
 
 ConfigLike: TypeAlias = Config | dict[str, Any] | str | Path | None

@@ -15,7 +15,7 @@ import os
 import threading
 import weakref
 from collections.abc import Callable, Iterable
-from typing import TypedDict
+from typing import TypedDict, get_args
 from wsgiref.simple_server import WSGIServer
 
 from prometheus_client import REGISTRY, CollectorRegistry, Counter, Gauge, Histogram
@@ -24,8 +24,10 @@ from prometheus_client.metrics_core import Metric
 from prometheus_client.multiprocess import MultiProcessCollector
 
 from ragguard.live.stats import LiveStats, stats
-from ragguard.schema import Evaluation, Trace, verdict
+from ragguard.schema import Evaluation, Modality, Trace, Verdict, verdict
 
+VERDICTS: tuple[str, ...] = get_args(Verdict)
+MODALITIES: tuple[str, ...] = get_args(Modality)
 RATIO_BUCKETS = (0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 1.0)
 SECONDS_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 
@@ -128,6 +130,17 @@ class _Metrics:
             for field, (name, documentation) in STATS_COUNTERS.items()
         }
 
+    def zero(self, pipeline: str) -> None:
+        """Create ``pipeline``'s response, span and item series at 0, so a dashboard shows 0
+        for what has not happened yet (no abstention so far), not "No data"."""
+        for counter in (self.responses, self.hallucinated, self.abstained):
+            counter.labels(pipeline)
+        for kind in VERDICTS:
+            self.spans.labels(pipeline, kind)
+        for modality in MODALITIES:
+            self.items.labels(pipeline, modality)
+            self.unscored.labels(pipeline, modality)
+
     def record(self, pipeline: str, evaluation: Evaluation) -> None:
         metrics = evaluation.metrics
         self.responses.labels(pipeline).inc()
@@ -204,6 +217,7 @@ class PrometheusExporter:
             if registry not in _BY_REGISTRY:
                 _BY_REGISTRY[registry] = _Metrics(registry, live_stats)
             self._metrics = _BY_REGISTRY[registry]
+        self._metrics.zero(pipeline)
 
     def export(self, trace: Trace, evaluation: Evaluation) -> None:
         self._metrics.record(self.pipeline, evaluation)
