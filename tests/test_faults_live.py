@@ -1,7 +1,8 @@
 """Faults of the live runtime (issue 13, items 6-11), each injected for real: a stopped or
 orphaned evaluation child (SIGSTOP, SIGKILL of its parent), SIGTERM and exit with work
 pending, many pipeline names, a deleted log directory, a writer SIGKILLed mid-record.
-Evaluators are stand-ins except where the child process itself is under test."""
+Processes, signals, files and the Prometheus registry are real; the evaluators are
+stand-ins (the child's too), since scoring is not what is under test."""
 
 import logging
 import multiprocessing
@@ -30,6 +31,7 @@ from ragguard.live.stats import LiveStats
 from ragguard.schema import Evaluation, Metrics, Trace
 
 TRACE = Trace(trace_id="t1", query="q", response="a")
+BIG = Trace(trace_id="big", query="q", response="a" * 200_000)
 
 
 def _evaluation(trace):
@@ -95,8 +97,8 @@ def test_a_stopped_child_is_restarted_by_the_watchdog_and_guard_fails_open_meanw
     restarts = ragguard.stats().worker_restarts
     os.kill(stopped, signal.SIGSTOP)
 
-    started = time.monotonic()
-    assert monitor.handle(lambda: TRACE, on_evaluation=evaluations.append) is None
+    started = time.monotonic()  # a batch larger than the pipe: sending it would block too
+    assert monitor.handle(lambda: BIG, on_evaluation=evaluations.append) is None
     waited = time.monotonic() - started
     assert 2.0 <= waited < 30 and len(evaluations) == 1  # failed open, not after 120 s
     assert ragguard.stats().worker_restarts == restarts + 1

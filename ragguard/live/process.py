@@ -86,33 +86,55 @@ def _cpu_ticks(pid: int) -> int | None:
 
 
 class _Watchdog:
-    """Reads a reply from the child while watching it for progress."""
+    """Sends a batch to the child and reads its reply while watching it for progress (a
+    stopped child reads nothing either: a batch larger than the pipe would block too)."""
 
     def __init__(self, process: subprocess.Popen[bytes], stall_s: float) -> None:
-        if process.stdout is None:
-            raise OSError("no pipe from the evaluation process")
-        self.fd = process.stdout.fileno()
+        if process.stdin is None or process.stdout is None:
+            raise OSError("no pipe to the evaluation process")
+        self.requests = process.stdin.fileno()
+        self.replies = process.stdout.fileno()
+        os.set_blocking(self.requests, False)
         self.pid = process.pid
         self.stall_s = stall_s
         self.cpu = _cpu_ticks(self.pid)
         self.progress = time.monotonic()
 
+    def _ready(self, fd: int, *, write: bool) -> bool:
+        """Whether ``fd`` is ready within a poll; raises ``_Stalled`` once the child has
+        neither moved its pipes nor used CPU for ``stall_s``."""
+        poll = min(1.0, self.stall_s / 4)
+        ready = (
+            select.select([], [fd], [], poll)[1] if write else select.select([fd], [], [], poll)[0]
+        )
+        if ready:
+            self.progress = time.monotonic()
+            return True
+        cpu = _cpu_ticks(self.pid)
+        if cpu != self.cpu:
+            self.cpu, self.progress = cpu, time.monotonic()
+        elif time.monotonic() - self.progress > self.stall_s:
+            raise _Stalled(f"no progress for {self.stall_s:g} s: killed")
+        return False
+
+    def send(self, data: bytes) -> None:
+        view = memoryview(data)
+        while view:
+            if self._ready(self.requests, write=True):
+                try:
+                    view = view[os.write(self.requests, view) :]
+                except BlockingIOError:
+                    continue
+
     def read(self, size: int) -> bytes:
         chunks = []
         while size:
-            if select.select([self.fd], [], [], min(1.0, self.stall_s / 4))[0]:
-                chunk = os.read(self.fd, min(size, 1 << 20))
+            if self._ready(self.replies, write=False):
+                chunk = os.read(self.replies, min(size, 1 << 20))
                 if not chunk:
                     raise EOFError("the evaluation process closed its pipe")
                 chunks.append(chunk)
                 size -= len(chunk)
-                self.progress = time.monotonic()
-                continue
-            cpu = _cpu_ticks(self.pid)
-            if cpu != self.cpu:
-                self.cpu, self.progress = cpu, time.monotonic()
-            elif time.monotonic() - self.progress > self.stall_s:
-                raise _Stalled(f"no progress for {self.stall_s:g} s: killed")
         return b"".join(chunks)
 
     def reply(self) -> Any:
@@ -155,10 +177,7 @@ class EvaluatorProcess:
             process = self._process or self._start()
             try:
                 watchdog = _Watchdog(process, self.config.live.worker_stall_timeout_s)
-                if process.stdin is None:
-                    raise OSError("no pipe to the evaluation process")
-                pickle.dump(request, process.stdin, protocol=pickle.HIGHEST_PROTOCOL)
-                process.stdin.flush()
+                watchdog.send(pickle.dumps(request, protocol=pickle.HIGHEST_PROTOCOL))
                 answer = watchdog.reply()
             except (OSError, EOFError, pickle.UnpicklingError, _Stalled) as error:
                 process.kill()
