@@ -32,6 +32,11 @@ Result = Evaluation | Exception
 """What a job ends with: its Evaluation, or why it has none (bad trace, evaluator error)."""
 
 
+DELIVERY_GRACE_S = 1.0
+"""At close, a delivery already under way at the deadline gets this much longer (exporting
+one record takes milliseconds), so the exporters never shut down under it."""
+
+
 class EvaluationLost(RagguardError):
     """A job given up at exit: still pending when ``exit_flush_timeout_s`` ran out."""
 
@@ -133,8 +138,9 @@ class Worker:
     def close(self, deadline: float) -> int:
         """Deliver what can be delivered by ``deadline`` (a ``time.monotonic`` value), then
         give up the rest: each remaining job ends with ``EvaluationLost`` and nothing is
-        delivered afterwards. Waits for deliveries already under way (until the deadline),
-        so an exporter shut down next gets no late record. Returns how many were lost."""
+        delivered afterwards. Waits for deliveries already under way (``DELIVERY_GRACE_S``
+        past the deadline at most), so an exporter shut down next gets no late record.
+        Returns how many were lost."""
         with self._changed:
             self._wait(lambda: not (self._jobs or self._taken), deadline)
             self._closed = True
@@ -150,7 +156,7 @@ class Worker:
         for job in left:
             self._deliver(job, lost)
         with self._changed:
-            self._wait(lambda: not self._delivering, deadline)
+            self._wait(lambda: not self._delivering, deadline + DELIVERY_GRACE_S)
         return len(left)
 
     @property
