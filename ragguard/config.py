@@ -114,7 +114,18 @@ class LiveConfig(_Strict):
     guard_timeout_s: float = Field(default=30.0, gt=0.0)
     """Guard mode gives up waiting after this and lets the answer through (counted)."""
     exit_flush_timeout_s: float = Field(default=10.0, ge=0.0)
-    """At interpreter exit, pending background evaluations get this long to finish."""
+    """At interpreter exit (and on SIGTERM), pending background evaluations get this long,
+    all workers together, to reach the exporters; the rest are counted as ``lost`` and
+    reported before the exporters close."""
+    flush_on_sigterm: bool = True
+    """Install a SIGTERM handler (from the main thread, once per process) that flushes
+    within exit_flush_timeout_s, then calls the handler that was there before (or dies of
+    SIGTERM as before when there was none)."""
+    worker_stall_timeout_s: float = Field(default=60.0, gt=0.0)
+    """The evaluation process's watchdog: a child that uses no CPU and sends nothing for this
+    long while it has a batch (stopped, deadlocked) is killed and counted in
+    ``worker_restarts``; the next batch starts a new one, and until it answers, guard mode
+    lets answers through at once (``guard_failed_open``)."""
     max_open_requests: int = Field(default=10_000, ge=1)
     """Requests captured but not finished (abandoned streams); the oldest are forgotten beyond."""
 
@@ -149,6 +160,9 @@ class ExportConfig(_Strict):
     """Rotate the trace log when it would grow past this size; None: never."""
     trace_log_backups: int = Field(default=5, ge=0)
     """Rotated trace logs kept."""
+    max_pipelines: int = Field(default=100, ge=1)
+    """Distinct ``pipeline`` label values in one Prometheus registry; beyond, a new name is
+    recorded as ``other`` (with a warning), so pipeline names cannot grow the series."""
 
 
 class Config(_Strict):

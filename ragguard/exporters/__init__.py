@@ -45,7 +45,9 @@ def build_exporters(config: ExportConfig) -> list[Exporter]:
         if prometheus or (config.prometheus is None and config.prometheus_port is not None):
             from ragguard.exporters.prometheus import PrometheusExporter, serve
 
-            exporters.append(PrometheusExporter(pipeline=config.pipeline))
+            exporters.append(
+                PrometheusExporter(pipeline=config.pipeline, max_pipelines=config.max_pipelines)
+            )
             if config.prometheus_port is not None:
                 serve(config.prometheus_port, config.prometheus_addr)
     except ImportError as missing:
