@@ -1,6 +1,6 @@
 """Accuracy of ragguard's scorers against human labels, beside a raw-cosine baseline.
 
-    python benchmarks/accuracy.py [--config CONFIG.toml] [--limit N]
+    python benchmarks/accuracy.py --data DIR [--config CONFIG.toml] [--limit N]
 
 Support (CS): WiCE dev and Factcheck-GPT, balanced accuracy at the scorer's calibrated eta
 (chosen on training data, never on these sets), AUC, true1/true0. Relevance (RS): NovelEval
@@ -162,11 +162,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--config", help="ragguard config (TOML/JSON); default: the lite tier")
-    parser.add_argument("--data", default=str(devsets.DATA), help="the shared data folder")
+    devsets.add_data_argument(parser)
     parser.add_argument("--limit", type=int, default=None, help="cases per support set")
     parser.add_argument("--no-baseline", action="store_true", help="skip the raw-cosine rows")
     args = parser.parse_args(argv)
-    data = Path(args.data)
+    data: Path = args.data
 
     config = Config.from_file(args.config) if args.config else Config()
     evaluator = Evaluator(config)

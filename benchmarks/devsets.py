@@ -1,14 +1,31 @@
-"""Readers for the development sets the benchmarks report (never used for training)."""
+"""Readers for the development sets the benchmarks report (never used for training).
+
+The sets are not shipped with ragguard: each benchmark takes the folder holding them as
+``--data DIR`` (subfolders ``wice-dev/``, ``factcheck-gpt/``, ``noveleval/``, and for the
+raw-cosine baseline ``fever-nli-binary/`` and ``mnli-binary/``).
+"""
 
 from __future__ import annotations
 
+import argparse
 import ast
 import json
 from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
-DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data"
+
+def add_data_argument(parser: argparse.ArgumentParser) -> None:
+    """``--data DIR`` (required), checked at once with a one-line error when missing."""
+
+    def folder(value: str) -> Path:
+        if not Path(value).is_dir():
+            raise argparse.ArgumentTypeError(f"no data directory {value}: pass --data DIR")
+        return Path(value)
+
+    parser.add_argument(
+        "--data", type=folder, required=True, help="the folder holding the development sets"
+    )
 
 
 @dataclass(frozen=True)
@@ -18,7 +35,7 @@ class SupportCase:
     label: bool
 
 
-def wice(data: Path = DATA) -> list[SupportCase]:
+def wice(data: Path) -> list[SupportCase]:
     """WiCE dev: claim vs the cited page's evidence sentences; "supported" vs the rest
     (partially_supported counts as not supported, per the data README)."""
     cases = []
@@ -34,7 +51,7 @@ def wice(data: Path = DATA) -> list[SupportCase]:
     return cases
 
 
-def factcheck_gpt(data: Path = DATA) -> list[SupportCase]:
+def factcheck_gpt(data: Path) -> list[SupportCase]:
     """Factcheck-GPT stance: completely-support vs the rest."""
     path = data / "factcheck-gpt" / "subtask3_claim_evidence_stance.jsonl"
     with path.open(encoding="utf-8") as handle:
@@ -45,7 +62,7 @@ def factcheck_gpt(data: Path = DATA) -> list[SupportCase]:
 
 
 def noveleval(
-    data: Path = DATA,
+    data: Path,
 ) -> tuple[dict[str, str], dict[str, str], dict[str, dict[str, int]]]:
     """NovelEval: queries, passages and graded qrels (0/1/2)."""
     folder = data / "noveleval"

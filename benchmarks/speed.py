@@ -1,6 +1,6 @@
 """Evaluation speed on this machine: traces with 5 text items and a 4-sentence answer.
 
-    python benchmarks/speed.py [--traces 200] [--batch-size 64]
+    python benchmarks/speed.py --data DIR [--traces 200] [--batch-size 64]
 
 Items are Factcheck-GPT passages (about 90 words each), every trace's items distinct, so
 the embedding cache does not help (a cold-cache figure). Reports batched throughput
@@ -25,8 +25,8 @@ import devsets
 from ragguard import Guard
 
 
-def make_traces(count: int, offset: int = 0) -> list[dict]:
-    cases = devsets.factcheck_gpt()
+def make_traces(data: Path, count: int, offset: int = 0) -> list[dict]:
+    cases = devsets.factcheck_gpt(data)
     claims = list(dict.fromkeys(c.claim for c in cases))
     passages = [c.evidence for c in cases]
     traces = []
@@ -42,20 +42,21 @@ def make_traces(count: int, offset: int = 0) -> list[dict]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
+    devsets.add_data_argument(parser)
     parser.add_argument("--traces", type=int, default=200)
     parser.add_argument("--batch-size", type=int, default=64)
     args = parser.parse_args()
 
     guard = Guard({"batch_size": args.batch_size})
-    guard.evaluate_many(make_traces(4, offset=10_000))  # load models outside the timing
+    guard.evaluate_many(make_traces(args.data, 4, offset=10_000))  # load models outside the timing
 
-    batch = make_traces(args.traces)
+    batch = make_traces(args.data, args.traces)
     started = time.perf_counter()
     evaluations = guard.evaluate_many(batch)
     seconds = time.perf_counter() - started
     spans = sum(e.metrics.n_objective for e in evaluations)
 
-    single = make_traces(min(args.traces, 100), offset=args.traces)
+    single = make_traces(args.data, min(args.traces, 100), offset=args.traces)
     latencies = []
     for trace in single:
         t0 = time.perf_counter()

@@ -144,8 +144,9 @@ def _train(args: argparse.Namespace) -> int:
 
     validation = train_lite(
         args.role,
-        Path(args.data_dir),
+        Path(args.data_dir) if args.data_dir else None,
         Path(args.out),
+        labels=[Path(path) for path in args.labels],
         per_source=args.per_source,
         seed=args.seed,
         sources=args.sources,
@@ -153,7 +154,7 @@ def _train(args: argparse.Namespace) -> int:
         hidden=args.hidden,
         pairwise=not args.no_pairwise,
     ).validation
-    print(f"wrote {args.out}")
+    print(f"wrote {args.out} and its model card {Path(args.out).with_suffix('.md')}")
     for key, value in validation.items():
         print(f"  validation {key}: {value}")
     return 0
@@ -164,13 +165,14 @@ def _benchmark(args: argparse.Namespace) -> int:
     from ragguard.io import read_traces
     from ragguard.reference.score import score_references
     from ragguard.reference.tables import render
+    from ragguard.schema import Trace
 
     guard = Guard(args.config)
     entries = list(read_traces(args.golden))
     outcomes = guard.evaluate_stream(entry for _, entry in entries)
     evaluated = []
     for (line, trace), outcome in zip(entries, outcomes, strict=True):
-        if isinstance(outcome, RagguardError):
+        if isinstance(outcome, RagguardError) or not isinstance(trace, Trace):
             print(f"skipped line {line}: {outcome}", file=sys.stderr)
         else:
             evaluated.append((trace, outcome))
@@ -225,11 +227,23 @@ def build_parser() -> argparse.ArgumentParser:
         help="train a lite scoring head",
         description="Train a head over the lite features with RAG-Check's pairwise loss on "
         "triplets plus binary cross-entropy; writes OUT (weights JSON with the calibrated eta) "
-        "and OUT with a .md suffix (the model card).",
+        "and OUT with a .md suffix (the model card). Train on your own labels (--labels), "
+        "on the training sets (--data), or both mixed.",
     )
     train.add_argument("role", choices=["support", "relevance"])
     train.add_argument(
-        "--data", "--data-dir", dest="data_dir", default="../shared/data", help="training sets"
+        "--labels",
+        nargs="+",
+        default=[],
+        metavar="FILE",
+        help='your labels, JSONL: {"claim", "evidence", "label"} per line for support, '
+        '{"query", "passage", "label"} for relevance; label 1 or 0',
+    )
+    train.add_argument(
+        "--data",
+        "--data-dir",
+        dest="data_dir",
+        help="folder of the training sets named in the model cards (e.g. snli/, selqa-ass/)",
     )
     train.add_argument("--out", required=True, help="head JSON to write")
     train.add_argument("--per-source", type=int, default=3000, help="pairs drawn per data set")

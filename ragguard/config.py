@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import tomllib
 from pathlib import Path
-from typing import Any, Literal, TypeAlias
+from typing import Any, Literal, TypeAlias, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -29,6 +29,9 @@ class ScorerConfig(_Strict):
     trust_remote_code: bool = False
 
 
+_ScorerT = TypeVar("_ScorerT", bound=ScorerConfig)
+
+
 class RelevanceConfig(ScorerConfig):
     backend: RelevanceBackend = "lite"
 
@@ -48,7 +51,7 @@ class ImageConfig(ScorerConfig):
     scale (a monotone map sends this eta to theirs), so one eta per role decides every item.
     """
 
-    backend: Literal["none", "clip", "vlm"] = "none"  # type: ignore[assignment]
+    backend: Literal["none", "clip", "vlm"] = "none"  # type: ignore[assignment,unused-ignore]
     max_side: int = Field(default=448, ge=32)
     """Images and frames are downscaled to this longer side on decode (bounds memory)."""
     video_frames: int = Field(default=8, ge=1)
@@ -111,7 +114,18 @@ class LiveConfig(_Strict):
     guard_timeout_s: float = Field(default=30.0, gt=0.0)
     """Guard mode gives up waiting after this and lets the answer through (counted)."""
     exit_flush_timeout_s: float = Field(default=10.0, ge=0.0)
-    """At interpreter exit, pending background evaluations get this long to finish."""
+    """At interpreter exit (and on SIGTERM), pending background evaluations get this long,
+    all workers together, to reach the exporters; the rest are counted as ``lost`` and
+    reported before the exporters close."""
+    flush_on_sigterm: bool = True
+    """Install a SIGTERM handler (from the main thread, once per process) that flushes
+    within exit_flush_timeout_s, then calls the handler that was there before (or dies of
+    SIGTERM as before when there was none)."""
+    worker_stall_timeout_s: float = Field(default=60.0, gt=0.0)
+    """The evaluation process's watchdog: a child that uses no CPU and sends nothing for this
+    long while it has a batch (stopped, deadlocked) is killed and counted in
+    ``worker_restarts``; the next batch starts a new one, and until it answers, guard mode
+    lets answers through at once (``guard_failed_open``)."""
     warmup: bool = True
     """Load the models in the background as soon as ``wrap()`` is called, so the first
     evaluations do not wait for them (the wrapped calls never do)."""
@@ -121,20 +135,23 @@ class LiveConfig(_Strict):
 
 class ExportConfig(_Strict):
     """Where live evaluations go besides ``on_evaluation``: OpenTelemetry spans and events,
-    Prometheus metrics, a trace log. Off by default; each needs its extra installed."""
+    Prometheus metrics, a trace log. OTel and Prometheus follow what the application set up
+    (``None``: on when it did); ``False`` switches either off."""
 
     pipeline: str = Field(default="default", min_length=1)
     """The ``pipeline`` label of the Prometheus metrics and the OTel spans (keep it fixed:
     one value per deployed pipeline, never per request)."""
-    otel: bool = False
+    otel: bool | None = None
     """Emit a span per evaluation with ``gen_ai.evaluation.result`` events and a retrieval
-    span. Uses the application's tracer provider; without one, sets up OTLP export from the
+    span. None: on when the application installed an OpenTelemetry SDK tracer provider.
+    True uses the application's provider too; without one, sets up OTLP export from the
     standard ``OTEL_EXPORTER_OTLP_*`` variables (nothing is sent when none is set)."""
     otel_include_content: bool = False
     """Also put the query, the document texts and unsupported span texts on the spans
     (off: ids, scores and metadata only, for privacy)."""
-    prometheus: bool = False
-    """Record ``ragguard_*`` metrics in prometheus_client's default registry."""
+    prometheus: bool | None = None
+    """Record ``ragguard_*`` metrics in prometheus_client's default registry. None: on when
+    prometheus_client is installed (registering series serves nothing by itself)."""
     prometheus_port: int | None = Field(default=None, ge=0, le=65535)
     """Also serve them over HTTP on this port (``/metrics``); None: the application serves
     its registry itself."""
@@ -146,6 +163,9 @@ class ExportConfig(_Strict):
     """Rotate the trace log when it would grow past this size; None: never."""
     trace_log_backups: int = Field(default=5, ge=0)
     """Rotated trace logs kept."""
+    max_pipelines: int = Field(default=100, ge=1)
+    """Distinct ``pipeline`` label values in one Prometheus registry; beyond, a new name is
+    recorded as ``other`` (with a warning), so pipeline names cannot grow the series."""
 
 
 class Config(_Strict):
@@ -179,12 +199,49 @@ class Config(_Strict):
 
     @classmethod
     def from_file(cls, path: str | Path) -> Config:
-        """Load a TOML (or JSON) config file."""
+        """Load a TOML (or JSON) config file. Relative paths in it (head files, local models,
+        the trace log, abstention examples) are relative to the file's folder, so a config
+        means the same from whichever directory the application runs."""
         path = Path(path)
         if path.suffix == ".json":
-            return cls.model_validate_json(path.read_text())
-        with path.open("rb") as handle:
-            return cls.model_validate(tomllib.load(handle))
+            config = cls.model_validate_json(path.read_text())
+        else:
+            with path.open("rb") as handle:
+                config = cls.model_validate(tomllib.load(handle))
+        return config.relative_to(path.resolve().parent)
+
+    def relative_to(self, folder: Path) -> Config:
+        """This config with its relative paths resolved against ``folder``. A ``model`` that
+        may be a hub id (``org/name``) is resolved only where that path exists; a lite head
+        is always a file."""
+
+        def model(scorer: _ScorerT) -> _ScorerT:
+            if scorer.model is None or Path(scorer.model).is_absolute():
+                return scorer
+            local = folder / scorer.model
+            if scorer.backend != "lite" and not local.exists():
+                return scorer
+            return scorer.model_copy(update={"model": str(local)})
+
+        embedding = self.embedding_model
+        if embedding is not None and (folder / embedding).exists():
+            embedding = str(folder / embedding)
+        examples = self.spans.abstention_examples
+        trace_log = self.exporters.trace_log
+        return self.model_copy(
+            update={
+                "relevance": model(self.relevance),
+                "support": model(self.support),
+                "image": model(self.image),
+                "embedding_model": embedding,
+                "spans": self.spans.model_copy(
+                    update={"abstention_examples": examples and folder / examples}
+                ),
+                "exporters": self.exporters.model_copy(
+                    update={"trace_log": trace_log and folder / trace_log}
+                ),
+            }
+        )
 
 
 ConfigLike: TypeAlias = Config | dict[str, Any] | str | Path | None

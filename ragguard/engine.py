@@ -21,7 +21,7 @@ from ragguard.media.images import local_path
 from ragguard.media.visual import Frame, Visual, load_visual
 from ragguard.metrics.live import trace_metrics
 from ragguard.schema import Evaluation, FieldIssue, ItemEvaluation, SpanEvaluation, Trace
-from ragguard.scoring.backends import build_relevance, build_support, build_visual
+from ragguard.scoring.backends import build_relevance, build_support, build_visual, check_models
 from ragguard.scoring.embeddings import TextEmbedder
 from ragguard.scoring.evidence import Claim, Evidence, item_evidence
 from ragguard.scoring.protocols import RelevanceScorer, SupportScorer, VisualScorer
@@ -66,6 +66,8 @@ class Evaluator:
         visual: VisualScorer | None = None,
     ) -> None:
         self.config = config or Config()
+        supplied = dict(relevance=relevance, support=support, image=visual, embedding=embedder)
+        check_models(self.config, skip={role for role, x in supplied.items() if x is not None})
         self._embedder = embedder
         self._relevance = relevance
         self._support = support

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from ragguard.config import Config, ConfigLike
@@ -67,6 +67,12 @@ class Guard:
                 raise outcome
             self._warm = True
 
+    def evaluate_batch(self, traces: Sequence[Trace]) -> list[Outcome]:
+        """Validated traces as one batch, each to its Evaluation or its error (the live
+        worker's entry point): one batch at a time, and none while the models warm up."""
+        with self._lock:
+            return self.evaluator.evaluate_batch(traces)
+
     async def aevaluate(self, trace: TraceLike) -> Evaluation:
         """``evaluate`` for async code: the models run on a thread, the event loop goes on."""
         return (await self.aevaluate_many([trace]))[0]
@@ -111,7 +117,6 @@ class Guard:
                     outcomes.append(None)
                 except RagguardError as error:
                     outcomes.append(error)
-            with self._lock:
-                evaluated = iter(self.evaluator.evaluate_batch(valid))
+            evaluated = iter(self.evaluate_batch(valid))
             for outcome in outcomes:
                 yield next(evaluated) if outcome is None else outcome

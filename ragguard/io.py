@@ -24,15 +24,22 @@ LOG_FIELDS = ("evaluation", "logged_at", "log_truncated")
 """Top-level keys the trace log adds to a trace; popped before the rest is parsed as a Trace."""
 
 PARTIAL_LOG_LINE = "partial last line (a write cut short), skipped"
+CUT_RECORD = "a record cut short (its writer died), skipped; the record after it was read"
+LOG_RECORD_START = b'{"trace_id":'
+"""How every trace-log record begins: ``trace_id`` is a Trace's first field, and JSON escapes
+every quote inside a string, so these bytes only occur as structure."""
 
 
 def read_jsonl(
-    path: str | Path, *, whole_lines_only: bool = False
+    path: str | Path, *, whole_lines_only: bool = False, record_start: bytes | None = None
 ) -> Iterator[tuple[int, dict[str, Any] | TraceValidationError]]:
     """Yield (line number, JSON object or that line's error) per non-blank line.
 
     ``whole_lines_only``: a last line without its newline is a write cut short (a trace
     log being appended to, or a crashed writer), reported and skipped rather than parsed.
+    ``record_start``: a bad line is searched for a whole record glued after a cut one (a
+    writer killed mid-record, then another appending); found, both are yielded: the cut
+    part's error, then the record.
     """
     with Path(path).open("rb") as handle:
         for number, raw in enumerate(handle, start=1):
@@ -42,7 +49,27 @@ def read_jsonl(
             if whole_lines_only and not complete:
                 yield number, TraceValidationError("<json>", PARTIAL_LOG_LINE, line=number)
                 continue
-            yield number, _parse_object(raw, number, complete)
+            parsed = _parse_object(raw, number, complete)
+            if isinstance(parsed, TraceValidationError) and record_start is not None:
+                glued = _glued_record(raw, record_start)
+                if glued is not None:
+                    yield number, TraceValidationError("<json>", CUT_RECORD, line=number)
+                    parsed = glued
+            yield number, parsed
+
+
+def _glued_record(raw: bytes, start: bytes) -> dict[str, Any] | None:
+    """The first suffix of ``raw`` from a later ``start`` that parses as a JSON object."""
+    at = raw.find(start, 1)
+    while at != -1:
+        try:
+            data = json.loads(raw[at:])
+        except (ValueError, RecursionError):  # bad JSON or UTF-8 are ValueErrors
+            data = None
+        if isinstance(data, dict):
+            return data
+        at = raw.find(start, at + 1)
+    return None
 
 
 def _parse_object(raw: bytes, number: int, complete: bool) -> dict[str, Any] | TraceValidationError:
@@ -111,7 +138,7 @@ def read_log(
     """Yield ("<file> line N", record or that line's error) per non-blank line of each
     trace log (``ragguard.exporters.tracelog``)."""
     for path in paths:
-        for number, data in read_jsonl(path, whole_lines_only=True):
+        for number, data in read_jsonl(path, whole_lines_only=True, record_start=LOG_RECORD_START):
             where = f"{path.name} line {number}"
             if isinstance(data, TraceValidationError):
                 yield where, data

@@ -61,7 +61,7 @@ class Item(BaseModel):
     @classmethod
     def _in_memory_image(cls, data: Any, handler: ModelWrapValidatorHandler[Item]) -> Item:
         pixels = data.get("image") if isinstance(data, dict) else None
-        if is_pil(pixels):
+        if pixels is not None and is_pil(pixels):
             data = {**data, "image": inline_ref(pixels)}
         elif isinstance(pixels, bytes | bytearray):
             data, pixels = {**data, "image": data_uri(bytes(pixels))}, None

@@ -4,6 +4,7 @@ with a ``retrieval`` child (GenAI and OpenInference document attributes), checke
 SDK's in-memory exporter and through OTLP/HTTP to a receiver on loopback."""
 
 import json
+import os
 import subprocess
 import sys
 import textwrap
@@ -215,8 +216,11 @@ from ragguard.exporters import build_exporters
 memory = InMemorySpanExporter()
 provider = TracerProvider()
 provider.add_span_processor(SimpleSpanProcessor(memory))
+assert not build_exporters(ExportConfig(prometheus=False))  # no SDK provider yet: off
 trace.set_tracer_provider(provider)
-(exporter,) = build_exporters(ExportConfig(otel=True, pipeline="app"))
+assert not build_exporters(ExportConfig(otel=False, prometheus=False))
+# the application installed an SDK provider: on by default
+(exporter,) = build_exporters(ExportConfig(pipeline="app", prometheus=False))
 with trace.get_tracer("app").start_as_current_span("request") as request_span:
     captured = Request("run-1", None, None).traceparent   # what capture records
 made, evaluation = made_up()
@@ -230,7 +234,7 @@ print(json.dumps({
 """
 
 
-def test_the_applications_own_tracer_provider_is_used():
+def test_on_by_default_with_the_applications_own_tracer_provider():
     """In a fresh interpreter: the global provider can be set only once per process."""
     run = subprocess.run(
         [sys.executable, "-c", textwrap.dedent(APP_PROVIDER_SCRIPT)],
@@ -238,6 +242,7 @@ def test_the_applications_own_tracer_provider_is_used():
         text=True,
         timeout=120,
         cwd=__file__.rsplit("/", 1)[0],
+        env={**os.environ, "PYTHONPATH": __file__.rsplit("/", 2)[0]},  # this checkout's ragguard
         check=False,
     )
     assert run.returncode == 0, run.stderr

@@ -23,7 +23,7 @@ from prometheus_client import REGISTRY, CollectorRegistry, generate_latest
 
 import ragguard
 from ragguard.exporters import verdict
-from ragguard.exporters.prometheus import PrometheusExporter, metric_names, serve
+from ragguard.exporters.prometheus import VERDICTS, PrometheusExporter, metric_names, serve
 from ragguard.live.stats import LiveStats
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,7 +43,10 @@ def test_one_evaluation_in_the_metrics_and_live_stats_kept_up_to_date():
     qa = {"pipeline": "qa"}
     assert value("ragguard_responses_total", **qa) == 1
     assert value("ragguard_hallucinated_responses_total", **qa) == 1
-    assert value("ragguard_abstained_responses_total", **qa) is None  # never incremented
+    # not fired yet, yet there at 0: a dashboard panel shows 0, not "No data"
+    assert value("ragguard_abstained_responses_total", **qa) == 0
+    assert value("ragguard_unscored_items_total", **qa, modality="video") == 0
+    assert value("ragguard_spans_total", **qa, verdict="abstention") == 0
     for word in ("supported", "unsupported", "subjective"):
         assert value("ragguard_spans_total", **qa, verdict=word) == 1
     assert value("ragguard_span_support_ratio_count", **qa) == 2
@@ -75,9 +78,16 @@ def test_one_evaluation_in_the_metrics_and_live_stats_kept_up_to_date():
     assert labels == {"pipeline", "modality", "verdict", "le"}
 
 
-def test_the_config_turns_it_on_in_the_default_registry(guard):
-    chain, _, evaluations = wrapped_chain(
-        guard, [UNSUPPORTED], config={"exporters": {"prometheus": True, "pipeline": "configured"}}
+def test_on_by_default_in_the_default_registry_and_switched_off_by_the_config(guard):
+    _, off, _ = wrapped_chain(guard, [], config={"exporters": {"prometheus": False}})
+    assert off.exporters == []
+    chain, monitor, evaluations = wrapped_chain(
+        guard, [UNSUPPORTED], config={"exporters": {"pipeline": "configured"}}
+    )
+    assert [type(e) for e in monitor.exporters] == [PrometheusExporter]  # and no HTTP server
+    assert (
+        'ragguard_abstained_responses_total{pipeline="configured"} 0.0'
+        in generate_latest(REGISTRY).decode()
     )
     chain.invoke(QUESTIONS["paris"])
     assert ragguard.flush(60)
@@ -229,12 +239,15 @@ def test_a_real_prometheus_scrapes_the_evaluations_of_a_wrapped_chain(guard, pro
     verdicts = Counter(verdict(s) for e in evaluations for s in e.spans)
     assert verdicts["unsupported"] >= 1 and verdicts["supported"] >= 1
     assert scraped["sum by (verdict) (ragguard_spans_total)"] == {
-        frozenset({("verdict", v)}): n for v, n in verdicts.items()
+        frozenset({("verdict", v)}): verdicts[v]
+        for v in VERDICTS  # 0 for those never seen
     }
     hallucinated = sum(e.metrics.hallucination for e in evaluations)
     assert scraped["sum(ragguard_hallucinated_responses_total)"] == {frozenset(): hallucinated}
     assert scraped["sum by (modality) (ragguard_unscored_items_total)"] == {
-        frozenset({("modality", "image")}): 2.0
+        frozenset({("modality", "image")}): 2.0,
+        frozenset({("modality", "text")}): 0.0,
+        frozenset({("modality", "video")}): 0.0,
     }
     relevance = sum(i.relevance for e in evaluations for i in e.items if i.relevance is not None)
     (summed,) = scraped['ragguard_item_relevance_ratio_sum{modality="text"}'].values()

@@ -123,7 +123,7 @@ def test_wrap_warms_up_in_the_background_and_never_holds_up_the_call(guard):
 
 def test_wrap_starts_the_evaluation_process_before_the_first_request():
     monitor = ragguard.Monitor(config={"batch_size": 7})  # a child of its own
-    process = monitor.worker.evaluate_batch
+    process = monitor.process
     assert isinstance(process, EvaluatorProcess)
     deadline = time.monotonic() + 30
     while process.pid is None and time.monotonic() < deadline:

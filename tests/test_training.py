@@ -1,12 +1,20 @@
+import json
 import math
+import re
+import subprocess
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
 import torch
 
+from ragguard.config import Config
+from ragguard.engine import Evaluator
+from ragguard.schema import Trace
 from ragguard.scoring.heads import Head
 from ragguard.train.card import write_card
-from ragguard.train.datasets import Pair
+from ragguard.train.datasets import Pair, read_labels
 from ragguard.train.fit import fit_mlp
 from ragguard.train.losses import pairwise_loss
 from ragguard.train.triplets import triplet_indices
@@ -103,3 +111,92 @@ def test_train_cli_writes_a_deterministic_head_and_its_model_card(tmp_path):
     assert 0.0 < first.threshold < 1.0 and first.card["train_triplets"] > 0
     card = (tmp_path / "a.md").read_text()
     assert "scitail" in card and "Apache-2.0" in card and "pairwise" in card
+
+
+def write_labels(path, role):
+    """A small labels file in the documented format: 20 supported and 20 unsupported."""
+    context, statement = ("evidence", "claim") if role == "support" else ("passage", "query")
+    rows = []
+    for i in range(20):
+        evidence = f"The river {i} flows north into the lake near the town of Harlow."
+        rows.append({statement: f"River {i} flows north.", context: evidence, "label": 1})
+        rows.append({statement: f"River {i} is a desert.", context: evidence, "label": 0})
+    path.write_text("".join(json.dumps(row) + "\n" for row in rows))
+    return path
+
+
+def test_train_on_your_own_labels_and_use_the_head_from_a_config(tmp_path, embedder, capsys):
+    from ragguard.cli import main
+
+    labels = write_labels(tmp_path / "my_labels.jsonl", "support")
+    out = tmp_path / "my_head.json"
+    assert main(["train", "support", "--labels", str(labels), "--out", str(out)]) == 0
+    assert "my_head.md" in capsys.readouterr().out
+    head = Head.load(out)
+    card = (tmp_path / "my_head.md").read_text()
+    assert "my_labels.jsonl" in card and "your own labels" in card
+    (tmp_path / "ragguard.toml").write_text('[support]\nmodel = "my_head.json"\n')
+    config = Config.from_file(tmp_path / "ragguard.toml")
+    trace = Trace.parse(
+        {"trace_id": "t", "query": "q", "items": [{"id": "d", "text": "x"}], "response": "x."}
+    )
+    (evaluation,) = Evaluator(config, embedder=embedder).evaluate_batch([trace])
+    assert evaluation.thresholds["support"] == pytest.approx(head.threshold)
+
+
+def test_relevance_labels_mixed_with_a_bundled_source(tmp_path):
+    from ragguard.cli import main
+
+    labels = write_labels(tmp_path / "mine.jsonl", "relevance")
+    (tmp_path / "data" / "qnli").mkdir(parents=True)
+    rows = ["index\tquestion\tsentence\tlabel"]
+    rows += [f"{i}\tWhere is river {i}?\tRiver {i} is in Harlow.\tentailment" for i in range(10)]
+    rows += [f"{i}\tWhere is river {i}?\tBread is baked.\tnot_entailment" for i in range(10)]
+    (tmp_path / "data" / "qnli" / "dev.tsv").write_text("\n".join(rows) + "\n")
+    out = tmp_path / "rel.json"
+    args = ["train", "relevance", "--labels", str(labels), "--data", str(tmp_path / "data")]
+    assert main([*args, "--sources", "qnli", "--out", str(out)]) == 0
+    assert set(Head.load(out).card["data"]) == {str(labels), "qnli"}
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["--data", "no/such/dir"], "no data directory no/such/dir: pass --data DIR"),
+        ([], "pass --labels FILE.jsonl and/or --data DIR"),
+    ],
+)
+def test_missing_training_data_is_one_line_saying_what_to_pass(tmp_path, capsys, args, says):
+    from ragguard.cli import main
+
+    assert main(["train", "support", *args, "--out", str(tmp_path / "h.json")]) == 2
+    err = capsys.readouterr().err.strip()
+    assert says in err and "\n" not in err
+
+
+@pytest.mark.parametrize(
+    ("line", "says"),
+    [
+        ('{"claim": "c"}', 'line 2: a support label needs "claim", "evidence" and "label"'),
+        ('{"claim": "c", "evidence": "e", "label": "yes"}', "line 2: label 'yes' is not 1 or 0"),
+        ("claim,evidence,1", "line 2: not JSON"),
+    ],
+)
+def test_a_bad_labels_line_is_named(tmp_path, line, says):
+    path = tmp_path / "bad.jsonl"
+    path.write_text('{"claim": "c", "evidence": "e", "label": true}\n' + line + "\n")
+    with pytest.raises(ValueError, match=re.escape(f"bad.jsonl {says}")):
+        list(read_labels(path, "support"))
+
+
+def test_benchmarks_take_the_data_folder_as_an_argument(tmp_path):
+    root = Path(__file__).resolve().parents[1]
+    for script in ("speed.py", "accuracy.py"):
+        run = subprocess.run(
+            [sys.executable, str(root / "benchmarks" / script), "--data", str(tmp_path / "no")],
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=False,
+        )
+        assert run.returncode == 2 and "no data directory" in run.stderr.splitlines()[-1]

@@ -4,26 +4,50 @@ so ragguard needs none of them otherwise."""
 
 from __future__ import annotations
 
+import importlib.util
+import sys
+
 from ragguard.config import ExportConfig
 from ragguard.errors import RagguardError
 from ragguard.exporters.base import Exporter
 from ragguard.schema import verdict
 
 
+def _sdk_tracer_provider_installed() -> bool:
+    """Whether the application made an OpenTelemetry SDK tracer provider the global one (an
+    application that never imported the SDK has not)."""
+    if "opentelemetry.sdk.trace" not in sys.modules:
+        return False
+    from opentelemetry import trace
+    from opentelemetry.sdk.trace import TracerProvider
+
+    return isinstance(trace.get_tracer_provider(), TracerProvider)
+
+
+def _prometheus_installed() -> bool:
+    return importlib.util.find_spec("prometheus_client") is not None
+
+
 def build_exporters(config: ExportConfig) -> list[Exporter]:
-    """The exporters ``config`` turns on (``prometheus_port`` alone turns Prometheus on)."""
+    """The exporters ``config`` turns on. Unset, OTel is on when the application installed
+    an SDK tracer provider, and Prometheus when prometheus_client is installed (series in the
+    default registry; ``prometheus_port`` also serves them)."""
     exporters: list[Exporter] = []
+    otel = _sdk_tracer_provider_installed() if config.otel is None else config.otel
+    prometheus = _prometheus_installed() if config.prometheus is None else config.prometheus
     try:
-        if config.otel:
+        if otel:
             from ragguard.exporters.otel import OtelExporter
 
             exporters.append(
                 OtelExporter(pipeline=config.pipeline, include_content=config.otel_include_content)
             )
-        if config.prometheus or config.prometheus_port is not None:
+        if prometheus or (config.prometheus is None and config.prometheus_port is not None):
             from ragguard.exporters.prometheus import PrometheusExporter, serve
 
-            exporters.append(PrometheusExporter(pipeline=config.pipeline))
+            exporters.append(
+                PrometheusExporter(pipeline=config.pipeline, max_pipelines=config.max_pipelines)
+            )
             if config.prometheus_port is not None:
                 serve(config.prometheus_port, config.prometheus_addr)
     except ImportError as missing:

@@ -238,7 +238,7 @@ class OtelExporter:
                 {"gen_ai.retrieval.query.text": trace.query, "input.value": trace.query}
             )
         scored = {item.id: item for item in evaluation.items}
-        documents = []
+        documents: list[dict[str, Any]] = []
         for item in trace.items:
             if item.id not in scored:
                 continue

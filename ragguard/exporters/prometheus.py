@@ -1,7 +1,8 @@
 """Prometheus: ``ragguard_*`` metrics of the live evaluations, for dashboards and alerts.
 
-Labels stay low-cardinality: ``pipeline`` (one per deployed pipeline), ``modality`` (text,
-image, video) and ``verdict``; never anything per request. The queue depth and the
+Labels stay low-cardinality: ``pipeline`` (one per deployed pipeline, at most
+``max_pipelines`` values per registry: later names are recorded as ``other``), ``modality``
+(text, image, video) and ``verdict``; never anything per request. The queue depth and the
 dropped, failed and flagged counts come from the monitors' ``LiveStats``.
 
 Multi-process servers (gunicorn, uvicorn workers): set ``PROMETHEUS_MULTIPROC_DIR`` to an
@@ -11,10 +12,12 @@ empty directory before the workers start; every process writes its values there 
 
 from __future__ import annotations
 
+import logging
 import os
 import threading
 import weakref
 from collections.abc import Callable, Iterable
+from typing import TypedDict, get_args
 from wsgiref.simple_server import WSGIServer
 
 from prometheus_client import REGISTRY, CollectorRegistry, Counter, Gauge, Histogram
@@ -23,8 +26,10 @@ from prometheus_client.metrics_core import Metric
 from prometheus_client.multiprocess import MultiProcessCollector
 
 from ragguard.live.stats import LiveStats, stats
-from ragguard.schema import Evaluation, Trace, verdict
+from ragguard.schema import Evaluation, Modality, Trace, Verdict, verdict
 
+VERDICTS: tuple[str, ...] = get_args(Verdict)
+MODALITIES: tuple[str, ...] = get_args(Modality)
 RATIO_BUCKETS = (0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 1.0)
 SECONDS_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 
@@ -34,9 +39,30 @@ STATS_COUNTERS = {
     "dropped": ("evaluations_dropped", "Requests dropped because the evaluation queue was full."),
     "failed": ("evaluations_failed", "Requests whose trace could not be built or evaluated."),
     "flagged": ("answers_flagged", "Evaluated answers that failed the configured minimums."),
-    "export_errors": ("export_errors", "Exporter calls that raised (logged, never re-raised)."),
+    "export_errors": (
+        "export_errors",
+        "Exporter failures: calls that raised, trace-log writes that failed (logged).",
+    ),
+    "lost": ("evaluations_lost", "Evaluations still pending when the exit flush timed out."),
+    "worker_restarts": (
+        "worker_restarts",
+        "Evaluation processes killed by the watchdog or found dead (a new one starts).",
+    ),
+    "guard_failed_open": (
+        "guard_failed_open",
+        "Guard requests let through at once while the evaluation process was down.",
+    ),
 }
 """LiveStats field -> (metric name after ``ragguard_``, help)."""
+OTHER_PIPELINE = "other"
+"""The pipeline label of every name beyond a registry's ``max_pipelines``."""
+
+logger = logging.getLogger(__name__)
+
+
+class _Registered(TypedDict):
+    namespace: str
+    registry: CollectorRegistry
 
 
 class _Metrics:
@@ -47,9 +73,10 @@ class _Metrics:
         self._live_stats = live_stats
         self._synced = LiveStats()
         self._lock = threading.Lock()
+        self._pipelines: set[str] = set()
         # first, so that a scrape syncs the LiveStats counters before reading them
         registry.register(_SyncOnCollect(self))
-        at = {"namespace": "ragguard", "registry": registry}
+        at: _Registered = {"namespace": "ragguard", "registry": registry}
         pipeline, modality = ["pipeline"], ["pipeline", "modality"]
         self.responses = Counter("responses", "Evaluated responses.", pipeline, **at)
         self.hallucinated = Counter(
@@ -122,6 +149,34 @@ class _Metrics:
             for field, (name, documentation) in STATS_COUNTERS.items()
         }
 
+    def zero(self, pipeline: str) -> None:
+        """Create ``pipeline``'s response, span and item series at 0, so a dashboard shows 0
+        for what has not happened yet (no abstention so far), not "No data"."""
+        for counter in (self.responses, self.hallucinated, self.abstained):
+            counter.labels(pipeline)
+        for kind in VERDICTS:
+            self.spans.labels(pipeline, kind)
+        for modality in MODALITIES:
+            self.items.labels(pipeline, modality)
+            self.unscored.labels(pipeline, modality)
+
+    def pipeline_label(self, name: str, cap: int) -> str:
+        """``name``, or ``other`` once ``cap`` other names are in use (warned once)."""
+        with self._lock:
+            if name in self._pipelines or len(self._pipelines) < cap:
+                self._pipelines.add(name)
+                return name
+            if OTHER_PIPELINE not in self._pipelines:
+                self._pipelines.add(OTHER_PIPELINE)
+                logger.warning(
+                    "ragguard: more than %d pipeline names (exporters.max_pipelines); %r and "
+                    "later ones are recorded as pipeline=%r",
+                    cap,
+                    name,
+                    OTHER_PIPELINE,
+                )
+            return OTHER_PIPELINE
+
     def record(self, pipeline: str, evaluation: Evaluation) -> None:
         metrics = evaluation.metrics
         self.responses.labels(pipeline).inc()
@@ -182,8 +237,9 @@ _SERVERS: dict[tuple[str, int], WSGIServer] = {}
 
 class PrometheusExporter:
     """Records each evaluation in ``registry`` (default: prometheus_client's global one),
-    labelled ``pipeline``. ``live_stats`` feeds the queue and drop counters (default: every
-    monitor of this process, ``ragguard.stats``)."""
+    labelled ``pipeline`` (``other`` beyond the registry's first ``max_pipelines`` names).
+    ``live_stats`` feeds the queue and drop counters (default: every monitor of this
+    process, ``ragguard.stats``)."""
 
     def __init__(
         self,
@@ -191,13 +247,15 @@ class PrometheusExporter:
         pipeline: str = "default",
         *,
         live_stats: Callable[[], LiveStats] = stats,
+        max_pipelines: int = 100,
     ) -> None:
         registry = REGISTRY if registry is None else registry
-        self.pipeline = pipeline
         with _LOCK:
             if registry not in _BY_REGISTRY:
                 _BY_REGISTRY[registry] = _Metrics(registry, live_stats)
             self._metrics = _BY_REGISTRY[registry]
+        self.pipeline = self._metrics.pipeline_label(pipeline, max_pipelines)
+        self._metrics.zero(self.pipeline)
 
     def export(self, trace: Trace, evaluation: Evaluation) -> None:
         self._metrics.record(self.pipeline, evaluation)

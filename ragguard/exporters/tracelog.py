@@ -2,12 +2,15 @@
 
 A line is the trace (the ``Trace`` schema, unknown fields kept) plus ``"evaluation"`` (the
 ``Evaluation`` produced live) and ``"logged_at"`` (ISO 8601, UTC). Several threads and
-several processes may append to one file: each line goes out in a single ``os.write`` on an
-``O_APPEND`` descriptor, under an exclusive ``flock`` on ``<log>.lock`` whenever a short
-write could interleave (lines over ``PIPE_BUF``) or the file may be rotated. ``os.write``
-leaves nothing in a user-space buffer, so a crashed process loses at most the line it was
-writing; ``fsync`` (policy below) covers a crash of the machine. The reader
-(``ragguard.io.read_log``) reports a partial line with its line number and skips it.
+several processes may append to one file: each line goes out in ``os.write`` calls on an
+``O_APPEND`` descriptor under an exclusive ``flock`` on ``<log>.lock``. ``os.write`` leaves
+nothing in a user-space buffer, so a crashed process loses at most the line it was writing;
+the next writer sees the file does not end in a newline and starts its record on a fresh
+line, so a cut record never takes the next one with it. ``fsync`` (policy below) covers a
+crash of the machine. The reader (``ragguard.io.read_log``) reports a cut line with its
+line number and skips it. A log file deleted under the writer is created again; when its
+directory is gone, the records are counted as errors, never as written. Write failures
+also count in ``ragguard.stats().export_errors``.
 
 Records are bounded: inline image/video data (``data:`` URIs, or any value longer than
 ``INLINE_MEDIA_CHARS``) is replaced by a ``sha256:`` content reference, and a record still
@@ -20,7 +23,6 @@ import fcntl
 import json
 import logging
 import os
-import select
 import threading
 import time
 import weakref
@@ -31,6 +33,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from ragguard.io import LOG_FIELDS
+from ragguard.live import stats as live_stats
 from ragguard.media.inline import is_inline, media_reference
 from ragguard.schema import Evaluation, Trace
 
@@ -86,7 +89,8 @@ class TraceLogStats:
     oversized: int = 0
     """Records over max_record_bytes even after cutting item texts (not written)."""
     errors: int = 0
-    """Writes that failed (disk full, permissions); logged, never raised."""
+    """Writes that failed (disk full, permissions, directory deleted); logged, never raised,
+    and counted in ``ragguard.stats().export_errors`` too."""
 
 
 class TraceLog:
@@ -121,7 +125,7 @@ class TraceLog:
         self.max_record_bytes = max_record_bytes
         self.clock = clock or (lambda: datetime.now(UTC))
         self.stats = TraceLogStats()
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()  # a SIGTERM handler may shut it down mid-export
         self._last_sync = time.monotonic()
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._fd: int | None = None
@@ -130,7 +134,8 @@ class TraceLog:
         _OPEN.add(self)
 
     def _open(self) -> int:
-        return os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        """Readable too: a writer reads the last byte before appending (``_append``)."""
+        return os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
 
     def _open_files(self) -> None:
         """Own descriptors for this process: a flock belongs to the open file, which a
@@ -139,7 +144,7 @@ class TraceLog:
         self._lock_fd = os.open(f"{self.path}.lock", os.O_RDWR | os.O_CREAT, 0o644)
 
     def _after_fork(self) -> None:
-        self._lock = threading.Lock()  # another thread may have held it at the fork
+        self._lock = threading.RLock()  # another thread may have held it at the fork
         if self._fd is not None:
             self._open_files()
 
@@ -161,20 +166,21 @@ class TraceLog:
         except Exception:
             with self._lock:
                 self.stats.errors += 1
+            live_stats.record("export_errors")
             logger.exception("ragguard: cannot write trace %s to %s", trace.trace_id, self.path)
 
     def _append(self, line: bytes) -> None:
-        """Write one line; the flock makes it whole even across processes and rotation."""
-        if self.max_bytes is None and len(line) <= select.PIPE_BUF:
-            self._write(line)  # a short O_APPEND write is atomic on its own
-            return
+        """Write one line; the flock makes it whole even across processes and rotation, and
+        lets it check that the file ends in a newline (a writer killed mid-record leaves a
+        cut line, which must not swallow this one)."""
         fcntl.flock(self._lock_fd, fcntl.LOCK_EX)
         try:
-            self._follow_rotation()
-            if self.max_bytes is not None:
-                size = os.fstat(self._fd).st_size  # type: ignore[arg-type]
-                if size and size + len(line) > self.max_bytes:
-                    self._rotate()
+            self._follow_path()
+            size = os.fstat(self._fd).st_size  # type: ignore[arg-type]
+            if self.max_bytes is not None and size and size + len(line) > self.max_bytes:
+                self._rotate()
+            elif size and os.pread(self._fd, 1, size - 1) != b"\n":  # type: ignore[arg-type]
+                line = b"\n" + line
             self._write(line)
         finally:
             fcntl.flock(self._lock_fd, fcntl.LOCK_UN)
@@ -189,15 +195,18 @@ class TraceLog:
             os.fsync(self._fd)  # type: ignore[arg-type]
             self._last_sync = time.monotonic()
 
-    def _follow_rotation(self) -> None:
-        """Another process rotated the file: our descriptor points at a backup now."""
+    def _follow_path(self) -> None:
+        """Our descriptor no longer is the file at ``path`` (another process rotated it, or
+        it was deleted): open the path again. When that fails (its directory is gone) the
+        record fails with it, rather than going to a file nobody can read."""
         try:
             current = os.stat(self.path).st_ino
         except FileNotFoundError:
             current = None
         if current != os.fstat(self._fd).st_ino:  # type: ignore[arg-type]
+            fd = self._open()
             os.close(self._fd)  # type: ignore[arg-type]
-            self._fd = self._open()
+            self._fd = fd
 
     def _rotate(self) -> None:
         os.fsync(self._fd)  # type: ignore[arg-type]

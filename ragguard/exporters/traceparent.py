@@ -8,12 +8,14 @@ opentelemetry is optional: without it nothing is captured.
 
 from __future__ import annotations
 
+from types import ModuleType
 from typing import Any
 
+otel_trace: ModuleType | None
 try:
     from opentelemetry import trace as otel_trace
 except ImportError:  # ragguard works without OpenTelemetry
-    otel_trace = None  # type: ignore[assignment]
+    otel_trace = None
 
 
 def current_traceparent() -> str | None:

@@ -16,9 +16,12 @@ def with_score_cache(guard: Guard) -> Guard:
     """A Guard sharing ``guard``'s models whose RS scores are cached by content, so a
     ``ragguard.reranker.Reranker`` built on it and the evaluator score each pair once."""
     evaluator = guard.evaluator
-    relevance = evaluator.relevance_scorer
-    if not isinstance(relevance, CachedRelevanceScorer):
-        relevance = CachedRelevanceScorer(relevance, size=guard.config.cache_size)
+    scorer = evaluator.relevance_scorer
+    relevance = (
+        scorer
+        if isinstance(scorer, CachedRelevanceScorer)
+        else CachedRelevanceScorer(scorer, size=guard.config.cache_size)
+    )
     cached = Evaluator(
         guard.config,
         relevance=relevance,

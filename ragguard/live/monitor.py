@@ -1,27 +1,37 @@
 """The policy between capture and evaluation: sampling, background or guard, and what a
-failing answer does. Front ends hand it finished requests; it never sees a framework."""
+failing answer does. Front ends hand it finished requests; it never sees a framework.
+
+Monitors are cheap: the worker (one thread, one queue) is shared by every Monitor with the
+same models and queue settings, so wrapping with many pipeline names or exporters starts
+no more threads. Each Monitor counts its own requests. At exit and on SIGTERM the workers
+get one deadline to deliver, then the exporters close (nothing reaches a closed exporter);
+what was given up is counted (``lost``) and reported."""
 
 from __future__ import annotations
 
 import asyncio
 import atexit
 import logging
+import os
 import random
+import signal
 import threading
 import weakref
 from collections import Counter
 from collections.abc import Callable, Sequence
+from concurrent.futures import Future
+from types import FrameType
 from typing import Any
 
 from ragguard.config import Config, ConfigLike, ExportConfig, LiveConfig
-from ragguard.errors import RagguardError, UnsupportedAnswerError
+from ragguard.errors import UnsupportedAnswerError
 from ragguard.exporters import Exporter, build_exporters
 from ragguard.guard import Guard
 from ragguard.live import stats as live_stats
 from ragguard.live.models import shared_guard
-from ragguard.live.process import shared_process
+from ragguard.live.process import EvaluatorProcess, shared_process
 from ragguard.live.stats import LiveStats
-from ragguard.live.worker import Result, Worker
+from ragguard.live.worker import EvaluationLost, Result, Worker, close_all, exit_timeout, flush
 from ragguard.schema import Evaluation, Trace
 from ragguard.scoring.cache import CachedRelevanceScorer
 
@@ -31,9 +41,14 @@ OnEvaluation = Callable[[Evaluation], object]
 Annotate = Callable[[Evaluation], object]
 
 
-_SHARED_LOCK = threading.Lock()
+_SHARED_LOCK = threading.RLock()  # also taken by the SIGTERM handler
 _MONITORS: dict[tuple[object, ...], Monitor] = {}
 _ALL: weakref.WeakSet[Monitor] = weakref.WeakSet()
+_WORKERS: weakref.WeakKeyDictionary[object, dict[tuple[int, int, float], Worker]] = (
+    weakref.WeakKeyDictionary()
+)
+OUTCOMES = ("evaluated", "failed", "lost")
+"""How a submitted request ends; until then it is pending."""
 
 
 class _Kept:
@@ -49,6 +64,33 @@ class _Kept:
         return self.trace
 
 
+def _outcome(result: Result) -> str:
+    if isinstance(result, EvaluationLost):
+        return "lost"
+    return "failed" if isinstance(result, Exception) else "evaluated"
+
+
+def _shared_worker(
+    owner: object,
+    evaluate: Callable[[Sequence[Trace]], Sequence[Evaluation | Exception]],
+    config: Config,
+) -> Worker:
+    """The worker for ``owner``'s models (a Guard or an evaluation process) and ``config``'s
+    queue settings: one thread per process however many Monitors use them."""
+    live = config.live
+    key = (live.queue_size, config.batch_size, live.exit_flush_timeout_s)
+    with _SHARED_LOCK:
+        workers = _WORKERS.setdefault(owner, {})
+        if key not in workers:
+            workers[key] = Worker(
+                evaluate,
+                queue_size=live.queue_size,
+                batch_size=config.batch_size,
+                exit_timeout_s=live.exit_flush_timeout_s,
+            )
+        return workers[key]
+
+
 def _configure(config: ConfigLike, options: dict[str, Any]) -> Config:
     """``config`` with ``options`` (LiveConfig fields, validated) applied."""
     base = Config.coerce(config)
@@ -58,10 +100,19 @@ def _configure(config: ConfigLike, options: dict[str, Any]) -> Config:
     return base.model_copy(update={"live": live})
 
 
+def _warm_up(load: Callable[[], object]) -> None:
+    """Load the models off the caller's thread; a failure is logged here and reported again
+    by every evaluation that needs them."""
+    try:
+        load()
+    except Exception:
+        logger.exception("ragguard: loading the models failed")
+
+
 class Monitor:
     """Decides which requests are evaluated, evaluates them in the background or before the
-    answer returns (guard), and applies the guard's action. Thread-safe; share one per
-    configuration (``Monitor.shared``) so wrapping many chains starts one worker.
+    answer returns (guard), and applies the guard's action. Thread-safe; ``Monitor.shared``
+    gives one per configuration, and all of them share the worker of their models.
 
     ``options`` are LiveConfig fields applied over ``config``:
     ``Monitor(mode="guard", action="raise")``. Every evaluation goes to the exporters that
@@ -82,50 +133,36 @@ class Monitor:
         # the models do not depend on where results go: share them across export settings
         models = self.config.model_copy(update={"exporters": ExportConfig()})
         self.guard = guard or shared_guard(models)
-        self._warm = threading.Event()
-        evaluate: Callable[[Sequence[Trace]], Sequence[Evaluation | Exception]]
+        self.process: EvaluatorProcess | None = None
         if guard is None and self.live.worker == "process":
             # scores the reranker cached here go to the child with each batch
             relevance = self.guard.evaluator.relevance_scorer
             cached = relevance if isinstance(relevance, CachedRelevanceScorer) else None
-            process = shared_process(models, cached)
-            evaluate, load = process, process.warmup  # the child loads before its first batch
+            self.process = shared_process(models, cached)
+            self.worker = _shared_worker(self.process, self.process, self.config)
+            load: Callable[[], object] = self.process.warmup  # it loads before its first batch
         else:
-            evaluate, load = self._after_warmup, self.guard.warmup
+            self.worker = _shared_worker(self.guard, self.guard.evaluate_batch, self.config)
+            load = self.guard.warmup  # holds the Guard, so the worker's first batch waits
         if self.live.warmup:
             threading.Thread(
-                target=self._warmup, args=(load,), name="ragguard-warmup", daemon=True
+                target=_warm_up, args=(load,), name="ragguard-warmup", daemon=True
             ).start()
-        else:
-            self._warm.set()
-        self.worker = Worker(
-            evaluate,
-            queue_size=self.live.queue_size,
-            batch_size=self.config.batch_size,
-            exit_timeout_s=self.live.exit_flush_timeout_s,
-        )
         self._counts: Counter[str] = Counter()
         self._failed_exporters: set[int] = set()
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()  # a SIGTERM handler may count on an interrupted thread
         with _SHARED_LOCK:
             _ALL.add(self)
         live_stats.register(self)
+        if self.live.flush_on_sigterm:
+            _install_sigterm_flush()
 
-    def _warmup(self, load: Callable[[], object]) -> None:
-        """Load the models off the caller's thread; a failure is logged here and reported
-        again by every evaluation that needs them."""
-        try:
-            load()
-        except Exception:
-            logger.exception("ragguard: loading the models failed")
-        finally:
-            self._warm.set()
-
-    def _after_warmup(self, traces: Sequence[Trace]) -> list[Evaluation | RagguardError]:
-        """Evaluate on this process's Guard once its warm-up is done (so the two never load
-        a model twice at once)."""
-        self._warm.wait()
-        return self.guard.evaluator.evaluate_batch(traces)
+    def _after_fork(self) -> None:
+        """In a forked copy: the requests pending at the fork stay with the original (its
+        worker delivers them), so they are not pending here."""
+        self._lock = threading.RLock()
+        pending = self.stats.pending
+        self._counts["submitted"] -= pending
 
     @classmethod
     def shared(
@@ -162,17 +199,12 @@ class Monitor:
 
     @property
     def stats(self) -> LiveStats:
-        worker = self.worker.stats
+        """This Monitor's requests (the shared worker's other users aside): ``pending`` are
+        submitted and not yet delivered, evaluated, failed or lost."""
         with self._lock:
             counts = dict(self._counts)
-        return LiveStats(
-            submitted=worker.submitted,
-            dropped=worker.dropped,
-            evaluated=worker.evaluated,
-            failed=worker.failed,
-            pending=worker.pending,
-            **counts,
-        )
+        ended = sum(counts.get(name, 0) for name in OUTCOMES)
+        return LiveStats(pending=counts.get("submitted", 0) - ended, **counts)
 
     def handle(
         self,
@@ -186,11 +218,11 @@ class Monitor:
         now and act; with action "raise" the refusal is returned for the front end to raise
         to the caller (``can_raise=False`` where it cannot: the answer is flagged instead)."""
         kept = _Kept(build)
-        if self.live.mode == "background":
-            self.worker.submit(kept, lambda result: self._delivered(kept, result, on_evaluation))
+        if self._in_background():
+            self._submit(kept, on_evaluation)
             return None
         try:
-            result = self.worker.submit_waiting(kept).result(self.live.guard_timeout_s)
+            result = self._submit_waiting(kept).result(self.live.guard_timeout_s)
         except TimeoutError:
             result = None
         return self._judge(kept, result, on_evaluation, annotate, can_raise)
@@ -203,15 +235,48 @@ class Monitor:
         annotate: Annotate | None = None,
     ) -> UnsupportedAnswerError | None:
         """``handle`` for async callers: guard mode waits without blocking the event loop."""
-        if self.live.mode == "background":
-            return self.handle(build, on_evaluation=on_evaluation)
         kept = _Kept(build)
-        future = asyncio.wrap_future(self.worker.submit_waiting(kept))
+        if self._in_background():
+            self._submit(kept, on_evaluation)
+            return None
+        future = asyncio.wrap_future(self._submit_waiting(kept))
         try:
             result = await asyncio.wait_for(future, self.live.guard_timeout_s)
         except TimeoutError:
             result = None
         return self._judge(kept, result, on_evaluation, annotate, can_raise=True)
+
+    def _in_background(self) -> bool:
+        """Background mode; or guard mode while the evaluation process is down (counted):
+        the answer goes through at once, and the request is still evaluated later."""
+        if self.live.mode == "background":
+            return True
+        if self.process is not None and self.process.down:
+            self.count("guard_failed_open")
+            return True
+        return False
+
+    def _submit(self, kept: _Kept, on_evaluation: OnEvaluation | None) -> None:
+        """Queue a background request; counted as submitted before the worker can end it,
+        and as dropped instead when the queue is full."""
+        self.count("submitted")
+
+        def done(result: Result) -> None:
+            try:
+                self._delivered(kept, result, on_evaluation)
+            finally:
+                self.count(_outcome(result))
+
+        if not self.worker.submit(kept, done):
+            with self._lock:
+                self._counts["submitted"] -= 1
+                self._counts["dropped"] += 1
+
+    def _submit_waiting(self, kept: _Kept) -> Future[Result]:
+        self.count("submitted")
+        future = self.worker.submit_waiting(kept)
+        future.add_done_callback(lambda ended: self.count(_outcome(ended.result())))
+        return future
 
     def failures(self, evaluation: Evaluation) -> list[str]:
         """Why an answer fails the configured minimums (empty: it passes)."""
@@ -309,13 +374,55 @@ class Monitor:
         return None
 
 
-def _shutdown_at_exit() -> None:
-    """Registered after the worker's own exit flush, so it runs first (atexit is last in,
-    first out): evaluations still pending reach the exporters before they shut down."""
+def _close_for_exit() -> None:
+    """Every worker delivers what it can within one exit_flush_timeout_s and gives up (counts
+    and reports) the rest; only then do the exporters shut down, so the trace log stays open
+    until the last delivery. Registered after the worker's own exit close, so it runs first
+    (atexit is last in, first out)."""
+    close_all(exit_timeout())
     with _SHARED_LOCK:
         monitors = [m for m in _ALL if m.exporters]
     for monitor in monitors:
-        monitor.shutdown(monitor.live.exit_flush_timeout_s)
+        monitor._each_exporter("shutdown", lambda exporter: exporter.shutdown())
 
 
-atexit.register(_shutdown_at_exit)
+_previous_sigterm: Callable[[int, FrameType | None], Any] | int | None = None
+
+
+def _on_sigterm(signum: int, frame: FrameType | None) -> None:
+    """SIGTERM: with an application handler before ours, deliver what is pending (within
+    the exit timeout, exporters left open) and hand over to it; without one, close as at
+    exit, then die of SIGTERM as the process would have."""
+    previous = _previous_sigterm
+    if callable(previous):
+        flush(exit_timeout())
+        previous(signum, frame)
+        return
+    _close_for_exit()
+    signal.signal(signum, signal.SIG_DFL)
+    os.kill(os.getpid(), signum)
+
+
+def _install_sigterm_flush() -> None:
+    """Once per process, from the main thread (the only one Python lets set a handler); not
+    over an ignored SIGTERM or a handler set outside Python, which cannot be chained."""
+    global _previous_sigterm
+    if threading.current_thread() is not threading.main_thread():
+        return
+    with _SHARED_LOCK:
+        previous = signal.getsignal(signal.SIGTERM)
+        if previous in (_on_sigterm, signal.SIG_IGN, None):
+            return
+        _previous_sigterm = previous
+        signal.signal(signal.SIGTERM, _on_sigterm)
+
+
+def _after_fork() -> None:
+    global _SHARED_LOCK
+    _SHARED_LOCK = threading.RLock()
+    for monitor in list(_ALL):
+        monitor._after_fork()
+
+
+atexit.register(_close_for_exit)
+os.register_at_fork(after_in_child=_after_fork)

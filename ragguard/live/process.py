@@ -9,6 +9,12 @@ requests first. The parent's worker thread ships each batch over a pipe and wait
 The child is a fresh ``python -c`` that calls ``serve``, so nothing of the application's
 ``__main__`` runs again in it (multiprocessing's spawn would re-import it). One child
 serves every Monitor with the same scoring configuration.
+
+Neither side can hang the other. The parent waits for a reply with a watchdog: the child
+makes progress while it uses CPU time (read from ``/proc``) or sends bytes, and with
+neither for ``worker_stall_timeout_s`` (stopped, deadlocked) it is killed and counted in
+``worker_restarts``. The child polls its parent's id and exits within ``PARENT_POLL_S``
+of being reparented, even mid-batch, so a SIGKILLed application leaves no evaluator behind.
 """
 
 from __future__ import annotations
@@ -16,9 +22,11 @@ from __future__ import annotations
 import logging
 import os
 import pickle
+import select
 import subprocess
 import sys
 import threading
+import time
 import weakref
 from collections.abc import Sequence
 from typing import IO, Any
@@ -26,6 +34,7 @@ from typing import IO, Any
 from ragguard.config import Config
 from ragguard.errors import RagguardError
 from ragguard.guard import Guard
+from ragguard.live import stats as live_stats
 from ragguard.live.models import with_score_cache
 from ragguard.schema import Evaluation, Trace
 from ragguard.scoring.cache import CachedRelevanceScorer
@@ -53,7 +62,83 @@ def _slim(trace: Trace) -> Trace:
     return trace.model_copy(update={"items": items})
 
 
-_CHILD = "import sys; from ragguard.live.process import serve; serve(sys.argv[1], int(sys.argv[2]))"
+_CHILD = "import sys; from ragguard.live.process import serve; serve(*sys.argv[1:])"
+
+PARENT_POLL_S = 0.5
+"""How often the child checks that its parent is alive."""
+_HEADER = 8
+"""A reply is its pickle's length (8 bytes, big-endian), then the pickle."""
+
+
+class _Stalled(Exception):
+    """The child made no progress for worker_stall_timeout_s."""
+
+
+def _cpu_ticks(pid: int) -> int | None:
+    """A process's CPU time so far (user + system, clock ticks) from ``/proc``; None where
+    there is none (then only bytes from the child count as its progress)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as handle:
+            fields = handle.read().rsplit(b")", 1)[1].split()
+    except OSError:
+        return None
+    return int(fields[11]) + int(fields[12])
+
+
+class _Watchdog:
+    """Sends a batch to the child and reads its reply while watching it for progress (a
+    stopped child reads nothing either: a batch larger than the pipe would block too)."""
+
+    def __init__(self, process: subprocess.Popen[bytes], stall_s: float) -> None:
+        if process.stdin is None or process.stdout is None:
+            raise OSError("no pipe to the evaluation process")
+        self.requests = process.stdin.fileno()
+        self.replies = process.stdout.fileno()
+        os.set_blocking(self.requests, False)
+        self.pid = process.pid
+        self.stall_s = stall_s
+        self.cpu = _cpu_ticks(self.pid)
+        self.progress = time.monotonic()
+
+    def _ready(self, fd: int, *, write: bool) -> bool:
+        """Whether ``fd`` is ready within a poll; raises ``_Stalled`` once the child has
+        neither moved its pipes nor used CPU for ``stall_s``."""
+        poll = min(1.0, self.stall_s / 4)
+        ready = (
+            select.select([], [fd], [], poll)[1] if write else select.select([fd], [], [], poll)[0]
+        )
+        if ready:
+            self.progress = time.monotonic()
+            return True
+        cpu = _cpu_ticks(self.pid)
+        if cpu != self.cpu:
+            self.cpu, self.progress = cpu, time.monotonic()
+        elif time.monotonic() - self.progress > self.stall_s:
+            raise _Stalled(f"no progress for {self.stall_s:g} s: killed")
+        return False
+
+    def send(self, data: bytes) -> None:
+        view = memoryview(data)
+        while view:
+            if self._ready(self.requests, write=True):
+                try:
+                    view = view[os.write(self.requests, view) :]
+                except BlockingIOError:
+                    continue
+
+    def read(self, size: int) -> bytes:
+        chunks = []
+        while size:
+            if self._ready(self.replies, write=False):
+                chunk = os.read(self.replies, min(size, 1 << 20))
+                if not chunk:
+                    raise EOFError("the evaluation process closed its pipe")
+                chunks.append(chunk)
+                size -= len(chunk)
+        return b"".join(chunks)
+
+    def reply(self) -> Any:
+        return pickle.loads(self.read(int.from_bytes(self.read(_HEADER), "big")))
 
 
 class EvaluatorProcess:
@@ -66,6 +151,8 @@ class EvaluatorProcess:
         self.scores = scores
         self._process: subprocess.Popen[bytes] | None = None
         self._lock = threading.Lock()  # one batch in flight per pipe
+        self.down = False
+        """True from a child's death (or the watchdog killing it) until a new one answers."""
         _PROCESSES.add(self)
 
     def _after_fork(self) -> None:
@@ -88,7 +175,7 @@ class EvaluatorProcess:
 
     @property
     def pid(self) -> int | None:
-        """The child's process id (None before the first batch)."""
+        """The child's process id (None until it starts: at warm-up or the first batch)."""
         return None if self._process is None else self._process.pid
 
     def __call__(self, traces: Sequence[Trace]) -> list[Evaluation | Exception]:
@@ -96,17 +183,17 @@ class EvaluatorProcess:
         with self._lock:
             process = self._process or self._start()
             try:
-                requests, replies = process.stdin, process.stdout
-                if requests is None or replies is None:
-                    raise OSError("no pipe to the evaluation process")
-                pickle.dump(request, requests, protocol=pickle.HIGHEST_PROTOCOL)
-                requests.flush()
-                answer = pickle.load(replies)
-            except (OSError, EOFError, pickle.UnpicklingError) as error:
+                watchdog = _Watchdog(process, self.config.live.worker_stall_timeout_s)
+                watchdog.send(pickle.dumps(request, protocol=pickle.HIGHEST_PROTOCOL))
+                answer = watchdog.reply()
+            except (OSError, EOFError, pickle.UnpicklingError, _Stalled) as error:
                 process.kill()
                 process.wait()
                 self._process = None
-                raise RagguardError(f"the evaluation process stopped: {error!r}") from error
+                self.down = True
+                live_stats.record("worker_restarts")
+                raise RagguardError(f"the evaluation process stopped: {error}") from error
+        self.down = False
         return list(answer)
 
     def _start(self) -> subprocess.Popen[bytes]:
@@ -118,6 +205,7 @@ class EvaluatorProcess:
                 _CHILD,
                 self.config.model_dump_json(),
                 str(self.config.live.worker_nice),
+                str(os.getpid()),
             ],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
@@ -138,14 +226,24 @@ class EvaluatorProcess:
         return self.scores.known(queries, evidence)
 
 
-def serve(config_json: str, nice: int) -> None:
+def serve(config_json: str, nice: str, parent: str) -> None:
     """The child's main: its pipe to the parent is the real stdout, and anything a library
     prints goes to stderr instead."""
     replies = os.fdopen(os.dup(1), "wb")
     os.dup2(2, 1)
-    if nice and hasattr(os, "nice"):
-        os.nice(nice)
+    if int(nice) and hasattr(os, "nice"):
+        os.nice(int(nice))
+    watch = threading.Thread(target=_exit_with_parent, args=(int(parent),), daemon=True)
+    watch.start()
     _serve(config_json, sys.stdin.buffer, replies)
+
+
+def _exit_with_parent(parent: int) -> None:
+    """Exit as soon as the parent is gone (this process reparented), even mid-batch: the
+    pipe's end of file is only seen between batches, and nobody will read this reply."""
+    while os.getppid() == parent:
+        time.sleep(PARENT_POLL_S)
+    os._exit(0)
 
 
 def _serve(config_json: str, requests: IO[bytes], replies: IO[bytes]) -> None:
@@ -169,8 +267,9 @@ def _serve(config_json: str, requests: IO[bytes], replies: IO[bytes]) -> None:
         except Exception as error:
             logger.exception("ragguard: evaluating a batch failed")
             outcomes = [error] * len(traces)
-        answer = [_portable(o) for o in outcomes]
-        pickle.dump(answer, replies, protocol=pickle.HIGHEST_PROTOCOL)
+        answer = pickle.dumps([_portable(o) for o in outcomes], protocol=pickle.HIGHEST_PROTOCOL)
+        replies.write(len(answer).to_bytes(_HEADER, "big"))
+        replies.write(answer)
         replies.flush()
 
 
@@ -192,9 +291,10 @@ _SHARED: dict[str, EvaluatorProcess] = {}
 
 
 def shared_process(config: Config, scores: CachedRelevanceScorer | None) -> EvaluatorProcess:
-    """The child for ``config``'s models and niceness (live options aside), one per
-    process however many Monitors use it."""
-    key = config.model_dump_json(exclude={"live"}) + str(config.live.worker_nice)
+    """The child for ``config``'s models, niceness and stall timeout (other live options
+    aside), one per process however many Monitors use it."""
+    live = config.live.model_dump_json(include={"worker_nice", "worker_stall_timeout_s"})
+    key = f"{config.model_dump_json(exclude={'live'})} {live}"
     with _SHARED_LOCK:
         if key not in _SHARED:
             _SHARED[key] = EvaluatorProcess(config, scores=scores)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import threading
 import weakref
+from collections import Counter
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -33,7 +34,17 @@ class LiveStats:
     abandoned: int = 0
     """Requests forgotten unfinished (a stream never read to its end) beyond max_open_requests."""
     export_errors: int = 0
-    """Errors raised by exporters (logged; the other exporters still ran)."""
+    """Exporter failures (logged; the other exporters still ran): calls that raised, and
+    the trace log's own write failures (disk full, directory deleted)."""
+    lost: int = 0
+    """Evaluations still pending at exit (or SIGTERM) when exit_flush_timeout_s ran out:
+    given up, logged."""
+    worker_restarts: int = 0
+    """Evaluation child processes killed by the watchdog (no progress for
+    worker_stall_timeout_s) or found dead; the next batch starts a new one."""
+    guard_failed_open: int = 0
+    """Guard requests let through at once because the evaluation process was down (they
+    are still evaluated in the background)."""
 
     def __add__(self, other: LiveStats) -> LiveStats:
         return LiveStats(
@@ -49,7 +60,16 @@ class StatsSource(Protocol):
 
 
 _LOCK = threading.Lock()
-_SOURCES: weakref.WeakSet[StatsSource] = weakref.WeakSet()  # type: ignore[type-var]
+_SOURCES: weakref.WeakSet[StatsSource] = weakref.WeakSet()
+_PROCESS: Counter[str] = Counter()
+
+
+def record(name: str) -> None:
+    """Count an event of the process rather than of one Monitor (a child process restarted,
+    a trace-log write that failed): ``stats()`` adds it once, however many Monitors share
+    the child or the log."""
+    with _LOCK:
+        _PROCESS[name] += 1
 
 
 def register(source: StatsSource) -> None:
@@ -62,7 +82,7 @@ def stats() -> LiveStats:
     """Counters summed over every Monitor in the process."""
     with _LOCK:
         sources = list(_SOURCES)
-    total = LiveStats()
+        total = LiveStats(**_PROCESS)
     for source in sources:
         total += source.stats
     return total

@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+import os
+import socket
+from collections.abc import Collection, Iterator
 from dataclasses import replace
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
 
-from ragguard.config import ImageConfig, RelevanceConfig, ScorerConfig, SupportConfig
+from ragguard.config import Config, ImageConfig, RelevanceConfig, ScorerConfig, SupportConfig
+from ragguard.errors import ModelLoadError
 from ragguard.scoring.embeddings import TextEmbedder
 from ragguard.scoring.heads import Head
 from ragguard.scoring.lite import LiteRelevanceScorer, LiteSupportScorer
@@ -17,7 +24,7 @@ def _lite_head(name: str, config: ScorerConfig) -> Head:
     return head if config.threshold is None else replace(head, threshold=config.threshold)
 
 
-def _hub_settings(config: ScorerConfig, role: str) -> dict:
+def _hub_settings(config: ScorerConfig, role: str) -> dict[str, Any]:
     if not config.model:
         raise ValueError(f"{role}.model: the non-lite {role} backend needs a hub id or a path")
     return {
@@ -28,6 +35,63 @@ def _hub_settings(config: ScorerConfig, role: str) -> dict:
         "max_length": config.max_length,
         "trust_remote_code": config.trust_remote_code,
     }
+
+
+def _configured_models(config: Config, skip: Collection[str]) -> Iterator[tuple[str, str, bool]]:
+    """(config key, model, whether it must be a local file) for every model the config
+    loads, except the roles in ``skip`` (supplied by the caller)."""
+    roles: list[tuple[str, ScorerConfig, bool]] = [
+        ("relevance", config.relevance, config.relevance.backend != "lite"),
+        ("support", config.support, config.support.backend != "lite"),
+        ("image", config.image, config.image.backend != "none"),
+    ]
+    for role, scorer, hub in roles:
+        if role in skip:
+            continue
+        if hub and not scorer.model:
+            raise ModelLoadError(f"{role}.model: the {scorer.backend} backend needs a model")
+        if scorer.model:
+            yield f"{role}.model", scorer.model, not hub
+    if config.embedding_model and "embedding" not in skip:
+        yield "embedding_model", config.embedding_model, False
+
+
+def _can_download() -> bool:
+    """Whether the Hugging Face hub is allowed and answers within a few seconds."""
+    from huggingface_hub import constants
+
+    transformers_offline = os.environ.get("TRANSFORMERS_OFFLINE", "").upper()
+    if constants.HF_HUB_OFFLINE or transformers_offline in {"1", "ON", "YES", "TRUE"}:
+        return False
+    host = urlsplit(constants.ENDPOINT).hostname or "huggingface.co"
+    try:
+        socket.create_connection((host, 443), timeout=3).close()
+    except OSError:
+        return False
+    return True
+
+
+def check_models(config: Config, skip: Collection[str] = ()) -> None:
+    """Fail at once, in one line naming the config key, when a configured model is neither
+    a local path nor in the local hub cache and cannot be downloaded; before any model loads,
+    so a bad setting costs no waiting for the others."""
+    for key, model, is_file in _configured_models(config, skip):
+        if Path(model).exists():
+            continue
+        if is_file or Path(model).is_absolute() or model.startswith((".", "~")):
+            raise ModelLoadError(f"{key} = {model!r}: no such file")
+        from huggingface_hub import snapshot_download
+
+        try:
+            snapshot_download(model, local_files_only=True)
+            continue
+        except Exception:  # not cached (or not a valid repo id): can it be downloaded?
+            pass
+        if not _can_download():
+            raise ModelLoadError(
+                f"{key} = {model!r}: not cached locally and this machine cannot download it "
+                "(offline); download it where there is network or give a local path"
+            )
 
 
 def build_relevance(config: RelevanceConfig, embedder: TextEmbedder) -> RelevanceScorer:

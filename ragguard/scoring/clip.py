@@ -55,7 +55,7 @@ class ClipScorer(HubModel):
         self.center = center
         self._image_cache: LRU[str, np.ndarray] = LRU(cache_size)
 
-    def _load(self):
+    def _load(self) -> Any:
         if self._loaded is None:
             from transformers import AutoTokenizer, CLIPModel
 

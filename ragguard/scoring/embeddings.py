@@ -12,6 +12,7 @@ import os
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -63,13 +64,13 @@ class TextEmbedder:
         self._keep: np.ndarray | None = None
 
     @property
-    def model(self):
+    def model(self) -> Any:
         with self._lock:
             if self._model is None:
                 self._model = self._load()
             return self._model
 
-    def _load(self):
+    def _load(self) -> Any:
         if self.model_name is None:
             os.environ.setdefault("HF_HUB_OFFLINE", "1")
         from sentence_transformers import SentenceTransformer
@@ -83,7 +84,7 @@ class TextEmbedder:
         self._vocabulary_masks(model.tokenizer)
         return model
 
-    def _vocabulary_masks(self, tokenizer) -> None:
+    def _vocabulary_masks(self, tokenizer: Any) -> None:
         """Per vocabulary id: 0 drop (special, punctuation), 1 keep, 2 keep as content."""
         vocab = tokenizer.get_vocab()
         keep = np.zeros(max(vocab.values()) + 1, dtype=np.int8)

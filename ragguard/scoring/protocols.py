@@ -20,7 +20,10 @@ if TYPE_CHECKING:
 
 @runtime_checkable
 class RelevanceScorer(Protocol):
-    threshold: float
+    @property
+    def threshold(self) -> float:
+        """RAG-Check's eta for RS."""
+        ...
 
     def relevance(self, queries: Sequence[str], evidence: Sequence[Evidence]) -> np.ndarray:
         """RS in [0, 1] for each aligned (query, item) pair."""

@@ -26,12 +26,12 @@ def quiet_loading() -> Iterator[None]:
         yield
         return
     hub_quiet = are_progress_bars_disabled()
-    logging.disable_progress_bar()  # type: ignore[no-untyped-call]  # the hub's bars too
+    logging.disable_progress_bar()  # the hub's bars too
     if not hub_quiet:
         enable_progress_bars()
     try:
         yield
     finally:
-        logging.enable_progress_bar()  # type: ignore[no-untyped-call]  # the hub's bars too
+        logging.enable_progress_bar()  # the hub's bars too
         if hub_quiet:
             disable_progress_bars()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Hashable
 from functools import lru_cache
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])|\n+")
@@ -87,7 +88,7 @@ def is_negated(text: str) -> bool:
     return _NEGATION.search(text) is not None
 
 
-def recall(part: frozenset, whole: frozenset) -> float:
+def recall(part: frozenset[Hashable], whole: frozenset[Hashable]) -> float:
     """Share of ``part`` found in ``whole``; 1.0 when ``part`` is empty (nothing to miss)."""
     return len(part & whole) / len(part) if part else 1.0
 

@@ -7,6 +7,7 @@ tested there with tiny random-weight models saved to a temp dir.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
@@ -50,12 +51,12 @@ class HubModel:
         self.batch_size = batch_size
         self.max_length = max_length
         self.trust_remote_code = trust_remote_code
-        self._loaded = None
+        self._loaded: Any = None
 
     def _load_error(self, role: str, error: Exception) -> ModelLoadError:
         return ModelLoadError(f"cannot load {role} model {self.model_name!r}: {error}")
 
-    def _pretrained(self, role: str, *classes) -> list:
+    def _pretrained(self, role: str, *classes: Any) -> list[Any]:
         """``cls.from_pretrained(model)`` for each class, with one error naming the role."""
         try:
             with quiet_loading():
@@ -75,7 +76,7 @@ class NLISupportScorer(HubModel):
     claim's support is the best chunk's (single-source max, as in MIRAGE Eq. 7).
     """
 
-    def _load(self):
+    def _load(self) -> Any:
         if self._loaded is None:
             from transformers import AutoModelForSequenceClassification, AutoTokenizer
 
@@ -88,7 +89,7 @@ class NLISupportScorer(HubModel):
             self._loaded = (tokenizer, model, positive)
         return self._loaded
 
-    def _chunks(self, tokenizer, passage: str, claim: str) -> list[str]:
+    def _chunks(self, tokenizer: Any, passage: str, claim: str) -> list[str]:
         budget = self.max_length - len(tokenizer.tokenize(claim)) - 4
         chunks: list[str] = []
         current: list[str] = []
@@ -148,7 +149,7 @@ class CrossEncoderRelevanceScorer(HubModel):
     """RS from a sentence-transformers CrossEncoder (e.g. ms-marco-MiniLM, bge-reranker),
     squashed to [0, 1] with a sigmoid."""
 
-    def _load(self):
+    def _load(self) -> Any:
         if self._loaded is None:
             import torch
             from sentence_transformers import CrossEncoder

@@ -42,7 +42,7 @@ _IMAGE = "\x00image\x00"  # where an image goes in a prompt, before the chat tem
 class VLMScorer(HubModel):
     """RS and CS from a vision-language model's next-token answer probabilities."""
 
-    def _load(self):
+    def _load(self) -> Any:
         if self._loaded is None:
             from transformers import AutoModelForImageTextToText, AutoProcessor
 

@@ -117,6 +117,34 @@ RELEVANCE_SOURCES: dict[str, Callable[[Path], Iterator[Pair]]] = {
     "qnli": qnli,
     "clapnq-dev": clapnq,
 }
+LABEL_FIELDS = {"support": ("evidence", "claim"), "relevance": ("passage", "query")}
+"""Per role, the (context, statement) fields of a line of the user's own labels file."""
+
+
+def read_labels(path: Path, role: str) -> Iterator[Pair]:
+    """The user's own labels: JSONL, one ``{"claim", "evidence", "label"}`` (support) or
+    ``{"query", "passage", "label"}`` (relevance) per line, label 1/0 or true/false. Each
+    file is a source of its own, named after the file. A bad line is an error naming it:
+    a silently misread label would skew the head."""
+    context, statement = LABEL_FIELDS[role]
+    with path.open(encoding="utf-8") as handle:
+        for number, line in enumerate(handle, start=1):
+            if not line.strip():
+                continue
+            try:
+                row = json.loads(line)
+            except json.JSONDecodeError as error:
+                raise ValueError(f"{path} line {number}: not JSON ({error})") from None
+            if not isinstance(row, dict) or {context, statement, "label"} - row.keys():
+                raise ValueError(
+                    f"{path} line {number}: a {role} label needs "
+                    f'"{statement}", "{context}" and "label" (1 or 0)'
+                )
+            if row["label"] not in (0, 1):  # true and false compare equal to 1 and 0
+                raise ValueError(f"{path} line {number}: label {row['label']!r} is not 1 or 0")
+            yield Pair(row[context], row[statement], int(row["label"]), path.name)
+
+
 LICENCES = {
     "fever-nli-binary": "CC BY-SA 3.0 (FEVER)",
     "mnli-binary": "MultiNLI terms (OANC; CC BY-SA 3.0 / CC BY 3.0)",

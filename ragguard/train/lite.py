@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Literal
 
@@ -19,14 +19,22 @@ from ragguard.scoring.lite import (
     support_features,
 )
 from ragguard.train.card import write_card
-from ragguard.train.datasets import LICENCES, RELEVANCE_SOURCES, SUPPORT_SOURCES, Pair
+from ragguard.train.datasets import (
+    LICENCES,
+    RELEVANCE_SOURCES,
+    SUPPORT_SOURCES,
+    Pair,
+    read_labels,
+)
 from ragguard.train.fit import FitResult, fit_head, sample_pairs, with_unrelated_negatives
 
 Role = Literal["support", "relevance"]
 CHUNK = 256
 
 
-def _featurizer(role: Role, embedder: TextEmbedder, columns: list[int], progress: bool):
+def _featurizer(
+    role: Role, embedder: TextEmbedder, columns: list[int], progress: bool
+) -> Callable[[Sequence[Pair]], np.ndarray]:
     def featurize(pairs: Sequence[Pair]) -> np.ndarray:
         chunks = []
         bar = tqdm(total=len(pairs), desc=f"{role} features", unit="pair", disable=not progress)
@@ -47,9 +55,10 @@ def _featurizer(role: Role, embedder: TextEmbedder, columns: list[int], progress
 
 def train_lite(
     role: Role,
-    data_dir: Path,
+    data_dir: Path | None,
     out: Path,
     *,
+    labels: Sequence[Path] = (),
     per_source: int = 3000,
     seed: int = 0,
     unrelated: float = 0.15,
@@ -60,18 +69,29 @@ def train_lite(
     embedder: TextEmbedder | None = None,
     progress: bool = True,
 ) -> FitResult:
-    """Train a head, calibrate its eta, write ``out`` (weights JSON) and ``out`` with a
-    ``.md`` suffix (the model card)."""
+    """Train a head on the user's ``labels`` files and/or the training sets in ``data_dir``,
+    calibrate its eta, write ``out`` (weights JSON) and ``out`` with a ``.md`` suffix (the
+    model card)."""
     registry = SUPPORT_SOURCES if role == "support" else RELEVANCE_SOURCES
     available = SUPPORT_FEATURES if role == "support" else RELEVANCE_FEATURES
     chosen = list(features or available)
     if set(chosen) - set(available):
         raise ValueError(f"unknown {role} features {sorted(set(chosen) - set(available))}")
-    names = list(sources or registry)
+    if data_dir is None and not labels:
+        raise ValueError("no training data: pass --labels FILE.jsonl and/or --data DIR")
+    if data_dir is not None and not data_dir.is_dir():
+        raise ValueError(
+            f"no data directory {data_dir}: pass --data DIR holding the training sets, "
+            "or train on your own labels with --labels FILE.jsonl"
+        )
+    names = [] if data_dir is None else list(sources or registry)
     unknown = set(names) - set(registry)
     if unknown:
         raise ValueError(f"unknown {role} data sources {sorted(unknown)}; known: {list(registry)}")
-    pairs = itertools.chain.from_iterable(registry[name](data_dir) for name in names)
+    pairs = itertools.chain(
+        *(read_labels(path, role) for path in labels),
+        *(registry[name](data_dir) for name in names if data_dir is not None),
+    )
     train, valid = sample_pairs(pairs, per_source, seed)
     train = with_unrelated_negatives(train, unrelated, seed)
     valid = with_unrelated_negatives(valid, unrelated, seed + 1)
@@ -80,7 +100,10 @@ def train_lite(
         "role": role,
         "backbone": "sentence-transformers/all-MiniLM-L6-v2 (bundled, frozen)",
         "model": "logistic regression" if hidden == 0 else f"MLP, {hidden} tanh units",
-        "data": {name: LICENCES[name] for name in names},
+        "data": {
+            **{str(path): "your own labels" for path in labels},
+            **{name: LICENCES[name] for name in names},
+        },
         "per_source": per_source,
         "unrelated_negatives": unrelated,
         "seed": seed,

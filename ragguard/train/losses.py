@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from torch import Tensor
 
 MARGIN = 0.05
 """Below this logit gap the pairwise loss continues linearly (see ``pairwise_loss``)."""
 
 
-def pairwise_loss(positive, negative, margin: float = MARGIN):
+def pairwise_loss(positive: Tensor, negative: Tensor, margin: float = MARGIN) -> Tensor:
     """RAG-Check's L = -log(sigma(y_pos) - sigma(y_neg)), mean over a batch of triplets.
 
     Written in log space, log(sigma(a) - sigma(b)) = log(1 - e^(b-a)) + a - softplus(a)
@@ -31,7 +35,7 @@ def pairwise_loss(positive, negative, margin: float = MARGIN):
     return -log_difference.mean()
 
 
-def balanced_bce(logits, labels):
+def balanced_bce(logits: Tensor, labels: Tensor) -> Tensor:
     """Binary cross-entropy with positives weighted by the batch's class ratio."""
     import torch
 
