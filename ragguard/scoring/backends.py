@@ -5,15 +5,25 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ragguard.config import ImageConfig, RelevanceConfig, ScorerConfig, SupportConfig
+from ragguard.errors import ModelLoadError
 from ragguard.scoring.embeddings import TextEmbedder
 from ragguard.scoring.heads import Head
 from ragguard.scoring.lite import LiteRelevanceScorer, LiteSupportScorer
 from ragguard.scoring.protocols import RelevanceScorer, SupportScorer, VisualScorer
 
 
-def _lite_head(name: str, config: ScorerConfig) -> Head:
+def _lite_head(name: str, config: ScorerConfig, role: str) -> Head:
     """For the lite tier, ``model`` names a head JSON file (e.g. one from `ragguard train`)."""
-    head = Head.load(config.model) if config.model else Head.bundled(name)
+    if not config.model:
+        head = Head.bundled(name)
+    else:
+        try:
+            head = Head.load(config.model)
+        except (OSError, ValueError, KeyError, TypeError) as error:
+            reason = error.strerror if isinstance(error, OSError) else f"not a head file: {error!r}"
+            raise ModelLoadError(
+                f"cannot load the lite head: {reason}", key=f"{role}.model", source=config.model
+            ) from error
     return head if config.threshold is None else replace(head, threshold=config.threshold)
 
 
@@ -32,7 +42,7 @@ def _hub_settings(config: ScorerConfig, role: str) -> dict:
 
 def build_relevance(config: RelevanceConfig, embedder: TextEmbedder) -> RelevanceScorer:
     if config.backend == "lite":
-        return LiteRelevanceScorer(embedder, _lite_head("relevance_lite", config))
+        return LiteRelevanceScorer(embedder, _lite_head("relevance_lite", config, "relevance"))
     from ragguard.scoring.transformers_backends import CrossEncoderRelevanceScorer
 
     return CrossEncoderRelevanceScorer(**_hub_settings(config, "relevance"))
@@ -40,7 +50,7 @@ def build_relevance(config: RelevanceConfig, embedder: TextEmbedder) -> Relevanc
 
 def build_support(config: SupportConfig, embedder: TextEmbedder) -> SupportScorer:
     if config.backend == "lite":
-        return LiteSupportScorer(embedder, _lite_head("support_lite", config))
+        return LiteSupportScorer(embedder, _lite_head("support_lite", config, "support"))
     from ragguard.scoring.transformers_backends import NLISupportScorer
 
     return NLISupportScorer(**_hub_settings(config, "support"))
