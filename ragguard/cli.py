@@ -164,6 +164,8 @@ def _replay(args: argparse.Namespace) -> int:
     missing = [str(p) for p in paths if not p.is_file()]
     if missing:
         raise FileNotFoundError(f"no such log: {', '.join(missing)}")
+    for output in (args.out, args.report):
+        _refuse_overwriting_input([str(p) for p in paths], output)
     guard = Guard(args.config)
     summary = RunSummary()
     report = ReportBuilder() if args.report else None

@@ -95,6 +95,20 @@ def test_exit_status_is_zero_only_when_every_line_was_evaluated(cli, tmp_path):
     assert cli(["evaluate", str(traces)]) == EXIT_SKIPPED
 
 
+def test_an_unexpected_error_is_one_line_and_exit_2_not_a_traceback(tmp_path, monkeypatch, capsys):
+    def broken(config=None):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(ragguard.guard, "Guard", broken)
+    traces = tmp_path / "traces.jsonl"
+    traces.write_bytes(line(trace("a")))
+    assert main(["evaluate", str(traces)]) == EXIT_ERROR
+    assert capsys.readouterr().err == "ragguard: internal error: RuntimeError: a bug\n"
+    monkeypatch.setenv("RAGGUARD_DEBUG", "1")
+    with pytest.raises(RuntimeError, match="a bug"):
+        main(["evaluate", str(traces)])
+
+
 def test_a_trace_whose_model_call_raises_fails_alone(guard):
     """A fault inside a batched model call costs only the trace that causes it."""
 
@@ -253,6 +267,9 @@ def test_output_equal_to_input_is_refused_and_the_input_kept(cli, tmp_path, caps
     golden.write_bytes(line(trace("g")))
     assert cli(["benchmark", str(golden), "-o", str(golden)]) == EXIT_ERROR
     assert golden.read_bytes() == line(trace("g"))
+    for flag in ("--out", "--report"):  # replay would append to the log it reads
+        assert cli(["replay", str(traces), flag, str(out)]) == EXIT_ERROR
+        assert traces.read_bytes() == line(trace("a"))
 
 
 # 12. OTel metadata privacy
