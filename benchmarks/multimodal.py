@@ -62,7 +62,10 @@ def main() -> None:
     torch.set_num_threads(1)
     folder = Path(tempfile.mkdtemp(prefix="ragguard-mm-"))
     clip = tiny_clip(folder / "clip")
-    config = Config.model_validate({"image": {"backend": "clip", "model": clip}})
+    config = Config.model_validate(
+        {"image": {"backend": "clip", "model": clip}, "media": {"local_roots": [str(folder)]}}
+    )
+    policy = config.media
     guard = Guard(config)
     scorer = guard.evaluator.visual_scorer
     guard.evaluate(
@@ -72,9 +75,14 @@ def main() -> None:
     print(f"{'stage':58s} {'ms':>8s}")
     for size in ((640, 480), (1920, 1080)):
         paths = distinct_jpegs(folder, 8, size)
-        decode = median_ms(lambda ps=paths: [load_image(str(p), max_side=448) for p in ps], 3)
+        decode = median_ms(
+            lambda ps=paths: [load_image(str(p), max_side=448, policy=policy) for p in ps], 3
+        )
         print(f"{f'decode + downscale one {size[0]}x{size[1]} JPEG':58s} {decode / 8:8.2f}")
-    images = [load_image(str(p), max_side=448) for p in distinct_jpegs(folder, 32, (1024, 768))]
+    images = [
+        load_image(str(p), max_side=448, policy=policy)
+        for p in distinct_jpegs(folder, 32, (1024, 768))
+    ]
     processor = scorer._load()[0]
     prep = median_ms(lambda: processor(images=images, return_tensors="pt"), 3)
     print(f"{'CLIP preprocessing per image (batch of 32)':58s} {prep / 32:8.2f}")
@@ -109,7 +117,9 @@ def main() -> None:
     )
     for label, fps in (("uniform 8 frames", None), ("1 fps (cap 32)", 1.0)):
         cost = median_ms(
-            lambda f=fps: sample_frames(str(video), frames=8, fps=f, max_frames=32, max_side=448),
+            lambda f=fps: sample_frames(
+                str(video), frames=8, fps=f, max_frames=32, max_side=448, policy=policy
+            ),
             3,
         )
         print(

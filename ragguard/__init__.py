@@ -5,9 +5,18 @@ and a check of every citation, following RAG-Check and MIRAGE.
 """
 
 from ragguard.adapters import wrap
-from ragguard.config import Config, LiveConfig, RelevanceConfig, SpanConfig, SupportConfig
+from ragguard.config import (
+    Config,
+    LimitsConfig,
+    LiveConfig,
+    MediaConfig,
+    RelevanceConfig,
+    SpanConfig,
+    SupportConfig,
+)
 from ragguard.engine import Evaluator
 from ragguard.errors import (
+    EvaluationError,
     MediaError,
     ModelLoadError,
     RagguardError,
@@ -27,12 +36,15 @@ __version__ = "0.1.0"
 __all__ = [
     "Config",
     "Evaluation",
+    "EvaluationError",
     "Evaluator",
     "Guard",
     "Item",
     "ItemEvaluation",
+    "LimitsConfig",
     "LiveConfig",
     "LiveStats",
+    "MediaConfig",
     "MediaError",
     "Metrics",
     "ModelLoadError",

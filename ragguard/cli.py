@@ -5,16 +5,18 @@ from __future__ import annotations
 import argparse
 import collections
 import contextlib
+import os
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import IO, TYPE_CHECKING, TypeVar
 
 from tqdm.auto import tqdm
 
-from ragguard.errors import RagguardError
+from ragguard.errors import RagguardError, TraceValidationError
 
 if TYPE_CHECKING:
     from ragguard.guard import Guard
@@ -55,15 +57,77 @@ def _stream(
             yield tag, outcome
 
 
+EXIT_OK = 0
+"""Every line was evaluated (or there was none)."""
+EXIT_SKIPPED = 1
+"""Some lines were skipped (bad input, a limit, a duplicate trace_id, a failed evaluation);
+each was reported with its line number, and every other trace was written."""
+EXIT_ERROR = 2
+"""The run stopped: bad arguments or config, a model that cannot load, unreadable input,
+an output path that is the input. An existing output file is left as it was."""
+
+
 @contextlib.contextmanager
 def _jsonl_sink(path: str | None, mode: str) -> Iterator[Callable[[Evaluation], object]]:
-    """A writer of one evaluation per line to ``path`` (a no-op without one); lines go out
-    whole as they come, so an interrupted run leaves at most a partial last line."""
+    """A writer of one evaluation per line to ``path`` (a no-op without one). Mode ``a``
+    appends line by line (an interrupted run leaves at most a partial last line); mode ``w``
+    writes a temporary file beside ``path`` and renames it over ``path`` only when the run
+    finishes, so a run that fails (a model that cannot load) leaves ``path`` as it was."""
     if path is None:
         yield lambda evaluation: None
         return
-    with open(path, mode, encoding="utf-8", buffering=1) as out:
+    if mode == "a":
+        with open(path, mode, encoding="utf-8", buffering=1) as out:
+            yield lambda evaluation: out.write(evaluation.model_dump_json() + "\n")
+        return
+    with _replaced_on_success(Path(path)) as out:
         yield lambda evaluation: out.write(evaluation.model_dump_json() + "\n")
+
+
+@contextlib.contextmanager
+def _replaced_on_success(path: Path) -> Iterator[IO[str]]:
+    """A temporary text file beside ``path`` that replaces it (atomically, by rename) when
+    the block ends without an exception, and is removed otherwise."""
+    handle = tempfile.NamedTemporaryFile(  # noqa: SIM115 (closed or removed below)
+        "w", encoding="utf-8", dir=path.parent, prefix=f".{path.name}.", suffix=".tmp", delete=False
+    )
+    try:
+        with handle:
+            yield handle
+        os.replace(handle.name, path)
+    except BaseException:
+        Path(handle.name).unlink(missing_ok=True)
+        raise
+
+
+def _refuse_overwriting_input(inputs: Sequence[str], output: str | None) -> None:
+    """An output path naming an input file would destroy the input: a usage error."""
+    if output is None:
+        return
+    for name in inputs:
+        if Path(output).exists() and Path(name).exists() and os.path.samefile(output, name):
+            raise RagguardError(f"the output {output!r} is the input {name!r}; choose another path")
+
+
+def _unique_ids(
+    entries: Iterable[tuple[int, Trace | TraceValidationError]],
+) -> Iterator[tuple[int, Trace | TraceValidationError]]:
+    """The entries with every repeat of an earlier trace_id made an error naming the first
+    line: results are keyed by trace_id (``replay`` resumes by it), so a repeat is ambiguous."""
+    first: dict[str, int] = {}
+    for line, entry in entries:
+        if isinstance(entry, TraceValidationError):
+            yield line, entry
+            continue
+        seen = first.setdefault(entry.trace_id, line)
+        if seen == line:
+            yield line, entry
+        else:
+            message = f"repeats the trace_id of line {seen}"
+            yield (
+                line,
+                TraceValidationError("trace_id", message, trace_id=entry.trace_id, line=line),
+            )
 
 
 def _evaluate(args: argparse.Namespace) -> int:
@@ -71,9 +135,11 @@ def _evaluate(args: argparse.Namespace) -> int:
     from ragguard.io import count_lines, read_traces
     from ragguard.metrics.summary import RunSummary
 
+    _refuse_overwriting_input([args.traces], args.output)
     guard = Guard(args.config)
     summary = RunSummary()
-    entries = ((f"line {n}", entry, None) for n, entry in read_traces(args.traces))
+    traces = read_traces(args.traces, max_line_bytes=guard.config.limits.max_line_bytes)
+    entries = ((f"line {n}", entry, None) for n, entry in _unique_ids(traces))
     started = time.perf_counter()
     total = count_lines(args.traces) if Path(args.traces).is_file() else None
     with _jsonl_sink(args.output, "w") as write:
@@ -84,7 +150,7 @@ def _evaluate(args: argparse.Namespace) -> int:
     print(summary.render(time.perf_counter() - started))
     if args.output:
         print(f"\nwrote {summary.evaluated} evaluations to {args.output}")
-    return 0 if summary.evaluated or not summary.failed else 1
+    return EXIT_SKIPPED if summary.failed else EXIT_OK
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -98,6 +164,8 @@ def _replay(args: argparse.Namespace) -> int:
     missing = [str(p) for p in paths if not p.is_file()]
     if missing:
         raise FileNotFoundError(f"no such log: {', '.join(missing)}")
+    for output in (args.out, args.report):
+        _refuse_overwriting_input([str(p) for p in paths], output)
     guard = Guard(args.config)
     summary = RunSummary()
     report = ReportBuilder() if args.report else None
@@ -167,6 +235,7 @@ def _benchmark(args: argparse.Namespace) -> int:
     from ragguard.reference.tables import render
     from ragguard.schema import Trace
 
+    _refuse_overwriting_input([args.golden], args.output)
     guard = Guard(args.config)
     entries = list(read_traces(args.golden))
     outcomes = guard.evaluate_stream(entry for _, entry in entries)
@@ -178,9 +247,8 @@ def _benchmark(args: argparse.Namespace) -> int:
             evaluated.append((trace, outcome))
     scores = score_references(evaluated, guard.evaluator, pipeline_field=args.pipeline_field)
     if args.output:
-        Path(args.output).write_text(
-            "".join(score.model_dump_json() + "\n" for score in scores), encoding="utf-8"
-        )
+        with _replaced_on_success(Path(args.output)) as out:
+            out.writelines(score.model_dump_json() + "\n" for score in scores)
     print(render(scores))
     if args.output:
         print(f"\nwrote {len(scores)} trace results to {args.output}")
@@ -261,10 +329,18 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        return args.run(args)
+        return int(args.run(args))
     except (RagguardError, OSError, ValueError) as error:
         print(f"ragguard: error: {error}", file=sys.stderr)
-        return 2
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        print("ragguard: interrupted", file=sys.stderr)
+        return 130
+    except Exception as error:  # a bug: one line, not a traceback (RAGGUARD_DEBUG=1 shows it)
+        if os.environ.get("RAGGUARD_DEBUG"):
+            raise
+        print(f"ragguard: internal error: {type(error).__name__}: {error}", file=sys.stderr)
+        return EXIT_ERROR
 
 
 if __name__ == "__main__":

@@ -6,7 +6,7 @@ import tomllib
 from pathlib import Path
 from typing import Any, Literal, TypeAlias, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 RelevanceBackend = Literal["lite", "cross-encoder"]
 SupportBackend = Literal["lite", "nli"]
@@ -66,9 +66,51 @@ class ImageConfig(ScorerConfig):
     clip_center: float = 0.2
     """The cosine scored 0.5; 0.2 is where CLIPScore (Hessel et al. 2021, w = 2.5) gives 0.5.
     Fit both on labelled pairs of your own data for real use."""
+
+
+class MediaConfig(_Strict):
+    """Which image and video sources named in a trace may be read: a trace is input, so it
+    must not make ragguard read ``/dev/zero`` or ``/etc/shadow``, or send a request to an
+    internal service. Inline ``data:`` images and PIL images given in memory need no policy."""
+
+    local_roots: list[Path] = Field(default_factory=list)
+    """Folders whose files (after resolving symlinks and ``..``) may be read. Default: none,
+    so a trace's path is never opened until you name where its media lives."""
+    max_image_bytes: int = Field(default=20_000_000, ge=1)
+    """An image file, download or inline ``data:`` URI larger than this is refused before it
+    is decoded."""
+    max_video_bytes: int = Field(default=500_000_000, ge=1)
+    """A video file larger than this is refused before it is opened."""
+    remote_fetch: bool = False
+    """Fetch ``http(s)://`` images at all (off: refused with an error on the item)."""
+    allowed_hosts: list[str] = Field(default_factory=list)
+    """With ``remote_fetch``: the hosts images may come from, exactly as written in the URL
+    (``images.example.com``) or ``*.example.com`` for its subdomains. Required then."""
     fetch_timeout_s: float = Field(default=10.0, gt=0.0)
-    max_fetch_bytes: int = Field(default=50_000_000, ge=1)
-    """http(s) images: give up after this long, or beyond this size."""
+    """A download gives up after this long in all (connection and every read together)."""
+
+    @model_validator(mode="after")
+    def _hosts_with_fetch(self) -> MediaConfig:
+        if self.remote_fetch and not self.allowed_hosts:
+            raise ValueError("media.remote_fetch needs media.allowed_hosts (none are allowed)")
+        return self
+
+
+class LimitsConfig(_Strict):
+    """Per-trace size limits: a trace past one is reported with the field it breaks and not
+    evaluated, and the rest of its batch goes on. They bound one trace's time and memory."""
+
+    max_line_bytes: int = Field(default=16_000_000, ge=1)
+    """A line of a traces file or trace log longer than this is skipped unread."""
+    max_query_chars: int = Field(default=10_000, ge=1)
+    max_response_chars: int = Field(default=50_000, ge=1)
+    max_items: int = Field(default=200, ge=0)
+    max_item_chars: int = Field(default=100_000, ge=1)
+    """Per item's ``text``."""
+    max_metadata_depth: int = Field(default=8, ge=1)
+    """Nesting of an item's ``metadata`` (and of fields a trace adds): ``{"a": {"b": 1}}`` is 2."""
+    max_metadata_bytes: int = Field(default=64_000, ge=2)
+    """An item's ``metadata`` as JSON."""
 
 
 class SpanConfig(_Strict):
@@ -147,8 +189,11 @@ class ExportConfig(_Strict):
     True uses the application's provider too; without one, sets up OTLP export from the
     standard ``OTEL_EXPORTER_OTLP_*`` variables (nothing is sent when none is set)."""
     otel_include_content: bool = False
-    """Also put the query, the document texts and unsupported span texts on the spans
-    (off: ids, scores and metadata only, for privacy)."""
+    """Also put the query, the document texts, unsupported span texts and every document's
+    metadata on the spans (off: ids, scores and verdicts only, for privacy)."""
+    otel_metadata_keys: list[str] = Field(default_factory=list)
+    """Document metadata keys exported even without ``otel_include_content`` (e.g.
+    ``["source"]``); other keys (captions, authors, paths) stay out."""
     prometheus: bool | None = None
     """Record ``ragguard_*`` metrics in prometheus_client's default registry. None: on when
     prometheus_client is installed (registering series serves nothing by itself)."""
@@ -182,6 +227,8 @@ class Config(_Strict):
     """Traces evaluated together (model calls are batched across them)."""
     cache_size: int = Field(default=8192, ge=0)
     """Texts whose embeddings (sentence + float16 token vectors) the content-hash cache keeps."""
+    media: MediaConfig = Field(default_factory=MediaConfig)
+    limits: LimitsConfig = Field(default_factory=LimitsConfig)
     live: LiveConfig = Field(default_factory=LiveConfig)
     exporters: ExportConfig = Field(default_factory=ExportConfig)
 

@@ -17,7 +17,8 @@ import numpy as np
 
 from ragguard.config import Config
 from ragguard.errors import MediaError, RagguardError, TraceValidationError
-from ragguard.media.images import local_path
+from ragguard.limits import check_limits
+from ragguard.media.policy import check_file, local_path
 from ragguard.media.visual import Frame, Visual, load_visual
 from ragguard.metrics.live import trace_metrics
 from ragguard.schema import Evaluation, FieldIssue, ItemEvaluation, SpanEvaluation, Trace
@@ -116,7 +117,8 @@ class Evaluator:
         """Evaluate traces together; a bad trace yields its error, the others go on."""
         started = time.perf_counter()
         plans = [_TracePlan(trace) for trace in traces]
-        outcomes: list[Outcome | None] = [None] * len(plans)
+        outcomes: list[Outcome | None] = [check_limits(t, self.config.limits) for t in traces]
+        within = [p for p, o in zip(plans, outcomes, strict=True) if o is None]
 
         t0 = time.perf_counter()
         analyses = self.analyzer.analyze_many(
@@ -126,14 +128,14 @@ class Evaluator:
                     [ItemRef(i.id, i.modality) for i in p.trace.items],
                     p.trace.response_spans,
                 )
-                for p in plans
+                for p in within
             ]
         )
-        for index, (plan, spans) in enumerate(zip(plans, analyses, strict=True)):
+        for plan, spans in zip(within, analyses, strict=True):
             plan.spans = spans
-            error = self._citation_policy(plan)
-            if error is not None:
-                outcomes[index] = error
+        for index, plan in enumerate(plans):
+            if outcomes[index] is None:
+                outcomes[index] = self._citation_policy(plan)
         live = [p for p, o in zip(plans, outcomes, strict=True) if o is None]
         spans_ms = (time.perf_counter() - t0) * 1000
 
@@ -192,7 +194,7 @@ class Evaluator:
                 source = (item.modality, item.uri or "")
                 if source not in decoded:
                     try:
-                        decoded[source] = load_visual(item, self.config.image)
+                        decoded[source] = load_visual(item, self.config.image, self.config.media)
                     except MediaError as error:
                         decoded[source] = error
                 outcome = decoded[source]
@@ -206,15 +208,28 @@ class Evaluator:
             elif not with_pixels:
                 for kind in ("image", "video"):
                     path = getattr(item, kind)
-                    if path is not None and item.pixels is None and not _readable(path):
+                    problem = None if path is None else self._unreadable(path, kind)
+                    if problem is not None and item.pixels is None:
                         plan.issues.append(
-                            FieldIssue(
-                                field=f"items[{index}].{kind}", message=f"cannot read {path!r}"
-                            )
+                            FieldIssue(field=f"items[{index}].{kind}", message=problem)
                         )
             plan.visuals.append(visual)
             media_judged = with_pixels and item.modality != "text"
             plan.evidence.append(None if media_judged else item_evidence(item))
+
+    def _unreadable(self, source: str, field: str) -> str | None:
+        """Why a local media file could not be read under the media policy (None when it
+        could, or when the source is not a local path: URLs and inline data are not
+        checked where no image model reads them)."""
+        if local_path(source) is None:
+            return None
+        media = self.config.media
+        cap = media.max_video_bytes if field == "video" else media.max_image_bytes
+        try:
+            path = check_file(source, media, field, cap)
+        except MediaError as error:
+            return error.message
+        return None if os.access(path, os.R_OK) else f"cannot read {source!r}: permission denied"
 
     def _score_relevance(self, plans: Sequence[_TracePlan]) -> None:
         queries: list[str] = []
@@ -382,9 +397,3 @@ def _on_scale(score: float, eta_from: float, eta_to: float) -> float:
     if score <= eta_from:
         return score * eta_to / eta_from if eta_from > 0 else eta_to
     return eta_to + (score - eta_from) * (1.0 - eta_to) / (1.0 - eta_from)
-
-
-def _readable(source: str) -> bool:
-    """A local file that can be read; other sources (URLs, inline data) are not checked here."""
-    path = local_path(source)
-    return path is None or (path.is_file() and os.access(path, os.R_OK))

@@ -55,13 +55,24 @@ class TraceValidationError(RagguardError, ValueError):
     ) -> TraceValidationError:
         """Turn pydantic's first error into a field path like ``items[2].text``."""
         first = error.errors()[0]
-        return cls(
-            field_path(first["loc"]) or "<trace>", first["msg"], trace_id=trace_id, line=line
-        )
+        message = first["msg"].removeprefix("Value error, ")  # a validator's own message
+        return cls(field_path(first["loc"]) or "<trace>", message, trace_id=trace_id, line=line)
 
 
 class ModelLoadError(RagguardError, RuntimeError):
-    """A configured scoring model could not be loaded (bad hub id, missing path, no network)."""
+    """A configured scoring model could not be loaded (bad hub id, missing path, no network,
+    a corrupt file). ``key`` is the config setting that named it (``support.model``) and
+    ``source`` the file or hub id, when known, so the message says what to fix."""
+
+    def __init__(self, message: str, *, key: str | None = None, source: str | None = None) -> None:
+        self.message = message
+        self.key = key
+        self.source = source
+        where = " ".join(part for part in (key, f"({source!r})" if source else None) if part)
+        super().__init__(f"{where}: {message}" if where else message)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild_model_load_error, (self.message, self.key, self.source))
 
 
 def field_path(loc: tuple[int | str, ...]) -> str:
@@ -73,6 +84,19 @@ def field_path(loc: tuple[int | str, ...]) -> str:
         else:
             path += f".{part}" if path else str(part)
     return path
+
+
+class EvaluationError(RagguardError, RuntimeError):
+    """Evaluating one trace failed for a reason other than its input (a model call raised);
+    the other traces of its batch were evaluated without it."""
+
+    def __init__(self, message: str, *, trace_id: str | None = None) -> None:
+        self.message = message
+        self.trace_id = trace_id
+        super().__init__(f"trace {trace_id!r}: {message}" if trace_id is not None else message)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild_evaluation_error, (self.message, self.trace_id))
 
 
 class UnsupportedAnswerError(RagguardError):
@@ -104,3 +128,11 @@ def _rebuild_validation_error(
     field: str, message: str, trace_id: str | None, line: int | None
 ) -> TraceValidationError:
     return TraceValidationError(field, message, trace_id=trace_id, line=line)
+
+
+def _rebuild_model_load_error(message: str, key: str | None, source: str | None) -> ModelLoadError:
+    return ModelLoadError(message, key=key, source=source)
+
+
+def _rebuild_evaluation_error(message: str, trace_id: str | None) -> EvaluationError:
+    return EvaluationError(message, trace_id=trace_id)

@@ -10,7 +10,7 @@ from typing import Any
 
 from ragguard.config import Config, ConfigLike
 from ragguard.engine import Evaluator, Outcome
-from ragguard.errors import RagguardError
+from ragguard.errors import EvaluationError, ModelLoadError, RagguardError
 from ragguard.schema import Evaluation, Trace
 
 TraceLike = Trace | dict[str, Any]
@@ -117,6 +117,20 @@ class Guard:
                     outcomes.append(None)
                 except RagguardError as error:
                     outcomes.append(error)
-            evaluated = iter(self.evaluate_batch(valid))
+            evaluated = iter(self._isolated(valid))
             for outcome in outcomes:
                 yield next(evaluated) if outcome is None else outcome
+
+    def _isolated(self, traces: list[Trace]) -> list[Outcome]:
+        """The batch's outcomes; if the batch fails as a whole (a model call raised), each
+        trace again on its own, so that only the trace that causes it fails. A model that
+        cannot load fails every trace alike, so it stops the run."""
+        try:
+            return self.evaluate_batch(traces)
+        except ModelLoadError:
+            raise
+        except Exception as error:
+            if len(traces) > 1:
+                return [outcome for trace in traces for outcome in self._isolated([trace])]
+            message = f"evaluation failed: {type(error).__name__}: {error}"
+            return [EvaluationError(message, trace_id=traces[0].trace_id)]

@@ -13,10 +13,11 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from pydantic import ValidationError
 
+from ragguard.config import LimitsConfig
 from ragguard.errors import TraceValidationError
 from ragguard.schema import Evaluation, Trace
 
@@ -30,8 +31,15 @@ LOG_RECORD_START = b'{"trace_id":'
 every quote inside a string, so these bytes only occur as structure."""
 
 
+DEFAULT_MAX_LINE_BYTES = LimitsConfig().max_line_bytes
+
+
 def read_jsonl(
-    path: str | Path, *, whole_lines_only: bool = False, record_start: bytes | None = None
+    path: str | Path,
+    *,
+    whole_lines_only: bool = False,
+    record_start: bytes | None = None,
+    max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
 ) -> Iterator[tuple[int, dict[str, Any] | TraceValidationError]]:
     """Yield (line number, JSON object or that line's error) per non-blank line.
 
@@ -40,9 +48,15 @@ def read_jsonl(
     ``record_start``: a bad line is searched for a whole record glued after a cut one (a
     writer killed mid-record, then another appending); found, both are yielded: the cut
     part's error, then the record.
+    A line longer than ``max_line_bytes`` is reported and skipped without being held in
+    memory whole.
     """
     with Path(path).open("rb") as handle:
-        for number, raw in enumerate(handle, start=1):
+        for number, raw in enumerate(_lines(handle, max_line_bytes), start=1):
+            if raw is None:
+                message = f"longer than limits.max_line_bytes = {max_line_bytes}"
+                yield number, TraceValidationError("<line>", message, line=number)
+                continue
             if not raw.strip():
                 continue
             complete = raw.endswith(b"\n")
@@ -72,6 +86,18 @@ def _glued_record(raw: bytes, start: bytes) -> dict[str, Any] | None:
     return None
 
 
+def _lines(handle: BinaryIO, max_bytes: int) -> Iterator[bytes | None]:
+    """Each line of ``handle`` (with its newline), or None for one past ``max_bytes``, whose
+    rest is read through in bounded chunks and dropped."""
+    while raw := handle.readline(max_bytes + 1):
+        if len(raw) <= max_bytes or raw.endswith(b"\n"):
+            yield raw
+            continue
+        while (rest := handle.readline(1 << 20)) and not rest.endswith(b"\n"):
+            pass
+        yield None
+
+
 def _parse_object(raw: bytes, number: int, complete: bool) -> dict[str, Any] | TraceValidationError:
     try:
         data = json.loads(raw.decode("utf-8"))
@@ -87,9 +113,11 @@ def _parse_object(raw: bytes, number: int, complete: bool) -> dict[str, Any] | T
     return data
 
 
-def read_traces(path: str | Path) -> Iterator[tuple[int, Trace | TraceValidationError]]:
+def read_traces(
+    path: str | Path, *, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES
+) -> Iterator[tuple[int, Trace | TraceValidationError]]:
     """Yield (line number, Trace or that line's TraceValidationError) per non-blank line."""
-    for number, data in read_jsonl(path):
+    for number, data in read_jsonl(path, max_line_bytes=max_line_bytes):
         if isinstance(data, TraceValidationError):
             yield number, data
             continue

@@ -7,6 +7,7 @@ engine work on plain dataclasses, not on these models.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Literal
 
 from pydantic import (
@@ -17,6 +18,7 @@ from pydantic import (
     PrivateAttr,
     SerializerFunctionWrapHandler,
     ValidationError,
+    ValidationInfo,
     field_validator,
     model_serializer,
     model_validator,
@@ -147,6 +149,25 @@ class Reference(BaseModel):
         return {k: v for k, v in handler(self).items() if k in self.model_fields_set}
 
 
+def span_offsets(response: str, spans: Sequence[str]) -> list[tuple[str, int, int]]:
+    """(text, start, end) of each given span in ``response``, each searched from where the
+    previous one ended; whitespace-only spans are dropped. A span that is not there is a
+    ValueError naming its index: a split that does not match its response is bad input."""
+    located: list[tuple[str, int, int]] = []
+    cursor = 0
+    for index, span in enumerate(spans):
+        text = span.strip()
+        if not text:
+            continue
+        start = response.find(text, cursor)
+        if start < 0:
+            after = " after the previous span" if cursor else ""
+            raise ValueError(f"entry {index} ({text[:60]!r}) is not in the response{after}")
+        cursor = start + len(text)
+        located.append((text, start, cursor))
+    return located
+
+
 class Trace(BaseModel):
     """One request of a RAG pipeline: the query, what was retrieved, and the answer.
 
@@ -174,6 +195,13 @@ class Trace(BaseModel):
     def _query_not_blank(cls, value: str) -> str:
         if not value.strip():
             raise ValueError("query is blank")
+        return value
+
+    @field_validator("response_spans")
+    @classmethod
+    def _spans_in_response(cls, value: list[str] | None, info: ValidationInfo) -> list[str] | None:
+        if value is not None and isinstance(info.data.get("response"), str):
+            span_offsets(info.data["response"], value)
         return value
 
     @model_validator(mode="after")

@@ -27,7 +27,7 @@ def write_traces(path):
 def test_evaluate_streams_results_skips_bad_lines_and_prints_a_summary(tmp_path, capsys, guard):
     traces, out = tmp_path / "traces.jsonl", tmp_path / "results.jsonl"
     write_traces(traces)
-    assert main(["evaluate", str(traces), "-o", str(out)]) == 0
+    assert main(["evaluate", str(traces), "-o", str(out)]) == 1  # a line was skipped
     results = [json.loads(line) for line in out.read_text().splitlines()]
     assert [r["trace_id"] for r in results] == ["ok-1", "ok-2"]
     assert results[0]["spans"][0]["citations"] == ["d1"]

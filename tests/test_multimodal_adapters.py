@@ -9,6 +9,7 @@ from multimodal_fixtures import photo
 
 from ragguard.adapters.langchain import document_item
 from ragguard.adapters.llamaindex import node_item
+from ragguard.config import MediaConfig
 from ragguard.media.images import load_image
 from ragguard.media.inline import pixels_key
 
@@ -34,6 +35,7 @@ def test_llamaindex_image_nodes_with_inline_base64_become_loadable_image_items()
     item = node_item(NodeWithScore(node=node, score=0.4))
     assert item.modality == "image" and item.image.startswith("data:image/png;base64,")
     assert item.uri.startswith("sha256:")  # what exporters log: never the bytes
-    assert pixels_key(load_image(item.image, max_side=64)) == pixels_key(picture)
+    decoded = load_image(item.image, max_side=64, policy=MediaConfig())  # inline: no policy
+    assert pixels_key(decoded) == pixels_key(picture)
     by_url = node_item(NodeWithScore(node=ImageNode(image_url="https://h/x.jpg"), score=None))
     assert (by_url.modality, by_url.uri) == ("image", "https://h/x.jpg")

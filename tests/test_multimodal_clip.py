@@ -34,8 +34,13 @@ def media(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def clip_guard(clip_path, embedder):
-    config = Config.model_validate({"image": {"backend": "clip", "model": clip_path}})
+def clip_guard(clip_path, embedder, media):
+    config = Config.model_validate(
+        {
+            "image": {"backend": "clip", "model": clip_path},
+            "media": {"local_roots": [str(media["video"].parent)]},
+        }
+    )
     return Guard(config, evaluator=Evaluator(config, embedder=embedder))
 
 
@@ -139,7 +144,8 @@ def test_image_reference_restricts_support_to_that_image(clip_guard, media):
     )
     span = evaluation.spans[0]
     assert span.references == ["astro"] and span.evidence_id == "astro"
-    visual = load_visual(Item(id="a", image=str(media["astronaut"])), ImageConfig())
+    config = clip_guard.config
+    visual = load_visual(Item(id="a", image=str(media["astronaut"])), config.image, config.media)
     alone = scorer.support([Claim(span.text)], [list(visual.frames)])[0]
     expected = _on_scale(float(alone), scorer.threshold, evaluator_eta(clip_guard, "support"))
     assert span.support == pytest.approx(expected, abs=1e-6)  # image 1 never considered
@@ -148,7 +154,7 @@ def test_image_reference_restricts_support_to_that_image(clip_guard, media):
 def test_video_relevance_is_its_best_frame_with_the_timestamp(clip_guard, media):
     evaluator = clip_guard.evaluator
     item = Item(id="v", video=str(media["video"]))
-    frames = load_visual(item, evaluator.config.image).frames
+    frames = load_visual(item, evaluator.config.image, evaluator.config.media).frames
     query = "a coffee cup"
     per_frame = evaluator.visual_scorer.relevance([query] * len(frames), frames)
     evaluation = clip_guard.evaluate(

@@ -79,7 +79,10 @@ def test_cs_reads_several_images_at_once(scorer):
 def test_the_vlm_backend_runs_the_whole_trace(vlm_path, embedder, tmp_path):
     paths = save_photos(tmp_path, ("astronaut", "coffee"))
     config = Config.model_validate(
-        {"image": {"backend": "vlm", "model": vlm_path, "threshold": 0.5}}
+        {
+            "image": {"backend": "vlm", "model": vlm_path, "threshold": 0.5},
+            "media": {"local_roots": [str(tmp_path)]},
+        }
     )
     assert isinstance(build_visual(config.image), VLMScorer)
     guard = Guard(config, evaluator=Evaluator(config, embedder=embedder))

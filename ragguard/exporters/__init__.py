@@ -40,7 +40,11 @@ def build_exporters(config: ExportConfig) -> list[Exporter]:
             from ragguard.exporters.otel import OtelExporter
 
             exporters.append(
-                OtelExporter(pipeline=config.pipeline, include_content=config.otel_include_content)
+                OtelExporter(
+                    pipeline=config.pipeline,
+                    include_content=config.otel_include_content,
+                    metadata_keys=config.otel_metadata_keys,
+                )
             )
         if prometheus or (config.prometheus is None and config.prometheus_port is not None):
             from ragguard.exporters.prometheus import PrometheusExporter, serve

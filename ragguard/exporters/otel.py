@@ -10,7 +10,8 @@ evaluation usually finishes after it closed):
 - its child ``retrieval``: ``gen_ai.operation.name = "retrieval"``,
   ``gen_ai.retrieval.documents`` (id, retriever score, ragguard's relevance) and OpenInference
   ``retrieval.documents.{i}.document.*``. Image and video items appear by id and URI, never
-  by their bytes. Texts (query, documents, spans) only with ``include_content``.
+  by their bytes. Texts (query, documents, spans) and document metadata only with
+  ``include_content``; without it, only the metadata keys named in ``metadata_keys``.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import json
 import logging
 import os
 import threading
-from collections.abc import Iterator
+from collections.abc import Container, Iterable, Iterator
 from typing import Any
 
 from opentelemetry import trace as otel_trace
@@ -145,13 +146,14 @@ def _document(item: Item, scored: ItemEvaluation) -> dict[str, Any]:
     return document
 
 
-def _metadata(item: Item, document: dict[str, Any]) -> str:
-    """OpenInference's document metadata: the item's own (inline media left out) with
-    ragguard's verdict, as JSON."""
+def _metadata(item: Item, document: dict[str, Any], keys: Container[str] | None) -> str:
+    """OpenInference's document metadata: ragguard's verdict, with the item's own metadata
+    under ``keys`` (None: all of it), inline media always left out, as JSON."""
     metadata = {
         key: value
         for key, value in item.metadata.items()
-        if not isinstance(value, bytes | bytearray)
+        if (keys is None or key in keys)
+        and not isinstance(value, bytes | bytearray)
         and not (isinstance(value, str) and value.startswith("data:"))
     }
     for key in ("relevance", "relevant", "modality", "uri", "error"):
@@ -164,7 +166,9 @@ class OtelExporter:
     """Writes each evaluation as OpenTelemetry spans and ``gen_ai.evaluation.result`` events.
 
     ``tracer_provider``: where spans go (default: ``default_provider()``). ``pipeline`` is
-    set as ``ragguard.pipeline``. ``include_content`` adds texts (off for privacy).
+    set as ``ragguard.pipeline``. ``include_content`` adds texts and every document's
+    metadata (off for privacy: metadata holds captions, authors, paths); ``metadata_keys``
+    names the metadata keys exported without it.
     """
 
     def __init__(
@@ -173,12 +177,14 @@ class OtelExporter:
         tracer_provider: TracerProvider | None = None,
         pipeline: str = "default",
         include_content: bool = False,
+        metadata_keys: Iterable[str] = (),
     ) -> None:
         from ragguard import __version__
 
         self.provider = tracer_provider or default_provider()
         self.pipeline = pipeline
         self.include_content = include_content
+        self.metadata_keys = None if include_content else frozenset(metadata_keys)
         self._tracer = self.provider.get_tracer("ragguard", __version__)
 
     def export(self, trace: Trace, evaluation: Evaluation) -> None:
@@ -246,7 +252,7 @@ class OtelExporter:
             document = _document(item, scored[item.id])
             documents.append(document)
             attributes[f"{prefix}.id"] = item.id
-            attributes[f"{prefix}.metadata"] = _metadata(item, document)
+            attributes[f"{prefix}.metadata"] = _metadata(item, document, self.metadata_keys)
             if item.score is not None:
                 attributes[f"{prefix}.score"] = item.score
             if self.include_content and item.text:

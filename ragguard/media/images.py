@@ -1,8 +1,9 @@
 """Decode one image from wherever a trace says it is, downscaled to a bounded size.
 
-Sources: a local path, a ``file://`` URI, an ``http(s)://`` URL (fetched with a timeout and
-a size cap), a ``data:`` URI with base64 bytes (what raw bytes become in a trace), or a PIL
-image handed over through the Python API (kept beside the item, never serialized).
+Sources: a local path or ``file://`` URI and an ``http(s)://`` URL, each read only as the
+media policy allows (``media.policy``), a ``data:`` URI with base64 bytes (what raw bytes
+become in a trace), or a PIL image handed over through the Python API (kept beside the item,
+never serialized).
 """
 
 from __future__ import annotations
@@ -11,26 +12,26 @@ import base64
 import binascii
 import io
 import math
-import urllib.request
-from pathlib import Path
 from typing import TYPE_CHECKING
-from urllib.parse import unquote, urlparse
+from urllib.parse import urlparse
 
 from ragguard.errors import MediaError
 from ragguard.media.inline import INLINE_PREFIX
+from ragguard.media.policy import fetch, local_path, read_file
 
 if TYPE_CHECKING:
     from PIL.Image import Image
 
+    from ragguard.config import MediaConfig
 
-def load_image(
-    source: str, *, max_side: int, timeout_s: float = 10.0, max_bytes: int = 50_000_000
-) -> Image:
-    """An RGB image, its longer side at most ``max_side`` (aspect kept); MediaError if not."""
+
+def load_image(source: str, *, max_side: int, policy: MediaConfig) -> Image:
+    """An RGB image, its longer side at most ``max_side`` (aspect kept); MediaError if not,
+    or if ``policy`` does not allow reading ``source``."""
     from PIL import Image as PILImage
     from PIL import UnidentifiedImageError
 
-    raw = _read_bytes(source, timeout_s=timeout_s, max_bytes=max_bytes)
+    raw = _read_bytes(source, policy)
     try:
         image = PILImage.open(io.BytesIO(raw))
         scale = min(1.0, max_side / max(image.size))
@@ -50,38 +51,23 @@ def fit(image: Image, max_side: int) -> Image:
     return image.resize(size, resample=3)  # bicubic
 
 
-def local_path(source: str) -> Path | None:
-    """The file a path or ``file://`` URI names; None for other URIs."""
-    if source.startswith("file://"):
-        return Path(unquote(urlparse(source).path))
-    return None if "://" in source or source.startswith("data:") else Path(source)
-
-
-def _read_bytes(source: str, *, timeout_s: float, max_bytes: int) -> bytes:
+def _read_bytes(source: str, policy: MediaConfig) -> bytes:
+    cap = policy.max_image_bytes
     if source.startswith(INLINE_PREFIX):
         raise MediaError("image", "an in-memory image is not available after serialization")
     if source.startswith("data:"):
         _, _, payload = source.partition(",")
+        if len(payload) * 3 // 4 > cap:
+            raise MediaError("image", f"inline image larger than {cap} bytes")
         try:
             return base64.b64decode(payload, validate=True)
         except (binascii.Error, ValueError) as error:
             raise MediaError("image", f"bad base64 in data URI: {error}") from None
-    path = local_path(source)
-    if path is not None:
-        try:
-            return path.read_bytes()
-        except OSError as error:
-            raise MediaError("image", f"cannot read {source!r}: {error.strerror}") from None
+    if local_path(source) is not None:
+        return read_file(source, policy, "image", cap)
     if urlparse(source).scheme not in ("http", "https"):
         raise MediaError("image", f"unsupported URI scheme in {source!r}")
-    try:
-        with urllib.request.urlopen(source, timeout=timeout_s) as response:
-            raw = response.read(max_bytes + 1)
-    except OSError as error:
-        raise MediaError("image", f"cannot fetch {source!r}: {error}") from None
-    if len(raw) > max_bytes:
-        raise MediaError("image", f"{source!r} is larger than {max_bytes} bytes")
-    return raw
+    return fetch(source, policy, "image", cap)
 
 
 def _short(source: str) -> str:

@@ -8,16 +8,18 @@ video's length or resolution, and time at one seek per sampled frame.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ragguard.errors import MediaError
-from ragguard.media.images import fit, local_path
+from ragguard.media.images import fit
+from ragguard.media.policy import check_file, local_path
 
 if TYPE_CHECKING:
     from PIL.Image import Image
+
+    from ragguard.config import MediaConfig
 
 
 def frame_indices(
@@ -38,16 +40,21 @@ def frame_indices(
 
 
 def sample_frames(
-    source: str, *, frames: int, fps: float | None, max_frames: int, max_side: int
+    source: str,
+    *,
+    frames: int,
+    fps: float | None,
+    max_frames: int,
+    max_side: int,
+    policy: MediaConfig,
 ) -> list[tuple[Image, float]]:
-    """(frame, timestamp in seconds) pairs of the video at ``source`` (a path or file URI)."""
+    """(frame, timestamp in seconds) pairs of the video at ``source`` (a path or file URI
+    that ``policy`` allows)."""
     from PIL import Image as PILImage
 
-    path = local_path(source)
-    if path is None:
+    if local_path(source) is None:
         raise MediaError("video", f"only local video files are read, not {source!r}")
-    if not Path(path).is_file():
-        raise MediaError("video", f"cannot read {source!r}: no such file")
+    path = check_file(source, policy, "video", policy.max_video_bytes)
     try:
         import decord
     except ImportError:

@@ -13,7 +13,7 @@ from ragguard.media.video import sample_frames
 if TYPE_CHECKING:
     from PIL.Image import Image
 
-    from ragguard.config import ImageConfig
+    from ragguard.config import ImageConfig, MediaConfig
     from ragguard.schema import Item
 
 
@@ -33,8 +33,9 @@ class Visual:
     frames: tuple[Frame, ...]
 
 
-def load_visual(item: Item, config: ImageConfig) -> Visual:
-    """Decode ``item``'s video or image (MediaError naming the field if it cannot be read)."""
+def load_visual(item: Item, config: ImageConfig, policy: MediaConfig) -> Visual:
+    """Decode ``item``'s video or image (MediaError naming the field if it cannot be read,
+    or if ``policy`` does not allow reading it)."""
     if item.video is not None:
         sampled = sample_frames(
             item.video,
@@ -42,16 +43,12 @@ def load_visual(item: Item, config: ImageConfig) -> Visual:
             fps=config.video_fps,
             max_frames=config.video_max_frames,
             max_side=config.max_side,
+            policy=policy,
         )
         return Visual(tuple(Frame(pixels_key(image), image, t) for image, t in sampled))
     assert item.image is not None
     if item.pixels is not None:
         image = fit(item.pixels.convert("RGB"), config.max_side)
     else:
-        image = load_image(
-            item.image,
-            max_side=config.max_side,
-            timeout_s=config.fetch_timeout_s,
-            max_bytes=config.max_fetch_bytes,
-        )
+        image = load_image(item.image, max_side=config.max_side, policy=policy)
     return Visual((Frame(pixels_key(image), image),))

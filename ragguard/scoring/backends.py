@@ -18,9 +18,18 @@ from ragguard.scoring.lite import LiteRelevanceScorer, LiteSupportScorer
 from ragguard.scoring.protocols import RelevanceScorer, SupportScorer, VisualScorer
 
 
-def _lite_head(name: str, config: ScorerConfig) -> Head:
+def _lite_head(name: str, config: ScorerConfig, role: str) -> Head:
     """For the lite tier, ``model`` names a head JSON file (e.g. one from `ragguard train`)."""
-    head = Head.load(config.model) if config.model else Head.bundled(name)
+    if not config.model:
+        head = Head.bundled(name)
+    else:
+        try:
+            head = Head.load(config.model)
+        except (OSError, ValueError, KeyError, TypeError) as error:
+            reason = error.strerror if isinstance(error, OSError) else f"not a head file: {error!r}"
+            raise ModelLoadError(
+                f"cannot load the lite head: {reason}", key=f"{role}.model", source=config.model
+            ) from error
     return head if config.threshold is None else replace(head, threshold=config.threshold)
 
 
@@ -96,7 +105,7 @@ def check_models(config: Config, skip: Collection[str] = ()) -> None:
 
 def build_relevance(config: RelevanceConfig, embedder: TextEmbedder) -> RelevanceScorer:
     if config.backend == "lite":
-        return LiteRelevanceScorer(embedder, _lite_head("relevance_lite", config))
+        return LiteRelevanceScorer(embedder, _lite_head("relevance_lite", config, "relevance"))
     from ragguard.scoring.transformers_backends import CrossEncoderRelevanceScorer
 
     return CrossEncoderRelevanceScorer(**_hub_settings(config, "relevance"))
@@ -104,7 +113,7 @@ def build_relevance(config: RelevanceConfig, embedder: TextEmbedder) -> Relevanc
 
 def build_support(config: SupportConfig, embedder: TextEmbedder) -> SupportScorer:
     if config.backend == "lite":
-        return LiteSupportScorer(embedder, _lite_head("support_lite", config))
+        return LiteSupportScorer(embedder, _lite_head("support_lite", config, "support"))
     from ragguard.scoring.transformers_backends import NLISupportScorer
 
     return NLISupportScorer(**_hub_settings(config, "support"))

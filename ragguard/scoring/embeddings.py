@@ -80,7 +80,9 @@ class TextEmbedder:
             with quiet_loading():
                 model = SentenceTransformer(source, device=self.device)
         except Exception as error:  # hub/network/path problems all surface here
-            raise ModelLoadError(f"cannot load sentence embedder {source!r}: {error}") from error
+            raise ModelLoadError(
+                f"cannot load the sentence embedder: {error}", key="embedding_model", source=source
+            ) from error
         self._vocabulary_masks(model.tokenizer)
         return model
 

@@ -54,7 +54,9 @@ class HubModel:
         self._loaded: Any = None
 
     def _load_error(self, role: str, error: Exception) -> ModelLoadError:
-        return ModelLoadError(f"cannot load {role} model {self.model_name!r}: {error}")
+        return ModelLoadError(
+            f"cannot load the {role} model: {error}", key=f"{role}.model", source=self.model_name
+        )
 
     def _pretrained(self, role: str, *classes: Any) -> list[Any]:
         """``cls.from_pretrained(model)`` for each class, with one error naming the role."""

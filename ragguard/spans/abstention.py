@@ -81,6 +81,8 @@ def load_examples(path: str | Path | None = None) -> list[LabelledExample]:
     data = source or files("ragguard.spans").joinpath("data", "abstention_examples.json")
     try:
         examples = _EXAMPLES.validate_json(data.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise ValueError(f"spans.abstention_examples: cannot read {where}: {error}") from error
     except ValidationError as error:
         raise ValueError(f"{where}: not a list of {{text, label}} examples: {error}") from error
     if {example.label for example in examples} != {"abstention", "statement"}:

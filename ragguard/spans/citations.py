@@ -3,10 +3,11 @@
 What counts as a marker:
 
 * A bracket ``[...]`` is a *citation* only if every comma- or semicolon-separated token in it
-  (after an optional ``source:``/``ref:`` label) is an integer (``[2]``), an integer range
-  (``[1-3]``, fewer than 100 wide), an existing item id, or id-like: letters then digits
-  (``d7``, ``doc7``, ``doc_7``, ``S3``). So ``[citation needed]``, ``[sic]`` and ``[a, b]`` are
-  ordinary text and stay in the span.
+  (after an optional ``source:``/``ref:`` label) is an integer (``[2]``, and ``[0]`` or
+  ``[-1]``, which name no item), an integer range (``[1-3]``, fewer than 100 wide), an
+  existing item id, id-like: letters then digits (``d7``, ``doc7``, ``doc_7``, ``S3``), or a
+  template placeholder left in (``[dX]``, ``[doc_N]``, ``[source?]``), which names no item.
+  So ``[citation needed]``, ``[sic]`` and ``[a, b]`` are ordinary text and stay in the span.
 * A token resolves to the item with exactly that id, else (integers only) to the item at that
   1-based position. Ranges are expanded and each number is resolved on its own.
 * ``<imageN>`` / ``<videoN>`` tags are *references* to the N-th item of that modality (to the
@@ -43,9 +44,12 @@ class CitationParse(NamedTuple):
 
 _BRACKET = re.compile(r"[ \t]*\[([^\[\]\n]{1,60})\]")
 _LABEL = re.compile(r"^\s*(?:sources?|refs?|references?)\s*:\s*", re.IGNORECASE)
-_INTEGER = re.compile(r"\d+")
+_INTEGER = re.compile(r"[-−]?\d+")
 _RANGE = re.compile(r"(\d+)\s*[-–]\s*(\d+)")
 _ID_LIKE = re.compile(r"[A-Za-z]+[_-]?\d+")
+_PLACEHOLDER = re.compile(
+    r"(?:d|doc|document|p|passage|s|src|source|ref)[_-]?(?:[A-Z]{1,2}|[?#*]+)"
+)
 _MAX_RANGE = 100
 _TAG = re.compile(r"<(image|video|document|doc)\s*(\d+)>", re.IGNORECASE)
 _PHRASE = re.compile(
@@ -89,7 +93,9 @@ def _citation_tokens(content: str, ids: frozenset[str]) -> list[str] | None:
     for raw in re.split(r"[,;]", _LABEL.sub("", content, count=1)):
         token = raw.strip()
         span = _RANGE.fullmatch(token)
-        if token in ids or _INTEGER.fullmatch(token) or _ID_LIKE.fullmatch(token):
+        if token in ids or any(
+            pattern.fullmatch(token) for pattern in (_INTEGER, _ID_LIKE, _PLACEHOLDER)
+        ):
             tokens.append(token)
         elif span and 0 <= int(span[2]) - int(span[1]) < _MAX_RANGE:
             tokens.extend(str(n) for n in range(int(span[1]), int(span[2]) + 1))

@@ -20,6 +20,8 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from ragguard.schema import span_offsets
+
 
 class RawSpan(NamedTuple):
     """A span before marker stripping; ``response[start:end] == text`` when it was found."""
@@ -70,23 +72,9 @@ def split_sentences(response: str) -> list[RawSpan]:
 
 
 def locate_spans(response: str, spans: Sequence[str]) -> list[RawSpan]:
-    """Find given spans in the response in order; (-1, -1) for one that is not there.
-
-    Each search starts where the previous found span ended; whitespace-only spans are dropped.
-    """
-    located: list[RawSpan] = []
-    cursor = 0
-    for span in spans:
-        text = span.strip()
-        if not text:
-            continue
-        start = response.find(text, cursor)
-        if start < 0:
-            located.append(RawSpan(text, -1, -1))
-            continue
-        cursor = start + len(text)
-        located.append(RawSpan(text, start, cursor))
-    return located
+    """Find given spans in the response in order (``schema.span_offsets``: ValueError for a
+    span that is not there); whitespace-only spans are dropped."""
+    return [RawSpan(*found) for found in span_offsets(response, spans)]
 
 
 def _sentence_ends(line: str, start: int) -> list[int]:
