@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ragguard.adapters.models import shared_guard
-from ragguard.config import Config, ExportConfig, LiveConfig
+from ragguard.config import Config, ExportConfig, JudgeConfig, LiveConfig
 from ragguard.errors import UnsupportedAnswerError
 from ragguard.exporters import Exporter, build_exporters
 from ragguard.guard import Guard
@@ -109,6 +109,8 @@ class Monitor:
         self.exporters = [*build_exporters(self.config.exporters), *exporters]
         # the models do not depend on where results go: share them across export settings
         models = self.config.model_copy(update={"exporters": ExportConfig()})
+        if self.live.mode == "guard":  # the judge never sits on the request path
+            models = models.model_copy(update={"judge": JudgeConfig()})
         self.guard = guard or shared_guard(models)
         evaluate: Callable[[Sequence[Trace]], Sequence[Evaluation | Exception]]
         if guard is None and self.live.worker == "process":
