@@ -82,3 +82,11 @@ def test_the_replay_report_shows_lite_judge_agreement():
     html = report.render(title="judge", meta={})
     assert "<th>spans decided by the judge</th><td>0</td><td>2</td>" in html
     assert "<th>lite-judge agreement</th><td>n/a</td><td>50.0%</td>" in html
+
+
+def test_guard_mode_leaves_the_judge_off_the_request_path():
+    judge = {"backend": "openai", "base_url": "http://127.0.0.1:9/v1"}
+    background = ragguard.Monitor({"judge": judge}, worker="thread")
+    guarded = ragguard.Monitor({"judge": judge}, mode="guard", worker="thread")
+    assert background.guard.evaluator.judge is not None
+    assert guarded.guard.evaluator.judge is None
