@@ -1,4 +1,4 @@
-"""Command line: ``ragguard evaluate``, ``replay``, ``benchmark`` and ``train``."""
+"""Command line: ``ragguard evaluate``, ``replay``, ``benchmark``, ``train`` and ``judge-bench``."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from ragguard.errors import RagguardError, TraceValidationError
 
 if TYPE_CHECKING:
     from ragguard.guard import Guard
+    from ragguard.judge.bench import Case
     from ragguard.metrics.summary import RunSummary
     from ragguard.schema import Evaluation, Trace
 
@@ -255,6 +256,49 @@ def _benchmark(args: argparse.Namespace) -> int:
     return 0 if scores else 1
 
 
+def _devsets(data: Path) -> dict[str, list[Case]]:
+    """WiCE dev and Factcheck-GPT through ``benchmarks/devsets.py`` of a source checkout:
+    the dev-set readers live there only, so they cannot leak into training."""
+    import importlib.util
+
+    import ragguard
+    from ragguard.judge.bench import Case
+
+    path = Path(ragguard.__file__).resolve().parent.parent / "benchmarks" / "devsets.py"
+    spec = importlib.util.spec_from_file_location("ragguard_devsets", path)
+    if spec is None or spec.loader is None or not path.is_file():
+        raise FileNotFoundError(f"judge-bench reads the dev sets with {path} (a source checkout)")
+    devsets = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = devsets  # its dataclasses look their module up there
+    spec.loader.exec_module(devsets)
+    return {
+        name: [Case(c.claim, c.evidence, c.label) for c in reader(data)]
+        for name, reader in (("wice-dev", devsets.wice), ("factcheck-gpt", devsets.factcheck_gpt))
+    }
+
+
+def _judge_bench(args: argparse.Namespace) -> int:
+    import random
+
+    from ragguard.config import Config
+    from ragguard.engine import Evaluator
+    from ragguard.judge.bench import bench_set, render
+
+    config = Config.from_file(args.config) if args.config else Config()
+    if config.judge.backend == "none":
+        raise ValueError('judge-bench needs a [judge] section with backend = "openai"')
+    evaluator = Evaluator(config)
+    cascade = evaluator.judge
+    assert cascade is not None
+    rows = []
+    for name, cases in _devsets(Path(args.data)).items():
+        if args.limit is not None and args.limit < len(cases):
+            cases = random.Random(args.seed).sample(cases, args.limit)
+        rows.append(bench_set(name, cases, evaluator.support_scorer, cascade))
+    print(render(rows, config.judge.model, config.judge.band))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="ragguard", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
@@ -323,6 +367,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     train.add_argument("--seed", type=int, default=0)
     train.set_defaults(run=_train)
+
+    judge = commands.add_parser(
+        "judge-bench",
+        help="lite, LLM judge and cascade on the dev sets, against the configured endpoint",
+    )
+    judge.add_argument("-c", "--config", required=True, help="config with a [judge] section")
+    judge.add_argument("--data", default="../shared/data", help="folder with the dev sets")
+    judge.add_argument("--limit", type=int, default=None, help="pairs drawn per dev set")
+    judge.add_argument("--seed", type=int, default=0, help="which pairs --limit draws")
+    judge.set_defaults(run=_judge_bench)
     return parser
 
 

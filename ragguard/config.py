@@ -213,6 +213,58 @@ class ExportConfig(_Strict):
     recorded as ``other`` (with a warning), so pipeline names cannot grow the series."""
 
 
+class JudgeConfig(_Strict):
+    """The LLM-judge tier: an OpenAI-compatible endpoint asked about the objective spans whose
+    lite support score falls in ``band``, after the lite evaluation (never on the request
+    path). Off by default (``backend = "none"``); ``backend = "openai"`` needs the ``judge``
+    extra (the official ``openai`` client), and speaks to OpenAI, vLLM, llama.cpp's server,
+    Ollama or any other OpenAI-compatible server through ``base_url``."""
+
+    backend: Literal["none", "openai"] = "none"
+    base_url: str | None = None
+    """The endpoint, e.g. ``http://127.0.0.1:8080/v1``; None: the client's default (OpenAI)."""
+    model: str = "gpt-4o-mini"
+    api_key_env: str = "OPENAI_API_KEY"
+    """The environment variable holding the API key (a local server needs none)."""
+    timeout_s: float = Field(default=20.0, gt=0.0)
+    """Per attempt; a call that runs past it leaves the lite verdict (``judge_skipped``)."""
+    retries: int = Field(default=2, ge=0)
+    """Extra attempts after a connection error, HTTP 429 or 5xx, with exponential backoff."""
+    backoff_s: float = Field(default=0.5, ge=0.0)
+    """The first retry waits this long (with jitter), doubling each time."""
+    breaker_failures: int = Field(default=5, ge=1)
+    """Consecutive failed calls that open the circuit breaker ..."""
+    breaker_cooldown_s: float = Field(default=30.0, ge=0.0)
+    """... which skips every call for this long, then lets one through to probe."""
+    max_concurrency: int = Field(default=4, ge=1)
+    max_calls_per_minute: int | None = Field(default=60, ge=1)
+    """Calls beyond this in a sliding minute are skipped (``rate_limited``); None: no limit."""
+    max_tokens_per_day: int | None = Field(default=1_000_000, ge=1)
+    """Prompt plus completion tokens per UTC day; past it calls are skipped (``over_budget``)."""
+    max_output_tokens: int = Field(default=200, ge=16)
+    sample_rate: float = Field(default=1.0, ge=0.0, le=1.0)
+    """Share of in-band spans sent, decided by the claim's content hash (repeatable)."""
+    band: tuple[float, float] = (0.489, 0.68)
+    """Lite support scores in [lo, hi] go to the judge. The default holds 20% of the
+    training-set spans around the lite eta (``python benchmarks/judge_band.py``)."""
+    response_format: Literal["json_schema", "text"] = "json_schema"
+    """json_schema: ask the server to constrain the reply to the verdict schema (OpenAI,
+    vLLM, llama.cpp, Ollama support it); text: free text, parsed leniently."""
+    max_evidence_items: int = Field(default=3, ge=1)
+    """Items shown to the judge per span: the best lite evidence, then cited, then others."""
+    max_evidence_chars: int = Field(default=1500, ge=100)
+    """Each item's text is cut to this many characters in the prompt."""
+    cache_size: int = Field(default=4096, ge=0)
+    """Verdicts kept by (claim, evidence, model) content hash."""
+
+    @model_validator(mode="after")
+    def _band_ordered(self) -> JudgeConfig:
+        lo, hi = self.band
+        if not 0.0 <= lo <= hi <= 1.0:
+            raise ValueError(f"band must satisfy 0 <= lo <= hi <= 1, got {list(self.band)}")
+        return self
+
+
 class Config(_Strict):
     relevance: RelevanceConfig = Field(default_factory=RelevanceConfig)
     support: SupportConfig = Field(default_factory=SupportConfig)
@@ -231,6 +283,7 @@ class Config(_Strict):
     limits: LimitsConfig = Field(default_factory=LimitsConfig)
     live: LiveConfig = Field(default_factory=LiveConfig)
     exporters: ExportConfig = Field(default_factory=ExportConfig)
+    judge: JudgeConfig = Field(default_factory=JudgeConfig)
 
     @classmethod
     def coerce(cls, config: ConfigLike) -> Config:

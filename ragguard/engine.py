@@ -11,7 +11,7 @@ import os
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import numpy as np
 
@@ -27,6 +27,9 @@ from ragguard.scoring.embeddings import TextEmbedder
 from ragguard.scoring.evidence import Claim, Evidence, item_evidence
 from ragguard.scoring.protocols import RelevanceScorer, SupportScorer, VisualScorer
 from ragguard.spans import ItemRef, Span, SpanAnalyzer
+
+if TYPE_CHECKING:
+    from ragguard.judge.cascade import Cascade
 
 Outcome = Evaluation | RagguardError
 _T = TypeVar("_T")
@@ -65,10 +68,13 @@ class Evaluator:
         embedder: TextEmbedder | None = None,
         analyzer: SpanAnalyzer | None = None,
         visual: VisualScorer | None = None,
+        judge: Cascade | None = None,
     ) -> None:
         self.config = config or Config()
         supplied = dict(relevance=relevance, support=support, image=visual, embedding=embedder)
         check_models(self.config, skip={role for role, x in supplied.items() if x is not None})
+        self._judge = judge
+        self._judge_built = judge is not None
         self._embedder = embedder
         self._relevance = relevance
         self._support = support
@@ -103,6 +109,17 @@ class Evaluator:
             self._visual = build_visual(self.config.image)
             self._visual_built = True
         return self._visual
+
+    @property
+    def judge(self) -> Cascade | None:
+        """The LLM-judge cascade run after each batch; None when ``judge.backend = "none"``."""
+        if not self._judge_built:
+            if self.config.judge.backend != "none":
+                from ragguard.judge.cascade import Cascade
+
+                self._judge = Cascade(self.config.judge)
+            self._judge_built = True
+        return self._judge
 
     @property
     def analyzer(self) -> SpanAnalyzer:
@@ -165,6 +182,13 @@ class Evaluator:
         for index, plan in enumerate(plans):
             if outcomes[index] is None:
                 outcomes[index] = self._assemble(plan, timing)
+        if self.judge is not None and live:
+            t0 = time.perf_counter()
+            self.judge.apply(traces, outcomes)  # type: ignore[arg-type]
+            judge_ms = round((time.perf_counter() - t0) * 1000 * share, 3)
+            for outcome in outcomes:
+                if isinstance(outcome, Evaluation):
+                    outcome.timing_ms["judge"] = judge_ms  # waiting on the judge, not compute
         return outcomes  # type: ignore[return-value]
 
     def _citation_policy(self, plan: _TracePlan) -> TraceValidationError | None:

@@ -237,6 +237,35 @@ class ItemEvaluation(BaseModel):
     """Video items: the timestamp of the frame that gave the relevance, to jump to it."""
 
 
+class JudgeVerdict(BaseModel):
+    """What the LLM judge said about a span (``support_source: "judge"``)."""
+
+    verdict: bool | None
+    """Supported by the items shown to the judge; None when its reply held no verdict
+    (``judge_skipped: "unparseable"``: the call and its tokens are still recorded)."""
+    rationale: str
+    model: str
+    input_tokens: int = 0
+    output_tokens: int = 0
+    latency_ms: float = 0.0
+    cached: bool = False
+    """Answered from the verdict cache: no call, no tokens."""
+    tokens_left_today: int | None = None
+    """The daily token budget left after this call (None: no budget set)."""
+
+
+JudgeSkip = Literal[
+    "sampled_out",
+    "rate_limited",
+    "over_budget",
+    "circuit_open",
+    "timeout",
+    "unavailable",
+    "unparseable",
+    "no_evidence",
+]
+
+
 class SpanEvaluation(BaseModel):
     text: str
     start: int
@@ -253,6 +282,12 @@ class SpanEvaluation(BaseModel):
     references: list[str] = Field(default_factory=list)
     """Items the span's content names (``<image1>``, "document 2"): CS uses only these."""
     unknown_citations: list[str] = Field(default_factory=list)
+    support_source: Literal["lite", "judge"] = "lite"
+    """Who decided ``supported``: the lite scorer, or the LLM judge (its verdict in ``judge``;
+    ``support`` stays the lite score)."""
+    judge: JudgeVerdict | None = None
+    judge_skipped: JudgeSkip | None = None
+    """Why a span in the judge's band kept its lite verdict."""
 
 
 class Metrics(BaseModel):

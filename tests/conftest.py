@@ -17,3 +17,13 @@ def guard():
 @pytest.fixture(scope="session")
 def embedder(guard):
     return guard.evaluator.embedder
+
+
+@pytest.fixture(scope="session")
+def judge_server():
+    """A real OpenAI-compatible llama.cpp server with SmolLM2-135M on loopback, shared by
+    the judge tests (started on first use, stopped at the end)."""
+    from llama_server import running_server
+
+    with running_server() as server:
+        yield server

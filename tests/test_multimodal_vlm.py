@@ -29,7 +29,7 @@ def frame(name):
     return Frame(pixels_key(image), image)
 
 
-def test_prompts_are_rag_checks_with_the_images_in_place(scorer):
+def test_prompts_ask_rag_checks_questions_with_the_images_in_place(scorer):
     tokenizer = scorer._load()[0].tokenizer
     captured = []
     original = scorer.render
@@ -41,12 +41,12 @@ def test_prompts_are_rag_checks_with_the_images_in_place(scorer):
         del scorer.render
     rs, cs = captured
     assert rs == (
-        "user: Evaluate the relevancy of the given statement with the image <image>\n. "
-        "Evaluate by either 'relevant' or 'irrelevant'. The statement is: What is the "
-        "astronaut holding.assistant:"
+        "user: Here is an image: <image>\n. Would it help to answer the request below? Reply "
+        "with one word, 'relevant' or 'irrelevant'. Request: What is the astronaut holding."
+        "assistant:"
     )
-    assert cs.count("<image>") == 2 and "I am giving you 2 images. Evaluate this statement " in cs
-    assert "answer by either 'correct' or 'incorrect': A cup of coffee." in cs
+    assert cs.count("<image>") == 2 and "The 2 images above are the evidence." in cs
+    assert "Reply with one word, 'correct' or 'incorrect'. Statement: A cup of coffee." in cs
     assert len(tokenizer.tokenize(cs)) > 0
 
 

@@ -26,12 +26,13 @@ from prometheus_client.metrics_core import Metric
 from prometheus_client.multiprocess import MultiProcessCollector
 
 from ragguard.live.stats import LiveStats, stats
-from ragguard.schema import Evaluation, Modality, Trace, Verdict, verdict
+from ragguard.schema import Evaluation, Modality, SpanEvaluation, Trace, Verdict, verdict
 
 VERDICTS: tuple[str, ...] = get_args(Verdict)
 MODALITIES: tuple[str, ...] = get_args(Modality)
 RATIO_BUCKETS = (0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 1.0)
 SECONDS_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
+JUDGE_SECONDS_BUCKETS = (0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 20.0, 30.0, 60.0)
 
 STATS_COUNTERS = {
     "submitted": ("requests_submitted", "Requests handed to the evaluation queue."),
@@ -148,6 +149,31 @@ class _Metrics:
             field: Counter(name, documentation, **at)
             for field, (name, documentation) in STATS_COUNTERS.items()
         }
+        self.judge_calls = Counter(
+            "judge_calls",
+            "In-band spans by what the LLM judge did: answered, cached (no call of its own), "
+            "or why the lite verdict stayed (unparseable, timeout, unavailable, "
+            "circuit_open, rate_limited, over_budget, sampled_out, no_evidence).",
+            ["pipeline", "outcome"],
+            **at,
+        )
+        self.judge_latency = Histogram(
+            "judge_latency_seconds",
+            "Duration of each judge call that got a reply (retries included).",
+            pipeline,
+            buckets=JUDGE_SECONDS_BUCKETS,
+            **at,
+        )
+        self.judge_tokens = Counter(
+            "judge_tokens", "Tokens the judge used, by direction.", ["pipeline", "direction"], **at
+        )
+        self.judge_budget = Gauge(
+            "judge_budget_tokens_remaining",
+            "The judge's daily token budget left, as of its latest call.",
+            pipeline,
+            multiprocess_mode="livesum",
+            **at,
+        )
 
     def zero(self, pipeline: str) -> None:
         """Create ``pipeline``'s response, span and item series at 0, so a dashboard shows 0
@@ -188,6 +214,7 @@ class _Metrics:
             self.spans.labels(pipeline, verdict(span)).inc()
             if span.kind == "objective" and span.support is not None:
                 self.support.labels(pipeline).observe(span.support)
+            self._record_judge(pipeline, span)
         for item in evaluation.items:
             self.items.labels(pipeline, item.modality).inc()
             if item.relevance is None:
@@ -200,6 +227,24 @@ class _Metrics:
             self.citation_recall.labels(pipeline).observe(metrics.citation_recall)
         if "total" in evaluation.timing_ms:
             self.duration.labels(pipeline).observe(evaluation.timing_ms["total"] / 1000)
+
+    def _record_judge(self, pipeline: str, span: SpanEvaluation) -> None:
+        judge = span.judge
+        outcome = span.judge_skipped or (
+            ("cached" if judge.cached else "answered") if judge is not None else None
+        )
+        if outcome is None:
+            return
+        self.judge_calls.labels(pipeline, outcome).inc()
+        if span.judge_skipped == "over_budget":
+            self.judge_budget.labels(pipeline).set(0)
+        if judge is None or judge.cached:
+            return
+        self.judge_latency.labels(pipeline).observe(judge.latency_ms / 1000)
+        self.judge_tokens.labels(pipeline, "input").inc(judge.input_tokens)
+        self.judge_tokens.labels(pipeline, "output").inc(judge.output_tokens)
+        if judge.tokens_left_today is not None:
+            self.judge_budget.labels(pipeline).set(judge.tokens_left_today)
 
     def sync(self) -> None:
         """Bring the LiveStats counters and the queue gauge up to date (counters only grow:

@@ -23,7 +23,7 @@ from concurrent.futures import Future
 from types import FrameType
 from typing import Any
 
-from ragguard.config import Config, ConfigLike, ExportConfig, LiveConfig
+from ragguard.config import Config, ConfigLike, ExportConfig, JudgeConfig, LiveConfig
 from ragguard.errors import UnsupportedAnswerError
 from ragguard.exporters import Exporter, build_exporters
 from ragguard.guard import Guard
@@ -132,6 +132,8 @@ class Monitor:
         self.exporters = [*build_exporters(self.config.exporters), *exporters]
         # the models do not depend on where results go: share them across export settings
         models = self.config.model_copy(update={"exporters": ExportConfig()})
+        if self.live.mode == "guard":  # the judge never sits on the request path
+            models = models.model_copy(update={"judge": JudgeConfig()})
         self.guard = guard or shared_guard(models)
         self.process: EvaluatorProcess | None = None
         if guard is None and self.live.worker == "process":

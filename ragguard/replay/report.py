@@ -18,6 +18,7 @@ from importlib import resources
 from string import Template
 
 from ragguard.io import LoggedTrace
+from ragguard.judge.cascade import agreement
 from ragguard.replay.diff import DiffTotals, TraceDiff, diff_trace, span_verdict
 from ragguard.replay.svg import Marker, Series, bin_counts, histogram, line_chart
 from ragguard.schema import Evaluation, SpanEvaluation
@@ -47,10 +48,17 @@ class _Side:
     means: dict[str, list[float]] = field(default_factory=dict)
     relevance_bins: list[int] = field(default_factory=lambda: [0] * BINS)
     support_bins: list[int] = field(default_factory=lambda: [0] * BINS)
+    judged: int = 0
+    """Spans the LLM judge decided ..."""
+    agreed: int = 0
+    """... where the lite verdict was the same."""
 
     def add(self, evaluation: Evaluation) -> None:
         m = evaluation.metrics
         self.traces += 1
+        judged, agreed = agreement(evaluation)
+        self.judged += judged
+        self.agreed += agreed
         self.hallucinated += m.hallucination
         self.abstained += m.abstained
         for name in ("mean_relevance", "relevant_at_k", "support_rate"):
@@ -249,6 +257,15 @@ class ReportBuilder:
                 ("abstention rate", "abstained"),
             )
         ]
+        if live.judged or replay.judged:
+            rows += [
+                ("spans decided by the judge", str(live.judged), str(replay.judged)),
+                (
+                    "lite-judge agreement",
+                    _fmt(_rate(live.agreed, live.judged), True),
+                    _fmt(_rate(replay.agreed, replay.judged), True),
+                ),
+            ]
         diff = self.diff
         rows.append(
             ("thresholds", _thresholds(diff.live_thresholds), _thresholds(diff.replay_thresholds))

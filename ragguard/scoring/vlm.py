@@ -1,11 +1,15 @@
-"""RAG-Check's own RS and CS: a vision-language model asked the paper's questions.
+"""RAG-Check's RS and CS method: a vision-language model asked about the images.
 
-The model (any ``AutoModelForImageTextToText`` checkpoint with a processor: LLaVA, Qwen2-VL,
-PaliGemma, ...) reads RAG-Check's prompt with the images in place; the score is the
-probability of the positive answer word at the next token ("relevant" / "correct"),
-normalized against the negative one ("irrelevant" / "incorrect"). RAG-Check fine-tunes a
-scalar head on top of such a model; an off-the-shelf VLM's answer probability is the
-untuned form of the same question (the paper's LLaVA-/VILA-labeler baselines).
+RAG-Check (Mortaheb et al., 2025, "RAG-Check: Evaluating Multimodal Retrieval Augmented
+Generation Performance") scores relevance (RS) and correctness (CS) by asking a VLM whether
+an image is relevant to the query and whether a response span is correct given the
+images. The model (any ``AutoModelForImageTextToText`` checkpoint with a processor: LLaVA,
+Qwen2-VL, PaliGemma, ...) reads ragguard's wording of those two questions, with the images
+in place; the score is the probability of the positive answer word at the next token
+("relevant" / "correct"), normalized against the negative one ("irrelevant" /
+"incorrect"). RAG-Check fine-tunes a scalar head on top of such a model; an off-the-shelf
+VLM's answer probability is the untuned form of the same question (the paper's
+LLaVA-/VILA-labeler baselines).
 """
 
 from __future__ import annotations
@@ -24,15 +28,15 @@ if TYPE_CHECKING:
     from ragguard.media.visual import Frame
 
 RS_PROMPT = (
-    "Evaluate the relevancy of the given statement with the image {image}. Evaluate by either "
-    "'relevant' or 'irrelevant'. The statement is: {statement}."
+    "Here is an image: {image}. Would it help to answer the request below? Reply with one "
+    "word, 'relevant' or 'irrelevant'. Request: {statement}."
 )
-"""RAG-Check's RS template (the user query is the statement)."""
+"""RS: the user query is the request (RAG-Check's RS question, in ragguard's words)."""
 CS_PROMPT = (
-    "I am giving you {k} images. Evaluate this statement with these images and answer by "
-    "either 'correct' or 'incorrect': {statement}"
+    "The {k} images above are the evidence. Judging only by what they show, is the statement "
+    "below right? Reply with one word, 'correct' or 'incorrect'. Statement: {statement}"
 )
-"""RAG-Check's CS template; the k images come before it."""
+"""CS: the k images come before it (RAG-Check's CS question, in ragguard's words)."""
 RS_ANSWERS = ("relevant", "irrelevant")
 CS_ANSWERS = ("correct", "incorrect")
 

@@ -1,0 +1,174 @@
+"""The cascade: the lite verdict stands where it is sure; the judge decides the rest.
+
+After a batch is evaluated by the lite tier, ``Cascade.apply`` picks the objective spans
+whose lite support score lies in the configured band, asks the judge about each distinct
+(claim, evidence) question once (deduplicated within the batch, cached across batches by
+content hash), and merges the answers into the spans: ``support_source = "judge"``,
+``judge = {verdict, rationale, model, ...}`` and ``supported`` = the judge's verdict. A
+question the judge could not answer keeps its lite verdict with ``judge_skipped`` saying why.
+The trace's metrics are recomputed from the merged verdicts. Nothing here raises into the
+evaluation.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+
+from ragguard.config import JudgeConfig
+from ragguard.errors import RagguardError
+from ragguard.judge.client import Answer, JudgeClient
+from ragguard.judge.prompts import SUPPORT_VERDICTS, support_messages
+from ragguard.metrics.live import trace_metrics
+from ragguard.schema import Evaluation, JudgeVerdict, SpanEvaluation, Trace
+from ragguard.scoring import text as tx
+from ragguard.scoring.evidence import item_text
+from ragguard.scoring.lru import LRU
+
+logger = logging.getLogger(__name__)
+
+CONTEXT_CHARS = 300
+"""Answer text before a span shown to the judge, when the span leans on it ("It ...")."""
+
+
+@dataclass(frozen=True)
+class SupportQuestion:
+    """One claim and the passages it is checked against."""
+
+    claim: str
+    passages: tuple[str, ...]
+    context: str = ""
+
+    def key(self, model: str) -> str:
+        """The content hash that caches and deduplicates the judge's answer."""
+        payload = json.dumps([model, self.claim, self.context, self.passages])
+        return hashlib.sha256(payload.encode("utf-8")).hexdigest()
+
+
+def in_band(score: float | None, band: tuple[float, float]) -> bool:
+    return score is not None and band[0] <= score <= band[1]
+
+
+def sampled(key: str, rate: float) -> bool:
+    """Repeatable sampling: the same question is always in or always out."""
+    return rate >= 1.0 or int(key[:8], 16) / 2**32 < rate
+
+
+class Cascade:
+    """Sends the lite tier's unsure spans to the judge and merges its verdicts."""
+
+    def __init__(self, config: JudgeConfig, client: JudgeClient | None = None) -> None:
+        self.config = config
+        self.client = client or JudgeClient(config)
+        self._cache: LRU[str, Answer] = LRU(config.cache_size)
+
+    def ask(self, questions: Sequence[SupportQuestion]) -> list[tuple[Answer, bool]]:
+        """Each question's answer and whether it was served without a call of its own
+        (cached, or the same question earlier in this batch). Distinct questions run
+        concurrently, up to ``max_concurrency``."""
+        model = self.config.model
+        keys = [q.key(model) for q in questions]
+        cached = self._cache.get_many(list(dict.fromkeys(keys)))
+        todo: dict[str, SupportQuestion] = {}
+        for key, question in zip(keys, questions, strict=True):
+            if key not in cached:
+                todo.setdefault(key, question)
+        fresh: dict[str, Answer] = {}
+        if todo:
+            with ThreadPoolExecutor(self.config.max_concurrency) as pool:
+                fresh = dict(zip(todo, pool.map(self._ask_one, todo.values()), strict=True))
+        self._cache.put_many({k: a for k, a in fresh.items() if a.parsed is not None})
+        served: set[str] = set()
+        results = []
+        for key in keys:
+            if key in fresh and key not in served:
+                served.add(key)
+                results.append((fresh[key], False))
+            else:
+                results.append((fresh.get(key) or cached[key], True))
+        return results
+
+    def _ask_one(self, question: SupportQuestion) -> Answer:
+        messages = support_messages(question.claim, question.passages, question.context)
+        return self.client.ask(messages, SUPPORT_VERDICTS)
+
+    def apply(
+        self, traces: Sequence[Trace], outcomes: Sequence[Evaluation | RagguardError]
+    ) -> None:
+        """Judge the in-band spans of every evaluated trace and merge the verdicts in place."""
+        picked: list[tuple[Evaluation, SpanEvaluation, SupportQuestion]] = []
+        for trace, outcome in zip(traces, outcomes, strict=True):
+            if not isinstance(outcome, Evaluation):
+                continue
+            for span in outcome.spans:
+                if span.kind != "objective" or not in_band(span.support, self.config.band):
+                    continue
+                question = self.question(trace, span)
+                if not question.passages:
+                    span.judge_skipped = "no_evidence"
+                elif not sampled(question.key(self.config.model), self.config.sample_rate):
+                    span.judge_skipped = "sampled_out"
+                else:
+                    picked.append((outcome, span, question))
+        if not picked:
+            return
+        try:
+            answers = self.ask([q for _, _, q in picked])
+        except Exception:  # a bug here must not cost the lite evaluation
+            logger.exception("ragguard judge: the cascade failed; lite verdicts kept")
+            return
+        changed: dict[int, Evaluation] = {}
+        for (evaluation, span, _), (answer, reused) in zip(picked, answers, strict=True):
+            self._merge(span, answer, reused)
+            changed[id(evaluation)] = evaluation
+        for evaluation in changed.values():
+            eta = evaluation.thresholds.get("support", 0.5)
+            evaluation.metrics = trace_metrics(evaluation.items, evaluation.spans, eta)
+
+    def question(self, trace: Trace, span: SpanEvaluation) -> SupportQuestion:
+        """The span and the items it may be supported by (those it names, else all): the
+        lite tier's best evidence first, then the cited items, then the rest in retrieval
+        order, up to ``max_evidence_items``, each cut to ``max_evidence_chars``."""
+        by_id = {item.id: item for item in trace.items}
+        allowed = span.references or list(by_id)
+        first = [span.evidence_id] if span.evidence_id in allowed else []
+        ordered = dict.fromkeys([*first, *(c for c in span.citations if c in allowed), *allowed])
+        texts = [item_text(by_id[i]) for i in ordered if i in by_id]
+        passages = [t[: self.config.max_evidence_chars] for t in texts if t]
+        before = trace.response[max(span.start - CONTEXT_CHARS, 0) : span.start].strip()
+        context = before if tx.decontextualized(span.text, before) != span.text else ""
+        return SupportQuestion(
+            span.text, tuple(passages[: self.config.max_evidence_items]), context
+        )
+
+    def _merge(self, span: SpanEvaluation, answer: Answer, reused: bool) -> None:
+        if answer.called:
+            span.judge = JudgeVerdict(
+                verdict=None if answer.parsed is None else answer.parsed.verdict,
+                rationale="" if answer.parsed is None else answer.parsed.rationale,
+                model=self.config.model,
+                input_tokens=0 if reused else answer.input_tokens,
+                output_tokens=0 if reused else answer.output_tokens,
+                latency_ms=0.0 if reused else round(answer.latency_ms, 1),
+                cached=reused,
+                tokens_left_today=answer.tokens_left_today,
+            )
+        if answer.parsed is None:
+            span.judge_skipped = answer.skipped
+            return
+        span.supported = answer.parsed.verdict
+        span.support_source = "judge"
+        span.judge_skipped = None
+
+
+def agreement(evaluation: Evaluation) -> tuple[int, int]:
+    """(spans the judge decided, of which the lite verdict agreed): the lite verdict is the
+    lite score against the evaluation's support eta."""
+    eta = evaluation.thresholds.get("support", 0.5)
+    judged = [s for s in evaluation.spans if s.support_source == "judge" and s.judge]
+    agreed = sum((s.support is not None and s.support >= eta) == s.supported for s in judged)
+    return len(judged), agreed
