@@ -20,12 +20,21 @@ from ragguard.errors import RagguardError, TraceValidationError
 from ragguard.media import Frame, MediaError, Visual, load_visual
 from ragguard.media.images import local_path
 from ragguard.metrics.live import trace_metrics
-from ragguard.schema import Evaluation, FieldIssue, Item, ItemEvaluation, SpanEvaluation, Trace
+from ragguard.schema import (
+    Evaluation,
+    FieldIssue,
+    Item,
+    ItemEvaluation,
+    SpanEvaluation,
+    SpanReason,
+    Trace,
+)
 from ragguard.scoring.backends import build_relevance, build_support, build_visual
 from ragguard.scoring.embeddings import TextEmbedder
 from ragguard.scoring.protocols import (
     Claim,
     Evidence,
+    Reason,
     RelevanceScorer,
     SupportScorer,
     VisualScorer,
@@ -75,6 +84,8 @@ class _TracePlan:
     """Item index -> timestamp of the frame that gave a video its RS."""
     support: dict[tuple[int, int], float] = field(default_factory=dict)
     """(span index, item index) -> CS."""
+    reasons: dict[tuple[int, int], tuple[Reason, ...]] = field(default_factory=dict)
+    """(span index, item index) -> the checks that fired (scorers that explain)."""
     support_frame: dict[tuple[int, int], float | None] = field(default_factory=dict)
 
 
@@ -291,9 +302,16 @@ class Evaluator:
                     if visual is not None:
                         visual_keys.append((plan, s, i))
                         visual_pairs.append((claim, visual))
-        scores = self.support_scorer.support(claims, evidence).tolist()
-        for (plan, s, i), score in zip(keys, scores, strict=True):
+        scorer = self.support_scorer
+        # an ExplainingSupportScorer gives reasons; one attribute look-up, not a Protocol check
+        explain = getattr(scorer, "support_with_reasons", None)
+        if explain is not None:
+            array, reasons = explain(claims, evidence)
+        else:
+            array, reasons = scorer.support(claims, evidence), [()] * len(claims)
+        for (plan, s, i), score, why in zip(keys, array.tolist(), reasons, strict=True):
             plan.support[(s, i)] = score
+            plan.reasons[(s, i)] = why
         if visual_pairs:
             scorer = self.visual_scorer
             assert scorer is not None
@@ -345,6 +363,7 @@ class Evaluator:
         s: int, span: Span, plan: _TracePlan, position: dict[str, int], eta: float
     ) -> SpanEvaluation:
         support = citation_support = evidence_id = frame_s = None
+        reasons: list[SpanReason] = []
         if span.kind == "objective":
             allowed = [position[r] for r in span.references] or range(len(plan.trace.items))
             scored = {i: plan.support[(s, i)] for i in allowed if (s, i) in plan.support}
@@ -363,6 +382,8 @@ class Evaluator:
                 citation_support = max(cited_scores)
             elif span.unknown_citations:
                 citation_support = 0.0  # a citation that names nothing supports nothing
+            if support is not None and support < eta:
+                reasons = _span_reasons(s, plan, sorted(scored, key=lambda i: -scored[i]))
         return SpanEvaluation(
             text=span.text,
             start=span.start,
@@ -376,7 +397,28 @@ class Evaluator:
             evidence_frame_s=frame_s,
             references=list(span.references),
             unknown_citations=list(span.unknown_citations),
+            reasons=reasons,
         )
+
+
+def _span_reasons(s: int, plan: _TracePlan, ranked: Sequence[int]) -> list[SpanReason]:
+    """The checks that fired against the span's items, best-supporting item first, each
+    reason once (the same wrong number is not repeated for every item)."""
+    seen: set[tuple[str, str, str]] = set()
+    out = []
+    for i in ranked:
+        for r in plan.reasons.get((s, i), ()):
+            if (r.check, r.claim, r.evidence) not in seen:
+                seen.add((r.check, r.claim, r.evidence))
+                out.append(
+                    SpanReason(
+                        check=r.check,
+                        claim=r.claim,
+                        evidence=r.evidence,
+                        item=plan.trace.items[i].id,
+                    )
+                )
+    return out
 
 
 def _best_frames(

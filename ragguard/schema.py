@@ -203,6 +203,20 @@ class ItemEvaluation(BaseModel):
     """Video items: the timestamp of the frame that gave the relevance, to jump to it."""
 
 
+class SpanReason(BaseModel):
+    """Why a span is not supported: a typed check that fired against one item, with what
+    the claim says and what the item says instead ("" when the item says nothing of it)."""
+
+    check: Literal["number", "date", "negation", "entity", "uncovered"]
+    claim: str
+    evidence: str
+    item: str
+
+    def __str__(self) -> str:
+        evidence = f"{self.evidence!r}" if self.evidence else "nothing"
+        return f"{self.check}: {self.claim!r} vs {evidence} in {self.item}"
+
+
 class SpanEvaluation(BaseModel):
     text: str
     start: int
@@ -219,6 +233,8 @@ class SpanEvaluation(BaseModel):
     references: list[str] = Field(default_factory=list)
     """Items the span's content names (``<image1>``, "document 2"): CS uses only these."""
     unknown_citations: list[str] = Field(default_factory=list)
+    reasons: list[SpanReason] = Field(default_factory=list)
+    """For an unsupported span: the checks that fired against its items, best item first."""
 
 
 class Metrics(BaseModel):
