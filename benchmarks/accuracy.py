@@ -3,9 +3,11 @@
     python benchmarks/accuracy.py --data DIR [--config CONFIG.toml] [--limit N]
 
 Support (CS): WiCE dev and Factcheck-GPT, balanced accuracy at the scorer's calibrated eta
-(chosen on training data, never on these sets), AUC, true1/true0. Relevance (RS): NovelEval
-nDCG@10 and RAG-Check's pairwise reward. Plus pairs/s on this machine, and spans/s and
-items/s with 5 passages per span (cold cache, and passages already embedded).
+(chosen on training data, never on these sets), AUC, true1/true0, and the share of
+single-edit contradictions of their supported claims flagged (``contradictions.py``).
+Relevance (RS): NovelEval nDCG@10 and RAG-Check's pairwise reward. Plus pairs/s on this
+machine, and spans/s and items/s with 5 passages per span (cold cache, and passages
+already embedded).
 """
 
 from __future__ import annotations
@@ -24,12 +26,14 @@ from tqdm.auto import tqdm
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
+import contradictions
 import devsets
 
 from ragguard import Config
 from ragguard.engine import Evaluator
 from ragguard.metrics.agreement import balanced_accuracy, roc_auc, true_rates
 from ragguard.metrics.ranking import ndcg_at_k, pairwise_reward
+from ragguard.scoring.checks import clear_caches
 from ragguard.scoring.evidence import Claim, Evidence
 from ragguard.scoring.heads import equal_error_threshold
 from ragguard.scoring.lite import SentenceIndex
@@ -132,6 +136,7 @@ def throughput_row(name: str, support, relevance, embedder, cases: list, n: int 
 
     def timed(run: Callable[[], object], warm: bool) -> float:
         embedder.clear_cache()
+        clear_caches()  # the typed checks parse every passage again, warm or cold
         if warm:
             SentenceIndex(embedder, passages)
             embedder.encode(passages)
@@ -148,7 +153,7 @@ def throughput_row(name: str, support, relevance, embedder, cases: list, n: int 
     }
 
 
-def _table(rows: list[dict], columns: list[str]) -> str:
+def table(rows: list[dict], columns: list[str]) -> str:
     def cell(value):
         return f"{value:.3f}" if isinstance(value, float) else str(value)
 
@@ -189,21 +194,24 @@ def main(argv: Sequence[str] | None = None) -> None:
 
     print("Support (CS) against human labels\n")
     print(
-        _table(
+        table(
             support_rows,
             ["scorer", "set", "n", "balanced_acc", "auc", "true1", "true0", "eta", "pairs_per_s"],
         )
     )
+    print("\nSingle-edit contradictions of supported dev claims (benchmarks/contradictions.py)\n")
+    edits = contradictions.edit_rows(evaluator.support_scorer, sets)
+    print(table(edits, ["set", "edit", "n", "flagged", "caught"]))
     print("\nRelevance (RS) against human grades\n")
     print(
-        _table(
+        table(
             relevance_rows,
             ["scorer", "set", "n", "ndcg@10", "pairwise_reward", "reward_max", "pairs_per_s"],
         )
     )
     print(f"\nThroughput on this machine ({os.cpu_count()} CPUs): 5 passages per span/query\n")
     print(
-        _table(
+        table(
             speed_rows,
             ["scorer", "spans_per_s", "spans_per_s_warm", "items_per_s", "items_per_s_warm"],
         )

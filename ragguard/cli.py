@@ -17,6 +17,7 @@ from typing import IO, TYPE_CHECKING, TypeVar
 from tqdm.auto import tqdm
 
 from ragguard.errors import RagguardError, TraceValidationError
+from ragguard.scoring.checks import CONTRADICTIONS
 
 if TYPE_CHECKING:
     from ragguard.guard import Guard
@@ -222,6 +223,8 @@ def _train(args: argparse.Namespace) -> int:
         features=args.features,
         hidden=args.hidden,
         pairwise=not args.no_pairwise,
+        edits=args.edits,
+        veto=args.veto,
     ).validation
     print(f"wrote {args.out} and its model card {Path(args.out).with_suffix('.md')}")
     for key, value in validation.items():
@@ -364,6 +367,19 @@ def build_parser() -> argparse.ArgumentParser:
     train.add_argument("--hidden", type=int, default=0, help="MLP units; 0 = logistic")
     train.add_argument(
         "--no-pairwise", action="store_true", help="binary cross-entropy only (no triplets)"
+    )
+    train.add_argument(
+        "--edits",
+        type=float,
+        default=0.5,
+        help="support: share of supported pairs that also get a hard-negative edit (0: none)",
+    )
+    train.add_argument(
+        "--veto",
+        nargs="*",
+        default=list(CONTRADICTIONS),
+        choices=list(CONTRADICTIONS),
+        help="support: checks whose firing caps support below eta (none: --veto with no value)",
     )
     train.add_argument("--seed", type=int, default=0)
     train.set_defaults(run=_train)

@@ -21,11 +21,18 @@ from ragguard.limits import check_limits
 from ragguard.media.policy import check_file, local_path
 from ragguard.media.visual import Frame, Visual, load_visual
 from ragguard.metrics.live import trace_metrics
-from ragguard.schema import Evaluation, FieldIssue, ItemEvaluation, SpanEvaluation, Trace
+from ragguard.schema import (
+    Evaluation,
+    FieldIssue,
+    ItemEvaluation,
+    SpanEvaluation,
+    SpanReason,
+    Trace,
+)
 from ragguard.scoring.backends import build_relevance, build_support, build_visual, check_models
 from ragguard.scoring.embeddings import TextEmbedder
 from ragguard.scoring.evidence import Claim, Evidence, item_evidence
-from ragguard.scoring.protocols import RelevanceScorer, SupportScorer, VisualScorer
+from ragguard.scoring.protocols import Reason, RelevanceScorer, SupportScorer, VisualScorer
 from ragguard.spans import ItemRef, Span, SpanAnalyzer
 
 if TYPE_CHECKING:
@@ -53,6 +60,8 @@ class _TracePlan:
     """Item index -> timestamp of the frame that gave a video its RS."""
     support: dict[tuple[int, int], float] = field(default_factory=dict)
     """(span index, item index) -> CS."""
+    reasons: dict[tuple[int, int], tuple[Reason, ...]] = field(default_factory=dict)
+    """(span index, item index) -> the checks that fired (scorers that explain)."""
     support_frame: dict[tuple[int, int], float | None] = field(default_factory=dict)
 
 
@@ -306,18 +315,25 @@ class Evaluator:
                     if visual is not None:
                         visual_keys.append((plan, s, i))
                         visual_pairs.append((claim, visual))
-        scores = self.support_scorer.support(claims, evidence).tolist()
-        for (plan, s, i), score in zip(keys, scores, strict=True):
+        scorer = self.support_scorer
+        # an ExplainingSupportScorer gives reasons; one attribute look-up, not a Protocol check
+        explain = getattr(scorer, "support_with_reasons", None)
+        if explain is not None:
+            array, reasons = explain(claims, evidence)
+        else:
+            array, reasons = scorer.support(claims, evidence), [()] * len(claims)
+        for (plan, s, i), score, why in zip(keys, array.tolist(), reasons, strict=True):
             plan.support[(s, i)] = score
+            plan.reasons[(s, i)] = why
         if visual_pairs:
-            scorer = self.visual_scorer
-            assert scorer is not None
+            pixels = self.visual_scorer
+            assert pixels is not None
             best = _best_frames(
-                visual_pairs, lambda cs, frames: scorer.support(cs, [[f] for f in frames])
+                visual_pairs, lambda cs, frames: pixels.support(cs, [[f] for f in frames])
             )
-            eta = self.support_scorer.threshold
+            eta = scorer.threshold
             for (plan, s, i), (score, time_s) in zip(visual_keys, best, strict=True):
-                plan.support[(s, i)] = _on_scale(score, scorer.threshold, eta)
+                plan.support[(s, i)] = _on_scale(score, pixels.threshold, eta)
                 plan.support_frame[(s, i)] = time_s
 
     def _assemble(self, plan: _TracePlan, timing: dict[str, float]) -> Evaluation:
@@ -360,6 +376,7 @@ class Evaluator:
         s: int, span: Span, plan: _TracePlan, position: dict[str, int], eta: float
     ) -> SpanEvaluation:
         support = citation_support = evidence_id = frame_s = None
+        reasons: list[SpanReason] = []
         if span.kind == "objective":
             allowed = [position[r] for r in span.references] or range(len(plan.trace.items))
             scored = {i: plan.support[(s, i)] for i in allowed if (s, i) in plan.support}
@@ -378,6 +395,8 @@ class Evaluator:
                 citation_support = max(cited_scores)
             elif span.unknown_citations:
                 citation_support = 0.0  # a citation that names nothing supports nothing
+            if support is not None and support < eta:
+                reasons = _span_reasons(s, plan, sorted(scored, key=lambda i: -scored[i]))
         return SpanEvaluation(
             text=span.text,
             start=span.start,
@@ -391,7 +410,28 @@ class Evaluator:
             evidence_frame_s=frame_s,
             references=list(span.references),
             unknown_citations=list(span.unknown_citations),
+            reasons=reasons,
         )
+
+
+def _span_reasons(s: int, plan: _TracePlan, ranked: Sequence[int]) -> list[SpanReason]:
+    """The checks that fired against the span's items, best-supporting item first, each
+    reason once (the same wrong number is not repeated for every item)."""
+    seen: set[tuple[str, str, str]] = set()
+    out = []
+    for i in ranked:
+        for r in plan.reasons.get((s, i), ()):
+            if (r.check, r.claim, r.evidence) not in seen:
+                seen.add((r.check, r.claim, r.evidence))
+                out.append(
+                    SpanReason(
+                        check=r.check,
+                        claim=r.claim,
+                        evidence=r.evidence,
+                        item=plan.trace.items[i].id,
+                    )
+                )
+    return out
 
 
 def _best_frames(

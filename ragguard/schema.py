@@ -266,6 +266,20 @@ JudgeSkip = Literal[
 ]
 
 
+class SpanReason(BaseModel):
+    """Why a span is not supported: a typed check that fired against one item, with what
+    the claim says and what the item says instead ("" when the item says nothing of it)."""
+
+    check: Literal["number", "date", "negation", "entity", "uncovered"]
+    claim: str
+    evidence: str
+    item: str
+
+    def __str__(self) -> str:
+        evidence = f"{self.evidence!r}" if self.evidence else "nothing"
+        return f"{self.check}: {self.claim!r} vs {evidence} in {self.item}"
+
+
 class SpanEvaluation(BaseModel):
     text: str
     start: int
@@ -288,6 +302,8 @@ class SpanEvaluation(BaseModel):
     judge: JudgeVerdict | None = None
     judge_skipped: JudgeSkip | None = None
     """Why a span in the judge's band kept its lite verdict."""
+    reasons: list[SpanReason] = Field(default_factory=list)
+    """For an unsupported span: the checks that fired against its items, best item first."""
 
 
 class Metrics(BaseModel):

@@ -14,7 +14,14 @@ from langchain_core.runnables import RunnablePassthrough
 from live_fixtures import DOCS
 
 import ragguard
-from ragguard.schema import Evaluation, ItemEvaluation, Metrics, SpanEvaluation, Trace
+from ragguard.schema import (
+    Evaluation,
+    ItemEvaluation,
+    Metrics,
+    SpanEvaluation,
+    SpanReason,
+    Trace,
+)
 
 IMAGE_URI = "https://example.org/eiffel.jpg"
 
@@ -84,7 +91,16 @@ def made_up(trace_id="t1"):
         ],
         spans=[
             _span("It is in Paris.", 0, "objective", 0.95, evidence_id="d1"),
-            _span("It moved to Rome.", 16, "objective", 0.1, evidence_id="d1", citations=["d1"]),
+            _span(
+                "It moved to Rome.",
+                16,
+                "objective",
+                0.1,
+                evidence_id="d1",
+                citations=["d1"],
+                unknown_citations=["7"],
+                reasons=[SpanReason(check="entity", claim="Rome", evidence="Paris", item="d1")],
+            ),
             _span("It is lovely.", 34, "subjective", None),
         ],
         metrics=Metrics(

@@ -88,20 +88,22 @@ def test_citation_to_a_non_supporting_item_has_low_citation_support(guard):
     assert evaluation.metrics.n_uncited == 0
 
 
-def test_unknown_citation_raises_a_field_error_by_default(guard):
-    with pytest.raises(TraceValidationError) as raised:
-        guard.evaluate(trace("The Eiffel Tower is in Paris [7]."))
-    assert raised.value.field == "response" and "7" in str(raised.value)
-
-
-def test_unknown_citation_can_be_flagged_instead(guard):
-    flagging = Guard(
-        Config(unknown_citations="flag"),
-        evaluator=Evaluator(Config(unknown_citations="flag"), embedder=guard.evaluator.embedder),
-    )
-    (span,) = flagging.evaluate(trace("The Eiffel Tower is in Paris [7].")).spans
+def test_unknown_citation_is_flagged_by_default(guard):
+    evaluation = guard.evaluate(trace("The Eiffel Tower is in Paris [7]."))
+    (span,) = evaluation.spans
     assert span.unknown_citations == ["7"] and span.citation_support == 0.0
     assert span.supported is True
+    assert evaluation.metrics.citation_precision == 0.0
+
+
+def test_unknown_citation_raises_a_field_error_when_strict(guard):
+    strict = Guard(
+        Config(unknown_citations="error"),
+        evaluator=Evaluator(Config(unknown_citations="error"), embedder=guard.evaluator.embedder),
+    )
+    with pytest.raises(TraceValidationError) as raised:
+        strict.evaluate(trace("The Eiffel Tower is in Paris [7]."))
+    assert raised.value.field == "response" and "7" in str(raised.value)
 
 
 def test_references_restrict_support_to_the_named_item(guard):
@@ -168,8 +170,10 @@ def test_a_batch_makes_one_model_call_per_role_and_isolates_bad_traces(guard):
             calls[self.name] += 1
             return getattr(self.inner, attr)
 
+    strict = Config(unknown_citations="error")  # a citation naming nothing: a bad trace
     counted = Guard(
         evaluator=Evaluator(
+            strict,
             relevance=Counting(relevance, "relevance"),
             support=Counting(support, "support"),
             embedder=evaluator.embedder,

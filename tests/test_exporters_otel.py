@@ -136,9 +136,19 @@ def test_content_is_exported_only_when_asked(memory):
     assert "retrieval.documents.1.document.content" not in retrieval.attributes  # an image
     flagged = results(evaluated)["ragguard.span_support"]
     assert "It moved to Rome." in flagged["gen_ai.evaluation.explanation"]
+    assert "entity: 'Rome' vs 'Paris' in d1" in flagged["gen_ai.evaluation.explanation"]
     # an evaluation with no captured request span is a root span, correlated by response id
     assert evaluated.parent is None
     assert evaluated.attributes["gen_ai.response.id"] == "t1"
+
+
+def test_span_reasons_name_the_check_and_item_without_content(memory):
+    provider, spans = memory
+    OtelExporter(tracer_provider=provider).export(*made_up())
+    (evaluated,) = by_name(spans.get_finished_spans(), "ragguard.evaluation")
+    explanation = results(evaluated)["ragguard.span_support"]["gen_ai.evaluation.explanation"]
+    assert "entity check, d1" in explanation
+    assert "Rome" not in explanation and "Paris" not in explanation
 
 
 def test_inline_image_bytes_never_leave(memory):

@@ -54,6 +54,7 @@ def test_one_evaluation_in_the_metrics_and_live_stats_kept_up_to_date():
     assert value("ragguard_item_relevance_ratio_sum", **qa, modality="text") == pytest.approx(0.9)
     assert value("ragguard_item_relevance_ratio_count", **qa, modality="image") is None
     assert value("ragguard_unscored_items_total", **qa, modality="image") == 1
+    assert value("ragguard_unknown_citations_total", **qa) == 1
     assert value("ragguard_items_total", **qa, modality="text") == 1
     assert value("ragguard_citation_recall_ratio_sum", **qa) == pytest.approx(0.5)
     assert value("ragguard_evaluation_duration_seconds_sum", **qa) == pytest.approx(0.012)

@@ -198,14 +198,14 @@ def test_an_overlong_line_is_never_held_whole(tmp_path):
 @pytest.mark.parametrize("marker", ["[-1]", "[0]", "[dX]", "[doc_N]"])
 def test_malformed_citation_markers_name_no_item(guard, marker):
     data = trace("m", response=f"The Eiffel Tower is in Paris {marker}.")
-    with pytest.raises(TraceValidationError, match="names no retrieved item") as err:
-        guard.evaluate(data)
-    assert err.value.field == "response"
-    flagging = Guard(
-        Config(unknown_citations="flag"),
-        evaluator=Evaluator(Config(unknown_citations="flag"), embedder=guard.evaluator.embedder),
+    strict = Guard(
+        Config(unknown_citations="error"),
+        evaluator=Evaluator(Config(unknown_citations="error"), embedder=guard.evaluator.embedder),
     )
-    (span,) = flagging.evaluate(data).spans
+    with pytest.raises(TraceValidationError, match="names no retrieved item") as err:
+        strict.evaluate(data)
+    assert err.value.field == "response"
+    (span,) = guard.evaluate(data).spans  # the default flags it
     assert span.text == "The Eiffel Tower is in Paris."  # the marker is not a claim
     assert span.unknown_citations == [marker.strip("[]")] and span.citation_support == 0.0
     assert span.supported is True

@@ -10,6 +10,7 @@ from ragguard.replay.diff import diff_trace
 from ragguard.replay.report import ReportBuilder, highlight, time_buckets
 from ragguard.replay.run import load_done
 from ragguard.replay.svg import Series, bin_counts, histogram, line_chart, nice_ceiling
+from ragguard.schema import SpanReason
 
 PARIS = "The Eiffel Tower is a wrought-iron lattice tower in Paris, France, completed in 1889."
 
@@ -56,6 +57,19 @@ def test_highlight_marks_unsupported_spans_in_context_and_escapes_everything():
     assert '<span class="span-subjective" title="subjective">I think it is lovely.</span>' in (
         highlight(RESPONSE, moved)
     )
+
+
+def test_report_shows_why_a_span_is_unsupported():
+    builder = ReportBuilder()
+    replay = evaluation("t0", support_threshold=0.6)
+    reason = SpanReason(check="number", claim="50", evidence="100", item="d1")
+    replay.spans[1].reasons = [reason]
+    builder.add(LoggedTrace("log.jsonl", 1, trace("t0"), evaluation("t0"), None), replay)
+    html = builder.render(title="r", meta={})
+    assert (
+        '<ul class="reasons">' in html and "number: &#x27;50&#x27; vs &#x27;100&#x27; in d1" in html
+    )
+    assert "; number: &#x27;50&#x27;" in highlight(RESPONSE, replay.spans)  # the mark's title
 
 
 def test_timeline_buckets_pick_a_round_width():

@@ -29,7 +29,7 @@ from opentelemetry.util.types import AttributeValue
 
 from ragguard.exporters.base import media_uri
 from ragguard.exporters.traceparent import parent_context
-from ragguard.schema import Evaluation, Item, ItemEvaluation, Trace, verdict
+from ragguard.schema import Evaluation, Item, ItemEvaluation, SpanReason, Trace, verdict
 
 logger = logging.getLogger(__name__)
 
@@ -207,10 +207,15 @@ class OtelExporter:
                     explanation = (
                         f"span {index} (characters {scored.start}-{scored.end}) not supported; "
                         f"best evidence {scored.evidence_id}, cited {scored.citations}{text}"
+                        + "".join(f"; {self._reason(r)}" for r in scored.reasons)
                     )
                     name, label = "ragguard.span_support", "unsupported"
                     self._result(span, trace, name, scored.support, label, explanation)
             self._retrieval(trace, evaluation)
+
+    def _reason(self, reason: SpanReason) -> str:
+        """A reason with its claim and evidence values only when texts may be exported."""
+        return str(reason) if self.include_content else f"{reason.check} check, {reason.item}"
 
     def _result(
         self,

@@ -96,6 +96,12 @@ class _Metrics:
             ["pipeline", "verdict"],
             **at,
         )
+        self.unknown_citations = Counter(
+            "unknown_citations",
+            "Citation markers naming no retrieved item (e.g. [7] with 3 items), flagged.",
+            pipeline,
+            **at,
+        )
         self.items = Counter("items", "Retrieved items evaluated.", modality, **at)
         self.unscored = Counter(
             "unscored_items",
@@ -212,6 +218,8 @@ class _Metrics:
             self.abstained.labels(pipeline).inc()
         for span in evaluation.spans:
             self.spans.labels(pipeline, verdict(span)).inc()
+            if span.unknown_citations:
+                self.unknown_citations.labels(pipeline).inc(len(span.unknown_citations))
             if span.kind == "objective" and span.support is not None:
                 self.support.labels(pipeline).observe(span.support)
             self._record_judge(pipeline, span)

@@ -18,10 +18,10 @@ def trace_metrics(
     """RS/CS aggregates and citation checks.
 
     citation_precision: share of cited objective spans whose citations support them
-    (MIRAGE CiteP, single-source form). citation_recall: share of objective spans that are
-    supported and carry a citation that supports them. Both count only spans that could be
-    scored: an image that no model can read is no evidence either way, so a trace with
-    nothing scored gets None, not 0.
+    (MIRAGE CiteP, single-source form); a span citing an unknown marker fails.
+    citation_recall: share of objective spans that are supported and carry a citation that
+    supports them. Both count only spans that could be scored: an image that no model can
+    read is no evidence either way, so a trace with nothing scored gets None, not 0.
     """
     scored_items = [i for i in items if i.relevance is not None]
     objective = [s for s in spans if s.kind == "objective"]
@@ -31,7 +31,11 @@ def trace_metrics(
         for s in objective
         if (s.citations or s.unknown_citations) and s.citation_support is not None
     ]
-    cited_ok = [s for s in cited if s.citation_support is not None and s.citation_support >= eta]
+    cited_ok = [
+        s
+        for s in cited
+        if not s.unknown_citations and s.citation_support is not None and s.citation_support >= eta
+    ]
     properly_cited = [s for s in cited_ok if s.supported]
     n_abstention = sum(s.kind == "abstention" for s in spans)
     return Metrics(

@@ -141,6 +141,7 @@ def highlight(
         verdict = span_verdict(span)
         tag = "mark" if verdict == "unsupported" else "span"
         note = f"{verdict}" + ("" if span.support is None else f", support {span.support:.2f}")
+        note += "".join(f"; {reason}" for reason in span.reasons)
         classes = f"span-{verdict}"
         if span.text in live:
             classes += " changed"
@@ -432,5 +433,16 @@ def _worst_card(shown: _Shown) -> str:
         f"{escape(shown.logged.source.rsplit('/', 1)[-1])} line {shown.logged.line}</p>"
         f'<p class="query"><b>Q:</b> {escape(trace.query)}</p>'
         f'<p class="response">{highlight(trace.response, replay.spans, changed)}</p>'
+        f"{_reasons(replay.spans)}"
         f'<ul class="items">{items}</ul></article>'
     )
+
+
+def _reasons(spans: Sequence[SpanEvaluation]) -> str:
+    """Why the unsupported spans are not supported: the typed checks that fired."""
+    rows = "".join(
+        f"<li><q>{escape(span.text)}</q>: {escape(str(reason))}</li>"
+        for span in spans
+        for reason in span.reasons
+    )
+    return f'<ul class="reasons">{rows}</ul>' if rows else ""

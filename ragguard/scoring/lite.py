@@ -2,7 +2,9 @@
 
 Cosine similarity alone cannot tell "built in 1889" from "built in 1899", so the support head
 also sees what cosine misses: numbers, names and negations in the claim that the best-aligned
-evidence lacks or contradicts, and how much of the claim's wording the evidence covers.
+evidence lacks or contradicts, and how much of the claim's wording the evidence covers. The
+typed checks of ``checks.py`` then overrule the head: a head whose card lists checks under
+``veto`` caps the support of a pair where one of them fires below its eta.
 """
 
 from __future__ import annotations
@@ -14,9 +16,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from ragguard.scoring import text as tx
+from ragguard.scoring.checks import CONTRADICTIONS, check
 from ragguard.scoring.embeddings import Encoded, TextEmbedder
 from ragguard.scoring.evidence import Claim, Evidence
 from ragguard.scoring.heads import Head
+from ragguard.scoring.protocols import Reason
 
 SUPPORT_FEATURES = [
     "sim_max",
@@ -33,6 +37,8 @@ SUPPORT_FEATURES = [
     "name_missing",
     "negation_mismatch",
     "log_length",
+    "contradiction",
+    "uncovered",
 ]
 RELEVANCE_FEATURES = [
     "sim_passage",
@@ -114,6 +120,7 @@ def support_features(
         aligned = index.token_alignment(passage, claim_codes[i])
         claim_tokens = tx.content_tokens(claim.text)
         claim_numbers = tx.numbers(claim.text)
+        reasons = check(claim.text, passage)
         rows[i] = (
             float(sims.max()),
             float(context_sims.max()),
@@ -129,6 +136,8 @@ def support_features(
             1.0 - tx.recall(tx.names(claim.text), tx.content_tokens(passage) | tx.names(passage)),
             float(tx.is_negated(claim.text) != tx.is_negated(best)),
             np.log1p(len(claim_tokens)),
+            float(any(r.check in CONTRADICTIONS for r in reasons)),
+            float(any(r.check == "uncovered" for r in reasons)),
         )
     return rows
 
@@ -171,17 +180,39 @@ class _HeadScorer:
         self.columns = [available.index(f) for f in head.features]
 
 
+VETO_SCALE = 0.5
+"""A vetoed pair scores at most this share of eta: clearly unsupported, still ordered."""
+
+
 class LiteSupportScorer(_HeadScorer):
-    """CS from sentence- and token-level alignment plus lexical mismatch checks, by a head."""
+    """CS from sentence- and token-level alignment plus lexical mismatch checks, by a head,
+    with the typed checks the head's card lists under ``veto`` overruling it."""
 
     def __init__(self, embedder: TextEmbedder, head: Head | None = None) -> None:
         super().__init__(embedder, head or Head.bundled("support_lite"), SUPPORT_FEATURES)
+        self.veto = frozenset(self.head.card.get("veto", ()))
 
     def support(self, claims: Sequence[Claim], evidence: Sequence[Evidence]) -> np.ndarray:
+        return self.support_with_reasons(claims, evidence)[0]
+
+    def support_with_reasons(
+        self, claims: Sequence[Claim], evidence: Sequence[Evidence]
+    ) -> tuple[np.ndarray, list[tuple[Reason, ...]]]:
         if not claims:
-            return np.zeros(0, dtype=np.float32)
+            return np.zeros(0, dtype=np.float32), []
         features = support_features(self.embedder, claims, evidence)
-        return self.head.predict(features[:, self.columns])
+        scores = self.head.predict(features[:, self.columns])
+        reasons = [check(c.text, e.text or "") for c, e in zip(claims, evidence, strict=True)]
+        return vetoed(scores, reasons, self.veto, self.threshold), reasons
+
+
+def vetoed(
+    scores: np.ndarray, reasons: Sequence[tuple[Reason, ...]], veto: frozenset[str], eta: float
+) -> np.ndarray:
+    """Scores with every pair where a ``veto`` check fired capped at ``VETO_SCALE * eta``."""
+    fired = np.array([any(r.check in veto for r in rs) for rs in reasons], dtype=bool)
+    capped = np.minimum(scores, eta) * VETO_SCALE
+    return np.where(fired, capped, scores).astype(np.float32)
 
 
 class LiteRelevanceScorer(_HeadScorer):

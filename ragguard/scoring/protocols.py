@@ -8,7 +8,8 @@ RAG-Check's eta, the score at which a pair counts as relevant / supported.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal, Protocol, runtime_checkable
 
 import numpy as np
 
@@ -16,6 +17,19 @@ from ragguard.scoring.evidence import Claim, Evidence
 
 if TYPE_CHECKING:
     from ragguard.media.visual import Frame
+
+
+CheckKind = Literal["number", "date", "negation", "entity", "uncovered"]
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """Why a claim is not supported by one item: what the claim says (``claim``) and what
+    the item says instead (``evidence``; empty when it says nothing about it)."""
+
+    check: CheckKind
+    claim: str
+    evidence: str
 
 
 @runtime_checkable
@@ -36,6 +50,18 @@ class SupportScorer(Protocol):
 
     def support(self, claims: Sequence[Claim], evidence: Sequence[Evidence]) -> np.ndarray:
         """CS in [0, 1] for each aligned (claim, item) pair: is the claim supported by it?"""
+        ...
+
+
+@runtime_checkable
+class ExplainingSupportScorer(SupportScorer, Protocol):
+    """A support scorer that also says why: the engine shows the reasons of unsupported
+    spans. Scorers without reasons (e.g. ``nli``) implement ``SupportScorer`` alone."""
+
+    def support_with_reasons(
+        self, claims: Sequence[Claim], evidence: Sequence[Evidence]
+    ) -> tuple[np.ndarray, list[tuple[Reason, ...]]]:
+        """CS as ``support`` returns it, and the reasons found for each pair."""
         ...
 
 

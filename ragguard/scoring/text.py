@@ -47,7 +47,9 @@ def evidence_sentences(text: str) -> list[str]:
     return [p for p in parts if p][:MAX_SENTENCES] or [text.strip()]
 
 
-def _stem(token: str) -> str:
+@lru_cache(maxsize=65_536)
+def stem(token: str) -> str:
+    """Crude suffix stripping, enough to match "closed" with "close" and "parks" with "park"."""
     for suffix in ("ies", "es", "s", "ed", "ing"):
         if token.endswith(suffix) and len(token) - len(suffix) >= 3:
             return token[: -len(suffix)] + ("y" if suffix == "ies" else "")
@@ -58,13 +60,13 @@ def _stem(token: str) -> str:
 def content_tokens(text: str) -> frozenset[str]:
     """Lower-cased, crudely stemmed tokens that are not stopwords."""
     return frozenset(
-        _stem(t) for t in (m.lower() for m in _TOKEN.findall(text)) if t not in STOPWORDS
+        stem(t) for t in (m.lower() for m in _TOKEN.findall(text)) if t not in STOPWORDS
     )
 
 
 @lru_cache(maxsize=65_536)
 def bigrams(text: str) -> frozenset[tuple[str, str]]:
-    tokens = [_stem(t.lower()) for t in _TOKEN.findall(text)]
+    tokens = [stem(t.lower()) for t in _TOKEN.findall(text)]
     return frozenset(itertools.pairwise(tokens))
 
 

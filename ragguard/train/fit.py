@@ -126,15 +126,20 @@ def fit_head(
     card: dict[str, Any],
     pairwise: bool = True,
     shared: Shared = "context",
+    adjust: Callable[[np.ndarray, Sequence[Pair]], np.ndarray] | None = None,
 ) -> FitResult:
     """Fit on ``feature_names``, a subset (in order) of the columns ``featurize`` returns;
-    with ``pairwise``, triplets are drawn from training pairs sharing their ``shared`` side."""
+    with ``pairwise``, triplets are drawn from training pairs sharing their ``shared`` side.
+    ``adjust`` turns the head's validation scores into the scorer's (a veto) before eta is
+    calibrated, so eta is the one the scorer needs."""
     x_train = featurize(train)
     y_train = np.array([p.label for p in train], dtype=np.float32)
     triplets = triplet_indices(train, 2, seed, shared)[0] if pairwise else None
     mean, std, layers = fit_mlp(x_train, y_train, triplets=triplets, hidden=hidden, seed=seed)
     head = Head(name, list(feature_names), mean, std, layers, card=card)
     scores = head.predict(featurize(valid))
+    if adjust is not None:
+        scores = adjust(scores, valid)
     labels = np.array([p.label for p in valid], dtype=bool)
     head.threshold = equal_error_threshold(scores, labels)
     predicted = scores >= head.threshold

@@ -5,11 +5,12 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 from tqdm.auto import tqdm
 
+from ragguard.scoring.checks import CONTRADICTIONS, check
 from ragguard.scoring.embeddings import TextEmbedder
 from ragguard.scoring.evidence import Claim, Evidence
 from ragguard.scoring.lite import (
@@ -17,6 +18,7 @@ from ragguard.scoring.lite import (
     SUPPORT_FEATURES,
     relevance_features,
     support_features,
+    vetoed,
 )
 from ragguard.train.card import write_card
 from ragguard.train.datasets import (
@@ -27,6 +29,7 @@ from ragguard.train.datasets import (
     read_labels,
 )
 from ragguard.train.fit import FitResult, fit_head, sample_pairs, with_unrelated_negatives
+from ragguard.train.perturb import hard_negatives
 
 Role = Literal["support", "relevance"]
 CHUNK = 256
@@ -53,6 +56,16 @@ def _featurizer(
     return featurize
 
 
+def _veto(kinds: frozenset[str]) -> Callable[[np.ndarray, Sequence[Pair]], np.ndarray]:
+    """Validation scores as the scorer returns them: a vetoed pair falls below any eta."""
+
+    def adjust(scores: np.ndarray, pairs: Sequence[Pair]) -> np.ndarray:
+        reasons = [check(p.statement, p.context) for p in pairs]
+        return vetoed(scores, reasons, kinds, float(scores.min(initial=0.0)))
+
+    return adjust
+
+
 def train_lite(
     role: Role,
     data_dir: Path | None,
@@ -66,6 +79,8 @@ def train_lite(
     features: Sequence[str] | None = None,
     hidden: int = 0,
     pairwise: bool = True,
+    edits: float = 0.5,
+    veto: Sequence[str] = CONTRADICTIONS,
     embedder: TextEmbedder | None = None,
     progress: bool = True,
 ) -> FitResult:
@@ -95,8 +110,16 @@ def train_lite(
     train, valid = sample_pairs(pairs, per_source, seed)
     train = with_unrelated_negatives(train, unrelated, seed)
     valid = with_unrelated_negatives(valid, unrelated, seed + 1)
+    edited: dict[str, dict[str, int]] = {}
+    if role == "support" and edits > 0:
+        train, made = hard_negatives(train, edits, seed)
+        valid, made_valid = hard_negatives(valid, edits, seed + 1)
+        edited = {
+            "train": dict(sorted(made.items())),
+            "validation": dict(sorted(made_valid.items())),
+        }
     embedder = embedder or TextEmbedder()
-    card = {
+    card: dict[str, Any] = {
         "role": role,
         "backbone": "sentence-transformers/all-MiniLM-L6-v2 (bundled, frozen)",
         "model": "logistic regression" if hidden == 0 else f"MLP, {hidden} tanh units",
@@ -109,6 +132,9 @@ def train_lite(
         "seed": seed,
         "threshold": "eta with equal true0/true1 on a 15% validation split (RAG-Check)",
     }
+    if role == "support":
+        card["hard_negatives"] = {"share_of_supported_pairs": edits, **edited}
+        card["veto"] = list(veto)
     result = fit_head(
         f"{role}_lite",
         chosen,
@@ -120,6 +146,7 @@ def train_lite(
         card=card,
         pairwise=pairwise,
         shared="context" if role == "support" else "statement",
+        adjust=_veto(frozenset(veto)) if role == "support" and veto else None,
     )
     out.parent.mkdir(parents=True, exist_ok=True)
     result.head.save(out)

@@ -1,0 +1,154 @@
+"""The typed contradiction checks, the edits built from them, and the veto in the lite scorer."""
+
+import numpy as np
+import pytest
+
+from ragguard.scoring.checks import check, quantities, same_quantity
+from ragguard.scoring.lite import vetoed
+from ragguard.scoring.protocols import Reason
+from ragguard.train.datasets import Pair
+from ragguard.train.perturb import edit, edits, hard_negatives
+
+PARIS = "The Eiffel Tower is a lattice tower in Paris, France."
+BOILING = "Water boils at 100 degrees Celsius at sea level."
+DRUG = "The drug was not approved by the FDA in 2020; the agency asked for more trials."
+EINSTEIN = (
+    "Albert Einstein was born in Ulm in March 1879 and moved to Munich with 2 sisters. "
+    "About 1.5 million people live in Munich."
+)
+
+
+def fired(claim, passage):
+    return [(r.check, r.claim, r.evidence) for r in check(claim, passage)]
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence"),
+    [("8849", "8,849"), ("1.5 million", "1,520,000"), ("ten", "10"), ("50%", "50 percent")],
+)
+def test_quantities_are_normalized(claim, evidence):
+    (a,), (b,) = quantities(claim), quantities(evidence)
+    assert same_quantity(a, b)
+
+
+def test_years_and_decades():
+    (year,) = quantities("It opened in 1889.")
+    assert year.kind == "year" and not same_quantity(year, quantities("in 1899")[0])
+    assert quantities("in the 1960s and 1970's") == ()
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "expected"),
+    [
+        ("Water boils at 50 degrees Celsius at sea level.", BOILING, ("number", "50", "100")),
+        ("The Eiffel Tower is in Berlin [2].", PARIS, ("entity", "Berlin", "Paris")),
+        (
+            "The drug was approved by the FDA in 2020.",
+            DRUG,
+            ("negation", "", "not approved by the fda"),
+        ),
+        ("Einstein was born in Ulm in 1890.", EINSTEIN, ("date", "1890", "1879")),
+        ("Einstein was born in Ulm in May 1879.", EINSTEIN, ("date", "May", "March")),
+        ("Einstein moved to Ulm with 2 sisters.", EINSTEIN, ("entity", "Ulm", "Munich")),
+        ("The store is closed on Sundays.", "The store is open on Sundays.", ("negation",)),
+        ("No participant completed the trial.", "All participants completed the trial.", None),
+    ],
+)
+def test_each_check_fires_with_what_the_evidence_says(claim, passage, expected):
+    (reason,) = [r for r in fired(claim, passage) if r[0] != "uncovered"]
+    if expected is None:
+        assert reason[0] == "negation" and reason[1].startswith("no participant")
+    else:
+        assert reason[: len(expected)] == expected
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        ("The Eiffel Tower is in Paris.", PARIS),
+        ("Mount Everest is 8849 metres tall.", "Mount Everest is 8,849 metres tall."),
+        ("The city has ten parks.", "The city has 10 parks."),
+        ("Einstein was born in Ulm and moved to Munich.", EINSTEIN),
+        ("The drug was not approved in 2020.", DRUG),
+        ("The Eiffel Tower is in Berlin.", "Berlin is the capital of Germany."),
+    ],
+)
+def test_supported_or_unrelated_pairs_fire_nothing(claim, passage):
+    assert fired(claim, passage) == []
+
+
+def test_added_fact_is_uncovered_content():
+    claim = "The Eiffel Tower is in Paris and was painted green by Picasso in secret."
+    assert ("uncovered", "painted green picasso secret", "") in fired(claim, PARIS)
+
+
+def test_veto_caps_fired_pairs_below_eta_and_keeps_order():
+    scores = np.array([0.9, 0.8, 0.9], dtype=np.float32)
+    reasons = [(Reason("number", "50", "100"),), (Reason("uncovered", "x", ""),), ()]
+    out = vetoed(scores, reasons, frozenset({"number"}), eta=0.6)
+    assert out[0] == pytest.approx(0.3) and out[1:].tolist() == pytest.approx([0.8, 0.9])
+
+
+def test_edits_are_single_and_deterministic():
+    claim = "Albert Einstein was born in Ulm in 1879."
+    made = {e.kind: e for e in edits(claim, EINSTEIN, seed=3)}
+    assert set(made) == {"date", "negation", "entity", "antonym"}
+    assert made["entity"].text == "Albert Einstein was born in Munich in 1879."
+    assert made["negation"].text == "Albert Einstein was not born in Ulm in 1879."
+    assert made["antonym"].text == "Albert Einstein was died in Ulm in 1879."
+    assert edits(claim, EINSTEIN, seed=3) == list(made.values())
+    number = edit("About 1.5 million people live in Munich.", EINSTEIN, "number")
+    assert number is not None and number.before == "1.5 million" and number.after != "1.5 million"
+    assert edit("Water boils.", BOILING, "number") is None
+
+
+def test_hard_negatives_share_the_evidence_and_count_kinds():
+    pairs = [Pair(EINSTEIN, "Einstein was born in Ulm in 1879.", 1, "s"), Pair(PARIS, "x", 0, "s")]
+    out, kinds = hard_negatives(pairs, share=1.0, seed=0)
+    (extra,) = out[2:]
+    assert extra.context == EINSTEIN and extra.label == 0 and sum(kinds.values()) == 1
+    assert hard_negatives(pairs, share=1.0, seed=0) == (out, kinds)
+
+
+class _Plain:
+    """A support scorer with fixed low scores and no reasons, like ``nli``."""
+
+    threshold = 0.5
+
+    def support(self, claims, evidence):
+        return np.full(len(claims), 0.2, dtype=np.float32)
+
+
+class _Explaining(_Plain):
+    """The same scores, with the same reasons for every pair, like the lite scorer."""
+
+    def __init__(self, reasons):
+        self.reasons = reasons
+
+    def support_with_reasons(self, claims, evidence):
+        return self.support(claims, evidence), [self.reasons for _ in claims]
+
+
+def test_engine_gives_each_reason_once_with_its_item_and_none_without_them(guard):
+    from ragguard.engine import Evaluator
+    from ragguard.schema import Trace
+
+    def run(scorer):
+        evaluator = Evaluator(
+            support=scorer,
+            relevance=guard.evaluator.relevance_scorer,
+            embedder=guard.evaluator.embedder,
+        )
+        items = [{"id": "d1", "text": PARIS}, {"id": "d2", "text": BOILING}]
+        (span,) = evaluator.evaluate_batch(
+            [Trace.parse({"trace_id": "t", "query": "q", "items": items, "response": "It is."})]
+        )[0].spans
+        return span
+
+    reason = Reason("number", "50", "100")
+    span = run(_Explaining((reason,)))
+    assert span.supported is False
+    assert [(r.check, r.claim, r.evidence, r.item) for r in span.reasons] == [
+        ("number", "50", "100", "d1")
+    ]
+    assert run(_Plain()).reasons == []
