@@ -2,6 +2,7 @@
 a few dev-set pairs, with the share sent and the tokens. The tiny model's accuracy is not a
 claim; only the report's shape and bookkeeping are asserted."""
 
+import json
 import re
 from pathlib import Path
 
@@ -9,17 +10,36 @@ from llama_server import MODEL
 
 from ragguard.cli import main
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+
+def write_dev_sets(data: Path) -> Path:
+    """One labelled pair per set, in the two development sets' own file formats."""
+    (data / "wice-dev").mkdir(parents=True)
+    (data / "factcheck-gpt").mkdir()
+    wice = {
+        "label": "supported",
+        "claim": "The Eiffel Tower is in Paris.",
+        "evidence": ["The Eiffel Tower is a lattice tower in Paris, France."],
+    }
+    (data / "wice-dev" / "oracle_chunks_claim_dev.jsonl").write_text(json.dumps(wice) + "\n")
+    stance = {
+        "claim": "Water boils at 50 degrees Celsius at sea level.",
+        "evidence": "At sea level, water boils at 100 degrees Celsius.",
+        "stance": "refute",
+    }
+    path = data / "factcheck-gpt" / "subtask3_claim_evidence_stance.jsonl"
+    path.write_text(json.dumps(stance) + "\n")
+    return data
 
 
 def test_judge_bench_reports_each_tier_against_the_server(judge_server, tmp_path, capsys):
+    data = write_dev_sets(tmp_path / "data")
     config = tmp_path / "judge.toml"
     config.write_text(
         f'[judge]\nbackend = "openai"\nbase_url = "{judge_server.base_url}"\n'
         f'model = "{MODEL}"\nmax_output_tokens = 48\ntimeout_s = 120\nband = [0.0, 1.0]\n'
         "max_evidence_chars = 300\n"
     )
-    code = main(["judge-bench", "-c", str(config), "--data", str(DATA), "--limit", "1"])
+    code = main(["judge-bench", "-c", str(config), "--data", str(data), "--limit", "1"])
     out = capsys.readouterr().out
     assert code == 0, out
     rows = {
