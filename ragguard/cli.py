@@ -389,7 +389,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="lite, LLM judge and cascade on the dev sets, against the configured endpoint",
     )
     judge.add_argument("-c", "--config", required=True, help="config with a [judge] section")
-    judge.add_argument("--data", default="../shared/data", help="folder with the dev sets")
+    judge.add_argument(
+        "--data", required=True, help="folder with the dev sets (WiCE, Factcheck-GPT)"
+    )
     judge.add_argument("--limit", type=int, default=None, help="pairs drawn per dev set")
     judge.add_argument("--seed", type=int, default=0, help="which pairs --limit draws")
     judge.set_defaults(run=_judge_bench)

@@ -57,7 +57,7 @@ def test_judge_bench_reports_each_tier_against_the_server(judge_server, tmp_path
 
 
 def test_judge_bench_needs_a_judge(tmp_path, capsys):
-    assert main(["judge-bench", "-c", str(tmp_path / "none.toml")]) == 2
+    assert main(["judge-bench", "-c", str(tmp_path / "none.toml"), "--data", str(tmp_path)]) == 2
     (tmp_path / "off.toml").write_text("[judge]\n")
-    assert main(["judge-bench", "-c", str(tmp_path / "off.toml")]) == 2
+    assert main(["judge-bench", "-c", str(tmp_path / "off.toml"), "--data", str(tmp_path)]) == 2
     assert 'backend = "openai"' in capsys.readouterr().err
