@@ -110,6 +110,15 @@ class Evaluator:
             )
         return self._analyzer
 
+    def load(self) -> float:
+        """Load the text models now rather than on first use, and return the seconds it took,
+        so a run can report loading apart from evaluation. One small trace goes through every
+        text model, paying their first-call warm-up too (image models still load on the first
+        image: a text-only log never needs them)."""
+        started = time.perf_counter()
+        self.evaluate_batch([_WARM_UP])
+        return time.perf_counter() - started
+
     def evaluate_batch(self, traces: Sequence[Trace]) -> list[Outcome]:
         """Evaluate traces together; a bad trace yields its error, the others go on."""
         started = time.perf_counter()
@@ -351,6 +360,16 @@ class Evaluator:
             references=list(span.references),
             unknown_citations=list(span.unknown_citations),
         )
+
+
+_WARM_UP = Trace.parse(
+    {
+        "trace_id": "ragguard-warm-up",
+        "query": "Where is the Eiffel Tower?",
+        "items": [{"id": "d1", "text": "The Eiffel Tower is in Paris. It opened in 1889."}],
+        "response": "The Eiffel Tower is in Paris [1]. I think it is beautiful.",
+    }
+)
 
 
 def _best_frames(

@@ -35,6 +35,10 @@ class Guard:
         self.config = Config.coerce(config)
         self.evaluator = evaluator or Evaluator(self.config)
 
+    def load(self) -> float:
+        """Load the models now (else on first use); the seconds it took."""
+        return self.evaluator.load()
+
     def evaluate(self, trace: TraceLike) -> Evaluation:
         """Evaluate one trace; bad input raises ``TraceValidationError`` naming the field."""
         return self.evaluate_many([trace])[0]

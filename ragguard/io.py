@@ -36,13 +36,18 @@ def read_jsonl(
     """
     with Path(path).open("rb") as handle:
         for number, raw in enumerate(handle, start=1):
-            if not raw.strip():
-                continue
-            complete = raw.endswith(b"\n")
-            if whole_lines_only and not complete:
-                yield number, TraceValidationError("<json>", PARTIAL_LOG_LINE, line=number)
-                continue
-            yield number, _parse_object(raw, number, complete)
+            if raw.strip():
+                yield number, parse_line(raw, number, whole_lines_only=whole_lines_only)
+
+
+def parse_line(
+    raw: bytes, number: int, *, whole_lines_only: bool = False
+) -> dict[str, Any] | TraceValidationError:
+    """One non-blank line (with its newline, if it had one) as a JSON object, or its error."""
+    complete = raw.endswith(b"\n")
+    if whole_lines_only and not complete:
+        return TraceValidationError("<json>", PARTIAL_LOG_LINE, line=number)
+    return _parse_object(raw, number, complete)
 
 
 def _parse_object(raw: bytes, number: int, complete: bool) -> dict[str, Any] | TraceValidationError:
@@ -63,13 +68,19 @@ def _parse_object(raw: bytes, number: int, complete: bool) -> dict[str, Any] | T
 def read_traces(path: str | Path) -> Iterator[tuple[int, Trace | TraceValidationError]]:
     """Yield (line number, Trace or that line's TraceValidationError) per non-blank line."""
     for number, data in read_jsonl(path):
-        if isinstance(data, TraceValidationError):
-            yield number, data
-            continue
-        try:
-            yield number, Trace.parse(data, line=number)
-        except TraceValidationError as error:
-            yield number, error
+        yield number, as_trace(data, number)
+
+
+def as_trace(
+    data: dict[str, Any] | TraceValidationError, number: int
+) -> Trace | TraceValidationError:
+    """A parsed line of a traces file as a Trace, or its error."""
+    if isinstance(data, TraceValidationError):
+        return data
+    try:
+        return Trace.parse(data, line=number)
+    except TraceValidationError as error:
+        return error
 
 
 def count_lines(path: str | Path) -> int:
@@ -112,11 +123,14 @@ def read_log(
     trace log (``ragguard.exporters.tracelog``)."""
     for path in paths:
         for number, data in read_jsonl(path, whole_lines_only=True):
-            where = f"{path.name} line {number}"
-            if isinstance(data, TraceValidationError):
-                yield where, data
-            else:
-                yield where, _logged_trace(str(path), number, data)
+            yield f"{path.name} line {number}", as_logged(data, str(path), number)
+
+
+def as_logged(
+    data: dict[str, Any] | TraceValidationError, source: str, number: int
+) -> LoggedTrace | TraceValidationError:
+    """A parsed line of a trace log as a LoggedTrace, or its error."""
+    return data if isinstance(data, TraceValidationError) else _logged_trace(source, number, data)
 
 
 def _logged_trace(
