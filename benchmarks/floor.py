@@ -1,19 +1,22 @@
 """ragguard's batched evaluation against the model's own floor, measured in the same run.
 
-    python benchmarks/floor.py [--traces examples/traces.jsonl] [--runs 3]
+    python benchmarks/floor.py [--traces examples/traces.jsonl] [--runs 3] [--profile]
 
 The floor is one MiniLM encode pass over every sentence of the traces (the query, each
 item's evidence sentences, each response span), as sentence-transformers runs it by default.
 Each run clears ragguard's caches (models stay loaded) and times the batched evaluation and
 then that encode pass, back to back, so the ratio holds even on a machine shared with other
 jobs, which absolute times here do not. Prints each run and the median ratio, plus the
-process's peak RSS.
+process's peak RSS. ``--profile`` adds a cProfile of one more evaluation (cumulative time
+of the top calls: encoding per caller, features, span analysis).
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
 import os
+import pstats
 import resource
 import statistics
 import sys
@@ -32,6 +35,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--traces", default="examples/traces.jsonl")
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--profile", action="store_true")
     args = parser.parse_args()
 
     traces = [t for _, t in read_traces(args.traces) if isinstance(t, Trace)]
@@ -64,6 +68,12 @@ def main() -> None:
             f"ratio {ratios[-1]:.2f}",
             flush=True,
         )
+    if args.profile:
+        evaluator.embedder.clear_cache()
+        tx.content_tokens.cache_clear()
+        profile = cProfile.Profile()
+        profile.runcall(guard.evaluate_many, traces)
+        pstats.Stats(profile).sort_stats("cumulative").print_stats(r"ragguard|linear", 30)
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(
         f"{len(traces)} traces, {len(sentences)} sentences; model load {load_s:.1f} s; "

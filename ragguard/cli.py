@@ -234,7 +234,7 @@ def _benchmark(args: argparse.Namespace) -> int:
     outcomes = guard.evaluate_stream(entry for _, entry in entries)
     evaluated = []
     for (line, trace), outcome in zip(entries, outcomes, strict=True):
-        if isinstance(outcome, RagguardError):
+        if isinstance(outcome, RagguardError) or isinstance(trace, RagguardError):
             print(f"skipped line {line}: {outcome}", file=sys.stderr)
         else:
             evaluated.append((trace, outcome))
@@ -332,7 +332,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        return args.run(args)
+        return int(args.run(args))
     except (RagguardError, OSError, ValueError) as error:
         print(f"ragguard: error: {error}", file=sys.stderr)
         return 2

@@ -152,7 +152,8 @@ class RayRun:
 
     @property
     def description(self) -> str:
-        return f"{self.actors} Ray actors, in parallel, each loading its own"
+        actors = f"{self.actors} Ray actor" + ("s" if self.actors > 1 else "")
+        return f"{actors}: start-up until the first was ready"
 
     @property
     def actors(self) -> int:
