@@ -20,35 +20,29 @@ from ragguard.errors import RagguardError, TraceValidationError
 from ragguard.scoring.checks import CONTRADICTIONS
 
 if TYPE_CHECKING:
-    from ragguard.guard import Guard
+    from ragguard.engine import Outcome
+    from ragguard.io import LoggedTrace
     from ragguard.judge.bench import Case
     from ragguard.metrics.summary import RunSummary
+    from ragguard.parallel import Runner
+    from ragguard.ray_engine import RayRun
+    from ragguard.replay.run import Replay
     from ragguard.schema import Evaluation, Trace
 
 T = TypeVar("T")
 
 
-def _stream(
-    guard: Guard,
-    entries: Iterable[tuple[str, Trace | RagguardError, T]],
+def _tally(
+    outcomes: Iterable[tuple[str, Outcome, T]],
     *,
     total: int | None,
-    batch_size: int | None,
     summary: RunSummary,
-    desc: str = "evaluating",
+    desc: str,
 ) -> Iterator[tuple[T, Evaluation]]:
-    """Evaluate (where, trace or error, tag) entries in batches behind a progress bar:
-    yield (tag, evaluation); bad entries are reported with where they came from and counted."""
-    pending: collections.deque[tuple[str, T]] = collections.deque()
-
-    def inputs() -> Iterator[Trace | RagguardError]:
-        for where, entry, tag in entries:
-            pending.append((where, tag))
-            yield entry
-
+    """Count (where, outcome, tag) triples behind a progress bar: yield (tag, evaluation);
+    errors are reported with where they came from and counted."""
     with tqdm(total=total, unit="trace", desc=desc, disable=None) as bar:
-        for outcome in guard.evaluate_stream(inputs(), batch_size=batch_size):
-            where, tag = pending.popleft()
+        for where, outcome, tag in outcomes:
             bar.update(1)
             if isinstance(outcome, RagguardError):
                 summary.failed += 1
@@ -57,6 +51,36 @@ def _stream(
                 continue
             summary.add(outcome)
             yield tag, outcome
+
+
+def _outcomes(
+    runner: Runner, entries: Iterable[tuple[str, Trace | RagguardError, T]], batch_size: int | None
+) -> Iterator[tuple[str, Outcome, T]]:
+    """Evaluate (where, trace or error, tag) entries in batches, in order."""
+    pending: collections.deque[tuple[str, T]] = collections.deque()
+
+    def inputs() -> Iterator[Trace | RagguardError]:
+        for where, entry, tag in entries:
+            pending.append((where, tag))
+            yield entry
+
+    for outcome in runner.evaluate_stream(inputs(), batch_size=batch_size):
+        where, tag = pending.popleft()
+        yield where, outcome, tag
+
+
+@contextlib.contextmanager
+def _runner(args: argparse.Namespace) -> Iterator[tuple[Runner, str]]:
+    """This process's Guard, or ``--workers`` processes; with how the run was spread."""
+    from ragguard.config import Config
+    from ragguard.guard import Guard
+    from ragguard.parallel import WorkerPool
+
+    if (args.workers or 1) <= 1:
+        yield Guard(args.config), "1 process"
+        return
+    with WorkerPool(Config.coerce(args.config), args.workers) as pool:
+        yield pool, f"{args.workers} worker processes, in parallel"
 
 
 EXIT_OK = 0
@@ -132,31 +156,75 @@ def _unique_ids(
             )
 
 
+def _run(
+    args: argparse.Namespace,
+    summary: RunSummary,
+    *,
+    entries: Iterable[tuple[str, Trace | RagguardError, LoggedTrace | None]],
+    paths: Sequence[str],
+    replay: Replay | None,
+    total: int | None,
+    out: tuple[str | None, str],
+    on_evaluation: Callable[[LoggedTrace | None, Evaluation], object],
+) -> str:
+    """Evaluate ``entries`` in this process or ``--workers`` processes, or ``paths`` on Ray;
+    write each evaluation to ``out`` (path, file mode) in input order; the summary."""
+    with contextlib.ExitStack() as stack:
+        if args.engine == "ray":
+            RayRun = _ray_run()
+            run = stack.enter_context(RayRun(args, paths, replay))
+            load_s, how, outcomes = 0.0, run.description, run.outcomes()
+        else:
+            runner, how = stack.enter_context(_runner(args))
+            load_s, outcomes = runner.load(), _outcomes(runner, entries, args.batch_size)
+        desc = "evaluating" if replay is None else "replaying"
+        started = time.perf_counter()
+        with _jsonl_sink(*out) as write:
+            for tag, evaluation in _tally(outcomes, total=total, summary=summary, desc=desc):
+                write(evaluation)
+                on_evaluation(tag, evaluation)
+        eval_s = time.perf_counter() - started
+        if args.engine == "ray":
+            load_s, eval_s = run.timings()
+    return summary.render(load_s, eval_s, how)
+
+
+def _ray_run() -> type[RayRun]:
+    try:
+        from ragguard.ray_engine import RayRun
+    except ImportError as error:
+        if (error.name or "").split(".")[0] != "ray":
+            raise
+        raise RagguardError("--engine ray needs Ray: pip install 'ragguard[ray]'") from None
+    return RayRun
+
+
 def _evaluate(args: argparse.Namespace) -> int:
-    from ragguard.guard import Guard
+    from ragguard.config import Config
     from ragguard.io import count_lines, read_traces
     from ragguard.metrics.summary import RunSummary
 
     _refuse_overwriting_input([args.traces], args.output)
-    guard = Guard(args.config)
+    limits = Config.coerce(args.config).limits
     summary = RunSummary()
-    traces = read_traces(args.traces, max_line_bytes=guard.config.limits.max_line_bytes)
-    entries = ((f"line {n}", entry, None) for n, entry in _unique_ids(traces))
-    started = time.perf_counter()
-    total = count_lines(args.traces) if Path(args.traces).is_file() else None
-    with _jsonl_sink(args.output, "w") as write:
-        for _, evaluation in _stream(
-            guard, entries, total=total, batch_size=args.batch_size, summary=summary
-        ):
-            write(evaluation)
-    print(summary.render(time.perf_counter() - started))
+    traces = read_traces(args.traces, max_line_bytes=limits.max_line_bytes)
+    text = _run(
+        args,
+        summary,
+        entries=((f"line {n}", entry, None) for n, entry in _unique_ids(traces)),
+        paths=[args.traces],
+        replay=None,
+        total=count_lines(args.traces) if Path(args.traces).is_file() else None,
+        out=(args.output, "w"),
+        on_evaluation=lambda tag, evaluation: None,
+    )
+    print(text)
     if args.output:
         print(f"\nwrote {summary.evaluated} evaluations to {args.output}")
     return EXIT_SKIPPED if summary.failed else EXIT_OK
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from ragguard.guard import Guard
     from ragguard.io import count_lines, expand_logs
     from ragguard.metrics.summary import RunSummary
     from ragguard.replay.report import ReportBuilder
@@ -168,7 +236,6 @@ def _replay(args: argparse.Namespace) -> int:
         raise FileNotFoundError(f"no such log: {', '.join(missing)}")
     for output in (args.out, args.report):
         _refuse_overwriting_input([str(p) for p in paths], output)
-    guard = Guard(args.config)
     summary = RunSummary()
     report = ReportBuilder() if args.report else None
     done, cut = load_done(Path(args.out)) if args.out else ({}, 0)
@@ -176,23 +243,23 @@ def _replay(args: argparse.Namespace) -> int:
         print(f"removed a partial last line ({cut} bytes) from {args.out}", file=sys.stderr)
     replay = Replay(paths, done, args.limit, report.add if report else lambda *_: None)
     total = max(sum(count_lines(p) for p in paths) - len(done), 0)
-    total = total if args.limit is None else min(total, args.limit)
-    started = time.perf_counter()
-    stream = _stream(
-        guard,
-        replay.entries(),
-        total=total,
-        batch_size=args.batch_size,
-        summary=summary,
-        desc="replaying",
+
+    def add(logged: LoggedTrace | None, evaluation: Evaluation) -> None:
+        if report is not None and logged is not None:
+            report.add(logged, evaluation)
+
+    text = _run(
+        args,
+        summary,
+        entries=replay.entries(),
+        paths=[str(p) for p in paths],
+        replay=replay,
+        total=total if args.limit is None else min(total, args.limit),
+        out=(args.out, "a"),
+        on_evaluation=add,
     )
-    with _jsonl_sink(args.out, "a") as write:
-        for logged, evaluation in stream:
-            write(evaluation)
-            if report is not None and logged is not None:
-                report.add(logged, evaluation)
     if summary.evaluated or not replay.resumed:  # a summary of this run's traces, if any
-        print(summary.render(time.perf_counter() - started))
+        print(text)
     if replay.resumed:
         print(f"\nresumed: skipped {replay.resumed} traces already replayed in {args.out}")
     if args.out:
@@ -302,6 +369,25 @@ def _judge_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def _scale_options(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        help="processes on this machine, each with its own models (default 1); "
+        "with --engine ray: actors (default: one per CPU of the cluster)",
+    )
+    command.add_argument(
+        "--engine",
+        choices=["local", "ray"],
+        default="local",
+        help="ray: read with Ray Data, evaluate on an actor pool (needs ragguard[ray])",
+    )
+    command.add_argument(
+        "--ray-address", help="Ray cluster to join (default: RAY_ADDRESS, else a local one)"
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="ragguard", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
@@ -311,6 +397,7 @@ def build_parser() -> argparse.ArgumentParser:
     evaluate.add_argument("-o", "--output", help="write one evaluation per line here")
     evaluate.add_argument("-c", "--config", help="TOML or JSON config file")
     evaluate.add_argument("--batch-size", type=int, default=None, help="traces per batch")
+    _scale_options(evaluate)
     evaluate.set_defaults(run=_evaluate)
 
     replay = commands.add_parser(
@@ -322,6 +409,7 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--report", help="write the self-contained HTML report here")
     replay.add_argument("--limit", type=int, default=None, help="replay at most N traces")
     replay.add_argument("--batch-size", type=int, default=None, help="traces per batch")
+    _scale_options(replay)
     replay.set_defaults(run=_replay)
 
     benchmark = commands.add_parser(

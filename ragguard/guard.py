@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import threading
+import time
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
@@ -81,6 +82,13 @@ class Guard:
         """``evaluate_many`` for async code (batched, on a thread; concurrent calls take
         turns on the models)."""
         return await asyncio.to_thread(self.evaluate_many, list(traces))
+
+    def load(self) -> float:
+        """``warmup``, timed: the seconds loading took (0 once warm), so a run can report
+        model loading apart from evaluation."""
+        started = time.perf_counter()
+        self.warmup()
+        return time.perf_counter() - started
 
     def evaluate(self, trace: TraceLike) -> Evaluation:
         """Evaluate one trace; bad input raises ``TraceValidationError`` naming the field."""

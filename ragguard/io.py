@@ -59,12 +59,12 @@ def read_jsonl(
                 continue
             if not raw.strip():
                 continue
-            complete = raw.endswith(b"\n")
-            if whole_lines_only and not complete:
-                yield number, TraceValidationError("<json>", PARTIAL_LOG_LINE, line=number)
-                continue
-            parsed = _parse_object(raw, number, complete)
-            if isinstance(parsed, TraceValidationError) and record_start is not None:
+            parsed = parse_line(raw, number, whole_lines_only=whole_lines_only)
+            if (
+                isinstance(parsed, TraceValidationError)
+                and record_start is not None
+                and raw.endswith(b"\n")
+            ):
                 glued = _glued_record(raw, record_start)
                 if glued is not None:
                     yield number, TraceValidationError("<json>", CUT_RECORD, line=number)
@@ -98,6 +98,16 @@ def _lines(handle: BinaryIO, max_bytes: int) -> Iterator[bytes | None]:
         yield None
 
 
+def parse_line(
+    raw: bytes, number: int, *, whole_lines_only: bool = False
+) -> dict[str, Any] | TraceValidationError:
+    """One non-blank line (with its newline, if it had one) as a JSON object, or its error."""
+    complete = raw.endswith(b"\n")
+    if whole_lines_only and not complete:
+        return TraceValidationError("<json>", PARTIAL_LOG_LINE, line=number)
+    return _parse_object(raw, number, complete)
+
+
 def _parse_object(raw: bytes, number: int, complete: bool) -> dict[str, Any] | TraceValidationError:
     try:
         data = json.loads(raw.decode("utf-8"))
@@ -118,13 +128,19 @@ def read_traces(
 ) -> Iterator[tuple[int, Trace | TraceValidationError]]:
     """Yield (line number, Trace or that line's TraceValidationError) per non-blank line."""
     for number, data in read_jsonl(path, max_line_bytes=max_line_bytes):
-        if isinstance(data, TraceValidationError):
-            yield number, data
-            continue
-        try:
-            yield number, Trace.parse(data, line=number)
-        except TraceValidationError as error:
-            yield number, error
+        yield number, as_trace(data, number)
+
+
+def as_trace(
+    data: dict[str, Any] | TraceValidationError, number: int
+) -> Trace | TraceValidationError:
+    """A parsed line of a traces file as a Trace, or its error."""
+    if isinstance(data, TraceValidationError):
+        return data
+    try:
+        return Trace.parse(data, line=number)
+    except TraceValidationError as error:
+        return error
 
 
 def count_lines(path: str | Path) -> int:
@@ -167,11 +183,14 @@ def read_log(
     trace log (``ragguard.exporters.tracelog``)."""
     for path in paths:
         for number, data in read_jsonl(path, whole_lines_only=True, record_start=LOG_RECORD_START):
-            where = f"{path.name} line {number}"
-            if isinstance(data, TraceValidationError):
-                yield where, data
-            else:
-                yield where, _logged_trace(str(path), number, data)
+            yield f"{path.name} line {number}", as_logged(data, str(path), number)
+
+
+def as_logged(
+    data: dict[str, Any] | TraceValidationError, source: str, number: int
+) -> LoggedTrace | TraceValidationError:
+    """A parsed line of a trace log as a LoggedTrace, or its error."""
+    return data if isinstance(data, TraceValidationError) else _logged_trace(source, number, data)
 
 
 def _logged_trace(

@@ -35,6 +35,9 @@ def test_evaluate_streams_results_skips_bad_lines_and_prints_a_summary(tmp_path,
     captured = capsys.readouterr()
     assert "line 2" in captured.err and "query" in captured.err
     assert "traces evaluated" in captured.out and "traces skipped (bad input)  1" in captured.out
+    # model loading on its own line; per-trace time labelled as what it is
+    assert "model load" in captured.out and "not counted below" in captured.out
+    assert "amortised: batch time / traces in it, batches of up to 2" in captured.out
     assert "Loading weights" not in captured.err  # transformers' bar, as the models loaded
 
 

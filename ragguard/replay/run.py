@@ -51,19 +51,28 @@ class Replay:
     limit: int | None = None
     on_resumed: Callable[[LoggedTrace, Evaluation], None] = lambda logged, evaluation: None
     resumed: int = 0
+    queued: int = 0
 
     def entries(self) -> Iterator[tuple[str, Trace | RagguardError, LoggedTrace | None]]:
-        queued = 0
         for where, record in read_log(self.paths):
             if isinstance(record, RagguardError):
                 yield where, record, None
                 continue
-            previous = self.done.get(record.trace.trace_id)
-            if previous is not None:
-                self.resumed += 1
-                self.on_resumed(record, previous)
-                continue
-            if self.limit is not None and queued >= self.limit:
+            admitted = self.admit(record)
+            if admitted is None:
                 return
-            queued += 1
-            yield where, record.trace, record
+            if admitted:
+                yield where, record.trace, record
+
+    def admit(self, record: LoggedTrace) -> bool | None:
+        """True: replay this record; False: done already (handed to ``on_resumed``);
+        None: the limit is reached."""
+        previous = self.done.get(record.trace.trace_id)
+        if previous is not None:
+            self.resumed += 1
+            self.on_resumed(record, previous)
+            return False
+        if self.limit is not None and self.queued >= self.limit:
+            return None
+        self.queued += 1
+        return True

@@ -1,0 +1,114 @@
+"""Evaluation on several cores of one machine: worker processes, each with its own models.
+
+One process uses the cores only in torch's matrix products; span analysis, features and
+the rest are Python under one GIL. ``--workers N`` runs N processes, each loading the models
+once (about 90 MB of weights each for the lite tier) and running torch on its share of the
+cores, and hands them whole batches; results come back in input order, so the output file,
+the summary and resumption are those of one process.
+"""
+
+from __future__ import annotations
+
+import collections
+import concurrent.futures
+import itertools
+import multiprocessing
+import os
+import time
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING, Protocol
+
+from ragguard.config import Config
+from ragguard.engine import Outcome
+from ragguard.errors import RagguardError
+from ragguard.guard import Guard, TraceLike
+
+if TYPE_CHECKING:
+    import multiprocessing.synchronize
+
+Entry = TraceLike | RagguardError
+LOAD_TIMEOUT_S = 600.0
+
+
+class Runner(Protocol):
+    """What the CLI evaluates with: a Guard in this process, or a WorkerPool."""
+
+    def load(self) -> float:
+        """Load the models everywhere; the seconds it took."""
+        ...
+
+    def evaluate_stream(
+        self, entries: Iterable[Entry], /, *, batch_size: int | None = None
+    ) -> Iterator[Outcome]:
+        """One outcome per entry, in input order."""
+        ...
+
+
+_guard: Guard | None = None
+
+
+def _start_worker(config: Config, threads: int, ready: multiprocessing.synchronize.Barrier) -> None:
+    """Worker initializer: its share of the cores for torch, its models, then wait for the
+    others, so the first finished task means every worker has loaded."""
+    import torch
+
+    global _guard
+    torch.set_num_threads(threads)
+    _guard = Guard(config)
+    _guard.load()
+    ready.wait(LOAD_TIMEOUT_S)
+
+
+def _ping() -> int:
+    return os.getpid()
+
+
+def _evaluate(batch: list[Entry]) -> list[Outcome]:
+    assert _guard is not None
+    return list(_guard.evaluate_stream(batch, batch_size=len(batch)))
+
+
+class WorkerPool:
+    """``workers`` spawned processes; at most two batches per worker in flight."""
+
+    def __init__(self, config: Config, workers: int) -> None:
+        if workers < 1:
+            raise ValueError(f"--workers must be at least 1, not {workers}")
+        self.config = config
+        self.workers = workers
+        context = multiprocessing.get_context("spawn")  # fork after torch threads is unsafe
+        threads = max(1, (os.cpu_count() or 1) // workers)
+        self._ready = context.Barrier(workers)
+        self._pool = concurrent.futures.ProcessPoolExecutor(
+            workers,
+            mp_context=context,
+            initializer=_start_worker,
+            initargs=(config, threads, self._ready),
+        )
+
+    def load(self) -> float:
+        started = time.perf_counter()
+        pings = [self._pool.submit(_ping) for _ in range(self.workers)]
+        concurrent.futures.wait(pings, timeout=LOAD_TIMEOUT_S)
+        for ping in pings:
+            ping.result(timeout=0)  # a worker that failed to load raises here
+        return time.perf_counter() - started
+
+    def evaluate_stream(
+        self, entries: Iterable[Entry], *, batch_size: int | None = None
+    ) -> Iterator[Outcome]:
+        size = batch_size or self.config.batch_size
+        iterator = iter(entries)
+        pending: collections.deque[concurrent.futures.Future[list[Outcome]]] = collections.deque()
+        while batch := list(itertools.islice(iterator, size)):
+            pending.append(self._pool.submit(_evaluate, batch))
+            if len(pending) >= 2 * self.workers:
+                yield from pending.popleft().result()
+        while pending:
+            yield from pending.popleft().result()
+
+    def __enter__(self) -> WorkerPool:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self._pool.shutdown(cancel_futures=True)
