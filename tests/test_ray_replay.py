@@ -101,11 +101,12 @@ def _actor_pids() -> list[int]:
 def test_a_killed_actors_batch_is_retried_not_lost(log, local, cluster, tmp_path):
     out = tmp_path / "ray.jsonl"
     result: list[int] = []
-    run = threading.Thread(target=lambda: result.append(_ray_replay(log, out)))
+    # batches of 2: many batches are still to come when the first result is written
+    run = threading.Thread(target=lambda: result.append(_ray_replay(log, out, "--batch-size", "2")))
     run.start()
     deadline = time.monotonic() + 300
     while not (out.exists() and out.read_text()) and time.monotonic() < deadline:
-        time.sleep(0.2)
+        time.sleep(0.05)
     written = len(out.read_text().splitlines())
     pids = _actor_pids()
     assert pids and written < TRACES, "no actor left to kill mid-run"

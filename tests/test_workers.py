@@ -9,10 +9,11 @@ from ragguard.cli import main
 def test_two_workers_give_the_one_process_results_in_order(tmp_path, capsys):
     traces, one, two = tmp_path / "t.jsonl", tmp_path / "one.jsonl", tmp_path / "two.jsonl"
     write_traces(traces)
-    assert main(["evaluate", str(traces), "-o", str(one), "--batch-size", "1"]) == 0
+    # write_traces has a bad line: exit 1, every other trace written
+    assert main(["evaluate", str(traces), "-o", str(one), "--batch-size", "1"]) == 1
     assert "measured, one trace per batch" in capsys.readouterr().out
     assert (
-        main(["evaluate", str(traces), "-o", str(two), "--batch-size", "1", "--workers", "2"]) == 0
+        main(["evaluate", str(traces), "-o", str(two), "--batch-size", "1", "--workers", "2"]) == 1
     )
     captured = capsys.readouterr()
     assert "2 worker processes" in captured.out and "line 2" in captured.err
