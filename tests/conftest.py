@@ -19,6 +19,20 @@ def embedder(guard):
     return guard.evaluator.embedder
 
 
+@pytest.fixture
+def memory():
+    """An OpenTelemetry tracer provider recording into memory, and its exporter."""
+    from opentelemetry.sdk.trace import TracerProvider
+    from opentelemetry.sdk.trace.export import SimpleSpanProcessor
+    from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
+
+    spans = InMemorySpanExporter()
+    provider = TracerProvider()
+    provider.add_span_processor(SimpleSpanProcessor(spans))
+    yield provider, spans
+    provider.shutdown()
+
+
 @pytest.fixture(scope="session")
 def judge_server():
     """A real OpenAI-compatible llama.cpp server with SmolLM2-135M on loopback, shared by

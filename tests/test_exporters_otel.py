@@ -18,24 +18,11 @@ from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import (
     ExportTraceServiceRequest,
     ExportTraceServiceResponse,
 )
-from opentelemetry.sdk.trace import TracerProvider
-from opentelemetry.sdk.trace.export import SimpleSpanProcessor
-from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
 
 import ragguard
 from ragguard.exporters import otel
 from ragguard.exporters.otel import EVALUATION_EVENT, OtelExporter
 from ragguard.exporters.traceparent import current_traceparent, parent_context
-
-
-@pytest.fixture
-def memory():
-    """A tracer provider recording into memory, and its exporter."""
-    spans = InMemorySpanExporter()
-    provider = TracerProvider()
-    provider.add_span_processor(SimpleSpanProcessor(spans))
-    yield provider, spans
-    provider.shutdown()
 
 
 def by_name(spans, name):

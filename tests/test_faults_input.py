@@ -10,9 +10,6 @@ from pathlib import Path
 
 import pytest
 from exporters_fixtures import made_up
-from opentelemetry.sdk.trace import TracerProvider
-from opentelemetry.sdk.trace.export import SimpleSpanProcessor
-from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
 
 import ragguard.guard
 from ragguard import Config, EvaluationError, Guard, ModelLoadError, TraceValidationError
@@ -293,15 +290,6 @@ def test_document_metadata_stays_out_of_otel_spans_unless_allowed(memory):
     assert exported(metadata_keys=["source"])["source"] == "wiki"
     assert "caption" not in exported(metadata_keys=["source"])
     assert private.items() <= exported(include_content=True).items()
-
-
-@pytest.fixture
-def memory():
-    spans = InMemorySpanExporter()
-    provider = TracerProvider()
-    provider.add_span_processor(SimpleSpanProcessor(spans))
-    yield provider, spans
-    provider.shutdown()
 
 
 # 13. model-load errors name the file and the config key
