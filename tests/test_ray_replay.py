@@ -10,11 +10,10 @@ import time
 from pathlib import Path
 
 import pytest
+import ray
 from parallel_fixtures import read_jsonl, same_evaluations
 
 from ragguard.cli import main
-
-ray = pytest.importorskip("ray")
 
 FACTS = [
     ("Paris", "Paris is the capital of France.", "France"),
@@ -97,7 +96,6 @@ def _actor_pids() -> list[int]:
     return pids
 
 
-@pytest.mark.skipif(not Path("/proc").is_dir(), reason="finds actor processes in /proc")
 def test_a_killed_actors_batch_is_retried_not_lost(log, local, cluster, tmp_path):
     out = tmp_path / "ray.jsonl"
     result: list[int] = []
