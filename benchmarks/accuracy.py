@@ -33,6 +33,7 @@ from ragguard import Config
 from ragguard.engine import Evaluator
 from ragguard.metrics.agreement import balanced_accuracy, roc_auc, true_rates
 from ragguard.metrics.ranking import ndcg_at_k, pairwise_reward
+from ragguard.metrics.summary import markdown_table as table
 from ragguard.scoring.checks import clear_caches
 from ragguard.scoring.evidence import Claim, Evidence
 from ragguard.scoring.heads import equal_error_threshold
@@ -151,15 +152,6 @@ def throughput_row(name: str, support, relevance, embedder, cases: list, n: int 
         "items_per_s": 5 * n / timed(lambda: relevance.relevance(queries, evidence), False),
         "items_per_s_warm": 5 * n / timed(lambda: relevance.relevance(queries, evidence), True),
     }
-
-
-def table(rows: list[dict], columns: list[str]) -> str:
-    def cell(value):
-        return f"{value:.3f}" if isinstance(value, float) else str(value)
-
-    lines = ["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
-    lines += ["| " + " | ".join(cell(r.get(c, "")) for c in columns) + " |" for r in rows]
-    return "\n".join(lines)
 
 
 def main(argv: Sequence[str] | None = None) -> None:

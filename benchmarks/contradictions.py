@@ -33,6 +33,7 @@ import devsets
 
 from ragguard import Config
 from ragguard.engine import Evaluator
+from ragguard.metrics.summary import markdown_table as table
 from ragguard.scoring.checks import check
 from ragguard.scoring.evidence import Claim, Evidence
 from ragguard.scoring.protocols import SupportScorer
@@ -112,8 +113,6 @@ def check_rows(sets: dict[str, list[devsets.SupportCase]]) -> list[dict[str, obj
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    from accuracy import table
-
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )

@@ -316,7 +316,8 @@ class Evaluator:
                         visual_keys.append((plan, s, i))
                         visual_pairs.append((claim, visual))
         scorer = self.support_scorer
-        # an ExplainingSupportScorer gives reasons; one attribute look-up, not a Protocol check
+        # an ExplainingSupportScorer gives reasons; one attribute look-up, since an isinstance
+        # check against the Protocol would probe every member of the scorer
         explain = getattr(scorer, "support_with_reasons", None)
         if explain is not None:
             array, reasons = explain(claims, evidence)

@@ -266,11 +266,15 @@ JudgeSkip = Literal[
 ]
 
 
+CheckKind = Literal["number", "date", "negation", "entity", "uncovered"]
+"""The typed contradiction checks (``ragguard.scoring.checks``)."""
+
+
 class SpanReason(BaseModel):
     """Why a span is not supported: a typed check that fired against one item, with what
     the claim says and what the item says instead ("" when the item says nothing of it)."""
 
-    check: Literal["number", "date", "negation", "entity", "uncovered"]
+    check: CheckKind
     claim: str
     evidence: str
     item: str

@@ -18,6 +18,7 @@ from tqdm.auto import tqdm
 
 from ragguard.judge.cascade import Cascade, SupportQuestion, in_band, sampled
 from ragguard.metrics.agreement import balanced_accuracy
+from ragguard.metrics.summary import markdown_table
 from ragguard.scoring.evidence import Claim, Evidence
 from ragguard.scoring.protocols import SupportScorer
 
@@ -95,16 +96,8 @@ COLUMNS = (
 
 def render(rows: Sequence[dict[str, Any]], model: str, band: tuple[float, float]) -> str:
     """A markdown table: balanced accuracy of each tier, share sent, tokens."""
-
-    def cell(value: object) -> str:
-        return f"{value:.3f}" if isinstance(value, float) else str(value)
-
-    lines = [
+    title = (
         f"judge model {model}, band {list(band)}: balanced accuracy per tier; 'sent' is the "
-        "share of pairs in the band (sent to the judge by the cascade)",
-        "",
-        "| " + " | ".join(COLUMNS) + " |",
-        "|" + "---|" * len(COLUMNS),
-    ]
-    lines += ["| " + " | ".join(cell(row[c]) for c in COLUMNS) + " |" for row in rows]
-    return "\n".join(lines)
+        "share of pairs in the band (sent to the judge by the cascade)"
+    )
+    return f"{title}\n\n{markdown_table(rows, COLUMNS)}"

@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-from ragguard.scoring.protocols import CheckKind, Reason
+from ragguard.schema import CheckKind
+from ragguard.scoring.protocols import Reason
 from ragguard.scoring.text import STOPWORDS, evidence_sentences, stem
 
 CONTRADICTIONS: tuple[CheckKind, ...] = ("number", "date", "negation", "entity")

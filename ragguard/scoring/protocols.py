@@ -9,17 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import numpy as np
 
+from ragguard.schema import CheckKind
 from ragguard.scoring.evidence import Claim, Evidence
 
 if TYPE_CHECKING:
     from ragguard.media.visual import Frame
-
-
-CheckKind = Literal["number", "date", "negation", "entity", "uncovered"]
 
 
 @dataclass(frozen=True, slots=True)
