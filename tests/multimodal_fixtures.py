@@ -55,7 +55,7 @@ def write_mp4(
 def _tokenizer():
     from transformers import AutoTokenizer
 
-    from ragguard.scoring.embeddings import bundled_minilm_path
+    from ragguard.scoring.backbones import bundled_minilm_path
 
     return AutoTokenizer.from_pretrained(bundled_minilm_path())
 

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from ragguard import Config, Guard, ModelLoadError
-from ragguard.scoring.embeddings import bundled_minilm_path
+from ragguard.scoring.backbones import bundled_minilm_path
 from ragguard.scoring.evidence import Claim, Evidence
 from ragguard.scoring.transformers_backends import (
     CrossEncoderRelevanceScorer,

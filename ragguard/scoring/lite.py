@@ -57,14 +57,17 @@ class _Passage:
     windows: list[str]
     vectors: np.ndarray  # (windows, d) unit vectors
     tokens: np.ndarray  # (all tokens of the passage, d) unit vectors
+    vector: np.ndarray  # (d,) unit mean of the sentence vectors: the passage as a whole
 
 
 class SentenceIndex:
     """Evidence embedded sentence by sentence, in one batch for many passages.
 
-    Windows of two adjacent sentences are scored with the normalized sum of their sentence
-    vectors, which costs no extra encoding; the token vectors of the same forward pass let a
-    claim be aligned word by word (BERTScore-style recall, ColBERT-style MaxSim).
+    Windows of two adjacent sentences, and the passage as a whole, are scored with the
+    normalized sum of their sentence vectors, which costs no extra encoding (encoding whole
+    passages as well took a third of the lite tier's time); the token vectors of the same
+    forward pass let a claim be aligned word by word (BERTScore-style recall, ColBERT-style
+    MaxSim).
     """
 
     def __init__(self, embedder: TextEmbedder, texts: Sequence[str]) -> None:
@@ -75,6 +78,8 @@ class SentenceIndex:
         for text, sentences in zip(unique, split, strict=True):
             parts = [next(encoded) for _ in sentences]
             vectors = np.stack([p.vector for p in parts])
+            whole = vectors.sum(axis=0)
+            whole /= np.linalg.norm(whole) + 1e-9
             windows = list(sentences)
             if len(sentences) > 1:
                 pairs = vectors[:-1] + vectors[1:]
@@ -82,7 +87,7 @@ class SentenceIndex:
                 vectors = np.vstack([vectors, pairs])
                 windows += [f"{a} {b}" for a, b in itertools.pairwise(sentences)]
             tokens = np.vstack([p.tokens for p in parts]).astype(np.float32)
-            self.passages[text] = _Passage(windows, vectors, tokens)
+            self.passages[text] = _Passage(windows, vectors, tokens, whole)
 
     def align(self, text: str, vector: np.ndarray) -> tuple[np.ndarray, str]:
         """Cosine of ``vector`` with every window of ``text``, and the best window."""
@@ -136,10 +141,21 @@ def support_features(
             1.0 - tx.recall(tx.names(claim.text), tx.content_tokens(passage) | tx.names(passage)),
             float(tx.is_negated(claim.text) != tx.is_negated(best)),
             np.log1p(len(claim_tokens)),
-            float(any(r.check in CONTRADICTIONS for r in reasons)),
-            float(any(r.check == "uncovered" for r in reasons)),
+            *check_features(reasons),
         )
     return rows
+
+
+CHECK_FEATURES = ("contradiction", "uncovered")
+"""The support features that come from the typed checks alone (no model)."""
+
+
+def check_features(reasons: Sequence[Reason]) -> tuple[float, float]:
+    """``contradiction`` (a typed check found a conflicting value) and ``uncovered``."""
+    return (
+        float(any(r.check in CONTRADICTIONS for r in reasons)),
+        float(any(r.check == "uncovered" for r in reasons)),
+    )
 
 
 def relevance_features(
@@ -148,14 +164,13 @@ def relevance_features(
     texts = [e.text or "" for e in evidence]
     index = SentenceIndex(embedder, texts)
     query_codes = embedder.encode_full(list(queries))
-    passage_vecs = embedder.encode(texts)
     rows = np.zeros((len(queries), len(RELEVANCE_FEATURES)), dtype=np.float32)
     for i, (query, passage) in enumerate(zip(queries, texts, strict=True)):
         sims, _ = index.align(passage, query_codes[i].vector)
         aligned = index.token_alignment(passage, query_codes[i])
         passage_tokens = tx.content_tokens(passage)
         rows[i] = (
-            float(passage_vecs[i] @ query_codes[i].vector),
+            float(index.passages[passage].vector @ query_codes[i].vector),
             float(sims.max()),
             _top_mean(sims),
             float(aligned.mean()),

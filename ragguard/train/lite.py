@@ -121,7 +121,7 @@ def train_lite(
     embedder = embedder or TextEmbedder()
     card: dict[str, Any] = {
         "role": role,
-        "backbone": "sentence-transformers/all-MiniLM-L6-v2 (bundled, frozen)",
+        "backbone": embedder.description,
         "model": "logistic regression" if hidden == 0 else f"MLP, {hidden} tanh units",
         "data": {
             **{str(path): "your own labels" for path in labels},
