@@ -12,7 +12,9 @@ and, as ``flagged`` of the row ``original``, the false-alarm rate on the unedite
 what the checks add beyond claims the scorer already rejects.
 
 A second table counts how often each typed check fires on the dev sets' natural pairs, by
-gold label (a check firing on a supported claim is a false alarm).
+gold label (a check firing on a supported claim is a false alarm); a third, how often any
+veto check fires on the edits by itself (``benchmarks/checks_train.py`` measures the same
+on the training sets, where the rules are chosen).
 """
 
 from __future__ import annotations
@@ -34,10 +36,10 @@ import devsets
 from ragguard import Config
 from ragguard.engine import Evaluator
 from ragguard.metrics.summary import markdown_table as table
-from ragguard.scoring.checks import check
+from ragguard.scoring.checks import CONTRADICTIONS, check
 from ragguard.scoring.evidence import Claim, Evidence
 from ragguard.scoring.protocols import SupportScorer
-from ragguard.train.perturb import EditKind, edit
+from ragguard.train.perturb import EDIT_KINDS, EditKind, edit
 
 KINDS: tuple[EditKind, ...] = ("number", "date", "negation", "entity")
 BATCH = 128
@@ -112,6 +114,42 @@ def check_rows(sets: dict[str, list[devsets.SupportCase]]) -> list[dict[str, obj
     return rows
 
 
+def veto_rows(sets: dict[str, list[devsets.SupportCase]], seed: int = 0) -> list[dict[str, object]]:
+    """Per set and edit kind: the share of edits (and of the unedited supported claims) on
+    which a veto check fires, the checks alone, without the head."""
+
+    def vetoes(claim: str, passage: str) -> bool:
+        return any(r.check in CONTRADICTIONS for r in check(claim, passage))
+
+    rows: list[dict[str, object]] = []
+    for set_name, cases in sets.items():
+        supported = [c for c in cases if c.label]
+        fired = [vetoes(c.claim, c.evidence) for c in supported]
+        rows.append(
+            {
+                "set": set_name,
+                "edit": "original",
+                "n": len(fired),
+                "veto_fired": float(np.mean(fired)),
+            }
+        )
+        for kind in EDIT_KINDS:
+            hits = [
+                vetoes(e.text, c.evidence)
+                for c in supported
+                if (e := edit(c.claim, c.evidence, kind, seed)) is not None
+            ]
+            rows.append(
+                {
+                    "set": set_name,
+                    "edit": kind,
+                    "n": len(hits),
+                    "veto_fired": float(np.mean(hits)) if hits else 0.0,
+                }
+            )
+    return rows
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -133,6 +171,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     print("\nTyped checks firing on the natural dev pairs\n")
     columns = ["set", "check", "fired_on_unsupported", "fired_on_supported", "share_of_supported"]
     print(table(check_rows(sets), columns))
+    print("\nAny veto check firing on the edits, the checks alone (no head)\n")
+    print(table(veto_rows(sets, args.seed), ["set", "edit", "n", "veto_fired"]))
 
 
 if __name__ == "__main__":

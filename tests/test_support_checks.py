@@ -152,3 +152,69 @@ def test_engine_gives_each_reason_once_with_its_item_and_none_without_them(guard
         ("number", "50", "100", "d1")
     ]
     assert run(_Plain()).reasons == []
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        ("Jack Falahee is from America.", "Jack Falahee is an American actor."),
+        ("Kenya won the race.", "The Kenyan team won the race."),
+        ("J. Smith founded the firm in Ohio.", "John Smith founded the firm in Ohio."),
+        (
+            "The Ukrainian SSR was a member of the UN.",
+            "The Ukrainian SSR joined the United Nations as a member.",
+        ),
+        ("Yesterday John Smith won the final.", "John Smith won the final."),
+        ("The Smiths released the album.", "The album was released by Smith."),
+        ("Mick Thomson was born in Iowa.", "Mick Thomson was born in Des Moines, Iowa."),
+        ("The town has 1,500,000 people.", "The town has 1.5 million people."),
+        ("The town has about 100 parks.", "The town has 98 parks."),
+        ("The earth is more than 4 billion years old.", "The earth is 4.54 billion years old."),
+        ("It finished third in the race.", "It finished 3rd in the race."),
+        ("Seventy-two churches are named for him.", "72 churches are named for him."),
+        ("The war began in 1916.", "The war lasted 1914 -- 1918 across Europe and began then."),
+        ("The film was shot on Jan. 5, 2015.", "The film was shot on January 5, 2015."),
+        ("Two people stand outside the shop.", "A man and a woman stand outside the shop."),
+        ("The show aired on the 8th.", "The show aired on December 8, 2015."),
+    ],
+)
+def test_former_false_alarms_fire_nothing(claim, passage):
+    assert [r for r in fired(claim, passage) if r[0] != "uncovered"] == []
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "expected"),
+    [
+        (
+            "The tower contains 8 elevators.",
+            "The tower contains a total of 57 elevators and 8 escalators.",
+            ("number", "8", "57"),
+        ),
+        (
+            "The town reported a median income of $62,527 in 2012.",
+            "The town reported a median income of $ 87,894, above the average of $ 62,527.",
+            ("number", "62,527", "87,894"),
+        ),
+        (
+            "The show aired on the 9th.",
+            "The show aired on December 8, 2015.",
+            ("number", "9th", "8"),
+        ),
+        (
+            "Cuthbert has over 35 churches named after him.",
+            "Seventy-two churches in Britain were named for Cuthbert.",
+            None,
+        ),
+        (
+            "The film sold 6 million copies.",
+            "The film sold more than 3 million copies.",
+            ("number",),
+        ),
+    ],
+)
+def test_new_catches(claim, passage, expected):
+    reasons = [r for r in fired(claim, passage) if r[0] != "uncovered"]
+    if expected is None:
+        assert reasons == []  # "over 35" holds for 72
+    else:
+        assert reasons and reasons[0][: len(expected)] == expected

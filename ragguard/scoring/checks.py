@@ -33,6 +33,9 @@ paraphrases."""
 QUANTITY_MARGIN = 0.25
 """A claim's number stated only in a sentence this much less on-topic than one holding
 another number of its kind is a wrong number, not two sentences joined."""
+SMALL_COUNT = 10
+"""A count up to this that the passage never states is no contradiction: "two people" is
+what "a man and a woman" say without a number."""
 POLARITY_ANCHOR = 0.5
 """Polarity has no value to look up, so its anchor sentence must hold more of the claim."""
 MIN_SHARED = 2
@@ -89,14 +92,55 @@ WORD_NUMBERS = {
     for i, w in enumerate(["thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"])
 }
 WORD_NUMBERS |= {"hundred": 100.0, "dozen": 12.0}
+_UNITS = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
+_TENS = [w for w, v in WORD_NUMBERS.items() if v >= 20 and v % 10 == 0 and v < 100]
+_COMPOUNDS = {
+    f"{tens}{dash}{unit}": WORD_NUMBERS[tens] + value
+    for tens in _TENS
+    for value, unit in enumerate(_UNITS, 1)
+    for dash in ("-", " ")
+}
+""""seventy-two" is 72, not "seventy" and "two"."""
+_ORDINAL_WORDS = {
+    word: float(value)
+    for value, word in enumerate(
+        ["third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"], start=3
+    )
+} | {"eleventh": 11.0, "twelfth": 12.0, "twentieth": 20.0}
+"""Ordinals from "third" ("first" and "second" have other senses: "first" vs "last")."""
 _QUANTITY = re.compile(
-    r"(?<![\w.,\[])(?P<num>\d{1,3}(?:,\d{3})+|\d+)(?P<frac>\.\d+)?(?!\d|[\w,]\d|['’]?s\b|\])"
+    r"(?<![\w.,\[])(?P<num>\d{1,3}(?:,\d{3})+|\d+)"
+    r"(?:(?P<ord>st|nd|rd|th)\b|(?P<frac>\.\d+)?(?!\d|[\w,]\d|['’]?s\b|\]))"
     r"(?:\s*(?P<pct>%|percent\b|per cent\b)|\s+(?P<scale>thousand|million|billion|trillion)\b)?"
-    r"|\b(?P<word>" + "|".join(WORD_NUMBERS) + r")\b"
-    r"(?:\s+(?P<wscale>thousand|million|billion|trillion)\b)?",
+    r"|\b(?P<word>" + "|".join([*_COMPOUNDS, *WORD_NUMBERS]) + r")\b"
+    r"(?:\s+(?P<wscale>thousand|million|billion|trillion)\b)?"
+    r"|\b(?P<oword>" + "|".join(_ORDINAL_WORDS) + r")\b",
     re.IGNORECASE,
 )
-_MONTH = re.compile(r"\b(?:" + "|".join(m.capitalize() for m in MONTHS) + r")\b")
+_ABBREVIATED = {m[:3]: m for m in MONTHS if len(m) > 3} | {"sept": "september"}
+_MONTH = re.compile(
+    r"\b(?:" + "|".join(m.capitalize() for m in MONTHS) + r")\b"
+    r"|\b(?:" + "|".join(a.capitalize() for a in _ABBREVIATED) + r")\b\.?"
+)
+_MONTH_BEFORE = re.compile(_MONTH.pattern + r"\s+$")
+_MONTH_AFTER = re.compile(r"^\s+(?:of\s+)?" + _MONTH.pattern)
+_APPROXIMATE = re.compile(
+    r"\b(?:about|around|approximately|roughly|nearly|almost|some|circa|an estimated)\s+$|~\s*$",
+    re.IGNORECASE,
+)
+_AT_MOST = re.compile(
+    r"\b(?:less than|fewer than|under|up to|at most|below|no more than)\s+$", re.IGNORECASE
+)
+_AT_LEAST = re.compile(
+    r"\b(?:more than|over|at least|above|exceeding|greater than|upwards of)\s+$", re.IGNORECASE
+)
+APPROXIMATE = 0.1
+"""Relative tolerance of "about 100": it matches 98."""
+_NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+_RANGE = re.compile(
+    rf"\bbetween\s+(?P<a>{_NUMBER})\s+and\s+(?P<b>{_NUMBER})\b"
+    rf"|(?<![\w.,])(?P<c>{_NUMBER})\s*(?:-{{1,2}}|–|—|\bto\b)\s*(?P<d>{_NUMBER})(?![\w,])"
+)
 _WORD = re.compile(r"[^\W\d_]+(?=['’]s\b)|[^\W\d_]+(?:['’][^\W\d_]+)?|\d+(?:[.,]\d+)*")
 _WORD_OR_MARK = re.compile(_WORD.pattern + r"|[^\w\s]")
 _NEGATION_CUES = frozenset(
@@ -172,13 +216,16 @@ _ANTONYM_STEMS = frozenset(stem(w) for w in ANTONYMS)
 
 @dataclass(frozen=True, slots=True)
 class Quantity:
-    """A number as written (``text``), its value, and its kind: year, percent or number."""
+    """A number as written (``text``), its value, and its kind: year, percent, ordinal
+    ("3rd", "third"), day (of a month) or number."""
 
     text: str
     value: float
-    kind: Literal["year", "percent", "number"]
+    kind: Literal["year", "percent", "number", "ordinal", "day"]
     digits: int
     """Significant digits as written: "1.5 million" matches 1,520,000 (2 digits)."""
+    bound: Literal["", "about", "at most", "at least"] = ""
+    """What precedes it: "about 100" matches 98, "more than 5 billion" 5.54 billion."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,10 +236,12 @@ class _Text:
     words: tuple[str, ...]  # lower-cased
     content: frozenset[str]  # stemmed content words
     quantities: tuple[Quantity, ...]
+    ranges: tuple[tuple[float, float], ...]
     months: frozenset[str]
     names: tuple[str, ...]  # proper-noun phrases as written
-    name_words: tuple[frozenset[str], ...]  # the lower-cased words of each name
+    name_keys: tuple[frozenset[str], ...]  # what each name matches (``_name_keys``)
     word_set: frozenset[str]
+    keys: frozenset[str]  # the keys of every word and name, for names to match
 
 
 def _significant(digits: str) -> int:
@@ -200,27 +249,65 @@ def _significant(digits: str) -> int:
     return max(len(stripped.rstrip("0")), 1)
 
 
+def _bound(before: str) -> Literal["", "about", "at most", "at least"]:
+    if _APPROXIMATE.search(before):
+        return "about"
+    if _AT_MOST.search(before):
+        return "at most"
+    return "at least" if _AT_LEAST.search(before) else ""
+
+
 def quantities(text: str) -> tuple[Quantity, ...]:
     """Numbers, with "8,849" = 8849, "1.5 million" = 1.5e6, "ten" = 10, "50 percent" = 50 %,
-    and four-digit integers from 1000 to 2099 read as years."""
+    "3rd" = "third", four-digit integers from 1000 to 2099 read as years and a number by a
+    month ("July 4", "4th of July") as a day, so that neither compares with counts."""
     found = []
     for m in _QUANTITY.finditer(text):
+        bound = _bound(text[max(m.start() - 20, 0) : m.start()])
+        if m["oword"]:
+            value = _ORDINAL_WORDS[m["oword"].lower()]
+            found.append(Quantity(m.group(0), value, "ordinal", 2, bound))
+            continue
         if m["word"]:
             word = m["word"].lower()
-            value = WORD_NUMBERS[word] * _SCALES.get((m["wscale"] or "").lower(), 1.0)
-            found.append(Quantity(m.group(0), value, "number", 1 if value < 100 else 2))
+            value = (WORD_NUMBERS | _COMPOUNDS)[word] * _SCALES.get(
+                (m["wscale"] or "").lower(), 1.0
+            )
+            found.append(Quantity(m.group(0), value, "number", 1 if value < 100 else 2, bound))
             continue
         literal = m["num"] + (m["frac"] or "")
         value = float(literal.replace(",", "")) * _SCALES.get((m["scale"] or "").lower(), 1.0)
-        if m["pct"]:
-            kind: Literal["year", "percent", "number"] = "percent"
-        elif not (m["frac"] or m["scale"] or "," in m["num"]) and 1000 <= value < 2100:
+        kind: Literal["year", "percent", "number", "ordinal", "day"]
+        plain = not (m["frac"] or m["scale"] or m["pct"] or "," in m["num"])
+        if (
+            plain
+            and 1 <= value <= 31
+            and (
+                _MONTH_BEFORE.search(text[max(m.start() - 12, 0) : m.start()])
+                or _MONTH_AFTER.match(text[m.end() : m.end() + 16])
+            )
+        ):
+            kind = "day"
+        elif m["ord"]:
+            kind = "ordinal"
+        elif m["pct"]:
+            kind = "percent"
+        elif plain and 1000 <= value < 2100:
             kind = "year"
         else:
             kind = "number"
-        digits = len(m["num"]) if kind == "year" else _significant(literal)
-        found.append(Quantity(m.group(0).strip(), value, kind, digits))
+        digits = len(m["num"]) if kind in ("year", "day", "ordinal") else _significant(literal)
+        found.append(Quantity(m.group(0).strip(), value, kind, digits, bound))
     return tuple(found)
+
+
+def ranges(text: str) -> tuple[tuple[float, float], ...]:
+    """Spans of values ("1977 -- 1983", "between 10 and 20"): a value inside is stated."""
+    out = []
+    for m in _RANGE.finditer(text):
+        low, high = (float(v.replace(",", "")) for v in (m["a"] or m["c"], m["b"] or m["d"]))
+        out.append((min(low, high), max(low, high)))
+    return tuple(out)
 
 
 def _rounded(value: float, digits: int) -> float:
@@ -230,50 +317,134 @@ def _rounded(value: float, digits: int) -> float:
 
 
 def same_quantity(claim: Quantity, evidence: Quantity) -> bool:
-    """Equal at the claim's precision; years, percents and plain numbers compare by value."""
-    return claim.value == evidence.value or (
-        claim.kind != "year" and _rounded(evidence.value, claim.digits) == claim.value
-    )
+    """Equal at the claim's precision, or within what the claim's bound allows ("over 5
+    billion" and 5.54 billion; "about 100" and 98, either side approximate). An evidence
+    bound does not support a number beyond it ("more than 3 million" is not 6 million)."""
+    c, e = claim.value, evidence.value
+    if c == e or (claim.kind != "year" and _rounded(e, claim.digits) == c):
+        return True
+    if "about" in (claim.bound, evidence.bound):
+        return abs(c - e) <= APPROXIMATE * max(abs(c), abs(e))
+    return (claim.bound == "at least" and e >= c) or (claim.bound == "at most" and e <= c)
+
+
+_NAME_TOKEN = re.compile(r"\b[A-Z]\.|" + _WORD_OR_MARK.pattern)
+"""Words and marks, with an initial and its dot as one word ("J. Smith", "U.S.")."""
+_NOT_NAMES = frozenset(["I", "TV", "DVD", "CD", "DJ", "CEO", "OK"])
+_OPENERS = frozenset(
+    """yesterday today tomorrow however although though despite unlike meanwhile following
+    according born since because later earlier""".split()  # noqa: SIM905
+)
+"""Capitalized at the start of a sentence only: "Yesterday John Smith" names John Smith."""
 
 
 def names(text: str) -> tuple[str, ...]:
-    """Runs of capitalized words ("University of Chicago"), a run at the start of the text
-    only when it goes on ("The Eiffel Tower" -> "Eiffel Tower"; "Water boils" -> nothing).
-    A cheap stand-in for named entities: people, places, organisations."""
-    words = _WORD_OR_MARK.findall(text)
+    """Runs of capitalized words as written ("University of Chicago", "J. Smith", "U.S."),
+    a run at the start of the text only when it goes on ("The Eiffel Tower" -> "Eiffel
+    Tower"; "Water boils" -> nothing). A cheap stand-in for named entities: people, places,
+    organisations."""
+    tokens = list(_NAME_TOKEN.finditer(text))
     names: list[str] = []
-    run: list[str] = []
-    for index, word in enumerate([*words, ""]):
-        if word[:1].isupper() and word.lower() not in MONTHS:
-            run.append(word)
+    run: list[re.Match[str]] = []
+    for index, token in enumerate([*tokens, None]):
+        word = token.group(0) if token else ""
+        if word[:1].isupper() and word.lower() not in MONTHS and word not in _NOT_NAMES:
+            run.append(token)  # type: ignore[arg-type]
             continue
-        following = words[index + 1] if index + 1 < len(words) else ""
+        following = tokens[index + 1].group(0) if index + 1 < len(tokens) else ""
         if run and word == "of" and following[:1].isupper():
-            run.append(word)
+            run.append(token)  # type: ignore[arg-type]
             continue
         if len(run) == 1 and index == 1:  # a lone capitalized first word: any word
             run = []
-        while run and run[0].lower() in STOPWORDS:
+        if run and run[0].start() == tokens[0].start():
+            first = run[0].group(0).lower()
+            if first in _OPENERS or first.endswith("ly"):
+                run = run[1:]
+        while run and run[0].group(0).lower() in STOPWORDS:
             run = run[1:]
         if run:
-            names.append(" ".join(run))
+            names.append(text[run[0].start() : run[-1].end()])
         run = []
     return tuple(names)
+
+
+_IRREGULAR = {
+    "french": "france",
+    "dutch": "netherlands",
+    "spanish": "spain",
+    "british": "uk",
+    "britain": "uk",
+    "england": "uk",
+    "english": "uk",
+    "welsh": "wales",
+    "danish": "denmark",
+    "swiss": "switzerland",
+    "greek": "greece",
+    "scottish": "scotland",
+    "scots": "scotland",
+    "irish": "ireland",
+    "polish": "poland",
+    "finnish": "finland",
+    "turkish": "turkey",
+    "swedish": "sweden",
+    "thai": "thailand",
+    "filipino": "philippines",
+    "peruvian": "peru",
+    "norwegian": "norway",
+    "america": "us",
+    "usa": "us",
+}
+"""Demonyms that share no root with their country, keyed to it (or to its acronym)."""
+_DEMONYM_ENDINGS: tuple[str, ...] = ("ians", "ian", "ans", "an", "ns", "n", "ese", "ish", "i")
+_DEMONYM_ENDINGS += ("ic", "s", "a", "y", "e", "ia")
+
+
+@lru_cache(maxsize=65_536)
+def _word_keys(word: str) -> frozenset[str]:
+    """What a word of a name matches: itself, its roots less a demonym or plural ending
+    ("Kenyan", "Kenya" -> "keny"; "Smiths" -> "smith") and an irregular country."""
+    word = word.lower()
+    if len(word) < 2:
+        return frozenset()
+    keys = {word} | {
+        word[: -len(end)]
+        for end in _DEMONYM_ENDINGS
+        if word.endswith(end) and len(word) > len(end) + 3
+    }
+    return frozenset(keys | {_IRREGULAR[k] for k in keys if k in _IRREGULAR})
+
+
+def _name_keys(name: str) -> frozenset[str]:
+    """The keys of a name's words and its acronym ("United Nations", "U.N." -> "un")."""
+    words = [w for w in _WORD.findall(name) if w.lower() not in {"of", "the"}]
+    acronym = "".join(w[0] for w in words).lower() if len(words) > 1 else ""
+    keys = frozenset().union(*(_word_keys(w) for w in words))
+    return keys | {acronym} if len(acronym) > 1 else keys
+
+
+def _month(written: str) -> str:
+    """A month's full lower-cased name ("Jan." -> "january")."""
+    word = written.rstrip(".").lower()
+    return _ABBREVIATED.get(word, word)
 
 
 @lru_cache(maxsize=65_536)
 def _parse(text: str) -> _Text:
     words = tuple(w.lower().replace("’", "'") for w in _WORD.findall(text))
     found = names(text)
+    name_keys = tuple(_name_keys(n) for n in found)
     return _Text(
         text=text,
         words=words,
         content=frozenset(stem(w) for w in words if w not in STOPWORDS),
         quantities=quantities(text),
-        months=frozenset(m.lower() for m in _MONTH.findall(text)),
+        ranges=ranges(text),
+        months=frozenset(_month(m) for m in _MONTH.findall(text)),
         names=found,
-        name_words=tuple(frozenset(w.lower() for w in n.split()) - {"of"} for n in found),
+        name_keys=name_keys,
         word_set=frozenset(words),
+        keys=frozenset().union(*(_word_keys(w) for w in words), *name_keys),
     )
 
 
@@ -295,9 +466,34 @@ def _overlap(context: frozenset[str], sentence: _Text) -> float:
 
 @lru_cache(maxsize=65_536)
 def _lead(text: str, surface: str) -> tuple[str, ...]:
-    """The two words before ``surface`` in ``text`` (empty when it is not there)."""
+    """The two words before ``surface`` in ``text`` (empty when it is not there), less a
+    currency or number sign ("income of $ 87,894")."""
     at = text.find(surface)
-    return tuple(w.lower() for w in _WORD_OR_MARK.findall(text[:at])[-2:]) if at >= 0 else ()
+    before = [w.lower() for w in _WORD_OR_MARK.findall(text[:at]) if w not in "$#£€"]
+    return tuple(before[-2:]) if at >= 0 else ()
+
+
+@lru_cache(maxsize=65_536)
+def _tail(text: str, surface: str) -> str:
+    """The content word right after ``surface`` in ``text``: a number's unit ("57 elevators")."""
+    at = text.find(surface)
+    after = _WORD.findall(text[at + len(surface) : at + len(surface) + 40]) if at >= 0 else []
+    return stem(after[0].lower()) if after and after[0].lower() not in STOPWORDS else ""
+
+
+def _joined(text: str, first: str, then: str) -> bool:
+    """Whether ``then`` follows ``first`` in a list or an apposition ("Des Moines, Iowa",
+    "by Kenneth Edmonds, Tracey Edmonds and Robert Teitel"): both fill the slot."""
+    at = text.find(first)
+    if at < 0:
+        return False
+    head = _WORD.findall(then)[:1]
+    for word in _NAME_TOKEN.findall(text[at + len(first) : at + len(first) + 80]):
+        if head and word == head[0]:
+            return True
+        if not (word[:1].isupper() or word in {"and", "or", "of"} or not word[:1].isalnum()):
+            return False
+    return False
 
 
 def _slot_conflict(
@@ -309,14 +505,16 @@ def _slot_conflict(
     alternatives: list[list[str]],
     margin: float | None = None,
     unstated: str | None = None,
+    by_lead: bool = False,
 ) -> str | None:
     """The alternative value of the most on-topic sentence, when no sentence of the passage
     states the claim's value (with ``margin``: no sentence within ``margin`` as on-topic).
 
     A value stated somewhere (the claim may join two sentences) conflicts only when the
     words just before it in the claim ("moved to Ulm") lead to an alternative in the
-    passage ("moved to Munich") and never to the value itself. ``unstated`` is returned
-    when the passage holds neither the value nor any alternative."""
+    passage ("moved to Munich") and never to the value itself; ``by_lead`` asks the same
+    of a value stated nowhere. ``unstated`` is returned when the passage holds neither the
+    value nor any alternative."""
     best_alt, alt_value, best_same = 0.0, None, -1.0
     for sentence, states_it, candidates in zip(sentences, states, alternatives, strict=True):
         overlap = _overlap(context, sentence)
@@ -324,37 +522,97 @@ def _slot_conflict(
             best_same = max(best_same, overlap)
         elif candidates and overlap > best_alt:
             best_alt, alt_value = overlap, candidates[0]
-    if best_same >= 0 and (margin is None or best_same + margin >= best_alt):
+    stated = best_same >= 0
+    if by_lead and not stated:
+        # only the word right before: "is in Berlin" against "a tower in Paris"
+        last = _lead(claim.text, value)[-1:]
+        return next(
+            (
+                c
+                for s, cs in zip(sentences, alternatives, strict=True)
+                for c in cs
+                if last
+                and _lead(s.text, c)[-1:] == last
+                and _overlap(context, s) >= MIN_ANCHOR
+                and not _joined(s.text, c, value)
+            ),
+            None,
+        )
+    if stated and (margin is None or best_same + margin >= best_alt):
         lead = _lead(claim.text, value)
         if all(w in STOPWORDS or not w.isalnum() for w in lead) or any(
             _lead(s.text, value) == lead for s, st in zip(sentences, states, strict=True) if st
         ):
             return None
-        pairs = zip(sentences, alternatives, strict=True)
-        return next((c for s, cs in pairs for c in cs if _lead(s.text, c) == lead), None)
-    if alt_value is None and best_same < 0 and unstated is not None:
+        return next(
+            (
+                c
+                for s, cs in zip(sentences, alternatives, strict=True)
+                for c in cs
+                if _lead(s.text, c) == lead and not _joined(s.text, c, value)
+            ),
+            None,
+        )
+    if alt_value is None and not stated and unstated is not None:
         return unstated
     return alt_value if best_alt >= MIN_ANCHOR else None
+
+
+_KIND_CLASS = {"ordinal": "day"}
+"""Kinds that compare: "on the 8th" and "December 8"."""
+
+
+def _unit_conflict(
+    claim: _Text,
+    q: Quantity,
+    sentences: tuple[_Text, ...],
+    states: list[bool],
+    alternatives: list[list[str]],
+) -> str | None:
+    """A number the passage states only of another unit, while another number holds the
+    claim's ("8 elevators" against "57 elevators and 8 escalators")."""
+    unit = _tail(claim.text, q.text)
+    if not unit:
+        return None
+    pairs = zip(sentences, states, strict=True)
+    stated = {
+        _tail(s.text, e.text) for s, st in pairs if st for e in s.quantities if same_quantity(q, e)
+    }
+    if unit in stated:
+        return None
+    pairs_alt = zip(sentences, alternatives, strict=True)
+    return next((c for s, cs in pairs_alt for c in cs if _tail(s.text, c) == unit), None)
 
 
 def _quantity_findings(claim: _Text, sentences: tuple[_Text, ...]) -> list[Reason]:
     findings = []
     for q in claim.quantities:
         context = claim.content - _parse(q.text).content
-        states = [any(same_quantity(q, e) for e in s.quantities) for s in sentences]
+        states = [
+            any(same_quantity(q, e) for e in s.quantities)
+            or (not q.bound and any(low <= q.value <= high for low, high in s.ranges))
+            for s in sentences
+        ]
         alternatives = [
             [
                 e.text
                 for e in s.quantities
-                if e.kind == q.kind and not any(same_quantity(c, e) for c in claim.quantities)
+                if _KIND_CLASS.get(e.kind, e.kind) == _KIND_CLASS.get(q.kind, q.kind)
+                and not any(same_quantity(c, e) for c in claim.quantities)
             ]
             for s in sentences
         ]
+        count = q.kind == "number" and q.value <= SMALL_COUNT and q.value.is_integer()
+        unstated = None if count or q.kind in ("ordinal", "day") else ""
         value = _slot_conflict(
-            claim, q.text, context, sentences, states, alternatives, QUANTITY_MARGIN, ""
+            claim, q.text, context, sentences, states, alternatives, QUANTITY_MARGIN, unstated
         )
+        if value is None and any(states):
+            value = _unit_conflict(claim, q, sentences, states, alternatives)
         if value is not None:
-            findings.append(Reason("date" if q.kind == "year" else "number", q.text, value))
+            findings.append(
+                Reason("date" if q.kind in ("year", "day") else "number", q.text, value)
+            )
     for month in sorted(claim.months):
         states = [month in s.months for s in sentences]
         alternatives = [
@@ -372,13 +630,13 @@ def _name_findings(claim: _Text, sentences: tuple[_Text, ...]) -> list[Reason]:
     if not claim.names:
         return findings
     alternatives = [
-        [n for n, words in zip(s.names, s.name_words, strict=True) if not words & claim.word_set]
+        [n for n, keys in zip(s.names, s.name_keys, strict=True) if not keys & claim.keys]
         for s in sentences
     ]
-    for name, own in zip(claim.names, claim.name_words, strict=True):
-        context = claim.content - {stem(w) for w in own}
-        states = [bool(own & s.word_set) for s in sentences]
-        value = _slot_conflict(claim, name, context, sentences, states, alternatives)
+    for name, own in zip(claim.names, claim.name_keys, strict=True):
+        context = claim.content - _parse(name).content
+        states = [bool(own & s.keys) for s in sentences]
+        value = _slot_conflict(claim, name, context, sentences, states, alternatives, by_lead=True)
         if value is not None:
             findings.append(Reason("entity", name, value))
     return findings

@@ -68,7 +68,11 @@ def _find(text: str, quantity: Quantity) -> int:
 
 
 def _number_edit(claim: str, passage: str, rng: random.Random) -> Edit | None:
-    numbers = [q for q in quantities(claim) if q.kind != "year" and _find(claim, q) >= 0]
+    numbers = [
+        q
+        for q in quantities(claim)
+        if q.kind != "year" and q.text[:1].isdigit() | (q.kind == "number") and _find(claim, q) >= 0
+    ]
     if not numbers:
         return None
     target = rng.choice(numbers)
