@@ -158,14 +158,14 @@ def loso(
         test_scores = scores(test)
         accuracies.append(balanced_accuracy(test_scores >= eta, labels[test]))
         aucs.append(roc_auc(test_scores, labels[test]))
-        row[held] = round(accuracies[-1], 3)
+        row[held] = accuracies[-1]
         edits = np.flatnonzero((sources == held) & edited)
         if len(edits):
             flagged.append(float(np.mean(scores(edits) < eta)))
-    row["BA"] = round(float(np.mean(accuracies)), 3)
-    row["AUC"] = round(float(np.mean(aucs)), 3)
+    row["BA"] = float(np.mean(accuracies))
+    row["AUC"] = float(np.mean(aucs))
     if flagged:
-        row["edits flagged"] = round(float(np.mean(flagged)), 3)
+        row["edits flagged"] = float(np.mean(flagged))
     return row
 
 
@@ -185,9 +185,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     args = parser.parse_args(argv)
     pairs, edited = training_pairs(args.role, args.data, args.per_source, args.seed)
-    if args.cache and args.cache.exists():
-        x = np.load(args.cache)
-    else:
+    x = np.load(args.cache) if args.cache and args.cache.exists() else np.zeros((0, 0))
+    if len(x) != len(pairs):  # no cache, or one made for other pairs (the edits changed)
         x = featurize(args.role, pairs)
         if args.cache:
             np.save(args.cache, x)
@@ -200,14 +199,18 @@ def main(argv: Sequence[str] | None = None) -> None:
     rows = [
         loso(r, args.role, x, pairs, edited, reasons, args.seed) for r in tqdm(recipes, "recipes")
     ]
-    best = max(float(str(r["BA"])) for r in rows)
     print(f"\n{len(pairs)} pairs ({int(edited.sum())} edits); held-out BA per source\n")
     columns = ["recipe", *dict.fromkeys(p.source for p in pairs), "BA", "AUC"]
     print(markdown_table(rows, columns + (["edits flagged"] if support else [])))
-    print(
-        f"\nbest held-out BA {best:.3f}; the rule: among recipes within 0.01 of it, "
-        + ("the most edits flagged" if support else "the fewest features")
-    )
+    print(f"\nchosen: {choose(rows)['recipe']}")
+
+
+def choose(rows: list[dict[str, object]]) -> dict[str, object]:
+    """Among recipes within 0.01 of the best held-out balanced accuracy: the one that flags
+    the most edits (support), or the first, i.e. the simplest (relevance)."""
+    best = max(float(str(r["BA"])) for r in rows)
+    close = [r for r in rows if float(str(r["BA"])) >= best - 0.01]
+    return max(close, key=lambda r: float(str(r.get("edits flagged", 0.0))))
 
 
 if __name__ == "__main__":

@@ -282,6 +282,9 @@ class Config(_Strict):
     """Traces evaluated together (model calls are batched across them)."""
     cache_size: int = Field(default=8192, ge=0)
     """Texts whose embeddings (sentence + float16 token vectors) the content-hash cache keeps."""
+    threads: int | None = Field(default=None, ge=1)
+    """Threads for the text backbone (ONNX Runtime, or torch for a configured
+    ``embedding_model``); None = one per core. ``--workers N`` gives each worker its share."""
     media: MediaConfig = Field(default_factory=MediaConfig)
     limits: LimitsConfig = Field(default_factory=LimitsConfig)
     live: LiveConfig = Field(default_factory=LiveConfig)

@@ -95,7 +95,9 @@ class Evaluator:
     def embedder(self) -> TextEmbedder:
         if self._embedder is None:
             self._embedder = TextEmbedder(
-                self.config.embedding_model, cache_size=self.config.cache_size
+                self.config.embedding_model,
+                cache_size=self.config.cache_size,
+                threads=self.config.threads,
             )
         return self._embedder
 

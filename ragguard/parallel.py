@@ -1,10 +1,10 @@
 """Evaluation on several cores of one machine: worker processes, each with its own models.
 
-One process uses the cores only in torch's matrix products; span analysis, features and
-the rest are Python under one GIL. ``--workers N`` runs N processes, each loading the models
-once (about 90 MB of weights each for the lite tier) and running torch on its share of the
-cores, and hands them whole batches; results come back in input order, so the output file,
-the summary and resumption are those of one process.
+One process uses the cores only in the model's matrix products (ONNX Runtime or torch);
+span analysis, features and the rest are Python under one GIL. ``--workers N`` runs N
+processes, each loading the models once (about 23 MB of weights each for the lite tier) and
+running them on its share of the cores, and hands them whole batches; results come back in
+input order, so the output file, the summary and resumption are those of one process.
 """
 
 from __future__ import annotations
@@ -48,13 +48,11 @@ _guard: Guard | None = None
 
 
 def _start_worker(config: Config, threads: int, ready: multiprocessing.synchronize.Barrier) -> None:
-    """Worker initializer: its share of the cores for torch, its models, then wait for the
-    others, so the first finished task means every worker has loaded."""
-    import torch
-
+    """Worker initializer: its share of the cores for the models, its models, then wait for
+    the others, so the first finished task means every worker has loaded."""
     global _guard
-    torch.set_num_threads(threads)
-    _guard = Guard(config)
+    os.environ["OMP_NUM_THREADS"] = str(threads)  # torch backends, imported after this
+    _guard = Guard(config.model_copy(update={"threads": threads}))
     _guard.load()
     ready.wait(LOAD_TIMEOUT_S)
 
@@ -76,7 +74,7 @@ class WorkerPool:
             raise ValueError(f"--workers must be at least 1, not {workers}")
         self.config = config
         self.workers = workers
-        context = multiprocessing.get_context("spawn")  # fork after torch threads is unsafe
+        context = multiprocessing.get_context("spawn")  # fork after thread pools is unsafe
         threads = max(1, (os.cpu_count() or 1) // workers)
         self._ready = context.Barrier(workers)
         self._pool = concurrent.futures.ProcessPoolExecutor(

@@ -87,10 +87,8 @@ class EvaluateActor:
     (empty for a trace id already done) and when this actor finished loading."""
 
     def __init__(self, config: Config, done: Any, log: bool, threads: int) -> None:
-        import torch
-
-        torch.set_num_threads(threads)
-        self.guard = Guard(config)
+        # Ray sets OMP_NUM_THREADS to the actor's CPUs for torch backends
+        self.guard = Guard(config.model_copy(update={"threads": threads}))
         self.guard.load()
         self.ready_at = time.time()
         self.done: frozenset[str] = ray.get(done) if isinstance(done, ray.ObjectRef) else done

