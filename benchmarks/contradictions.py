@@ -150,6 +150,25 @@ def veto_rows(sets: dict[str, list[devsets.SupportCase]], seed: int = 0) -> list
     return rows
 
 
+def examples(sets: dict[str, list[devsets.SupportCase]]) -> list[str]:
+    """Per set and check, the first pair where it fired on an unsupported claim (right) and
+    the first where it fired on a supported one (wrong): what the check saw, in its words."""
+    lines = []
+    for set_name, cases in sets.items():
+        seen: dict[tuple[str, bool], str] = {}
+        for case in cases:
+            for reason in check(case.claim, case.evidence):
+                key = (reason.check, case.label)
+                if key not in seen:
+                    verdict = "wrong (supported)" if case.label else "right (unsupported)"
+                    seen[key] = (
+                        f"{set_name} {reason.check}, {verdict}: claim {case.claim[:160]!r}; "
+                        f"fired on {reason.claim!r} against {reason.evidence!r}"
+                    )
+        lines += [seen[key] for key in sorted(seen)]
+    return lines
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -158,6 +177,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     devsets.add_data_argument(parser)
     parser.add_argument("--limit", type=int, default=None, help="cases per set")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--examples", action="store_true", help="one right and one wrong firing per check"
+    )
     args = parser.parse_args(argv)
     data: Path = args.data
     config = Config.from_file(args.config) if args.config else Config()
@@ -173,6 +195,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(table(check_rows(sets), columns))
     print("\nAny veto check firing on the edits, the checks alone (no head)\n")
     print(table(veto_rows(sets, args.seed), ["set", "edit", "n", "veto_fired"]))
+    if args.examples:
+        print("\nFirst firing of each check on an unsupported and on a supported claim\n")
+        print("\n".join(f"- {line}" for line in examples(sets)))
 
 
 if __name__ == "__main__":

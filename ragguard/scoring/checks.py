@@ -725,7 +725,7 @@ def uncovered(claim: str, passage: str) -> str | None:
 
 def clear_caches() -> None:
     """Forget parsed passages and checked pairs (benchmarks time a cold start with it)."""
-    for cached in (_parse, _sentences, _vocabulary, _lead, check):
+    for cached in (_word_keys, _parse, _sentences, _vocabulary, _lead, _tail, check):
         cached.cache_clear()
 
 
