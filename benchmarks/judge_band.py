@@ -1,6 +1,6 @@
 """Calibrate the judge's band on training data; show what share of the dev sets it holds.
 
-    python benchmarks/judge_band.py [--share 0.2] [--per-source 400] [--data DIR]
+    python benchmarks/judge_band.py --data DIR [--share 0.2] [--per-source 400]
 
 Lite support scores of up to ``--per-source`` pairs from each support training set (the sets
 the lite head was trained and calibrated on), then the band around the lite eta that holds
@@ -44,11 +44,11 @@ def lite_scores(evaluator: Evaluator, claims: list[str], evidence: list[str]) ->
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--data", default=str(devsets.DATA))
+    devsets.add_data_argument(parser)
     parser.add_argument("--share", type=float, default=0.2)
     parser.add_argument("--per-source", type=int, default=400)
     args = parser.parse_args(argv)
-    data = Path(args.data)
+    data: Path = args.data
     evaluator = Evaluator()
     eta = evaluator.support_scorer.threshold
     pairs = [

@@ -8,6 +8,7 @@ from pydantic import ValidationError
 from ragguard.config import Config, JudgeConfig
 from ragguard.judge.band import band_for_share, share_in_band
 from ragguard.judge.cascade import SupportQuestion, in_band, sampled
+from ragguard.scoring.heads import Head
 
 
 def test_the_band_holds_the_share_half_on_each_side_of_eta():
@@ -22,7 +23,7 @@ def test_the_band_holds_the_share_half_on_each_side_of_eta():
 def test_the_config_keeps_the_judge_off_and_the_band_ordered():
     assert Config().judge.backend == "none"
     lo, hi = JudgeConfig().band
-    assert lo < 0.585 < hi  # around the bundled support head's eta
+    assert lo < Head.bundled("support_lite").threshold < hi  # around the bundled head's eta
     with pytest.raises(ValidationError, match="band"):
         JudgeConfig(band=(0.7, 0.5))
     with pytest.raises(ValidationError):
