@@ -176,6 +176,15 @@ def test_missing_training_data_is_one_line_saying_what_to_pass(tmp_path, capsys,
     assert says in err and "\n" not in err
 
 
+def test_training_without_the_hub_extra_names_it(tmp_path, capsys, monkeypatch):
+    from ragguard.cli import main
+    from ragguard.train import lite
+
+    monkeypatch.setattr(lite, "hub_installed", lambda: False)
+    assert main(["train", "support", "--data", str(tmp_path), "--out", str(tmp_path / "h")]) == 2
+    assert 'pip install "ragguard[hub]"' in capsys.readouterr().err
+
+
 @pytest.mark.parametrize(
     ("line", "says"),
     [

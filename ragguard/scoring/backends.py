@@ -6,6 +6,7 @@ import os
 import socket
 from collections.abc import Collection, Iterator
 from dataclasses import replace
+from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -65,6 +66,11 @@ def _configured_models(config: Config, skip: Collection[str]) -> Iterator[tuple[
         yield "embedding_model", config.embedding_model, False
 
 
+def hub_installed() -> bool:
+    """Whether the ``ragguard[hub]`` extra is installed (hub models and training need it)."""
+    return all(find_spec(name) for name in ("torch", "transformers", "sentence_transformers"))
+
+
 def _can_download() -> bool:
     """Whether the Hugging Face hub is allowed and answers within a few seconds."""
     from huggingface_hub import constants
@@ -85,6 +91,11 @@ def check_models(config: Config, skip: Collection[str] = ()) -> None:
     a local path nor in the local hub cache and cannot be downloaded; before any model loads,
     so a bad setting costs no waiting for the others."""
     for key, model, is_file in _configured_models(config, skip):
+        if not is_file and not hub_installed():
+            raise ModelLoadError(
+                f"{key} = {model!r} needs torch, transformers and sentence-transformers: "
+                'pip install "ragguard[hub]" (the lite tier needs none of them)'
+            )
         if Path(model).exists():
             continue
         if is_file or Path(model).is_absolute() or model.startswith((".", "~")):

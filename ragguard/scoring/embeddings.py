@@ -16,12 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ragguard.errors import ModelLoadError
-from ragguard.scoring.backbones import (
-    Backbone,
-    OnnxMiniLM,
-    SentenceTransformerBackbone,
-    bundled_minilm_path,
-)
+from ragguard.scoring.backbones import Backbone, OnnxMiniLM, SentenceTransformerBackbone
 from ragguard.scoring.lru import LRU
 from ragguard.scoring.quiet import quiet_loading
 from ragguard.scoring.text import STOPWORDS
@@ -71,14 +66,14 @@ class TextEmbedder:
             return self._model
 
     def _load(self) -> Backbone:
-        source = self.model_name or bundled_minilm_path()
+        source = self.model_name or "bundled int8 all-MiniLM-L6-v2"
         try:
             if self.model_name is None:
                 model: Backbone = OnnxMiniLM(threads=self.threads)
             else:
                 with quiet_loading():
                     model = SentenceTransformerBackbone(
-                        source, self.device, self.batch_size, self.threads
+                        self.model_name, self.device, self.batch_size, self.threads
                     )
         except Exception as error:  # hub/network/path problems all surface here
             raise ModelLoadError(

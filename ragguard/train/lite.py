@@ -10,6 +10,7 @@ from typing import Any, Literal
 import numpy as np
 from tqdm.auto import tqdm
 
+from ragguard.scoring.backends import hub_installed
 from ragguard.scoring.checks import CONTRADICTIONS, check
 from ragguard.scoring.embeddings import TextEmbedder
 from ragguard.scoring.evidence import Claim, Evidence
@@ -92,6 +93,8 @@ def train_lite(
     chosen = list(features or available)
     if set(chosen) - set(available):
         raise ValueError(f"unknown {role} features {sorted(set(chosen) - set(available))}")
+    if not hub_installed():
+        raise ValueError('training fits the head with torch: pip install "ragguard[hub]"')
     if data_dir is None and not labels:
         raise ValueError("no training data: pass --labels FILE.jsonl and/or --data DIR")
     if data_dir is not None and not data_dir.is_dir():
