@@ -277,6 +277,7 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _train(args: argparse.Namespace) -> int:
+    from ragguard.scoring.embeddings import TextEmbedder
     from ragguard.train.lite import train_lite
 
     validation = train_lite(
@@ -292,6 +293,7 @@ def _train(args: argparse.Namespace) -> int:
         pairwise=not args.no_pairwise,
         edits=args.edits,
         veto=args.veto,
+        embedder=TextEmbedder(args.embedding_model) if args.embedding_model else None,
     ).validation
     print(f"wrote {args.out} and its model card {Path(args.out).with_suffix('.md')}")
     for key, value in validation.items():
@@ -449,6 +451,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="folder of the training sets named in the model cards (e.g. snli/, selqa-ass/)",
     )
     train.add_argument("--out", required=True, help="head JSON to write")
+    train.add_argument(
+        "--embedding-model",
+        help="the sentence-transformers model (hub id or path) the head's features come from: "
+        "the config's embedding_model (default: the bundled int8 MiniLM)",
+    )
     train.add_argument("--per-source", type=int, default=3000, help="pairs drawn per data set")
     train.add_argument("--sources", nargs="*", help="data sets to use (default: all for role)")
     train.add_argument("--features", nargs="*", help="feature subset (default: all for role)")

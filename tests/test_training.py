@@ -146,6 +146,18 @@ def test_train_on_your_own_labels_and_use_the_head_from_a_config(tmp_path, embed
     assert evaluation.thresholds["support"] == pytest.approx(head.threshold)
 
 
+def test_a_head_for_another_embedding_model_names_it_in_its_card(tmp_path):
+    from ragguard.cli import main
+    from ragguard.scoring.backbones import bundled_minilm_path
+
+    labels = write_labels(tmp_path / "labels.jsonl", "support")
+    out = tmp_path / "head.json"
+    model = bundled_minilm_path()  # the fp32 MiniLM, through sentence-transformers
+    args = ["train", "support", "--labels", str(labels), "--out", str(out)]
+    assert main([*args, "--embedding-model", model]) == 0
+    assert Head.load(out).card["backbone"] == f"{model} (frozen)"
+
+
 def test_relevance_labels_mixed_with_a_bundled_source(tmp_path):
     from ragguard.cli import main
 
