@@ -34,7 +34,6 @@ from ragguard.engine import Evaluator
 from ragguard.metrics.agreement import balanced_accuracy, roc_auc, true_rates
 from ragguard.metrics.ranking import ndcg_at_k, pairwise_reward
 from ragguard.metrics.summary import markdown_table as table
-from ragguard.scoring.checks import clear_caches
 from ragguard.scoring.evidence import Claim, Evidence
 from ragguard.scoring.heads import equal_error_threshold
 from ragguard.scoring.lite import SentenceIndex
@@ -126,7 +125,7 @@ def relevance_row(name: str, scorer, data: Path) -> dict:
     }
 
 
-def throughput_row(name: str, support, relevance, embedder, cases: list, n: int = 100) -> dict:
+def throughput_row(name: str, support, relevance, evaluator, cases: list, n: int = 100) -> dict:
     """Spans/s of CS against 5 passages per span and items/s of RS, as in a live request:
     from a cold cache, and with the passages already embedded (they recur across requests)."""
     n = min(n, len(cases))
@@ -136,11 +135,10 @@ def throughput_row(name: str, support, relevance, embedder, cases: list, n: int 
     evidence = [Evidence(str(k), text) for k, text in enumerate(passages)]
 
     def timed(run: Callable[[], object], warm: bool) -> float:
-        embedder.clear_cache()
-        clear_caches()  # the typed checks parse every passage again, warm or cold
+        evaluator.clear_caches()  # the typed checks parse every passage again, warm or cold
         if warm:
-            embedder.encode([s for text in passages for s in evidence_sentences(text)])
-            embedder.encode(passages)
+            evaluator.embedder.encode([s for text in passages for s in evidence_sentences(text)])
+            evaluator.embedder.encode(passages)
         started = time.perf_counter()
         run()
         return time.perf_counter() - started
@@ -176,12 +174,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     support_rows, relevance_rows, speed_rows = [], [], []
     sets = {"wice-dev": devsets.wice(data), "factcheck-gpt": devsets.factcheck_gpt(data)}
     for name, support, relevance in scorers:
-        evaluator.embedder.clear_cache()  # every scorer's speed is measured from a cold cache
+        evaluator.clear_caches()  # every scorer's speed is measured from a cold cache
         for set_name, cases in sets.items():
             support_rows.append(support_row(name, support, cases[: args.limit], set_name))
         relevance_rows.append(relevance_row(name, relevance, data))
         speed_rows.append(
-            throughput_row(name, support, relevance, evaluator.embedder, sets["factcheck-gpt"])
+            throughput_row(name, support, relevance, evaluator, sets["factcheck-gpt"])
         )
 
     print("Support (CS) against human labels\n")

@@ -42,40 +42,51 @@ def sample(root: Path, source: str, per_label: int, seed: int) -> list[Pair]:
     return out
 
 
+Case = tuple[str, str, bool]
+"""A claim, its passage, and whether the passage supports it (gold label)."""
+
+
 def vetoed(claim: str, passage: str) -> bool:
     return any(r.check in CONTRADICTIONS for r in check(claim, passage))
 
 
-def check_rows(source: str, pairs: Sequence[Pair], show: str | None) -> list[dict[str, object]]:
-    """Per check kind: share of supported and of unsupported pairs where it fires."""
-    fired: dict[int, Counter[str]] = {1: Counter(), 0: Counter()}
-    for pair in pairs:
-        reasons = check(pair.statement, pair.context)
-        fired[pair.label].update({r.check for r in reasons})
-        if pair.label == 1 and show in {r.check for r in reasons}:
+def check_rows(
+    name: str, cases: Sequence[Case], show: str | None = None
+) -> list[dict[str, object]]:
+    """Per check kind: how often it fires on supported and on unsupported pairs (counts and
+    shares). With ``show``, prints the supported pairs where that kind fires."""
+    fired: dict[bool, Counter[str]] = {True: Counter(), False: Counter()}
+    for claim, passage, label in cases:
+        reasons = check(claim, passage)
+        fired[label].update({r.check for r in reasons})
+        if label and show in {r.check for r in reasons}:
             found = [r for r in reasons if r.check == show]
-            print(f"[{source}] {pair.statement!r}\n    {found}\n    {pair.context[:400]!r}\n")
-    n = {label: max(sum(p.label == label for p in pairs), 1) for label in (1, 0)}
+            print(f"[{name}] {claim!r}\n    {found}\n    {passage[:400]!r}\n")
+    n = {label: max(sum(c[2] == label for c in cases), 1) for label in (True, False)}
     return [
         {
-            "source": source,
+            "set": name,
             "check": kind,
-            "fired_on_supported": fired[1][kind] / n[1],
-            "fired_on_unsupported": fired[0][kind] / n[0],
+            "fired_on_supported": fired[True][kind],
+            "fired_on_unsupported": fired[False][kind],
+            "share_of_supported": fired[True][kind] / n[True],
+            "share_of_unsupported": fired[False][kind] / n[False],
         }
         for kind in CHECK_KINDS
     ]
 
 
-def edit_rows(
-    source: str, pairs: Sequence[Pair], seed: int, show: str | None
+def veto_rows(
+    name: str, cases: Sequence[Case], seed: int, show: str | None = None
 ) -> list[dict[str, object]]:
-    """Per edit kind: edits made of the supported claims and the share any veto catches."""
-    supported = [p for p in pairs if p.label == 1]
-    originals = [vetoed(p.statement, p.context) for p in supported]
+    """Per edit kind: edits made of the supported claims and the share on which any veto
+    check fires (the checks alone, no head), beside the share on the unedited originals.
+    With ``show``, prints the missed edits of that kind whose original fired nothing."""
+    supported = [(claim, passage) for claim, passage, label in cases if label]
+    originals = [vetoed(claim, passage) for claim, passage in supported]
     rows: list[dict[str, object]] = [
         {
-            "source": source,
+            "set": name,
             "edit": "original",
             "n": len(supported),
             "veto_fired": sum(originals) / max(len(supported), 1),
@@ -83,18 +94,18 @@ def edit_rows(
     ]
     for kind in EDIT_KINDS:
         caught = []
-        for pair, before in zip(supported, originals, strict=True):
-            made = edit(pair.statement, pair.context, kind, seed)
+        for (claim, passage), before in zip(supported, originals, strict=True):
+            made = edit(claim, passage, kind, seed)
             if made is None:
                 continue
-            hit = vetoed(made.text, pair.context)
+            hit = vetoed(made.text, passage)
             caught.append(hit)
             if kind == show and not hit and not before:
-                print(f"[{source}] {made.before!r} -> {made.after!r}: {made.text!r}")
-                print(f"    {pair.context[:400]!r}\n")
+                print(f"[{name}] {made.before!r} -> {made.after!r}: {made.text!r}")
+                print(f"    {passage[:400]!r}\n")
         rows.append(
             {
-                "source": source,
+                "set": name,
                 "edit": kind,
                 "n": len(caught),
                 "veto_fired": sum(caught) / max(len(caught), 1),
@@ -115,7 +126,7 @@ def pooled(rows: Sequence[dict[str, object]], key: str) -> list[dict[str, object
                 acc[column] = acc.get(column, 0.0) + weight * value
     out: list[dict[str, object]] = []
     for name, acc in sums.items():
-        row = {"source": "all", key: name} | {
+        row = {"set": "all", key: name} | {
             c: v / max(acc["weight"], 1.0) for c, v in acc.items() if c != "weight"
         }
         if "n" in rows[0]:
@@ -139,14 +150,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     checks: list[dict[str, object]] = []
     edits: list[dict[str, object]] = []
     for source in args.sources:
-        pairs = sample(args.data, source, args.per_source, args.seed)
-        checks += check_rows(source, pairs, args.show)
-        edits += edit_rows(source, pairs, args.seed, args.show)
+        cases = [
+            (p.statement, p.context, bool(p.label))
+            for p in sample(args.data, source, args.per_source, args.seed)
+        ]
+        checks += check_rows(source, cases, args.show)
+        edits += veto_rows(source, cases, args.seed, args.show)
     print(f"Typed checks firing on the training sets ({args.per_source} pairs per label)\n")
-    columns = ["source", "check", "fired_on_supported", "fired_on_unsupported"]
+    columns = ["set", "check", "share_of_supported", "share_of_unsupported"]
     print(table([*checks, *pooled(checks, "check")], columns))
     print("\nAny veto check firing on single edits of the supported claims\n")
-    print(table([*edits, *pooled(edits, "edit")], ["source", "edit", "n", "veto_fired"]))
+    print(table([*edits, *pooled(edits, "edit")], ["set", "edit", "n", "veto_fired"]))
 
 
 if __name__ == "__main__":

@@ -22,7 +22,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -31,15 +30,16 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
+import checks_train
 import devsets
 
 from ragguard import Config
 from ragguard.engine import Evaluator
 from ragguard.metrics.summary import markdown_table as table
-from ragguard.scoring.checks import CONTRADICTIONS, check
+from ragguard.scoring.checks import check
 from ragguard.scoring.evidence import Claim, Evidence
 from ragguard.scoring.protocols import SupportScorer
-from ragguard.train.perturb import EDIT_KINDS, EditKind, edit
+from ragguard.train.perturb import EditKind, edit
 
 KINDS: tuple[EditKind, ...] = ("number", "date", "negation", "entity")
 BATCH = 128
@@ -93,61 +93,25 @@ def edit_rows(
     return rows
 
 
+def _cases(cases: list[devsets.SupportCase]) -> list[checks_train.Case]:
+    return [(c.claim, c.evidence, c.label) for c in cases]
+
+
 def check_rows(sets: dict[str, list[devsets.SupportCase]]) -> list[dict[str, object]]:
     """How often each typed check fires on the natural pairs, by gold label."""
-    rows = []
-    for set_name, cases in sets.items():
-        fired: dict[bool, Counter[str]] = {True: Counter(), False: Counter()}
-        for case in cases:
-            fired[case.label].update({r.check for r in check(case.claim, case.evidence)})
-        n_true = sum(c.label for c in cases)
-        for kind in sorted(set(fired[True]) | set(fired[False])):
-            rows.append(
-                {
-                    "set": set_name,
-                    "check": kind,
-                    "fired_on_unsupported": fired[False][kind],
-                    "fired_on_supported": fired[True][kind],
-                    "share_of_supported": fired[True][kind] / max(n_true, 1),
-                }
-            )
-    return rows
+    return [
+        row for name, cases in sets.items() for row in checks_train.check_rows(name, _cases(cases))
+    ]
 
 
 def veto_rows(sets: dict[str, list[devsets.SupportCase]], seed: int = 0) -> list[dict[str, object]]:
     """Per set and edit kind: the share of edits (and of the unedited supported claims) on
     which a veto check fires, the checks alone, without the head."""
-
-    def vetoes(claim: str, passage: str) -> bool:
-        return any(r.check in CONTRADICTIONS for r in check(claim, passage))
-
-    rows: list[dict[str, object]] = []
-    for set_name, cases in sets.items():
-        supported = [c for c in cases if c.label]
-        fired = [vetoes(c.claim, c.evidence) for c in supported]
-        rows.append(
-            {
-                "set": set_name,
-                "edit": "original",
-                "n": len(fired),
-                "veto_fired": float(np.mean(fired)),
-            }
-        )
-        for kind in EDIT_KINDS:
-            hits = [
-                vetoes(e.text, c.evidence)
-                for c in supported
-                if (e := edit(c.claim, c.evidence, kind, seed)) is not None
-            ]
-            rows.append(
-                {
-                    "set": set_name,
-                    "edit": kind,
-                    "n": len(hits),
-                    "veto_fired": float(np.mean(hits)) if hits else 0.0,
-                }
-            )
-    return rows
+    return [
+        row
+        for name, cases in sets.items()
+        for row in checks_train.veto_rows(name, _cases(cases), seed)
+    ]
 
 
 def examples(sets: dict[str, list[devsets.SupportCase]]) -> list[str]:

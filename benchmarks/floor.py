@@ -69,8 +69,7 @@ def main() -> None:
 
     ratios, own_ratios = [], []
     for run in range(args.runs):
-        evaluator.embedder.clear_cache()
-        tx.content_tokens.cache_clear()
+        evaluator.clear_caches()
         ragguard_s = _timed(lambda: guard.evaluate_many(traces))
         encode_s = _timed(lambda: floor.encode(sentences, batch_size=64, show_progress_bar=False))
         own_s = _timed(lambda: list(backbone.forward(sentences)))
@@ -83,8 +82,7 @@ def main() -> None:
             flush=True,
         )
     if args.profile:
-        evaluator.embedder.clear_cache()
-        tx.content_tokens.cache_clear()
+        evaluator.clear_caches()
         profile = cProfile.Profile()
         profile.runcall(guard.evaluate_many, traces)
         pstats.Stats(profile).sort_stats("cumulative").print_stats(r"ragguard|linear", 30)

@@ -30,24 +30,20 @@ from ragguard.metrics.agreement import balanced_accuracy, roc_auc
 from ragguard.metrics.summary import markdown_table
 from ragguard.scoring.checks import CONTRADICTIONS, check
 from ragguard.scoring.embeddings import TextEmbedder
-from ragguard.scoring.evidence import Claim, Evidence
 from ragguard.scoring.heads import Head, equal_error_threshold
 from ragguard.scoring.lite import (
     CHECK_FEATURES,
     RELEVANCE_FEATURES,
     SUPPORT_FEATURES,
     check_features,
-    relevance_features,
-    support_features,
     vetoed,
 )
 from ragguard.scoring.protocols import Reason
 from ragguard.train.datasets import RELEVANCE_SOURCES, SUPPORT_SOURCES, Pair
 from ragguard.train.fit import fit_mlp, sample_pairs, with_unrelated_negatives
+from ragguard.train.lite import featurizer
 from ragguard.train.perturb import hard_negatives
 from ragguard.train.triplets import triplet_indices
-
-CHUNK = 256
 
 
 @dataclass(frozen=True)
@@ -103,19 +99,6 @@ def training_pairs(
         pairs += made
         edited += [False] * len(natural) + [True] * (len(made) - len(natural))
     return pairs, np.array(edited, dtype=bool)
-
-
-def featurize(role: str, pairs: Sequence[Pair]) -> np.ndarray:
-    embedder = TextEmbedder()
-    chunks = []
-    for start in tqdm(range(0, len(pairs), CHUNK), desc=f"{role} features", unit="chunk"):
-        batch = pairs[start : start + CHUNK]
-        evidence = [Evidence(str(i), p.context) for i, p in enumerate(batch)]
-        if role == "support":
-            chunks.append(support_features(embedder, [Claim(p.statement) for p in batch], evidence))
-        else:
-            chunks.append(relevance_features(embedder, [p.statement for p in batch], evidence))
-    return np.vstack(chunks)
 
 
 def loso(
@@ -187,7 +170,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     pairs, edited = training_pairs(args.role, args.data, args.per_source, args.seed)
     x = np.load(args.cache) if args.cache and args.cache.exists() else np.zeros((0, 0))
     if len(x) != len(pairs):  # no cache, or one made for other pairs (the edits changed)
-        x = featurize(args.role, pairs)
+        names = SUPPORT_FEATURES if args.role == "support" else RELEVANCE_FEATURES
+        x = featurizer(args.role, TextEmbedder(), list(range(len(names))), True)(pairs)
         if args.cache:
             np.save(args.cache, x)
     support = args.role == "support"

@@ -26,7 +26,6 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 import devsets
 
 from ragguard import Guard
-from ragguard.scoring.checks import clear_caches
 
 
 def make_traces(data: Path, count: int, offset: int = 0, related: bool = True) -> list[dict]:
@@ -74,8 +73,7 @@ def main() -> None:
     )  # load models outside the timing
 
     batch = make_traces(args.data, args.traces, 0, related)
-    clear_caches()
-    guard.evaluator.embedder.clear_cache()
+    guard.evaluator.clear_caches()
     started = time.perf_counter()
     evaluations = guard.evaluate_many(batch)
     seconds = time.perf_counter() - started
@@ -84,8 +82,9 @@ def main() -> None:
     single = make_traces(args.data, min(args.traces, 100), args.traces, related)
     latencies = []
     for trace in single:
-        clear_caches()  # cold: claims of one answer share evidence across the Factcheck-GPT
-        guard.evaluator.embedder.clear_cache()  # cases, so later traces would hit the cache
+        # cold: claims of one answer share evidence across the Factcheck-GPT cases, so later
+        # traces would hit the caches
+        guard.evaluator.clear_caches()
         t0 = time.perf_counter()
         guard.evaluate(trace)
         latencies.append((time.perf_counter() - t0) * 1000)

@@ -291,6 +291,11 @@ class Config(_Strict):
     exporters: ExportConfig = Field(default_factory=ExportConfig)
     judge: JudgeConfig = Field(default_factory=JudgeConfig)
 
+    def with_thread_share(self, share: int) -> Config:
+        """This config for one of several workers on one machine, given ``share`` threads;
+        a lower ``threads`` setting of the user's stands."""
+        return self.model_copy(update={"threads": min(self.threads or share, share)})
+
     @classmethod
     def coerce(cls, config: ConfigLike) -> Config:
         """The one way every entry point (``Guard``, ``wrap``, ``Monitor``, the CLI) takes a

@@ -29,6 +29,8 @@ from ragguard.schema import (
     SpanReason,
     Trace,
 )
+from ragguard.scoring import checks
+from ragguard.scoring import text as tx
 from ragguard.scoring.backends import build_relevance, build_support, build_visual, check_models
 from ragguard.scoring.embeddings import TextEmbedder
 from ragguard.scoring.evidence import Claim, Evidence, item_evidence
@@ -100,6 +102,14 @@ class Evaluator:
                 threads=self.config.threads,
             )
         return self._embedder
+
+    def clear_caches(self) -> None:
+        """Forget every content-hash cache: embeddings, parsed passages and checked pairs,
+        text tokens. Benchmarks call it to time a cold start; models stay loaded."""
+        if self._embedder is not None:
+            self._embedder.clear_cache()
+        checks.clear_caches()
+        tx.clear_caches()
 
     @property
     def relevance_scorer(self) -> RelevanceScorer:

@@ -52,8 +52,7 @@ def _start_worker(config: Config, threads: int, ready: multiprocessing.synchroni
     the others, so the first finished task means every worker has loaded."""
     global _guard
     os.environ["OMP_NUM_THREADS"] = str(threads)  # torch backends, imported after this
-    share = min(config.threads or threads, threads)  # a lower setting of the user's stands
-    _guard = Guard(config.model_copy(update={"threads": share}))
+    _guard = Guard(config.with_thread_share(threads))
     _guard.load()
     ready.wait(LOAD_TIMEOUT_S)
 

@@ -88,8 +88,7 @@ class EvaluateActor:
 
     def __init__(self, config: Config, done: Any, log: bool, threads: int) -> None:
         # Ray sets OMP_NUM_THREADS to the actor's CPUs for torch backends
-        share = min(config.threads or threads, threads)  # a lower setting of the user's stands
-        self.guard = Guard(config.model_copy(update={"threads": share}))
+        self.guard = Guard(config.with_thread_share(threads))
         self.guard.load()
         self.ready_at = time.time()
         self.done: frozenset[str] = ray.get(done) if isinstance(done, ray.ObjectRef) else done

@@ -36,9 +36,11 @@ Role = Literal["support", "relevance"]
 CHUNK = 256
 
 
-def _featurizer(
+def featurizer(
     role: Role, embedder: TextEmbedder, columns: list[int], progress: bool
 ) -> Callable[[Sequence[Pair]], np.ndarray]:
+    """The ``columns`` of the lite features of pairs, in chunks, with a progress bar."""
+
     def featurize(pairs: Sequence[Pair]) -> np.ndarray:
         chunks = []
         bar = tqdm(total=len(pairs), desc=f"{role} features", unit="pair", disable=not progress)
@@ -141,7 +143,7 @@ def train_lite(
     result = fit_head(
         f"{role}_lite",
         chosen,
-        _featurizer(role, embedder, [available.index(f) for f in chosen], progress),
+        featurizer(role, embedder, [available.index(f) for f in chosen], progress),
         train,
         valid,
         seed=seed,
