@@ -283,8 +283,9 @@ class Config(_Strict):
     cache_size: int = Field(default=8192, ge=0)
     """Texts whose embeddings (sentence + float16 token vectors) the content-hash cache keeps."""
     threads: int | None = Field(default=None, ge=1)
-    """Threads for the text backbone (ONNX Runtime, or torch for a configured
-    ``embedding_model``); None = one per core. ``--workers N`` gives each worker its share."""
+    """Threads for the text backbone (the lite tier's ONNX Runtime lanes, one text each, or
+    torch for a configured ``embedding_model``); None = one per core. ``--workers N`` gives
+    each worker its share."""
     media: MediaConfig = Field(default_factory=MediaConfig)
     limits: LimitsConfig = Field(default_factory=LimitsConfig)
     live: LiveConfig = Field(default_factory=LiveConfig)

@@ -22,6 +22,7 @@ from ragguard.config import Config
 from ragguard.engine import Outcome
 from ragguard.errors import RagguardError
 from ragguard.guard import Guard, TraceLike
+from ragguard.scoring.backbones import available_cores
 
 if TYPE_CHECKING:
     import multiprocessing.synchronize
@@ -75,7 +76,7 @@ class WorkerPool:
         self.config = config
         self.workers = workers
         context = multiprocessing.get_context("spawn")  # fork after thread pools is unsafe
-        threads = max(1, (os.cpu_count() or 1) // workers)
+        threads = max(1, available_cores() // workers)
         self._ready = context.Barrier(workers)
         self._pool = concurrent.futures.ProcessPoolExecutor(
             workers,

@@ -21,6 +21,7 @@ import os
 import shutil
 import tempfile
 from collections.abc import Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from importlib import metadata, resources
 from pathlib import Path
@@ -127,19 +128,34 @@ MAX_TOKENS = 256
 """all-MiniLM-L6-v2's ``max_seq_length``: longer texts are cut, as sentence-transformers does."""
 
 
+def available_cores() -> int:
+    """The cores this process may run on (its CPU affinity, which containers narrow)."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
 class OnnxMiniLM:
     """all-MiniLM-L6-v2, int8 (``int8_minilm``), on ONNX Runtime: mean pooling over the
-    attention mask, as the model's sentence-transformers config pools."""
+    token vectors, as the model's sentence-transformers config pools.
+
+    Each text runs alone, as a batch of one, on single-threaded runs side by side (``threads``
+    lanes, default one per core). The activations are quantized per run, so in a shared batch
+    a text's vectors would depend on its batch-mates (cosine down to 0.968 against the text
+    alone); alone, they depend on the text only. Nothing is padded either. Measured on the
+    2-core machine over the evidence sentences of a 5-passage request: 38 ms, against 44 ms
+    for batches of 8 on two threads and 71 ms for the float32 products.
+    """
 
     dim = 384
 
-    def __init__(self, batch_size: int = 8, threads: int | None = None) -> None:
+    def __init__(self, threads: int | None = None) -> None:
         import onnxruntime
         from tokenizers import Tokenizer
 
         packed = resources.files("ragguard.scoring").joinpath("data", "minilm_tokenizer.json.gz")
         tokenizer = Tokenizer.from_str(gzip.decompress(packed.read_bytes()).decode("utf-8"))
-        tokenizer.no_padding()  # its file pads every text to 128: pad per batch instead
+        tokenizer.no_padding()  # its file pads every text to 128
         tokenizer.enable_truncation(MAX_TOKENS)
         self._tokenizer = tokenizer
         self.vocabulary = tokenizer.get_vocab()
@@ -147,36 +163,30 @@ class OnnxMiniLM:
             i for i, token in tokenizer.get_added_tokens_decoder().items() if token.special
         )
         options = onnxruntime.SessionOptions()
-        options.enable_cpu_mem_arena = False  # an arena keeps the largest batch's buffers
-        # idle pool threads spinning for work stole the core numpy needed between calls
-        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
-        if threads:
-            options.intra_op_num_threads = threads
+        options.enable_cpu_mem_arena = False  # an arena keeps the longest text's buffers
+        options.intra_op_num_threads = 1  # one run per lane; the lanes use the cores
         self._session = onnxruntime.InferenceSession(
             str(int8_minilm()), options, providers=["CPUExecutionProvider"]
         )
-        self.batch_size = batch_size
+        self.lanes = threads or available_cores()
+        self._pool: ThreadPoolExecutor | None = None
+        self._pool_pid = 0
 
     def forward(self, texts: Sequence[str]) -> Iterator[Forward]:
-        encodings = self._tokenizer.encode_batch(list(texts))
-        order = sorted(range(len(texts)), key=lambda i: len(encodings[i].ids))
-        done: dict[int, Forward] = {}
-        for start in range(0, len(order), self.batch_size):
-            batch = order[start : start + self.batch_size]
-            width = max(len(encodings[i].ids) for i in batch)
-            ids = np.zeros((len(batch), width), dtype=np.int64)
-            mask = np.zeros_like(ids)
-            for row, i in enumerate(batch):
-                n = len(encodings[i].ids)
-                ids[row, :n] = encodings[i].ids
-                mask[row, :n] = 1
-            feeds = {"input_ids": ids, "attention_mask": mask, "token_type_ids": 0 * ids}
-            hidden = self._session.run(None, feeds)[0]
-            for row, i in enumerate(batch):
-                n = int(mask[row].sum())
-                tokens = hidden[row, :n].astype(np.float32)
-                done[i] = Forward(tokens.mean(axis=0), ids[row, :n], tokens)
-        return (done[i] for i in range(len(texts)))
+        encodings = [e.ids for e in self._tokenizer.encode_batch(list(texts))]
+        if self.lanes == 1 or len(encodings) == 1:
+            return map(self._run, encodings)
+        if self._pool_pid != os.getpid():  # none yet, or this is a forked copy without threads
+            self._pool = ThreadPoolExecutor(self.lanes, thread_name_prefix="ragguard-onnx")
+            self._pool_pid = os.getpid()
+        assert self._pool is not None
+        return iter(list(self._pool.map(self._run, encodings)))
+
+    def _run(self, ids: list[int]) -> Forward:
+        row = np.array([ids], dtype=np.int64)
+        feeds = {"input_ids": row, "attention_mask": np.ones_like(row), "token_type_ids": 0 * row}
+        tokens = self._session.run(None, feeds)[0][0]
+        return Forward(tokens.mean(axis=0), row[0], tokens)
 
 
 class SentenceTransformerBackbone:

@@ -143,6 +143,17 @@ def _view(
     return _Passage(windows, vectors, tokens, whole)
 
 
+def _lower_quartile(values: np.ndarray) -> float:
+    """``np.quantile(values, 0.25)`` (linear interpolation), at a fifth of its cost on the
+    few dozen values of one pair: it runs for every (claim or query, passage) pair."""
+    position = 0.25 * (len(values) - 1)
+    below = int(position)
+    if below + 1 >= len(values):
+        return float(np.partition(values, below)[below])
+    low, high = np.partition(values, (below, below + 1))[below : below + 2]
+    return float(low + (high - low) * (position - below))
+
+
 def _top_mean(values: np.ndarray, k: int = 3) -> float:
     if len(values) <= k:
         return float(values.mean())
@@ -171,7 +182,7 @@ def support_features(
             _top_mean(sims),
             float(aligned.mean()),
             float(aligned.min()),
-            float(np.quantile(aligned, 0.25)),
+            _lower_quartile(aligned),
             tx.recall(claim_tokens, tx.content_tokens(passage)),
             tx.recall(claim_tokens, tx.content_tokens(best)),
             tx.recall(tx.bigrams(claim.text), tx.bigrams(passage)),
@@ -213,7 +224,7 @@ def relevance_features(
             float(sims.max()),
             _top_mean(sims),
             float(aligned.mean()),
-            float(np.quantile(aligned, 0.25)),
+            _lower_quartile(aligned),
             tx.recall(tx.content_tokens(query), passage_tokens),
             tx.recall(tx.names(query), passage_tokens | tx.names(passage)),
             np.log1p(len(passage_tokens)),

@@ -1,7 +1,8 @@
-"""The lite backbone's int8-products model: built once from the PyPI export, cached, close to
-the float32 products it replaces."""
+"""The lite backbone on ONNX Runtime: its int8-products model (built once from the PyPI
+export, cached, close to the float32 products it replaces) and its length batches."""
 
 import os
+import signal
 import tempfile
 
 import numpy as np
@@ -72,3 +73,26 @@ def test_int8_vectors_stay_close_to_the_float32_products(float32_products):
     # still a sentence model: the paraphrase is the nearest sentence
     unit = ours / np.linalg.norm(ours, axis=1, keepdims=True)
     assert np.argmax(unit[:3] @ unit[3]) == 2
+
+
+def test_a_text_encodes_the_same_alone_or_among_others():
+    model = OnnxMiniLM(threads=2)
+    alone = next(model.forward([SENTENCES[0]]))
+    among = next(model.forward([*SENTENCES, "A much longer text " * 30]))
+    np.testing.assert_array_equal(alone.ids, among.ids)
+    np.testing.assert_allclose(alone.tokens, among.tokens, rtol=1e-6, atol=1e-6)
+
+
+def test_a_forked_copy_runs_its_own_lanes():
+    model = OnnxMiniLM(threads=2)
+    list(model.forward(SENTENCES))  # the lanes exist in this process
+    read, write = os.pipe()
+    child = os.fork()
+    if child == 0:  # pragma: no cover - runs in the child
+        signal.alarm(60)  # a lane pool copied without its threads would wait forever
+        vectors = [f.vector for f in model.forward(SENTENCES)]
+        os.write(write, b"ok" if len(vectors) == len(SENTENCES) else b"no")
+        os._exit(0)
+    os.close(write)
+    _, status = os.waitpid(child, 0)
+    assert os.read(read, 2) == b"ok" and status == 0
