@@ -285,7 +285,7 @@ class Config(_Strict):
     threads: int | None = Field(default=None, ge=1)
     """Threads for the text backbone (the lite tier's ONNX Runtime lanes, one text each, or
     torch for a configured ``embedding_model``); None = one per core. ``--workers N`` gives
-    each worker its share."""
+    each worker its share; the live evaluation process leaves one core to the application."""
     media: MediaConfig = Field(default_factory=MediaConfig)
     limits: LimitsConfig = Field(default_factory=LimitsConfig)
     live: LiveConfig = Field(default_factory=LiveConfig)
