@@ -55,7 +55,7 @@ def test_invoke_returns_exactly_what_the_chain_returns_and_captures_the_request(
     assert ragguard.flush(60)
     (evaluation,) = evaluations
     retrieved = store.as_retriever(search_kwargs={"k": 2}).invoke(QUESTIONS["paris"])
-    assert [i.id for i in evaluation.items] == [d.id for d in retrieved] == ["paris", "rome"]
+    assert [i.id for i in evaluation.items] == [d.id for d in retrieved] == ["paris", "berlin"]
     assert evaluation.items[0].relevant and not evaluation.items[1].relevant
     assert [s.text for s in evaluation.spans] == [SUPPORTED]
     assert evaluation.metrics.support_rate == 1.0

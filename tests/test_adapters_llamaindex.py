@@ -156,7 +156,7 @@ def test_items_are_named_after_their_source_document_and_keep_the_node_id(guard)
     wrapped, _, evaluations = wrap_collecting(retriever, guard)
     nodes = wrapped.retrieve(QUESTIONS["paris"])
     assert ragguard.flush(60)
-    assert [i.id for i in evaluations[0].items] == ["paris", "paris#2", "rome"]
+    assert [i.id for i in evaluations[0].items] == ["paris", "paris#2", "berlin"]
     assert [node_item(n).metadata["node_id"] for n in nodes] == [n.node.node_id for n in nodes]
     assert nodes[0].node.node_id != "paris"
 
