@@ -32,6 +32,7 @@ from ragguard.schema import (
 from ragguard.scoring import checks
 from ragguard.scoring import text as tx
 from ragguard.scoring.backends import build_relevance, build_support, build_visual, check_models
+from ragguard.scoring.blas import one_blas_thread
 from ragguard.scoring.embeddings import TextEmbedder
 from ragguard.scoring.evidence import Claim, Evidence, item_evidence
 from ragguard.scoring.protocols import Reason, RelevanceScorer, SupportScorer, VisualScorer
@@ -153,6 +154,10 @@ class Evaluator:
 
     def evaluate_batch(self, traces: Sequence[Trace]) -> list[Outcome]:
         """Evaluate traces together; a bad trace yields its error, the others go on."""
+        with one_blas_thread():
+            return self._evaluate_batch(traces)
+
+    def _evaluate_batch(self, traces: Sequence[Trace]) -> list[Outcome]:
         started = time.perf_counter()
         plans = [_TracePlan(trace) for trace in traces]
         outcomes: list[Outcome | None] = [check_limits(t, self.config.limits) for t in traces]
