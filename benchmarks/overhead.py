@@ -26,8 +26,9 @@ The three run in a random order per question (no one profits from going second).
 during two of the three, the evaluation process does all its work in the third's window,
 so the last column over-states what spreading the same work over all requests would cost.
 
-Once the wrapped requests have filled the queue, the worker drains it with no requests
-arriving: its evaluations/s is the arrival rate it sustains before it starts dropping.
+Last, with the evaluation process paused, a queue's worth of wrapped requests fills the
+queue, and the worker drains it with no requests arriving: its evaluations/s is the
+arrival rate it sustains before it starts dropping.
 """
 
 from __future__ import annotations
@@ -152,7 +153,7 @@ def main() -> None:
     scenarios = [
         ("instant", chain, n, 0.1),
         (f"{args.llm_ms:.0f} ms", build_chain(store, answers, args.llm_ms / 1000), args.slow, 1.0),
-        ("instant", chain, n, 1.0),  # last: it leaves the queue full for the drain
+        ("instant", chain, n, 1.0),
     ]
     table = []
     for llm, runnable, count, rate in scenarios:
@@ -165,6 +166,7 @@ def main() -> None:
         capture = statistics.median(r[1] - r[0] for r in rows)
         total = statistics.median(r[2] - r[0] for r in rows)
         table.append((llm, rate, count, plain, capture, total, monitor.stats))
+    fill_queue(wrapped, child, asked(questions, monitor.live.queue_size))
     drained = drain_rate(monitor, args.drain_seconds)
 
     print(
@@ -187,6 +189,17 @@ def main() -> None:
         f"(batches of up to {monitor.config.batch_size}; evaluation process at nice "
         f"{monitor.live.worker_nice})"
     )
+
+
+def fill_queue(wrapped: Runnable, child: int, questions: list[str]) -> None:
+    """Queue a full queue's worth of requests with the evaluation process paused: the worker
+    may have kept up with the requests above, leaving too little to time its drain."""
+    os.kill(child, signal.SIGSTOP)
+    try:
+        for question in tqdm(questions, desc="filling the queue"):
+            wrapped.invoke(question)
+    finally:
+        os.kill(child, signal.SIGCONT)
 
 
 def drain_rate(monitor: ragguard.Monitor, seconds: float) -> float:
