@@ -1,14 +1,24 @@
 """ragguard's numpy runs on one BLAS thread while it evaluates, and the application's
-thread count comes back after, whichever thread evaluates."""
+thread count comes back after, whichever thread evaluates.
 
-import threading
+Each check runs in a fresh interpreter: threadpoolctl lets the first Python thread that
+sets OpenBLAS's thread count keep control while it lives, and other tests' threads (or a
+BLAS library another test loaded) would decide what this process can set.
+"""
 
+import json
+import subprocess
+import sys
+
+PRELUDE = """
+import json, threading
 import numpy as np
-import pytest
 from threadpoolctl import threadpool_info, threadpool_limits
-
 from ragguard import Guard
 from ragguard.scoring.blas import one_blas_thread
+
+def blas_threads():
+    return sorted({lib["num_threads"] for lib in threadpool_info() if lib["user_api"] == "blas"})
 
 TRACE = {
     "trace_id": "t",
@@ -16,43 +26,55 @@ TRACE = {
     "items": [{"id": "d1", "text": "The Eiffel Tower is in Paris."}],
     "response": "The Eiffel Tower is in Paris [1].",
 }
+np.ones((2, 2)) @ np.ones((2, 2))  # BLAS loaded
+seen = {}
+"""
 
 
-def blas_threads() -> set[int]:
-    return {lib["num_threads"] for lib in threadpool_info() if lib["user_api"] == "blas"}
+def run(body: str) -> dict:
+    done = subprocess.run(
+        [sys.executable, "-c", PRELUDE + body + "\nprint(json.dumps(seen))"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-@pytest.fixture
-def two_blas_threads():
-    np.ones((2, 2)) @ np.ones((2, 2))  # BLAS loaded
-    with threadpool_limits(limits=2, user_api="blas"):  # the application's own setting
-        yield
-
-
-def test_the_block_runs_on_one_thread_and_restores_the_setting(two_blas_threads):
+def test_the_block_runs_on_one_thread_and_restores_the_setting():
+    seen = run(
+        """
+with threadpool_limits(limits=2, user_api="blas"):  # the application's own setting
     with one_blas_thread():
-        assert blas_threads() == {1}
+        seen["inside"] = blas_threads()
         with one_blas_thread():
-            assert blas_threads() == {1}
-        assert blas_threads() == {1}
-    assert blas_threads() == {2}
+            seen["nested"] = blas_threads()
+        seen["after nested"] = blas_threads()
+    seen["after"] = blas_threads()
+"""
+    )
+    assert seen == {"inside": [1], "nested": [1], "after nested": [1], "after": [2]}
 
 
-def test_evaluations_in_other_threads_leave_no_limit_behind(two_blas_threads):
-    guard = Guard()
-    inside: list[set[int]] = []
-
-    def evaluate():
-        with one_blas_thread():
-            inside.append(blas_threads())
-            guard.evaluate(TRACE)
-
-    workers = [threading.Thread(target=evaluate) for _ in range(3)]
+def test_an_evaluation_runs_on_one_thread_and_others_leave_no_limit_behind():
+    seen = run(
+        """
+guard = Guard()
+with threadpool_limits(limits=2, user_api="blas"):
+    original = guard.evaluator.relevance_scorer.relevance
+    def watched(queries, evidence):
+        seen.setdefault("during", blas_threads())
+        return original(queries, evidence)
+    guard.evaluator.relevance_scorer.relevance = watched
+    guard.evaluate(TRACE)
+    seen["after"] = blas_threads()
+    workers = [threading.Thread(target=guard.evaluate, args=(TRACE,)) for _ in range(3)]
     for worker in workers:
         worker.start()
     for worker in workers:
         worker.join(60)
-    assert len(inside) == 3
-    assert blas_threads() == {2}
-    guard.evaluate(TRACE)
-    assert blas_threads() == {2}
+    seen["after threads"] = blas_threads()
+"""
+    )
+    assert seen == {"during": [1], "after": [2], "after threads": [2]}

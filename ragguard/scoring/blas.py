@@ -10,7 +10,8 @@ threadpoolctl sets the limit through OpenBLAS's own call, for the block only, an
 previous value back at its end. OpenBLAS has one thread count per process, which
 threadpoolctl lets one Python thread at a time control: in another thread the block
 changes nothing (that evaluation keeps the application's setting), so no limit is ever
-left behind.
+left behind. The libraries are listed once, at the first evaluation: numpy's, which
+ragguard's products use, is always among them.
 """
 
 from __future__ import annotations
