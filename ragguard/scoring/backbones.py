@@ -8,7 +8,7 @@ Two backbones keep one model family together (all-MiniLM-L6-v2 and its kin):
   run by ONNX Runtime with the model's own fast tokenizer, which ships inside ragguard
   (``data/minilm_tokenizer.json.gz``, Apache-2.0, from sentence-transformers/all-MiniLM-L6-v2).
   It needs neither torch nor transformers, and the evaluating process stays small (peak RSS
-  356 MB against 1,182 MB with torch for ``ragguard evaluate``).
+  266 MB against 1,182 MB with torch for ``ragguard evaluate`` on the example traces).
 - ``SentenceTransformerBackbone``: any sentence-transformers hub id or local path (the
   ``ragguard[hub]`` extra: torch, transformers, sentence-transformers).
 """
