@@ -63,7 +63,12 @@ def cache_dir() -> Path:
     (``$XDG_CACHE_HOME/ragguard`` where that is set)."""
     if explicit := os.environ.get("RAGGUARD_CACHE"):
         return Path(explicit)
-    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "ragguard"
+    if xdg := os.environ.get("XDG_CACHE_HOME"):
+        return Path(xdg) / "ragguard"
+    try:
+        return Path.home() / ".cache" / "ragguard"
+    except RuntimeError:  # no home directory (some service accounts)
+        return Path(tempfile.gettempdir()) / "ragguard"
 
 
 def int8_minilm() -> Path:
