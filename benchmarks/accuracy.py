@@ -34,6 +34,7 @@ from ragguard.engine import Evaluator
 from ragguard.metrics.agreement import balanced_accuracy, roc_auc, true_rates
 from ragguard.metrics.ranking import ndcg_at_k, pairwise_reward
 from ragguard.metrics.summary import markdown_table as table
+from ragguard.scoring.blas import one_blas_thread
 from ragguard.scoring.evidence import Claim, Evidence
 from ragguard.scoring.heads import equal_error_threshold
 from ragguard.scoring.lite import SentenceIndex
@@ -140,7 +141,8 @@ def throughput_row(name: str, support, relevance, evaluator, cases: list, n: int
             evaluator.embedder.encode([s for text in passages for s in evidence_sentences(text)])
             evaluator.embedder.encode(passages)
         started = time.perf_counter()
-        run()
+        with one_blas_thread():  # as the engine runs them
+            run()
         return time.perf_counter() - started
 
     return {
