@@ -86,9 +86,9 @@ class EvaluateActor:
     """One Guard per actor, its models loaded once; returns each line's pickled outcome
     (empty for a trace id already done) and when this actor finished loading."""
 
-    def __init__(self, config: Config, done: Any, log: bool, threads: int) -> None:
-        # Ray sets OMP_NUM_THREADS to the actor's CPUs for torch backends
-        self.guard = Guard(config.with_thread_share(threads))
+    def __init__(self, config: Config, done: Any, log: bool) -> None:
+        # one CPU per actor: one backbone lane (Ray sets OMP_NUM_THREADS for torch backends)
+        self.guard = Guard(config.with_thread_share(1))
         self.guard.load()
         self.ready_at = time.time()
         self.done: frozenset[str] = ray.get(done) if isinstance(done, ray.ObjectRef) else done
@@ -176,7 +176,6 @@ class RayRun:
                 "config": self.config,
                 "done": ray.put(done),
                 "log": log,
-                "threads": 1,
             },
             batch_size=self.args.batch_size or self.config.batch_size,
             batch_format="numpy",

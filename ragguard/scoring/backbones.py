@@ -185,7 +185,7 @@ class OnnxMiniLM:
             self._pool = ThreadPoolExecutor(self.lanes, thread_name_prefix="ragguard-onnx")
             self._pool_pid = os.getpid()
         assert self._pool is not None
-        return iter(list(self._pool.map(self._run, encodings)))
+        return self._pool.map(self._run, encodings)
 
     def _run(self, ids: list[int]) -> Forward:
         row = np.array([ids], dtype=np.int64)

@@ -15,6 +15,7 @@ costs a few set intersections per evidence sentence.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
@@ -101,6 +102,7 @@ _COMPOUNDS = {
     for dash in ("-", " ")
 }
 """"seventy-two" is 72, not "seventy" and "two"."""
+_WORD_VALUES = _COMPOUNDS | WORD_NUMBERS
 _ORDINAL_WORDS = {
     word: float(value)
     for value, word in enumerate(
@@ -112,7 +114,7 @@ _QUANTITY = re.compile(
     r"(?<![\w.,\[])(?P<num>\d{1,3}(?:,\d{3})+|\d+)"
     r"(?:(?P<ord>st|nd|rd|th)\b|(?P<frac>\.\d+)?(?!\d|[\w,]\d|['’]?s\b|\]))"
     r"(?:\s*(?P<pct>%|percent\b|per cent\b)|\s+(?P<scale>thousand|million|billion|trillion)\b)?"
-    r"|\b(?P<word>" + "|".join([*_COMPOUNDS, *WORD_NUMBERS]) + r")\b"
+    r"|\b(?P<word>" + "|".join(_WORD_VALUES) + r")\b"
     r"(?:\s+(?P<wscale>thousand|million|billion|trillion)\b)?"
     r"|\b(?P<oword>" + "|".join(_ORDINAL_WORDS) + r")\b",
     re.IGNORECASE,
@@ -270,9 +272,7 @@ def quantities(text: str) -> tuple[Quantity, ...]:
             continue
         if m["word"]:
             word = m["word"].lower()
-            value = (WORD_NUMBERS | _COMPOUNDS)[word] * _SCALES.get(
-                (m["wscale"] or "").lower(), 1.0
-            )
+            value = _WORD_VALUES[word] * _SCALES.get((m["wscale"] or "").lower(), 1.0)
             found.append(Quantity(m.group(0), value, "number", 1 if value < 100 else 2, bound))
             continue
         literal = m["num"] + (m["frac"] or "")
@@ -526,17 +526,13 @@ def _slot_conflict(
     if by_lead and not stated:
         # only the word right before: "is in Berlin" against "a tower in Paris"
         last = _lead(claim.text, value)[-1:]
-        return next(
-            (
-                c
-                for s, cs in zip(sentences, alternatives, strict=True)
-                for c in cs
-                if last
-                and _lead(s.text, c)[-1:] == last
-                and _overlap(context, s) >= MIN_ANCHOR
-                and not _joined(s.text, c, value)
-            ),
-            None,
+        if not last:
+            return None
+        return _led_alternative(
+            sentences,
+            alternatives,
+            value,
+            lambda s, c: _lead(s.text, c)[-1:] == last and _overlap(context, s) >= MIN_ANCHOR,
         )
     if stated and (margin is None or best_same + margin >= best_alt):
         lead = _lead(claim.text, value)
@@ -544,18 +540,31 @@ def _slot_conflict(
             _lead(s.text, value) == lead for s, st in zip(sentences, states, strict=True) if st
         ):
             return None
-        return next(
-            (
-                c
-                for s, cs in zip(sentences, alternatives, strict=True)
-                for c in cs
-                if _lead(s.text, c) == lead and not _joined(s.text, c, value)
-            ),
-            None,
+        return _led_alternative(
+            sentences, alternatives, value, lambda s, c: _lead(s.text, c) == lead
         )
     if alt_value is None and not stated and unstated is not None:
         return unstated
     return alt_value if best_alt >= MIN_ANCHOR else None
+
+
+def _led_alternative(
+    sentences: tuple[_Text, ...],
+    alternatives: list[list[str]],
+    value: str,
+    led: Callable[[_Text, str], bool],
+) -> str | None:
+    """The first alternative that the words before it (``led``) put in the claim value's
+    place, unless it is listed with the value itself (``_joined``)."""
+    return next(
+        (
+            c
+            for s, cs in zip(sentences, alternatives, strict=True)
+            for c in cs
+            if led(s, c) and not _joined(s.text, c, value)
+        ),
+        None,
+    )
 
 
 _KIND_CLASS = {"ordinal": "day"}
