@@ -176,6 +176,18 @@ def test_engine_gives_each_reason_once_with_its_item_and_none_without_them(guard
         ("The film was shot on Jan. 5, 2015.", "The film was shot on January 5, 2015."),
         ("Two people stand outside the shop.", "A man and a woman stand outside the shop."),
         ("The show aired on the 8th.", "The show aired on December 8, 2015."),
+        (
+            "The firm was founded in 1994.",
+            "The firm was founded in 1994, and acquired by Activision in January 2002.",
+        ),
+        (
+            "Revenues and earnings grew by 19% and 38%.",
+            "Revenues grew 19%, EBITDA was up 21% and earnings per share increased 38%.",
+        ),
+        (
+            "Smith checked in for Flight 77.",
+            "At 7:15, Smith checked in at the counter for Flight 77, bound for Los Angeles.",
+        ),
     ],
 )
 def test_former_false_alarms_fire_nothing(claim, passage):
@@ -209,6 +221,17 @@ def test_former_false_alarms_fire_nothing(claim, passage):
             "The film sold 6 million copies.",
             "The film sold more than 3 million copies.",
             ("number",),
+        ),
+        (
+            "In 2002, the firm was founded.",
+            "The firm was founded in 1994, and acquired by Activision in January 2002.",
+            ("date", "2002", "1994"),
+        ),
+        (
+            "Shomu Mukherjee died on April 19, 2008.",
+            "Shomu Mukherjee (19 June, 1943 -- 10 April 2008) was a director. "
+            "He died of a heart attack on 10 April 2008 at the age of 64.",
+            ("date", "19", "10"),
         ),
     ],
 )

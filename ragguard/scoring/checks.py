@@ -60,6 +60,8 @@ MONTHS = [
     "december",
 ]
 _SCALES = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
+_SCALES |= {"mln": 1e6, "bn": 1e9, "bln": 1e9}
+_SCALE_WORDS = "|".join(_SCALES)
 WORD_NUMBERS = {
     word: float(value)
     for value, word in enumerate(
@@ -113,9 +115,9 @@ _ORDINAL_WORDS = {
 _QUANTITY = re.compile(
     r"(?<![\w.,\[])(?P<num>\d{1,3}(?:,\d{3})+|\d+)"
     r"(?:(?P<ord>st|nd|rd|th)\b|(?P<frac>\.\d+)?(?!\d|[\w,]\d|['’]?s\b|\]))"
-    r"(?:\s*(?P<pct>%|percent\b|per cent\b)|\s+(?P<scale>thousand|million|billion|trillion)\b)?"
+    r"(?:\s*(?P<pct>%|percent\b|per cent\b)|\s+(?P<scale>" + _SCALE_WORDS + r")\b)?"
     r"|\b(?P<word>" + "|".join(_WORD_VALUES) + r")\b"
-    r"(?:\s+(?P<wscale>thousand|million|billion|trillion)\b)?"
+    r"(?:\s+(?P<wscale>" + _SCALE_WORDS + r")\b)?"
     r"|\b(?P<oword>" + "|".join(_ORDINAL_WORDS) + r")\b",
     re.IGNORECASE,
 )
@@ -513,8 +515,10 @@ def _slot_conflict(
     A value stated somewhere (the claim may join two sentences) conflicts only when the
     words just before it in the claim ("moved to Ulm") lead to an alternative in the
     passage ("moved to Munich") and never to the value itself; ``by_lead`` asks the same
-    of a value stated nowhere. ``unstated`` is returned when the passage holds neither the
-    value nor any alternative."""
+    of a value stated nowhere. ``unstated`` is returned when the passage states the value
+    nowhere and no on-topic sentence holds an alternative: a year in no sentence of the
+    passage is unsupported, however off-topic its other years are (on the training sets
+    this caught 0.026 more date edits for 0.001 more false alarms)."""
     best_alt, alt_value, best_same = 0.0, None, -1.0
     for sentence, states_it, candidates in zip(sentences, states, alternatives, strict=True):
         overlap = _overlap(context, sentence)
@@ -543,8 +547,8 @@ def _slot_conflict(
         return _led_alternative(
             sentences, alternatives, value, lambda s, c: _lead(s.text, c) == lead
         )
-    if alt_value is None and not stated and unstated is not None:
-        return unstated
+    if not stated and unstated is not None:
+        return alt_value if alt_value is not None and best_alt >= MIN_ANCHOR else unstated
     return alt_value if best_alt >= MIN_ANCHOR else None
 
 
@@ -593,6 +597,69 @@ def _unit_conflict(
     return next((c for s, cs in pairs_alt for c in cs if _tail(s.text, c) == unit), None)
 
 
+_CLAUSE_BREAK = re.compile(r"\s*(?:[;()\[\]]|[:,](?!\s*\d)|\s--?\s|–|—|-[LR]RB-)\s*")
+"""Where a clause ends: punctuation and dashes, but not a comma or colon before a digit
+("March 30, 2015", "87,894", "8:33")."""
+
+
+def _lower_content(text: str) -> frozenset[str]:
+    """Stemmed content words written in lower case: what a clause says, not whom about
+    (names, a sentence's capitalized first word and numbers are left out)."""
+    return frozenset(stem(w) for w in _WORD.findall(text) if w.islower() and w not in STOPWORDS)
+
+
+@dataclass(frozen=True, slots=True)
+class _Clause:
+    content: frozenset[str]  # ``_lower_content``
+    quantities: tuple[Quantity, ...]
+
+
+@lru_cache(maxsize=16_384)
+def _clauses(sentence: str) -> tuple[_Clause, ...]:
+    """A sentence cut into clauses, each with its words and its quantities."""
+    parts = _CLAUSE_BREAK.split(sentence)
+    return tuple(_Clause(_lower_content(p), quantities(p)) for p in parts if p)
+
+
+def _predicate(claim: _Text, q: Quantity) -> frozenset[str]:
+    """The words that say what ``q`` is of: the lower-case content of the claim's clause
+    holding it, or of the whole claim when that clause has none ("In 2002, ...")."""
+    clause = next((c for c in _CLAUSE_BREAK.split(claim.text) if q.text in c), "")
+    return _lower_content(clause) or _lower_content(claim.text)
+
+
+def _clause_conflict(claim: _Text, q: Quantity, sentences: tuple[_Text, ...]) -> str | None:
+    """A value the passage states, but never in a clause with most of the claim's predicate
+    words, which sit in a clause beside another value of its kind ("founded in 1994, and
+    acquired ... in 2002" against "founded in 2002").
+
+    Clauses, not sentences, because one sentence often holds the dates of several events.
+    A number that ends a title ("Flight 77", "Team Fortress 2") is left to the other rules."""
+    before = _WORD.findall(claim.text[: claim.text.find(q.text)])[-1:]
+    titled = before and before[0][:1].isupper() and before[0].lower() not in STOPWORDS
+    if titled and not _MONTH.match(before[0]):
+        return None
+    predicate = _predicate(claim, q)
+    if not predicate:
+        return None
+    kind = _KIND_CLASS.get(q.kind, q.kind)
+    best, alternative = 0.5, None
+    for sentence in sentences:
+        for clause in _clauses(sentence.text):
+            cover = len(predicate & clause.content) / len(predicate)
+            if cover <= 0.5:
+                continue
+            if any(same_quantity(q, e) for e in clause.quantities):
+                return None
+            same_kind = [e for e in clause.quantities if _KIND_CLASS.get(e.kind, e.kind) == kind]
+            if any(same_quantity(c, e) for c in claim.quantities for e in same_kind):
+                continue  # the clause of another value of the claim ("19% and 38%")
+            found = same_kind[0].text if same_kind else None
+            if found is not None and cover > best:
+                best, alternative = cover, found
+    return alternative
+
+
 def _quantity_findings(claim: _Text, sentences: tuple[_Text, ...]) -> list[Reason]:
     findings = []
     for q in claim.quantities:
@@ -618,6 +685,8 @@ def _quantity_findings(claim: _Text, sentences: tuple[_Text, ...]) -> list[Reaso
         )
         if value is None and any(states):
             value = _unit_conflict(claim, q, sentences, states, alternatives)
+        if value is None and any(states):
+            value = _clause_conflict(claim, q, sentences)
         if value is not None:
             findings.append(
                 Reason("date" if q.kind in ("year", "day") else "number", q.text, value)
@@ -734,7 +803,7 @@ def uncovered(claim: str, passage: str) -> str | None:
 
 def clear_caches() -> None:
     """Forget parsed passages and checked pairs (benchmarks time a cold start with it)."""
-    for cached in (_word_keys, _parse, _sentences, _vocabulary, _lead, _tail, check):
+    for cached in (_word_keys, _parse, _sentences, _clauses, _vocabulary, _lead, _tail, check):
         cached.cache_clear()
 
 

@@ -53,13 +53,38 @@ def clear_caches() -> None:
         cached.cache_clear()
 
 
+_VOWEL = re.compile("[aeiouy]")
+_KEPT_S = ("ss", "us", "is")
+"""Endings whose "s" is no plural: "kiss", "status", "analysis"."""
+
+
 @lru_cache(maxsize=65_536)
 def stem(token: str) -> str:
-    """Crude suffix stripping, enough to match "closed" with "close" and "parks" with "park"."""
-    for suffix in ("ies", "es", "s", "ed", "ing"):
-        if token.endswith(suffix) and len(token) - len(suffix) >= 3:
-            return token[: -len(suffix)] + ("y" if suffix == "ies" else "")
-    return token
+    """Light suffix stripping so that a word's forms meet: "kiss"/"kisses"/"kissing",
+    "sit"/"sitting", "close"/"closed"/"closing", "study"/"studied"/"studies".
+
+    The first version only cut "s", "es", "ed" and "ing", so "kissing" ("kiss") and "kiss"
+    ("kis") never met, nor "sitting" and "sit": an anchor sentence in a paraphrase then
+    shared too few words with the claim for a check to read it."""
+    word = token
+    if len(word) <= 3:
+        return word
+    if word.endswith("ies") and len(word) > 4:
+        word = word[:-3] + "y"
+    elif (word.endswith("es") and len(word) > 5 and word[-3] in "sxz") or word.endswith("ches"):
+        word = word[:-2]
+    elif word.endswith("s") and not word.endswith(_KEPT_S):
+        word = word[:-1]
+    for suffix in ("ing", "eed", "ed"):
+        rest = word[: -len(suffix)]
+        if word.endswith(suffix) and len(rest) >= 3 and _VOWEL.search(rest):
+            word = rest + ("ee" if suffix == "eed" else "")
+            if word[-1] == word[-2] and word[-1] not in "aeiouylsz":
+                word = word[:-1]
+            elif word.endswith("i"):
+                word = word[:-1] + "y"
+            break
+    return word[:-1] if word.endswith("e") and len(word) > 3 else word
 
 
 @lru_cache(maxsize=65_536)
