@@ -550,9 +550,9 @@ def _slot_conflict(
         return _led_alternative(
             sentences, alternatives, value, lambda s, c: _lead(s.text, c) == lead
         )
-    if not stated and unstated is not None:
-        return alt_value if alt_value is not None and best_alt >= MIN_ANCHOR else unstated
-    return alt_value if best_alt >= MIN_ANCHOR else None
+    if best_alt >= MIN_ANCHOR:
+        return alt_value
+    return None if stated else unstated
 
 
 def _led_alternative(
@@ -576,6 +576,11 @@ def _led_alternative(
 
 _KIND_CLASS = {"ordinal": "day"}
 """Kinds that compare: "on the 8th" and "December 8"."""
+
+
+def _comparable(q: Quantity) -> str:
+    """The class of kinds ``q`` compares with (``_KIND_CLASS``)."""
+    return _KIND_CLASS.get(q.kind, q.kind)
 
 
 def _unit_conflict(
@@ -647,7 +652,7 @@ def _clause_conflict(claim: _Text, q: Quantity, sentences: tuple[_Text, ...]) ->
     predicate = _predicate(claim, q)
     if not predicate:
         return None
-    kind = _KIND_CLASS.get(q.kind, q.kind)
+    kind = _comparable(q)
     best, alternative = MIN_PREDICATE, None
     for sentence in sentences:
         for clause in _clauses(sentence.text):
@@ -656,12 +661,11 @@ def _clause_conflict(claim: _Text, q: Quantity, sentences: tuple[_Text, ...]) ->
                 continue
             if any(same_quantity(q, e) for e in clause.quantities):
                 return None
-            same_kind = [e for e in clause.quantities if _KIND_CLASS.get(e.kind, e.kind) == kind]
+            same_kind = [e for e in clause.quantities if _comparable(e) == kind]
             if any(same_quantity(c, e) for c in claim.quantities for e in same_kind):
                 continue  # the clause of another value of the claim ("19% and 38%")
-            found = same_kind[0].text if same_kind else None
-            if found is not None and cover > best:
-                best, alternative = cover, found
+            if same_kind and cover > best:
+                best, alternative = cover, same_kind[0].text
     return alternative
 
 
@@ -678,7 +682,7 @@ def _quantity_findings(claim: _Text, sentences: tuple[_Text, ...]) -> list[Reaso
             [
                 e.text
                 for e in s.quantities
-                if _KIND_CLASS.get(e.kind, e.kind) == _KIND_CLASS.get(q.kind, q.kind)
+                if _comparable(e) == _comparable(q)
                 and not any(same_quantity(c, e) for c in claim.quantities)
             ]
             for s in sentences
@@ -690,8 +694,7 @@ def _quantity_findings(claim: _Text, sentences: tuple[_Text, ...]) -> list[Reaso
         )
         if value is None and any(states):
             value = _unit_conflict(claim, q, sentences, states, alternatives)
-        if value is None and any(states):
-            value = _clause_conflict(claim, q, sentences)
+            value = value or _clause_conflict(claim, q, sentences)
         if value is not None:
             findings.append(
                 Reason("date" if q.kind in ("year", "day") else "number", q.text, value)
