@@ -24,17 +24,39 @@ def fired(claim, passage):
 
 @pytest.mark.parametrize(
     ("claim", "evidence"),
-    [("8849", "8,849"), ("1.5 million", "1,520,000"), ("ten", "10"), ("50%", "50 percent")],
+    [
+        ("8849", "8,849"),
+        ("1.5 million", "1,520,000"),
+        ("ten", "10"),
+        ("50%", "50 percent"),
+        ("$8.2m", "$8,200,000"),
+        ("5bn", "5 billion"),
+        ("$3B", "3 billion"),
+        ("25", "twenty - five"),
+    ],
 )
 def test_quantities_are_normalized(claim, evidence):
     (a,), (b,) = quantities(claim), quantities(evidence)
     assert same_quantity(a, b)
 
 
+def test_a_one_letter_scale_needs_a_currency_sign():
+    (metres,) = quantities("The pole is 5m tall.")
+    assert metres.value == 5
+
+
 def test_years_and_decades():
     (year,) = quantities("It opened in 1889.")
     assert year.kind == "year" and not same_quantity(year, quantities("in 1899")[0])
     assert quantities("in the 1960s and 1970's") == ()
+
+
+@pytest.mark.parametrize(
+    ("written", "years"), [("2018–19", (2018, 2019)), ("1999/00", (1999, 2000))]
+)
+def test_a_season_ends_in_a_year(written, years):
+    assert tuple(q.value for q in quantities(f"the {written} season")) == years
+    assert all(q.kind == "year" for q in quantities(f"the {written} season"))
 
 
 @pytest.mark.parametrize(
@@ -188,6 +210,15 @@ def test_engine_gives_each_reason_once_with_its_item_and_none_without_them(guard
             "Smith checked in for Flight 77.",
             "At 7:15, Smith checked in at the counter for Flight 77, bound for Los Angeles.",
         ),
+        (
+            "The name change takes place during the 2018–19 academic year.",
+            "The new name is used from the 2018–19 academic year.",
+        ),
+        ("The club won the league in 2019.", "The club won the league in the 2018-19 season."),
+        (
+            "The museum does not charge for entry.",
+            "Entry to the museum is free; it does not charge visitors.",
+        ),
     ],
 )
 def test_former_false_alarms_fire_nothing(claim, passage):
@@ -232,6 +263,17 @@ def test_former_false_alarms_fire_nothing(claim, passage):
             "Shomu Mukherjee (19 June, 1943 -- 10 April 2008) was a director. "
             "He died of a heart attack on 10 April 2008 at the age of 64.",
             ("date", "19", "10"),
+        ),
+        (
+            "He scored 19 goals in the season.",
+            "In the 2018–19 season he scored 30 goals.",
+            ("number", "19", "30"),
+        ),
+        (
+            "Astronomers have not used the telescope to peer inside spiral galaxies.",
+            "Astronomers have used the telescope to peer inside spiral galaxies. "
+            "Nobody expected the pictures to be so sharp.",
+            ("negation", "not used the telescope", ""),
         ),
     ],
 )
