@@ -283,6 +283,11 @@ def _bound(before: str) -> Literal["", "about", "at most", "at least"]:
     return "at least" if _AT_LEAST.search(before) else ""
 
 
+def _season_end(start: int, two_digits: float) -> float:
+    """The year that ends a season written "2018–19" (2019) or "1999/00" (2000)."""
+    return start - start % 100 + two_digits + (100 if two_digits < start % 100 else 0)
+
+
 def quantities(text: str) -> tuple[Quantity, ...]:
     """Numbers, with "8,849" = 8849, "1.5 million" = 1.5e6, "ten" = 10, "50 percent" = 50 %,
     "3rd" = "third", four-digit integers from 1000 to 2099 read as years and a number by a
@@ -311,12 +316,9 @@ def quantities(text: str) -> tuple[Quantity, ...]:
         value = float(f"{value:.12g}")  # 8.2 * 1e6 is 8199999.999999999
         kind: Literal["year", "percent", "number", "ordinal", "day"]
         plain = not (m["frac"] or m["scale"] or suffix or m["pct"] or "," in m["num"])
-        season = _SEASON_START.search(text[max(m.start() - 8, 0) : m.start()])
-        if plain and season and len(m["num"]) == 2:
-            start = int(season["year"])
-            value += start - start % 100 + (100 if value < start % 100 else 0)
-            found.append(Quantity(m.group(0), value, "year", 4, bound))
-            continue
+        if plain and len(m["num"]) == 2:
+            season = _SEASON_START.search(text[max(m.start() - 8, 0) : m.start()])
+            value = _season_end(int(season["year"]), value) if season else value
         if (
             plain
             and 1 <= value <= 31
@@ -346,7 +348,7 @@ def ranges(text: str) -> tuple[tuple[float, float], ...]:
         start, end = m["a"] or m["c"], m["b"] or m["d"]
         low, high = (float(v.replace(",", "")) for v in (start, end))
         if len(end) == 2 and len(start) == 4 and 1000 <= low < 2100:  # "2018-19"
-            high += low - low % 100 + (100 if high < low % 100 else 0)
+            high = _season_end(int(low), high)
         out.append((min(low, high), max(low, high)))
     return tuple(out)
 
