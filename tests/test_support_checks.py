@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from ragguard.scoring.checks import check, quantities, same_quantity
+from ragguard.scoring.checks import check, quantities, ranges, same_quantity
 from ragguard.scoring.lite import vetoed
 from ragguard.scoring.protocols import Reason
 from ragguard.train.datasets import Pair
@@ -64,6 +64,11 @@ def test_a_season_ends_in_a_year(written, years):
     assert all(q.kind == "year" for q in quantities(f"the {written} season"))
 
 
+def test_an_iso_date_is_no_season_and_no_range():
+    assert [q.value for q in quantities("updated 2017-11-07")] == [2017, 11, 7]
+    assert ranges("updated 2017-11-07") == ()
+
+
 @pytest.mark.parametrize(
     ("claim", "passage", "expected"),
     [
@@ -116,13 +121,18 @@ def test_veto_caps_fired_pairs_below_eta_and_keeps_order():
     assert out[0] == pytest.approx(0.3) and out[1:].tolist() == pytest.approx([0.8, 0.9])
 
 
+def test_edited_ordinals_keep_a_true_suffix():
+    made = edit("He came 21st in the race.", "He came 21st in the race.", "number")
+    assert made is not None and made.after == "10th"
+
+
 def test_edits_are_single_and_deterministic():
     claim = "Albert Einstein was born in Ulm in 1879."
     made = {e.kind: e for e in edits(claim, EINSTEIN, seed=3)}
     assert set(made) == {"date", "negation", "entity", "antonym"}
     assert made["entity"].text == "Albert Einstein was born in Munich in 1879."
     assert made["negation"].text == "Albert Einstein was not born in Ulm in 1879."
-    assert made["antonym"].text == "Albert Einstein was died in Ulm in 1879."
+    assert made["antonym"].text == "Albert Einstein died in Ulm in 1879."
     assert edits(claim, EINSTEIN, seed=3) == list(made.values())
     number = edit("About 1.5 million people live in Munich.", EINSTEIN, "number")
     assert number is not None and number.before == "1.5 million" and number.after != "1.5 million"

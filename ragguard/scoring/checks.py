@@ -136,6 +136,8 @@ _MONTH = re.compile(
     r"|\b(?:" + "|".join(a.capitalize() for a in _ABBREVIATED) + r")\b\.?"
 )
 _MONTH_BEFORE = re.compile(_MONTH.pattern + r"\s+$")
+MAX_SEASON = 10
+"""Years a season written with two closing digits may span ("2010–15")."""
 _SEASON_START = re.compile(r"(?<!\d)(?P<year>(?:1\d|20)\d\d)\s*(?:-{1,2}|–|—|/)\s*$")
 """A year and a dash before two digits: "2018–19" is the years 2018 to 2019."""
 _MONTH_AFTER = re.compile(r"^\s+(?:of\s+)?" + _MONTH.pattern)
@@ -154,7 +156,7 @@ APPROXIMATE = 0.1
 _NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _RANGE = re.compile(
     rf"\bbetween\s+(?P<a>{_NUMBER})\s+and\s+(?P<b>{_NUMBER})\b"
-    rf"|(?<![\w.,])(?P<c>{_NUMBER})\s*(?:-{{1,2}}|–|—|\bto\b)\s*(?P<d>{_NUMBER})(?![\w,])"
+    rf"|(?<![\w.,/-])(?P<c>{_NUMBER})\s*(?:-{{1,2}}|–|—|\bto\b)\s*(?P<d>{_NUMBER})(?![\w,/]|-\d)"
 )
 _WORD = re.compile(r"[^\W\d_]+(?=['’]s\b)|[^\W\d_]+(?:['’][^\W\d_]+)?|\d+(?:[.,]\d+)*")
 _WORD_OR_MARK = re.compile(_WORD.pattern + r"|[^\w\s]")
@@ -283,9 +285,11 @@ def _bound(before: str) -> Literal["", "about", "at most", "at least"]:
     return "at least" if _AT_LEAST.search(before) else ""
 
 
-def _season_end(start: int, two_digits: float) -> float:
-    """The year that ends a season written "2018–19" (2019) or "1999/00" (2000)."""
-    return start - start % 100 + two_digits + (100 if two_digits < start % 100 else 0)
+def _season_end(start: int, two_digits: float) -> float | None:
+    """The year that ends a season written "2018–19" (2019) or "1999/00" (2000); None when
+    the two digits cannot end one ("2017-11-07" is a date, not the years 2017 to 2111)."""
+    end = start - start % 100 + two_digits + (100 if two_digits < start % 100 else 0)
+    return end if end - start <= MAX_SEASON else None
 
 
 def quantities(text: str) -> tuple[Quantity, ...]:
@@ -318,7 +322,8 @@ def quantities(text: str) -> tuple[Quantity, ...]:
         plain = not (m["frac"] or m["scale"] or suffix or m["pct"] or "," in m["num"])
         if plain and len(m["num"]) == 2:
             season = _SEASON_START.search(text[max(m.start() - 8, 0) : m.start()])
-            value = _season_end(int(season["year"]), value) if season else value
+            end = _season_end(int(season["year"]), value) if season else None
+            value = value if end is None else end
         if (
             plain
             and 1 <= value <= 31
@@ -348,7 +353,10 @@ def ranges(text: str) -> tuple[tuple[float, float], ...]:
         start, end = m["a"] or m["c"], m["b"] or m["d"]
         low, high = (float(v.replace(",", "")) for v in (start, end))
         if len(end) == 2 and len(start) == 4 and 1000 <= low < 2100:  # "2018-19"
-            high = _season_end(int(low), high)
+            season = _season_end(int(low), high)
+            if season is None:
+                continue
+            high = season
         out.append((min(low, high), max(low, high)))
     return tuple(out)
 

@@ -59,8 +59,17 @@ def _replace(text: str, start: int, end: int, new: str) -> str:
 def _formatted(value: float, like: Quantity) -> str:
     if value.is_integer():
         number = int(value)
+        if like.kind == "ordinal":
+            return f"{number}{_ordinal_suffix(number)}"
         return f"{number:,}" if "," in like.text else str(number)
     return f"{value:g}"
+
+
+def _ordinal_suffix(number: int) -> str:
+    """ "st", "nd", "rd" or "th": 66th, 21st, 112th."""
+    if number % 100 in (11, 12, 13):
+        return "th"
+    return {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
 
 
 def _find(text: str, quantity: Quantity) -> int:
@@ -87,7 +96,14 @@ def _number_edit(claim: str, passage: str, rng: random.Random) -> Edit | None:
         value = target.value if target.text[:1].isdigit() else float(target.value)
         factor = rng.choice((2.0, 3.0, 0.5)) if value >= 10 else None
         changed = value * factor if factor else value + rng.choice((1.0, 2.0, 3.0))
-        digits = re.sub(r"[\d,.]+", _formatted(changed, target), target.text, count=1)
+        if target.kind == "ordinal":
+            changed = float(max(round(changed), 1))  # a rank is whole: "10th", not "10.5"
+        written = _formatted(changed, target)
+        digits = (
+            written
+            if target.kind == "ordinal"
+            else re.sub(r"[\d,.]+", written, target.text, count=1)
+        )
         words = {v: w for w, v in WORD_NUMBERS.items()}
         new = (
             digits if target.text[:1].isdigit() else words.get(changed, _formatted(changed, target))
@@ -101,8 +117,10 @@ def _date_edit(claim: str, passage: str, rng: random.Random) -> Edit | None:
     months = list(_MONTH.finditer(claim))
     if years and (not months or rng.random() < 0.7):
         target = rng.choice(years)
-        others = [
-            q.text for q in quantities(passage) if q.kind == "year" and q.value != target.value
+        others = [  # written in full: the "19" of "2018–19" is 2019
+            str(int(q.value))
+            for q in quantities(passage)
+            if q.kind == "year" and q.value != target.value
         ]
         shift = rng.choice((-1, 1)) * rng.randint(1, 12)
         new = (
@@ -159,13 +177,22 @@ def _entity_edit(claim: str, passage: str, rng: random.Random) -> Edit | None:
     return Edit("entity", _replace(claim, start, start + len(target), new), target, new)
 
 
+_BORN = re.compile(r"\b(?:was|were) born\b")
+
+
 def _antonym_edit(claim: str, passage: str, rng: random.Random) -> Edit | None:
     found = [m for m in re.finditer(r"[a-z]+", claim) if m.group(0) in ANTONYMS]
     if not found:
         return None
     match = rng.choice(found)
     new = sorted(ANTONYMS[match.group(0)])[0]
-    return Edit("antonym", _replace(claim, match.start(), match.end(), new), match.group(0), new)
+    start, end = match.start(), match.end()
+    passive = _BORN.search(claim, max(start - 5, 0)) if new == "died" else None
+    if passive and passive.end() == end:
+        start = passive.start()  # "was born" -> "died", not "was died"
+    elif new == "born":
+        new = "was born"
+    return Edit("antonym", _replace(claim, start, end, new), claim[start:end], new)
 
 
 _EDITS: dict[EditKind, Callable[[str, str, random.Random], Edit | None]] = {
