@@ -66,9 +66,12 @@ MONTHS = [
 _SCALES = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
 _SCALES |= {"mln": 1e6, "bn": 1e9, "bln": 1e9}
 _SCALE_WORDS = "|".join(_SCALES)
-_SUFFIXES = {"k": 1e3, "m": 1e6, "mn": 1e6, "mln": 1e6, "b": 1e9, "bn": 1e9, "bln": 1e9}
+_SUFFIXES = {"k": 1e3, "m": 1e6, "mn": 1e6, "b": 1e9} | {
+    abbreviation: _SCALES[abbreviation] for abbreviation in ("mln", "bn", "bln")
+}
 """Scales written onto the number ("$8.2m", "5bn"); a one-letter one only after a currency
 sign, where it cannot be a unit ("5m" may be metres)."""
+_SUFFIX_WORDS = "|".join(sorted(_SUFFIXES, key=len, reverse=True))
 _CURRENCY = "$£€¥"
 WORD_NUMBERS = {
     word: float(value)
@@ -122,7 +125,7 @@ _ORDINAL_WORDS = {
 """Ordinals from "third" ("first" and "second" have other senses: "first" vs "last")."""
 _QUANTITY = re.compile(
     r"(?<![\w.,\[])(?P<num>\d{1,3}(?:,\d{3})+|\d+)"
-    r"(?:(?P<ord>st|nd|rd|th)\b|(?P<frac>\.\d+)?(?:(?P<suffix>k|mn|mln|m|bn|bln|b)\b)?"
+    r"(?:(?P<ord>st|nd|rd|th)\b|(?P<frac>\.\d+)?(?:(?P<suffix>" + _SUFFIX_WORDS + r")\b)?"
     r"(?!\d|[\w,]\d|\s?['’]s\b|s\b|\]))"
     r"(?:\s*(?P<pct>%|percent\b|per cent\b)|\s+(?P<scale>" + _SCALE_WORDS + r")\b)?"
     r"|\b(?P<word>" + "|".join(_WORD_VALUES) + r")\b"

@@ -93,21 +93,18 @@ def _number_edit(claim: str, passage: str, rng: random.Random) -> Edit | None:
     if others and target.text[:1].isdigit():
         new = rng.choice(others).text
     else:
-        value = target.value if target.text[:1].isdigit() else float(target.value)
+        value = target.value
         factor = rng.choice((2.0, 3.0, 0.5)) if value >= 10 else None
         changed = value * factor if factor else value + rng.choice((1.0, 2.0, 3.0))
         if target.kind == "ordinal":
             changed = float(max(round(changed), 1))  # a rank is whole: "10th", not "10.5"
         written = _formatted(changed, target)
-        digits = (
-            written
-            if target.kind == "ordinal"
-            else re.sub(r"[\d,.]+", written, target.text, count=1)
-        )
-        words = {v: w for w, v in WORD_NUMBERS.items()}
-        new = (
-            digits if target.text[:1].isdigit() else words.get(changed, _formatted(changed, target))
-        )
+        if not target.text[:1].isdigit():
+            new = {v: w for w, v in WORD_NUMBERS.items()}.get(changed, written)
+        elif target.kind == "ordinal":  # the suffix comes with ``written``: "66th"
+            new = written
+        else:
+            new = re.sub(r"[\d,.]+", written, target.text, count=1)
     start = _find(claim, target)
     return Edit("number", _replace(claim, start, start + len(target.text), new), target.text, new)
 
