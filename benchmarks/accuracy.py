@@ -1,6 +1,6 @@
 """Accuracy of ragguard's scorers against human labels, beside a raw-cosine baseline.
 
-    python benchmarks/accuracy.py --data DIR [--config CONFIG.toml] [--limit N]
+    python benchmarks/accuracy.py --data DIR [--config CONFIG.toml] [--limit N] [--speed-only]
 
 Support (CS): WiCE dev and Factcheck-GPT, balanced accuracy at the scorer's calibrated eta
 (chosen on training data, never on these sets), AUC, true1/true0, and the share of
@@ -126,6 +126,9 @@ def relevance_row(name: str, scorer, data: Path) -> dict:
     }
 
 
+SPEED_COLUMNS = ["scorer", "spans_per_s", "spans_per_s_warm", "items_per_s", "items_per_s_warm"]
+
+
 def throughput_row(name: str, support, relevance, evaluator, cases: list, n: int = 100) -> dict:
     """Spans/s of CS against 5 passages per span and items/s of RS, as in a live request:
     from a cold cache, and with the passages already embedded (they recur across requests)."""
@@ -162,6 +165,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     devsets.add_data_argument(parser)
     parser.add_argument("--limit", type=int, default=None, help="cases per support set")
     parser.add_argument("--no-baseline", action="store_true", help="skip the raw-cosine rows")
+    parser.add_argument(
+        "--speed-only",
+        action="store_true",
+        help="only the throughput table (seconds, not minutes: for alternating timing runs)",
+    )
     args = parser.parse_args(argv)
     data: Path = args.data
 
@@ -177,12 +185,18 @@ def main(argv: Sequence[str] | None = None) -> None:
     sets = {"wice-dev": devsets.wice(data), "factcheck-gpt": devsets.factcheck_gpt(data)}
     for name, support, relevance in scorers:
         evaluator.clear_caches()  # every scorer's speed is measured from a cold cache
-        for set_name, cases in sets.items():
-            support_rows.append(support_row(name, support, cases[: args.limit], set_name))
-        relevance_rows.append(relevance_row(name, relevance, data))
+        if args.speed_only:  # load the models outside the timed runs
+            support.support([Claim("A claim.")], [Evidence("0", "A passage.")])
+        else:
+            for set_name, cases in sets.items():
+                support_rows.append(support_row(name, support, cases[: args.limit], set_name))
+            relevance_rows.append(relevance_row(name, relevance, data))
         speed_rows.append(
             throughput_row(name, support, relevance, evaluator, sets["factcheck-gpt"])
         )
+    if args.speed_only:
+        print(table(speed_rows, SPEED_COLUMNS))
+        return
 
     print("Support (CS) against human labels\n")
     print(
@@ -202,12 +216,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         )
     )
     print(f"\nThroughput on this machine ({os.cpu_count()} CPUs): 5 passages per span/query\n")
-    print(
-        table(
-            speed_rows,
-            ["scorer", "spans_per_s", "spans_per_s_warm", "items_per_s", "items_per_s_warm"],
-        )
-    )
+    print(table(speed_rows, SPEED_COLUMNS))
 
 
 if __name__ == "__main__":

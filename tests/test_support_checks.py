@@ -17,6 +17,11 @@ EINSTEIN = (
     "About 1.5 million people live in Munich."
 )
 
+LIFESPAN = (
+    "Albert Einstein (14 March 1879 – 18 April 1955) was a German-born theoretical physicist."
+)
+SHOOTING = "Shooting took place in India and London, from September 1994 to August 1995."
+
 
 def fired(claim, passage):
     return [(r.check, r.claim, r.evidence) for r in check(claim, passage)]
@@ -53,7 +58,13 @@ def test_a_one_letter_scale_needs_a_currency_sign():
 def test_years_and_decades():
     (year,) = quantities("It opened in 1889.")
     assert year.kind == "year" and not same_quantity(year, quantities("in 1899")[0])
-    assert quantities("in the 1960s, 1970's and 1980 's") == ()
+    decades = quantities("in the 1960s, 1970's and 1980 's")
+    assert [(d.kind, d.value) for d in decades] == [("decade", v) for v in (1960, 1970, 1980)]
+    sixties, (century,) = decades[0], quantities("in the 1800s")
+    assert same_quantity(sixties, quantities("in 1969")[0])
+    assert not same_quantity(sixties, quantities("in 1970")[0])
+    assert not same_quantity(quantities("in 1969")[0], sixties)  # the claim would say more
+    assert same_quantity(century, quantities("in 1860")[0])
 
 
 @pytest.mark.parametrize(
@@ -248,6 +259,17 @@ def test_engine_gives_each_reason_once_with_its_item_and_none_without_them(guard
             "raised prices.",
         ),
         ("Animal cells do not have cell walls.", "Animal cells lack cell walls and chloroplasts."),
+        ("Einstein died in 1955.", LIFESPAN),
+        ("Einstein was born in March 1879.", LIFESPAN),
+        ("Shooting began in India in September 1994.", SHOOTING),
+        ("The museum was built in the 1990s by the city.", "The city built the museum in 1994."),
+        (
+            "The bridge over the river is 300 m long.",
+            "The bridge over the river is 300 metres long.",
+        ),
+        ("The town has 1.5 million people.", "The town has 1,520,000 people."),
+        ("The store is open on Sundays.", "The store is open on Sundays and Mondays."),
+        ("The discovery was made in 1990.", "Researchers discovered the cover in 1990."),
     ],
 )
 def test_former_false_alarms_fire_nothing(claim, passage):
@@ -303,6 +325,56 @@ def test_former_false_alarms_fire_nothing(claim, passage):
             "Astronomers have used the telescope to peer inside spiral galaxies. "
             "Nobody expected the pictures to be so sharp.",
             ("negation", "not used the telescope", ""),
+        ),
+        ("Einstein was born in 1955.", LIFESPAN, ("date", "1955", "1879")),
+        ("Einstein died in 1879.", LIFESPAN, ("date", "1879", "1955")),
+        ("Einstein was born in April 1879.", LIFESPAN, ("date", "April", "March")),
+        ("Shooting began in India in August 1994.", SHOOTING, ("date", "August", "September")),
+        ("Shooting ended in India in 1994.", SHOOTING, ("date", "1994", "1995")),
+        (
+            "The bridge over the river is 300 meters long.",
+            "The bridge over the river is 300 feet long.",
+            ("number", "300", "300 feet"),
+        ),
+        (
+            "The renovation of the museum took 5 years.",
+            "The renovation of the museum took 5 months.",
+            ("number", "5", "5 months"),
+        ),
+        (
+            "The museum was built in the 1990s by the city.",
+            "The museum was built in 1985 by the city.",
+            ("date", "1990s", "1985"),
+        ),
+        (
+            "The board meets on Tuesday in the town hall.",
+            "The board meets on Thursday in the town hall.",
+            ("date", "Tuesday", "Thursday"),
+        ),
+        (
+            "The product launched in the second quarter of 2021.",
+            "The product launched in the third quarter of 2021.",
+            ("number", "second", "third"),
+        ),
+        (
+            "The policy applies to employees under 30.",
+            "The policy applies to employees over 30.",
+            ("number", "30", "30"),
+        ),
+        (
+            "The country's population is 2 million.",
+            "The country's population is 2.5 million.",
+            ("number", "2 million", "2.5 million"),
+        ),
+        (
+            "Sales of the phone grew by 20% in 2023.",
+            "Sales of the phone fell by 20% in 2023.",
+            ("negation", "grew", "fell"),
+        ),
+        (
+            "The cause of the fire in the mill is known.",
+            "The cause of the fire in the mill is unknown.",
+            ("negation", "known", "unknown"),
         ),
         (
             "The company got the balance right when it raised prices.",

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ragguard.scoring.checks import (
-    ANTONYMS,
+    EDIT_ANTONYMS,
     MONTHS,
     WORD_NUMBERS,
     Quantity,
@@ -80,7 +80,9 @@ def _number_edit(claim: str, passage: str, rng: random.Random) -> Edit | None:
     numbers = [
         q
         for q in quantities(claim)
-        if q.kind != "year" and q.text[:1].isdigit() | (q.kind == "number") and _find(claim, q) >= 0
+        if q.kind not in ("year", "decade")
+        and q.text[:1].isdigit() | (q.kind == "number")
+        and _find(claim, q) >= 0
     ]
     if not numbers:
         return None
@@ -178,11 +180,11 @@ _BORN = re.compile(r"\b(?:was|were) born\b")
 
 
 def _antonym_edit(claim: str, passage: str, rng: random.Random) -> Edit | None:
-    found = [m for m in re.finditer(r"[a-z]+", claim) if m.group(0) in ANTONYMS]
+    found = [m for m in re.finditer(r"[a-z]+", claim) if m.group(0) in EDIT_ANTONYMS]
     if not found:
         return None
     match = rng.choice(found)
-    new = sorted(ANTONYMS[match.group(0)])[0]
+    new = sorted(EDIT_ANTONYMS[match.group(0)])[0]
     start, end = match.start(), match.end()
     passive = _BORN.search(claim, max(start - 5, 0)) if new == "died" else None
     if passive and passive.end() == end:
