@@ -270,6 +270,8 @@ def test_engine_gives_each_reason_once_with_its_item_and_none_without_them(guard
         ("The town has 1.5 million people.", "The town has 1,520,000 people."),
         ("The store is open on Sundays.", "The store is open on Sundays and Mondays."),
         ("The discovery was made in 1990.", "Researchers discovered the cover in 1990."),
+        ("The castle was built in the 14th century.", "The castle was built in 1350."),
+        ("He directed plays in the 20th century.", "He (January 8, 1912 – 1992) directed plays."),
     ],
 )
 def test_former_false_alarms_fire_nothing(claim, passage):
@@ -370,6 +372,21 @@ def test_former_false_alarms_fire_nothing(claim, passage):
             "Sales of the phone grew by 20% in 2023.",
             "Sales of the phone fell by 20% in 2023.",
             ("negation", "grew", "fell"),
+        ),
+        (
+            "Four puppies play in the yard.",
+            "Two puppies play in the yard.",
+            ("number", "Four", "Two"),
+        ),
+        (
+            "Jamie Murray is not a Davis Cup champion.",
+            "Jamie Murray is a Davis Cup champion, currently the world No. 5 doubles player.",
+            ("negation", "not a davis cup", ""),
+        ),
+        (
+            "The castle was built in the 12th century.",
+            "The castle was built in 1350 by the duke.",
+            ("date", "12th", "1350"),
         ),
         (
             "The cause of the fire in the mill is known.",

@@ -141,9 +141,8 @@ _MONTH = re.compile(
     r"\b(?:" + "|".join(m.capitalize() for m in MONTHS) + r")\b"
     r"|\b(?:" + "|".join(a.capitalize() for a in _ABBREVIATED) + r")\b\.?"
 )
-_WEEKDAY = re.compile(
-    r"\b(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)s?\b", re.IGNORECASE
-)
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_WEEKDAY = re.compile(r"\b(?:" + "|".join(_WEEKDAYS) + r")s?\b", re.IGNORECASE)
 _MONTH_BEFORE = re.compile(_MONTH.pattern + r"\s+$")
 MAX_SEASON = 10
 """Years a season written with two closing digits may span ("2010–15")."""
@@ -344,7 +343,7 @@ class Quantity:
 
     text: str
     value: float
-    kind: Literal["year", "decade", "percent", "number", "ordinal", "day"]
+    kind: Literal["year", "decade", "century", "percent", "number", "ordinal", "day"]
     digits: int
     """Significant digits as written: "1.5 million" matches 1,520,000 (2 digits)."""
     bound: Literal["", "about", "at most", "at least"] = ""
@@ -388,8 +387,12 @@ def _season_end(start: int, two_digits: float) -> float | None:
     return end if end - start <= MAX_SEASON else None
 
 
+_CENTURY_AFTER = re.compile(r"[\s-]+centur(?:y|ies)\b", re.IGNORECASE)
+"""After a rank, a century: "the 21st century" holds 2015, "the twelfth century" 1150."""
 _DECADE = re.compile(r"(?<![\w.,\[])(?P<num>(?:1\d|20)\d0)\s?['’]?s\b")
 """A decade ("the 1990s", "1990 's"): a year inside it is stated, one outside conflicts."""
+_DECADE_HINTS = ("0s", "0'", "0’", "0 '", "0 ’")
+"""What any decade contains: most texts have none, and these cost less than the scan."""
 
 
 def quantities(text: str) -> tuple[Quantity, ...]:
@@ -407,7 +410,8 @@ def quantities(text: str) -> tuple[Quantity, ...]:
             value = _ORDINAL_WORDS[m["oword"].lower()]
             if value < 3 and not _DETERMINER_BEFORE.search(text[max(m.start() - 8, 0) : m.start()]):
                 continue  # "first" and "second" have other senses ("at first", "a second")
-            found.append(Quantity(m.group(0), value, "ordinal", 2, bound))
+            century = _CENTURY_AFTER.match(text, m.end())
+            found.append(Quantity(m.group(0), value, "century" if century else "ordinal", 2, bound))
             continue
         if m["word"]:
             word = m["word"].lower()
@@ -420,7 +424,7 @@ def quantities(text: str) -> tuple[Quantity, ...]:
         if len(suffix) > 1 or (suffix and text[max(m.start() - 1, 0) : m.start()] in _CURRENCY):
             value *= _SUFFIXES[suffix.lower()]
         value = float(f"{value:.12g}")  # 8.2 * 1e6 is 8199999.999999999
-        kind: Literal["year", "percent", "number", "ordinal", "day"]
+        kind: Literal["year", "percent", "number", "ordinal", "century", "day"]
         plain = not (m["frac"] or m["scale"] or suffix or m["pct"] or "," in m["num"])
         if plain and len(m["num"]) == 2:
             season = _SEASON_START.search(text[max(m.start() - 8, 0) : m.start()])
@@ -436,16 +440,17 @@ def quantities(text: str) -> tuple[Quantity, ...]:
         ):
             kind = "day"
         elif m["ord"]:
-            kind = "ordinal"
+            kind = "century" if _CENTURY_AFTER.match(text, m.end()) else "ordinal"
         elif m["pct"]:
             kind = "percent"
         elif plain and 1000 <= value < 2100:
             kind = "year"
         else:
             kind = "number"
-        digits = len(m["num"]) if kind in ("year", "day", "ordinal") else _significant(literal)
+        whole = kind in ("year", "day", "ordinal", "century")
+        digits = len(m["num"]) if whole else _significant(literal)
         found.append(Quantity(m.group(0).strip(), value, kind, digits, bound))
-    for m in _DECADE.finditer(text):
+    for m in _DECADE.finditer(text) if any(h in text for h in _DECADE_HINTS) else ():
         bound = _bound(text[max(m.start() - 20, 0) : m.start()])
         found.append(Quantity(m.group(0), float(m["num"]), "decade", 4, bound))
     return tuple(found)
@@ -479,7 +484,11 @@ def same_quantity(claim: Quantity, evidence: Quantity) -> bool:
     c, e = claim.value, evidence.value
     if claim.kind == "decade":  # "the 1990s" holds 1994, not 1985; "the 1800s" all of them
         return c <= e < c + (100 if c % 100 == 0 and c < 2000 else 10)
-    if evidence.kind == "decade":
+    if claim.kind == "century":  # the 21st holds 2000 to 2100, either way of counting
+        if evidence.kind in ("century", "ordinal"):
+            return e == c
+        return (c - 1) * 100 <= e <= c * 100
+    if evidence.kind in ("decade", "century"):
         return False  # "in the 1990s" does not state 1994: the claim says more
     if {claim.bound, evidence.bound} == {"at most", "at least"}:
         return False  # "under 30" is not "over 30"
@@ -494,7 +503,7 @@ def same_quantity(claim: Quantity, evidence: Quantity) -> bool:
 _NAME_TOKEN = re.compile(r"\b[A-Z]\.|" + _WORD_OR_MARK.pattern)
 """Words and marks, with an initial and its dot as one word ("J. Smith", "U.S.")."""
 _NOT_NAMES = frozenset(["I", "TV", "DVD", "CD", "DJ", "CEO", "OK"])
-_CALENDAR = re.compile("|".join(MONTHS) + "|" + _WEEKDAY.pattern, re.IGNORECASE)
+_CALENDAR = frozenset(MONTHS) | frozenset(_WEEKDAYS) | frozenset(d + "s" for d in _WEEKDAYS)
 """Months and weekdays: the date check compares them, so they are no names."""
 _OPENERS = frozenset(
     """yesterday today tomorrow however although though despite unlike meanwhile following
@@ -513,7 +522,7 @@ def names(text: str) -> tuple[str, ...]:
     run: list[re.Match[str]] = []
     for index, token in enumerate([*tokens, None]):
         word = token.group(0) if token else ""
-        if word[:1].isupper() and word not in _NOT_NAMES and not _CALENDAR.fullmatch(word):
+        if word[:1].isupper() and word not in _NOT_NAMES and word.lower() not in _CALENDAR:
             run.append(token)  # type: ignore[arg-type]
             continue
         following = tokens[index + 1].group(0) if index + 1 < len(tokens) else ""
@@ -594,9 +603,15 @@ def _month(written: str) -> str:
     return _ABBREVIATED.get(word, word)
 
 
+_NUMBER_SIGN_END = re.compile(r"\w\W*\sNo\.$")
+"""A sentence cut after the sign for a number ("the world No." of "the world No. 5")."""
+
+
 @lru_cache(maxsize=65_536)
 def _parse(text: str) -> _Text:
     words = tuple(w.lower().replace("’", "'") for w in _WORD.findall(text))
+    if text.rstrip().endswith("No.") and _NUMBER_SIGN_END.search(text.rstrip()):
+        words = words[:-1]  # no negation
     found = names(text)
     name_keys = tuple(_name_keys(n) for n in found)
     return _Text(
@@ -606,7 +621,9 @@ def _parse(text: str) -> _Text:
         quantities=quantities(text),
         ranges=ranges(text),
         months=frozenset(_month(m) for m in _MONTH.findall(text)),
-        weekdays=frozenset(d.lower().removesuffix("s") for d in _WEEKDAY.findall(text)),
+        weekdays=frozenset(
+            d.lower().removesuffix("s") for d in (_WEEKDAY.findall(text) if "day" in text else ())
+        ),
         names=found,
         name_keys=name_keys,
         word_set=frozenset(words),
@@ -741,8 +758,9 @@ def _led_alternative(
     )
 
 
-_KIND_CLASS = {"ordinal": "day", "decade": "year"}
-"""Kinds that compare: "on the 8th" and "December 8", "the 1990s" and "1985"."""
+_KIND_CLASS = {"ordinal": "day", "decade": "year", "century": "year"}
+"""Kinds that compare: "on the 8th" and "December 8", "the 1990s" and "1985", "the 20th
+century" and "1850"."""
 
 
 def _compares(a: Quantity, b: Quantity) -> bool:
@@ -764,8 +782,12 @@ def _unit_conflict(
     states: list[bool],
     alternatives: list[list[str]],
 ) -> str | None:
-    """A number the passage states only of another unit, while another number holds the
-    claim's ("8 elevators" against "57 elevators and 8 escalators")."""
+    """A number the passage states only of another unit, or not at all, while another
+    number holds the claim's unit ("8 elevators" against "57 elevators and 8 escalators";
+    "four puppies" against "two puppies"). Asked of numbers stated nowhere too, it caught
+    0.032 more of the training sets' number edits (mostly small counts, which fire nothing
+    else) and fired on 25 more unsupported and 4 more supported natural pairs ("three
+    children" against "Two children ... while another boy watches")."""
     unit = _tail(claim.text, q.text)
     if not unit:
         return None
@@ -1014,6 +1036,9 @@ def _role_conflict(
     return found
 
 
+_DATE_KINDS = ("year", "decade", "century", "day")
+
+
 def _quantity_findings(claim: _Text, sentences: tuple[_Text, ...]) -> list[Reason]:
     findings = []
     for q in claim.quantities:
@@ -1029,7 +1054,7 @@ def _quantity_findings(claim: _Text, sentences: tuple[_Text, ...]) -> list[Reaso
                 for e in s.quantities
                 if _compares(q, e)
                 and not any(
-                    same_quantity(c, e) or (e.kind == "decade" and same_quantity(e, c))
+                    same_quantity(c, e) or (e.kind in ("decade", "century") and same_quantity(e, c))
                     for c in claim.quantities
                 )
             ]
@@ -1049,9 +1074,10 @@ def _quantity_findings(claim: _Text, sentences: tuple[_Text, ...]) -> list[Reaso
             unstated,
             forms=forms,
         )
-        if value is None and any(states):
+        if value is None:
             value = _unit_conflict(claim, q, sentences, states, alternatives)
-            value = value or _clause_conflict(claim, q, sentences)
+        if value is None and any(states):
+            value = _clause_conflict(claim, q, sentences)
             value = value or _measure_conflict(claim, q, context, sentences)
             if q.kind == "year":
                 year = str(int(q.value))
@@ -1059,9 +1085,7 @@ def _quantity_findings(claim: _Text, sentences: tuple[_Text, ...]) -> list[Reaso
                     claim, q.text, year, context, sentences, _writes(year)
                 )
         if value is not None:
-            findings.append(
-                Reason("date" if q.kind in ("year", "decade", "day") else "number", q.text, value)
-            )
+            findings.append(Reason("date" if q.kind in _DATE_KINDS else "number", q.text, value))
     findings += _calendar_findings(claim, sentences, _MONTHS_OF)
     findings += _calendar_findings(claim, sentences, _WEEKDAYS_OF)
     return findings
@@ -1119,6 +1143,8 @@ def _negations(words: tuple[str, ...]) -> list[int]:
     for i, word in enumerate(words):
         if word in _NEGATION_CUES or word.endswith("n't"):
             following = words[i + 1] if i + 1 < len(words) else ""
+            if word == "no" and following[:1].isdigit():
+                continue  # "my no 1 fav": the sign for a number
             if (word, following) not in _NOT_NEGATING:
                 cues.append(i)
     return cues
@@ -1143,10 +1169,18 @@ def _phrase(words: tuple[str, ...], cue: int, scope: list[str]) -> str:
     return " ".join(words[cue:end])
 
 
+@lru_cache(maxsize=16_384)
 def _standalone(text: str, word: str) -> bool:
     """Whether ``word`` stands alone in ``text``, not as the end of a compound: the "born"
     of "German-born" says nothing about a death."""
-    return re.search(rf"(?<![\w-]){re.escape(word)}\b", text, re.IGNORECASE) is not None
+    lowered = text.lower()
+    at = lowered.find(word)
+    while at >= 0:
+        before, end = lowered[at - 1 : at], at + len(word)
+        if not (before.isalnum() or before == "-" or lowered[end : end + 1].isalnum()):
+            return True
+        at = lowered.find(word, at + 1)
+    return False
 
 
 def _polarity_findings(claim: _Text, sentences: tuple[_Text, ...]) -> list[Reason]:
@@ -1212,7 +1246,10 @@ def uncovered(claim: str, passage: str) -> str | None:
 
 def clear_caches() -> None:
     """Forget parsed passages and checked pairs (benchmarks time a cold start with it)."""
-    for cached in (_word_keys, _parse, _sentences, _clauses, _vocabulary, _lead, _tail, check):
+    for cached in (
+        *(_word_keys, _parse, _sentences, _clauses, _vocabulary, _lead, _tail, check),
+        *(_prefixed, _measure, _date_spans, _standalone),
+    ):
         cached.cache_clear()
 
 

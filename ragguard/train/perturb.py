@@ -56,10 +56,13 @@ def _replace(text: str, start: int, end: int, new: str) -> str:
     return text[:start] + new + text[end:]
 
 
+_RANKS = ("ordinal", "century")
+
+
 def _formatted(value: float, like: Quantity) -> str:
     if value.is_integer():
         number = int(value)
-        if like.kind == "ordinal":
+        if like.kind in _RANKS:
             return f"{number}{_ordinal_suffix(number)}"
         return f"{number:,}" if "," in like.text else str(number)
     return f"{value:g}"
@@ -98,12 +101,12 @@ def _number_edit(claim: str, passage: str, rng: random.Random) -> Edit | None:
         value = target.value
         factor = rng.choice((2.0, 3.0, 0.5)) if value >= 10 else None
         changed = value * factor if factor else value + rng.choice((1.0, 2.0, 3.0))
-        if target.kind == "ordinal":
+        if target.kind in _RANKS:
             changed = float(max(round(changed), 1))  # a rank is whole: "10th", not "10.5"
         written = _formatted(changed, target)
         if not target.text[:1].isdigit():
             new = {v: w for w, v in WORD_NUMBERS.items()}.get(changed, written)
-        elif target.kind == "ordinal":  # the suffix comes with ``written``: "66th"
+        elif target.kind in _RANKS:  # the suffix comes with ``written``: "66th"
             new = written
         else:
             new = re.sub(r"[\d,.]+", written, target.text, count=1)
