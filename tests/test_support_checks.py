@@ -271,6 +271,12 @@ def test_engine_gives_each_reason_once_with_its_item_and_none_without_them(guard
         ("The store is open on Sundays.", "The store is open on Sundays and Mondays."),
         ("The discovery was made in 1990.", "Researchers discovered the cover in 1990."),
         ("The castle was built in the 14th century.", "The castle was built in 1350."),
+        ("Smoking is not allowed in the park.", "Smoking is prohibited in the park."),
+        (
+            "The drug was ineffective against the virus.",
+            "The drug was not effective against the virus.",
+        ),
+        ("The cause of the fire is not known.", "The cause of the fire is unknown."),
         ("He directed plays in the 20th century.", "He (January 8, 1912 – 1992) directed plays."),
     ],
 )

@@ -1196,7 +1196,9 @@ def _polarity_findings(claim: _Text, sentences: tuple[_Text, ...]) -> list[Reaso
     claim_cues = _negations(claim.words)
     if claim_cues and not any(_negations(s.words) for s in sentences):
         cue = claim_cues[0]
-        return [Reason("negation", _phrase(claim.words, cue, _scope(claim.words, cue)), "")]
+        scope = _scope(claim.words, cue)
+        if not any(_opposite_in(scope[:1], s) for s in sentences):
+            return [Reason("negation", _phrase(claim.words, cue, scope), "")]
     context = claim.content - _NEGATION_CUES - _ANTONYM_STEMS
     anchor = max(sentences, key=lambda s: _overlap(context, s))
     if _overlap(context, anchor) < POLARITY_ANCHOR:
@@ -1204,22 +1206,42 @@ def _polarity_findings(claim: _Text, sentences: tuple[_Text, ...]) -> list[Reaso
     if not claim_cues:
         for cue in _negations(anchor.words):
             scope = _scope(anchor.words, cue)
-            if {stem(w) for w in scope} & claim.content:
+            if {stem(w) for w in scope} & claim.content and not _opposite_in(scope[:1], claim):
                 return [Reason("negation", "", _phrase(anchor.words, cue, scope))]
     elif not _negations(anchor.words):
         for cue in claim_cues:
             scope = _scope(claim.words, cue)
-            if scope and {stem(w) for w in scope} <= anchor.content:
+            governed = {stem(w) for w in scope}
+            if scope and governed <= anchor.content and not _opposite_in(scope[:1], anchor):
                 return [Reason("negation", _phrase(claim.words, cue, scope), "")]
     claim_words, anchor_words = claim.word_set, anchor.word_set
+    negated = {w for cue in _negations(anchor.words) for w in _scope(anchor.words, cue)[:1]}
+    denied = {w for cue in claim_cues for w in _scope(claim.words, cue)[:1]}
     for word in claim.words:
-        if word in anchor_words:
+        if word in anchor_words or word in denied:
             continue
-        for opposite in sorted(ANTONYMS.get(word, frozenset()) | _prefixed(word), key=len):
-            known = opposite in anchor_words and opposite not in claim_words
+        for opposite in sorted(_opposites_of(word), key=len):
+            known = opposite in anchor_words and opposite not in claim_words | negated
             if known and _standalone(anchor.text, opposite):
                 return [Reason("negation", word, opposite)]
     return []
+
+
+def _opposites_of(word: str) -> frozenset[str]:
+    """Antonyms and the word with a negating prefix added or removed."""
+    return ANTONYMS.get(word, frozenset()) | _prefixed(word)
+
+
+def _opposite_in(words: list[str], sentence: _Text) -> bool:
+    """Whether the sentence holds the opposite of one of ``words`` (the word a negation
+    governs): "not allowed" is what "prohibited" says, "not effective" what "ineffective"
+    says; a negated opposite is a paraphrase, not a conflict."""
+    return any(
+        _standalone(sentence.text, o)
+        for w in words
+        for o in _opposites_of(w)
+        if o in sentence.word_set
+    )
 
 
 def uncovered(claim: str, passage: str) -> str | None:
