@@ -273,6 +273,11 @@ def test_engine_gives_each_reason_once_with_its_item_and_none_without_them(guard
         ("The castle was built in the 14th century.", "The castle was built in 1350."),
         ("Smoking is not allowed in the park.", "Smoking is prohibited in the park."),
         (
+            "Water freezes at 0 degrees Celsius.",
+            "Water freezes at 32 degrees Fahrenheit, or 0 degrees Celsius.",
+        ),
+        ("Python was created by Guido van Rossum.", "Python was created by Guido van Rossum."),
+        (
             "The drug was ineffective against the virus.",
             "The drug was not effective against the virus.",
         ),
@@ -378,6 +383,11 @@ def test_former_false_alarms_fire_nothing(claim, passage):
             "Sales of the phone grew by 20% in 2023.",
             "Sales of the phone fell by 20% in 2023.",
             ("negation", "grew", "fell"),
+        ),
+        (
+            "Python was created by James Gosling.",
+            "Python was created by Guido van Rossum in 1991.",
+            ("entity", "James Gosling", "Guido van Rossum"),
         ),
         (
             "Four puppies play in the yard.",

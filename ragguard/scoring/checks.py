@@ -503,6 +503,8 @@ def same_quantity(claim: Quantity, evidence: Quantity) -> bool:
 _NAME_TOKEN = re.compile(r"\b[A-Z]\.|" + _WORD_OR_MARK.pattern)
 """Words and marks, with an initial and its dot as one word ("J. Smith", "U.S.")."""
 _NOT_NAMES = frozenset(["I", "TV", "DVD", "CD", "DJ", "CEO", "OK"])
+_NAME_JOINERS = frozenset(["of", "van", "von", "de", "der", "den", "da", "del", "di", "du", "bin"])
+"""Lower-case words inside a name: "University of Chicago", "Guido van Rossum"."""
 _CALENDAR = frozenset(MONTHS) | frozenset(_WEEKDAYS) | frozenset(d + "s" for d in _WEEKDAYS)
 """Months and weekdays: the date check compares them, so they are no names."""
 _OPENERS = frozenset(
@@ -526,7 +528,7 @@ def names(text: str) -> tuple[str, ...]:
             run.append(token)  # type: ignore[arg-type]
             continue
         following = tokens[index + 1].group(0) if index + 1 < len(tokens) else ""
-        if run and word == "of" and following[:1].isupper():
+        if run and word in _NAME_JOINERS and following[:1].isupper():
             run.append(token)  # type: ignore[arg-type]
             continue
         if len(run) == 1 and index == 1:  # a lone capitalized first word: any word
@@ -858,6 +860,26 @@ def _measure(text: str, surface: str) -> tuple[tuple[str, str], str] | None:
     return UNITS[unit], text[at : after.end()]
 
 
+def _converted(claim: _Text, q: Quantity, rival: str, sentences: tuple[_Text, ...]) -> bool:
+    """Whether the evidence states the claim's number in the claim's unit and the rival
+    number only in another unit of the same dimension: a conversion ("32 degrees
+    Fahrenheit, or 0 degrees Celsius"), not another value. A rival in the claim's own unit
+    still conflicts ("151 days in Kerala and 259 days in Chennai")."""
+    measured = _measure(claim.text, q.text)
+    if measured is None:
+        return False
+    unit = measured[0]
+    stated, rivals = False, set()
+    for sentence in sentences:
+        for e in sentence.quantities:
+            found = _measure(sentence.text, e.text)
+            if found is not None and same_quantity(q, e):
+                stated = stated or found[0] == unit
+            elif found is not None and e.text == rival:
+                rivals.add(found[0])
+    return stated and bool(rivals) and all(r[0] == unit[0] and r != unit for r in rivals)
+
+
 def _measure_conflict(
     claim: _Text, q: Quantity, context: frozenset[str], sentences: tuple[_Text, ...]
 ) -> str | None:
@@ -1084,6 +1106,8 @@ def _quantity_findings(claim: _Text, sentences: tuple[_Text, ...]) -> list[Reaso
                 value = value or _role_conflict(
                     claim, q.text, year, context, sentences, _writes(year)
                 )
+        if value and _converted(claim, q, value, sentences):
+            value = None  # "0 degrees Celsius" in "32 degrees Fahrenheit, or 0 degrees Celsius"
         if value is not None:
             findings.append(Reason("date" if q.kind in _DATE_KINDS else "number", q.text, value))
     findings += _calendar_findings(claim, sentences, _MONTHS_OF)
