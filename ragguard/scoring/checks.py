@@ -1065,10 +1065,10 @@ def _quantity_findings(claim: _Text, sentences: tuple[_Text, ...]) -> list[Reaso
     findings = []
     for q in claim.quantities:
         context = claim.content - _parse(q.text).content
+        forms = [tuple(e.text for e in s.quantities if same_quantity(q, e)) for s in sentences]
         states = [
-            any(same_quantity(q, e) for e in s.quantities)
-            or (not q.bound and any(low <= q.value <= high for low, high in s.ranges))
-            for s in sentences
+            bool(written) or (not q.bound and any(low <= q.value <= high for low, high in s.ranges))
+            for s, written in zip(sentences, forms, strict=True)
         ]
         alternatives = [
             [
@@ -1084,7 +1084,6 @@ def _quantity_findings(claim: _Text, sentences: tuple[_Text, ...]) -> list[Reaso
         ]
         count = q.kind == "number" and q.value <= SMALL_COUNT and q.value.is_integer()
         unstated = None if count or q.kind in ("ordinal", "day") else ""
-        forms = [tuple(e.text for e in s.quantities if same_quantity(q, e)) for s in sentences]
         value = _slot_conflict(
             claim,
             q.text,
