@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from operator import attrgetter
@@ -860,6 +860,18 @@ def _measure(text: str, surface: str) -> tuple[tuple[str, str], str] | None:
     return UNITS[unit], text[at : after.end()]
 
 
+def _measured(
+    sentences: tuple[_Text, ...],
+) -> Iterator[tuple[_Text, Quantity, tuple[tuple[str, str], str]]]:
+    """Each evidence number stated in a unit of measure, with its sentence and
+    ``_measure``'s (dimension, unit) and written form."""
+    for sentence in sentences:
+        for e in sentence.quantities:
+            found = _measure(sentence.text, e.text)
+            if found is not None:
+                yield sentence, e, found
+
+
 def _converted(claim: _Text, q: Quantity, rival: str, sentences: tuple[_Text, ...]) -> bool:
     """Whether the evidence states the claim's number in the claim's unit and the rival
     number only in another unit of the same dimension: a conversion ("32 degrees
@@ -870,13 +882,11 @@ def _converted(claim: _Text, q: Quantity, rival: str, sentences: tuple[_Text, ..
         return False
     unit = measured[0]
     stated, rivals = False, set()
-    for sentence in sentences:
-        for e in sentence.quantities:
-            found = _measure(sentence.text, e.text)
-            if found is not None and same_quantity(q, e):
-                stated = stated or found[0] == unit
-            elif found is not None and e.text == rival:
-                rivals.add(found[0])
+    for _, e, (found, _written) in _measured(sentences):
+        if same_quantity(q, e):
+            stated = stated or found == unit
+        elif e.text == rival:
+            rivals.add(found)
     return stated and bool(rivals) and all(r[0] == unit[0] and r != unit for r in rivals)
 
 
@@ -889,15 +899,13 @@ def _measure_conflict(
     if measured is None:
         return None
     (dimension, unit), other = measured[0], None
-    for sentence in sentences:
-        for e in sentence.quantities:
-            stated = _measure(sentence.text, e.text) if same_quantity(q, e) else None
-            if stated is None:
-                continue
-            if stated[0] == (dimension, unit):
-                return None
-            if stated[0][0] == dimension and _overlap(context, sentence) >= MIN_ANCHOR:
-                other = other or stated[1]
+    for sentence, e, (found, written) in _measured(sentences):
+        if not same_quantity(q, e):
+            continue
+        if found == (dimension, unit):
+            return None
+        if found[0] == dimension and _overlap(context, sentence) >= MIN_ANCHOR:
+            other = other or written
     return other
 
 
@@ -1109,21 +1117,20 @@ def _quantity_findings(claim: _Text, sentences: tuple[_Text, ...]) -> list[Reaso
             value = None  # "0 degrees Celsius" in "32 degrees Fahrenheit, or 0 degrees Celsius"
         if value is not None:
             findings.append(Reason("date" if q.kind in _DATE_KINDS else "number", q.text, value))
-    findings += _calendar_findings(claim, sentences, _MONTHS_OF)
-    findings += _calendar_findings(claim, sentences, _WEEKDAYS_OF)
+    findings += _calendar_findings(claim, sentences, attrgetter("months"), roles=True)
+    findings += _calendar_findings(claim, sentences, attrgetter("weekdays"))
     return findings
 
 
-_MONTHS_OF = attrgetter("months")
-_WEEKDAYS_OF = attrgetter("weekdays")
-
-
 def _calendar_findings(
-    claim: _Text, sentences: tuple[_Text, ...], named: Callable[[_Text], frozenset[str]]
+    claim: _Text,
+    sentences: tuple[_Text, ...],
+    named: Callable[[_Text], frozenset[str]],
+    roles: bool = False,
 ) -> list[Reason]:
     """Months, or weekdays, of the claim that the on-topic sentence names differently
     ("resigned in March" against "resigned in May"; "on Tuesday" against "on Thursday");
-    months also by their end of a span (``_role_conflict``)."""
+    with ``roles`` (months), also by their end of a span (``_role_conflict``)."""
     findings = []
     own = named(claim)
     for word in sorted(own):
@@ -1133,7 +1140,7 @@ def _calendar_findings(
         ]
         context = claim.content - {stem(word)}
         value = _slot_conflict(claim, word.capitalize(), context, sentences, states, alternatives)
-        if value is None and any(states) and named is _MONTHS_OF:
+        if value is None and any(states) and roles:
             written = next(w for w in _MONTH.findall(claim.text) if _month(w) == word)
             value = _role_conflict(claim, written, word, context, sentences, _writes(word))
         if value is not None:
