@@ -283,6 +283,25 @@ def test_engine_gives_each_reason_once_with_its_item_and_none_without_them(guard
         ),
         ("The cause of the fire is not known.", "The cause of the fire is unknown."),
         ("He directed plays in the 20th century.", "He (January 8, 1912 – 1992) directed plays."),
+        (
+            "Earnings grew by 17% despite the impact of COVID-19.",
+            "Earnings grew 17% from last year, the company said.",
+        ),
+        (
+            "Record earnings were roughly two-fold the prior-year levels.",
+            "Record earnings were roughly double the prior-year levels of $64.2 million.",
+        ),
+        ("The album was released before 2005.", "The album was released in 2001."),
+        ("The album was released in or before 2005.", "The album was released in 2001."),
+        (
+            "They expect revenue for the full year 2020 to be between $11.1 and $11.3 billion.",
+            "We now expect 2020 revenue for the full year to be between $11.1 and $11.3 billion.\n"
+            "For the full year 2021, we expect revenue of $12.3 billion.",
+        ),
+        (
+            "The final season was its seventh season.",
+            "The series began its seventh and final season, having finished its sixth season.",
+        ),
     ],
 )
 def test_former_false_alarms_fire_nothing(claim, passage):
@@ -414,6 +433,26 @@ def test_former_false_alarms_fire_nothing(claim, passage):
             "The boss admitted that the company failed to get the balance right when it "
             "raised prices.",
             ("negation", "", "failed to get the balance"),
+        ),
+        (
+            "The album was released before 2001.",
+            "The album was released in 2001.",
+            ("date", "before 2001", "2001"),
+        ),
+        (
+            "The album was released after 2003.",
+            "The album was released in 2001.",
+            ("date", "after 2003", "2001"),
+        ),
+        (
+            "Filming began before 2002.",
+            "Filming began in 2015; the film premiered on September 2, 2016.",
+            ("date", "before 2002", "2015"),
+        ),
+        (
+            "The album sold less than 100,000 copies.",
+            "It debuted at number one on the Billboard 200 with sales of 258,000 copies.",
+            ("number", "100,000", "258,000"),
         ),
     ],
 )
