@@ -244,7 +244,7 @@ class JudgeConfig(_Strict):
     max_output_tokens: int = Field(default=200, ge=16)
     sample_rate: float = Field(default=1.0, ge=0.0, le=1.0)
     """Share of in-band spans sent, decided by the claim's content hash (repeatable)."""
-    band: tuple[float, float] = (0.441, 0.683)
+    band: tuple[float, float] = (0.444, 0.685)
     """Lite support scores in [lo, hi] go to the judge. The default holds 20% of the
     training-set spans around the lite eta (``python benchmarks/judge_band.py``)."""
     response_format: Literal["json_schema", "text"] = "json_schema"

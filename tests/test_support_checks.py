@@ -298,6 +298,19 @@ def test_engine_gives_each_reason_once_with_its_item_and_none_without_them(guard
             "We now expect 2020 revenue for the full year to be between $11.1 and $11.3 billion.\n"
             "For the full year 2021, we expect revenue of $12.3 billion.",
         ),
+        ("The plan is important, whether we like it or not.", "The plan is important."),
+        (
+            "The final product will be more costly for buyers, no matter what method of "
+            "customization was used.",
+            "Regardless of how customization was done in the past, consumers paid more for "
+            "the end product.",
+        ),
+        (
+            "The matter of whether or not the Mass is a sacrifice for the remission of sins is "
+            "controversial.",
+            "As for the divisive issue of whether the Mass is a sacrifice for the remission of "
+            "sins, the statement affirms that Christ's death upon the cross ...",
+        ),
         (
             "The final season was its seventh season.",
             "The series began its seventh and final season, having finished its sixth season.",

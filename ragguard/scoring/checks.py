@@ -210,7 +210,9 @@ _NEGATION_CUES = frozenset(
 """Negation cues, with the verbs that negate what they govern ("failed to get", "lack cell
 walls"): those verbs, on both sides, added 15 catches of the training sets' unsupported
 pairs (3,000) and no firing on the supported ones."""
-_NOT_NEGATING = (("not", "only"), ("not", "just"), ("not", "least"), ("no", "doubt"))
+_NOT_NEGATING = (
+    *(("not", "only"), ("not", "just"), ("not", "least"), ("no", "doubt"), ("no", "matter")),
+)
 _ANTONYM_PAIRS = (
     ("open", "closed"),
     ("opened", "closed"),
@@ -1224,6 +1226,9 @@ def _name_findings(claim: _Text, sentences: tuple[_Text, ...]) -> list[Reason]:
     return findings
 
 
+_CONFUSED = ("be", "confused")
+
+
 def _negations(words: tuple[str, ...]) -> list[int]:
     """Positions of negation cues, less "not only" and the like."""
     cues = []
@@ -1232,6 +1237,8 @@ def _negations(words: tuple[str, ...]) -> list[int]:
             following = words[i + 1] if i + 1 < len(words) else ""
             if word == "no" and following[:1].isdigit():
                 continue  # "my no 1 fav": the sign for a number
+            if words[i - 1 : i] == ("or",) or words[i + 1 : i + 3] == _CONFUSED:
+                continue  # "agree or not", "with or without", "not to be confused with"
             if (word, following) not in _NOT_NEGATING:
                 cues.append(i)
     return cues
