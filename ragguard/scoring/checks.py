@@ -210,8 +210,8 @@ _NEGATION_CUES = frozenset(
 """Negation cues, with the verbs that negate what they govern ("failed to get", "lack cell
 walls"): those verbs, on both sides, added 15 catches of the training sets' unsupported
 pairs (3,000) and no firing on the supported ones."""
-_NOT_NEGATING = (
-    *(("not", "only"), ("not", "just"), ("not", "least"), ("no", "doubt"), ("no", "matter")),
+_NOT_NEGATING = frozenset(
+    [("not", "only"), ("not", "just"), ("not", "least"), ("no", "doubt"), ("no", "matter")]
 )
 _ANTONYM_PAIRS = (
     ("open", "closed"),
@@ -702,13 +702,11 @@ def _counts(text: str, surface: str, unit: str) -> bool:
     """Whether ``surface`` in ``text`` is a number of ``unit``: the word right after it, or
     one of a list it opens ("its seventh and final season", which had made "sixth season"
     a rival of a claimed "seventh season")."""
-    if _tail(text, surface) == unit:
-        return True
     at = text.find(surface)
     after = _WORD.findall(text[at + len(surface) : at + len(surface) + 40]) if at >= 0 else []
-    return (
-        bool(after) and after[0] in ("and", "or") and unit in {stem(w.lower()) for w in after[1:4]}
-    )
+    if after and after[0] in ("and", "or"):
+        return unit in {stem(w.lower()) for w in after[1:4]}
+    return _tail(text, surface) == unit
 
 
 def _joined(text: str, first: str, then: str) -> bool:
