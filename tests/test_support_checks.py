@@ -3,7 +3,15 @@
 import numpy as np
 import pytest
 
-from ragguard.scoring.checks import check, quantities, ranges, same_quantity
+from ragguard.scoring.checks import (
+    _ORDINAL_WORDS,
+    _WORD_VALUES,
+    _lead,
+    check,
+    quantities,
+    ranges,
+    same_quantity,
+)
 from ragguard.scoring.lite import vetoed
 from ragguard.scoring.protocols import Reason
 from ragguard.train.datasets import Pair
@@ -43,6 +51,26 @@ def fired(claim, passage):
 def test_quantities_are_normalized(claim, evidence):
     (a,), (b,) = quantities(claim), quantities(evidence)
     assert same_quantity(a, b)
+
+
+def test_every_number_word_reads_whole_and_alone():
+    """The number words are scanned as a trie: each reads as one value, a compound before
+    its first word ("seventy-two", not "seventy"), and no word inside another word."""
+    for word, value in _WORD_VALUES.items():
+        (found,) = quantities(f"They counted {word} boats.")
+        assert (found.text, found.value) == (word, value)
+    for word, value in _ORDINAL_WORDS.items():
+        (found,) = quantities(f"It was the {word} attempt.")
+        assert (found.text, found.value) == (word, value)
+    assert quantities("Seventeenth-century tenants were oneself and fivefold.") == ()
+
+
+def test_the_words_before_a_value_are_read_however_far_it_sits():
+    long_prefix = "word " * 60
+    assert _lead(f"{long_prefix}moved to Ulm in 1901", "Ulm") == ("moved", "to")
+    assert _lead("In 1901", "1901") == ("in",)
+    assert _lead("income of $ 87,894", "87,894") == ("income", "of")
+    assert _lead("no such value", "Ulm") == ()
 
 
 def test_a_capitalized_number_word_inside_a_name_is_no_quantity():

@@ -49,7 +49,7 @@ def evidence_sentences(text: str) -> list[str]:
 
 def clear_caches() -> None:
     """Forget the token caches (benchmarks time a cold start with it)."""
-    for cached in (stem, content_tokens, bigrams, numbers, names):
+    for cached in (stem, content_tokens, bigrams, numbers, names, is_negated):
         cached.cache_clear()
 
 
@@ -117,6 +117,7 @@ def names(text: str) -> frozenset[str]:
     return frozenset(w.lower() for w in found if w.lower() not in STOPWORDS)
 
 
+@lru_cache(maxsize=65_536)
 def is_negated(text: str) -> bool:
     return _NEGATION.search(text) is not None
 
