@@ -636,8 +636,8 @@ _ENDINGS_BY_LAST = {
     last: tuple(end for end in _DEMONYM_ENDINGS if end[-1] == last)
     for last in {end[-1] for end in _DEMONYM_ENDINGS}
 }
-"""The endings a word's last letter allows: every word of every passage is keyed, and
-trying all fifteen endings on each was a fifth of the time spent parsing one."""
+"""The endings a word's last letter allows: every word of every passage is keyed, so each
+word tries only these, not all fifteen."""
 
 
 @lru_cache(maxsize=65_536)
@@ -720,7 +720,7 @@ def _lead(text: str, surface: str) -> tuple[str, ...]:
     at = text.find(surface)
     if at < 0:
         return ()
-    start, width = at, 48
+    width = 48
     while True:  # read back only as far as three words: a long passage is parsed per value
         start = max(at - width, 0)
         before = [w.lower() for w in _WORD_OR_MARK.findall(text, start, at) if w not in "$#£€"]
