@@ -1,0 +1,216 @@
+"""What every command shares: the runner (this process, ``--workers`` or Ray), batched and
+counted evaluation behind a progress bar, output files replaced on success, and exit codes."""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import contextlib
+import os
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, TypeVar
+
+from tqdm.auto import tqdm
+
+from ragguard.errors import RagguardError, TraceValidationError
+
+if TYPE_CHECKING:
+    from ragguard.engine import Outcome
+    from ragguard.io import LoggedTrace
+    from ragguard.metrics.summary import RunSummary
+    from ragguard.parallel import Runner
+    from ragguard.ray_engine import RayRun
+    from ragguard.replay.run import Replay
+    from ragguard.schema import Evaluation, Trace
+
+T = TypeVar("T")
+
+
+EXIT_OK = 0
+"""Every line was evaluated (or there was none)."""
+EXIT_SKIPPED = 1
+"""Some lines were skipped (bad input, a limit, a duplicate trace_id, a failed evaluation);
+each was reported with its line number, and every other trace was written."""
+EXIT_ERROR = 2
+"""The run stopped: bad arguments or config, a model that cannot load, unreadable input,
+an output path that is the input. An existing output file is left as it was."""
+
+
+def tally(
+    outcomes: Iterable[tuple[str, Outcome, T]],
+    *,
+    total: int | None,
+    summary: RunSummary,
+    desc: str,
+) -> Iterator[tuple[T, Evaluation]]:
+    """Count (where, outcome, tag) triples behind a progress bar: yield (tag, evaluation);
+    errors are reported with where they came from and counted."""
+    with tqdm(total=total, unit="trace", desc=desc, disable=None) as bar:
+        for where, outcome, tag in outcomes:
+            bar.update(1)
+            if isinstance(outcome, RagguardError):
+                summary.failed += 1
+                prefix = "" if where in str(outcome) else f"{where}: "
+                tqdm.write(f"skipped {prefix}{outcome}", file=sys.stderr)
+                continue
+            summary.add(outcome)
+            yield tag, outcome
+
+
+def batched_outcomes(
+    runner: Runner, entries: Iterable[tuple[str, Trace | RagguardError, T]], batch_size: int | None
+) -> Iterator[tuple[str, Outcome, T]]:
+    """Evaluate (where, trace or error, tag) entries in batches, in order."""
+    pending: collections.deque[tuple[str, T]] = collections.deque()
+
+    def inputs() -> Iterator[Trace | RagguardError]:
+        for where, entry, tag in entries:
+            pending.append((where, tag))
+            yield entry
+
+    for outcome in runner.evaluate_stream(inputs(), batch_size=batch_size):
+        where, tag = pending.popleft()
+        yield where, outcome, tag
+
+
+@contextlib.contextmanager
+def open_runner(args: argparse.Namespace) -> Iterator[tuple[Runner, str]]:
+    """This process's Guard, or ``--workers`` processes; with how the run was spread."""
+    from ragguard.config import Config
+    from ragguard.guard import Guard
+    from ragguard.parallel import WorkerPool
+
+    if (args.workers or 1) <= 1:
+        yield Guard(args.config), "1 process"
+        return
+    with WorkerPool(Config.coerce(args.config), args.workers) as pool:
+        yield pool, f"{args.workers} worker processes, in parallel"
+
+
+@contextlib.contextmanager
+def jsonl_sink(path: str | None, mode: str) -> Iterator[Callable[[Evaluation], object]]:
+    """A writer of one evaluation per line to ``path`` (a no-op without one). Mode ``a``
+    appends line by line (an interrupted run leaves at most a partial last line); mode ``w``
+    writes a temporary file beside ``path`` and renames it over ``path`` only when the run
+    finishes, so a run that fails (a model that cannot load) leaves ``path`` as it was."""
+    if path is None:
+        yield lambda evaluation: None
+        return
+    if mode == "a":
+        with open(path, mode, encoding="utf-8", buffering=1) as out:
+            yield lambda evaluation: out.write(evaluation.model_dump_json() + "\n")
+        return
+    with replaced_on_success(Path(path)) as out:
+        yield lambda evaluation: out.write(evaluation.model_dump_json() + "\n")
+
+
+@contextlib.contextmanager
+def replaced_on_success(path: Path) -> Iterator[IO[str]]:
+    """A temporary text file beside ``path`` that replaces it (atomically, by rename) when
+    the block ends without an exception, and is removed otherwise."""
+    handle = tempfile.NamedTemporaryFile(  # noqa: SIM115 (closed or removed below)
+        "w", encoding="utf-8", dir=path.parent, prefix=f".{path.name}.", suffix=".tmp", delete=False
+    )
+    try:
+        with handle:
+            yield handle
+        os.replace(handle.name, path)
+    except BaseException:
+        Path(handle.name).unlink(missing_ok=True)
+        raise
+
+
+def refuse_overwriting_input(inputs: Sequence[str], output: str | None) -> None:
+    """An output path naming an input file would destroy the input: a usage error."""
+    if output is None:
+        return
+    for name in inputs:
+        if Path(output).exists() and Path(name).exists() and os.path.samefile(output, name):
+            raise RagguardError(f"the output {output!r} is the input {name!r}; choose another path")
+
+
+def unique_ids(
+    entries: Iterable[tuple[int, Trace | TraceValidationError]],
+) -> Iterator[tuple[int, Trace | TraceValidationError]]:
+    """The entries with every repeat of an earlier trace_id made an error naming the first
+    line: results are keyed by trace_id (``replay`` resumes by it), so a repeat is ambiguous."""
+    first: dict[str, int] = {}
+    for line, entry in entries:
+        if isinstance(entry, TraceValidationError):
+            yield line, entry
+            continue
+        seen = first.setdefault(entry.trace_id, line)
+        if seen == line:
+            yield line, entry
+        else:
+            message = f"repeats the trace_id of line {seen}"
+            yield (
+                line,
+                TraceValidationError("trace_id", message, trace_id=entry.trace_id, line=line),
+            )
+
+
+def evaluate_all(
+    args: argparse.Namespace,
+    summary: RunSummary,
+    *,
+    entries: Iterable[tuple[str, Trace | RagguardError, LoggedTrace | None]],
+    paths: Sequence[str],
+    replay: Replay | None,
+    total: int | None,
+    out: tuple[str | None, str],
+    on_evaluation: Callable[[LoggedTrace | None, Evaluation], object],
+) -> str:
+    """Evaluate ``entries`` in this process or ``--workers`` processes, or ``paths`` on Ray;
+    write each evaluation to ``out`` (path, file mode) in input order; the summary."""
+    with contextlib.ExitStack() as stack:
+        if args.engine == "ray":
+            RayRun = load_ray_run()
+            ray = stack.enter_context(RayRun(args, paths, replay))
+            load_s, how, outcomes = 0.0, ray.description, ray.outcomes()
+        else:
+            runner, how = stack.enter_context(open_runner(args))
+            load_s, outcomes = runner.load(), batched_outcomes(runner, entries, args.batch_size)
+        desc = "evaluating" if replay is None else "replaying"
+        started = time.perf_counter()
+        with jsonl_sink(*out) as write:
+            for tag, evaluation in tally(outcomes, total=total, summary=summary, desc=desc):
+                write(evaluation)
+                on_evaluation(tag, evaluation)
+        eval_s = time.perf_counter() - started
+        if args.engine == "ray":
+            load_s, eval_s = ray.timings()
+    return summary.render(load_s, eval_s, how)
+
+
+def load_ray_run() -> type[RayRun]:
+    try:
+        from ragguard.ray_engine import RayRun
+    except ImportError as error:
+        if (error.name or "").split(".")[0] != "ray":
+            raise
+        raise RagguardError("--engine ray needs Ray: pip install 'ragguard[ray]'") from None
+    return RayRun
+
+
+def scale_options(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        help="processes on this machine, each with its own models (default 1); "
+        "with --engine ray: actors (default: one per CPU of the cluster)",
+    )
+    command.add_argument(
+        "--engine",
+        choices=["local", "ray"],
+        default="local",
+        help="ray: read with Ray Data, evaluate on an actor pool (needs ragguard[ray])",
+    )
+    command.add_argument(
+        "--ray-address", help="Ray cluster to join (default: RAY_ADDRESS, else a local one)"
+    )

@@ -1,0 +1,88 @@
+"""``ragguard train``: fit a lite scoring head on your labels or the training sets."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from ragguard.scoring.checks import CONTRADICTIONS
+
+
+def add_to(commands: Any) -> None:
+    train = commands.add_parser(
+        "train",
+        help="train a lite scoring head",
+        description="Train a head over the lite features with RAG-Check's pairwise loss on "
+        "triplets plus binary cross-entropy; writes OUT (weights JSON with the calibrated eta) "
+        "and OUT with a .md suffix (the model card). Train on your own labels (--labels), "
+        "on the training sets (--data), or both mixed.",
+    )
+    train.add_argument("role", choices=["support", "relevance"])
+    train.add_argument(
+        "--labels",
+        nargs="+",
+        default=[],
+        metavar="FILE",
+        help='your labels, JSONL: {"claim", "evidence", "label"} per line for support, '
+        '{"query", "passage", "label"} for relevance; label 1 or 0',
+    )
+    train.add_argument(
+        "--data",
+        "--data-dir",
+        dest="data_dir",
+        help="folder of the training sets named in the model cards (e.g. snli/, selqa-ass/)",
+    )
+    train.add_argument("--out", required=True, help="head JSON to write")
+    train.add_argument(
+        "--embedding-model",
+        help="the sentence-transformers model (hub id or path) the head's features come from: "
+        "the config's embedding_model (default: the bundled int8 MiniLM)",
+    )
+    train.add_argument("--per-source", type=int, default=3000, help="pairs drawn per data set")
+    train.add_argument("--sources", nargs="*", help="data sets to use (default: all for role)")
+    train.add_argument("--features", nargs="*", help="feature subset (default: all for role)")
+    train.add_argument("--hidden", type=int, default=0, help="MLP units; 0 = logistic")
+    train.add_argument(
+        "--no-pairwise", action="store_true", help="binary cross-entropy only (no triplets)"
+    )
+    train.add_argument(
+        "--edits",
+        type=float,
+        default=0.5,
+        help="support: share of supported pairs that also get a hard-negative edit (0: none)",
+    )
+    train.add_argument(
+        "--veto",
+        nargs="*",
+        default=list(CONTRADICTIONS),
+        choices=list(CONTRADICTIONS),
+        help="support: checks whose firing caps support below eta (none: --veto with no value)",
+    )
+    train.add_argument("--seed", type=int, default=0)
+    train.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ragguard.scoring.embeddings import TextEmbedder
+    from ragguard.train.lite import train_lite
+
+    validation = train_lite(
+        args.role,
+        Path(args.data_dir) if args.data_dir else None,
+        Path(args.out),
+        labels=[Path(path) for path in args.labels],
+        per_source=args.per_source,
+        seed=args.seed,
+        sources=args.sources,
+        features=args.features,
+        hidden=args.hidden,
+        pairwise=not args.no_pairwise,
+        edits=args.edits,
+        veto=args.veto,
+        embedder=TextEmbedder(args.embedding_model) if args.embedding_model else None,
+    ).validation
+    print(f"wrote {args.out} and its model card {Path(args.out).with_suffix('.md')}")
+    for key, value in validation.items():
+        print(f"  validation {key}: {value}")
+    return 0
