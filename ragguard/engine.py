@@ -429,6 +429,7 @@ class Evaluator:
             references=list(span.references),
             unknown_citations=list(span.unknown_citations),
             reasons=reasons,
+            hedges=list(span.hedges),
         )
 
 

@@ -308,6 +308,10 @@ class SpanEvaluation(BaseModel):
     """Why a span in the judge's band kept its lite verdict."""
     reasons: list[SpanReason] = Field(default_factory=list)
     """For an unsupported span: the checks that fired against its items, best item first."""
+    hedges: list[str] = Field(default_factory=list)
+    """The hedge, modal, quantifier and frequency cues in the span's text, as written
+    ("likely", "some sources say"), whatever its kind: a hedged claim is still scored, and
+    this shows a reader that it was hedged (docs/subjectivity.md)."""
 
 
 class Metrics(BaseModel):

@@ -78,9 +78,8 @@ class SpanAnalyzer:
         spans: list[Span] = []
         context: str | None = None
         for raw, parse in parsed:
-            kind: SpanKind = (
-                "abstention" if next(abstains) else self.categorizer.categorize(parse.text)[0]
-            )
+            category = self.categorizer.categorize(parse.text)
+            kind: SpanKind = "abstention" if next(abstains) else category.kind
             spans.append(
                 Span(
                     text=parse.text,
@@ -91,6 +90,7 @@ class SpanAnalyzer:
                     references=parse.references,
                     unknown_citations=parse.unknown,
                     context=context,
+                    hedges=tuple(category.hedges),
                 )
             )
             context = parse.text
