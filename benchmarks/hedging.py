@@ -17,8 +17,11 @@ _AUXILIARY = re.compile(r"\b(is|are|was|were|has|have|had)\b")
 _PARTICIPLE_AHEAD = re.compile(r"\s+(?:been|\w+(?:ed|en|wn|ung|ought|ade))\b")
 _MODAL_FOR = {"is": "may be", "are": "may be", "was": "may have been", "were": "may have been"}
 _LOWERABLE = frozenset(
-    "the a an it its this that these those there he she they his her their in on at by for "
-    "from after before during when while as of to with".split()
+    {
+        *("the", "a", "an", "it", "its", "this", "that", "these", "those", "there", "he"),
+        *("she", "they", "his", "her", "their", "in", "on", "at", "by", "for", "from"),
+        *("after", "before", "during", "when", "while", "as", "of", "to", "with"),
+    }
 )
 
 

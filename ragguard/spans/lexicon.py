@@ -6,11 +6,12 @@ comparison or preference. ragguard keeps its classes but not that rule: a hedge,
 quantifier qualifies a claim without making it an opinion ("was likely completed in 1925" can
 still be wrong), so only the opinion classes can make a span subjective, and only when the span
 has no checkable content (``OPINION_CLASSES``, ``CHECKABLE_CONTENT``; chosen on training data by
-``benchmarks/subjectivity.py``, see docs/subjectivity.md). Cues are lower case, matched case-insensitively on word boundaries
-(a hyphen counts as part of a word, so "best-selling" is not "best"). Deliberately absent:
-"can" (ability, not uncertainty), "always"/"never" (checkable absolutes) and "approximately"/
-"about" (a stated approximation is still a checkable figure), and adjectives that are mostly
-technical terms ("essential amino acids", "ideal gas", "effective date").
+``benchmarks/subjectivity.py``, see docs/subjectivity.md). Cues are lower case, matched
+case-insensitively on word boundaries (a hyphen counts as part of a word, so "best-selling" is
+not "best"). Deliberately absent: "can" (ability, not uncertainty), "always"/"never" (checkable
+absolutes) and "approximately"/"about" (a stated approximation is still a checkable figure),
+and adjectives that are mostly technical terms ("essential amino acids", "ideal gas",
+"effective date").
 """
 
 from __future__ import annotations
