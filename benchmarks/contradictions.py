@@ -21,7 +21,8 @@ on the training sets, where the rules are chosen).
 "may have": ``hedging.py``), as a monitor counts them: an edit flagged is one scored below eta
 *and* categorized objective, since a subjective span is never scored. Per kind and hedge, on
 the edits that take the hedge, ``flagged`` without and ``flagged_hedged`` with it (target:
-hedged no less often than plain minus 0.02), and the hedged spans marked subjective.
+hedged no less often than plain minus 0.02), the hedged spans marked subjective, and the
+shares per kind pooled over sets and hedges.
 """
 
 from __future__ import annotations
@@ -221,6 +222,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         columns = ["set", "edit", "hedge", "n", "flagged", "flagged_hedged", "difference"]
         rows = hedged_rows(scorer, Categorizer.from_config(config.spans), sets, args.seed)
         print(table(rows, [*columns, "hedged_subjective"]))
+        print("\nPer kind, over both sets and the three hedges (weighted by n)\n")
+        print(table(checks_train.pooled(rows, "edit"), ["edit", "n", *columns[4:]]))
     if args.examples:
         print("\nFirst firing of each check on an unsupported and on a supported claim\n")
         print("\n".join(f"- {line}" for line in examples(sets)))
