@@ -122,7 +122,7 @@ class RunSummary:
         if unscored:
             items += " (" + ", ".join(f"{kind} {n}" for kind, n in unscored.items()) + ")"
         rows.append(("items", items))
-        rows.append(("unsupported objective spans", str(self._rate.rate())))
+        rows.append(("unsupported span rate", str(self._rate.rate())))
         if self._judge:
             rows.append(("judge", " / ".join(f"{n} {what}" for what, n in self._judge.items())))
         if self._calibration is not None:
