@@ -1,0 +1,271 @@
+"""What calibration gives a user: the split protocol on labelled sets, the learning curve,
+and the judge-calibrated cascade against a stand-in judge that is right 80% of the time.
+
+    python benchmarks/calibration.py --data DIR [--seeds 10] [--labels 100]
+    python benchmarks/calibration.py --data DIR --choose     # training sets: choose defaults
+
+Every pair is a one-span trace (``response_spans = [claim]``) evaluated by the default
+config, so span categorisation counts as it does for a user: a span that is not scored
+(subjective, nothing to check it against) counts as kept (supported) in balanced accuracy.
+
+``--choose`` runs on the training sets only (each set as a deployment) and prints the
+tables the shipped defaults were chosen from: the threshold prior's spread, and the judge
+calibration's sample rate and band share. Without it, the script reports the dev sets
+(WiCE dev, Factcheck-GPT), which never choose anything:
+- default: the head's eta; hindsight: the best single threshold, chosen on the set itself
+  (out of reach for a user: the ceiling for any threshold);
+- calibrated: ``ragguard calibrate`` fitted on N labelled spans of the set, scored on the
+  rest (mean and spread over seeds); the learning curve over N;
+- cascades with a stand-in judge (the gold label flipped with probability 0.2 by a seeded
+  hash, independently per span): today's fixed band, and ``source = "judge"`` (a hash-drawn
+  sample sent to the judge, threshold and band refitted on its verdicts), with the share of
+  spans sent, the judge calls per 1,000 one-claim answers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+import random
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+
+import devsets
+from tqdm.auto import tqdm
+
+from ragguard import Config, Guard
+from ragguard.calibration import fit as calibration_fit
+from ragguard.calibration.fit import calibrate
+from ragguard.calibration.state import in_calibration_sample
+from ragguard.metrics.agreement import balanced_accuracy
+from ragguard.metrics.summary import markdown_table as table
+from ragguard.train.datasets import SUPPORT_SOURCES
+
+FLIP = 0.2
+"""The stand-in judge is wrong on this share of spans."""
+
+
+@dataclass
+class Scored:
+    """A labelled set as the default config scores it."""
+
+    name: str
+    scores: np.ndarray
+    """Lite support score; NaN where the span was not scored (kept)."""
+    labels: np.ndarray
+    default: float
+
+    @property
+    def scored(self) -> np.ndarray:
+        return ~np.isnan(self.scores)
+
+
+def score(name: str, pairs: Sequence[tuple[str, str, bool]], guard: Guard) -> Scored:
+    traces = [
+        {
+            "trace_id": f"{name}-{i}",
+            "query": claim,
+            "items": [{"id": "e", "text": evidence}],
+            "response": claim,
+            "response_spans": [claim],
+        }
+        for i, (claim, evidence, _) in enumerate(pairs)
+    ]
+    scores = []
+    outcomes = guard.evaluate_stream(traces, batch_size=64)
+    for outcome in tqdm(outcomes, total=len(traces), desc=name, unit="pair", disable=None):
+        span = outcome.spans[0] if hasattr(outcome, "spans") and outcome.spans else None
+        ok = span is not None and span.kind == "objective" and span.support is not None
+        scores.append(span.support if ok else np.nan)
+    default = guard.evaluator.support_scorer.threshold
+    return Scored(name, np.array(scores, float), np.array([p[2] for p in pairs]), default)
+
+
+def _ba(predicted: np.ndarray, labels: np.ndarray) -> float:
+    return float(balanced_accuracy(predicted, labels))
+
+
+def verdicts(data: Scored, eta: float) -> np.ndarray:
+    """Supported where scored and at or above eta; kept (supported) where not scored."""
+    return np.where(data.scored, np.nan_to_num(data.scores, nan=1.0) >= eta, True)
+
+
+def hindsight(data: Scored) -> float:
+    grid = np.unique(np.round(data.scores[data.scored], 3))
+    return max(_ba(verdicts(data, t), data.labels) for t in grid)
+
+
+def split_protocol(data: Scored, n: int, seed: int) -> float:
+    """Calibrate on ``n`` labelled spans drawn at random, score the rest."""
+    rng = np.random.default_rng(seed)
+    order = rng.permutation(data.labels.size)
+    train, rest = order[:n], order[n:]
+    on = train[data.scored[train]]
+    kept = data.labels[train[~data.scored[train]]]
+    fit = calibrate(data.scores[on], data.labels[on], data.default, kept=kept, seed=seed)
+    return _ba(verdicts(data, fit.threshold)[rest], data.labels[rest])
+
+
+def judge_says(data: Scored, seed: int) -> np.ndarray:
+    """The stand-in judge's verdict per span: gold, flipped by a seeded hash."""
+    flips = np.array(
+        [
+            int.from_bytes(hashlib.sha256(f"{seed}\0{data.name}\0{i}".encode()).digest()[:8], "big")
+            / 2**64
+            < FLIP
+            for i in range(data.labels.size)
+        ]
+    )
+    return data.labels ^ flips
+
+
+def fixed_band_cascade(data: Scored, judge: np.ndarray) -> tuple[float, float]:
+    """Today's cascade: the configured band goes to the judge, the lite verdict elsewhere."""
+    lo, hi = Config().judge.band
+    band = data.scored & (np.nan_to_num(data.scores) >= lo) & (np.nan_to_num(data.scores) <= hi)
+    final = np.where(band, judge, verdicts(data, data.default))
+    return _ba(final, data.labels), float(band.mean())
+
+
+def judge_calibrated_cascade(
+    data: Scored, judge: np.ndarray, sample_rate: float, band_share: float, seed: int
+) -> tuple[float, float]:
+    """``source = "judge"``: the sample drawn by (trace id, span index) goes to the judge,
+    eta and band are fitted on its verdicts, then the band goes to the judge too."""
+    drawn = np.array(
+        [
+            in_calibration_sample(f"{data.name}-{seed}-{i}", 0, sample_rate)
+            for i in range(data.labels.size)
+        ]
+    )
+    sample = drawn & data.scored
+    fit = calibrate(data.scores[sample], judge[sample], data.default, band_share=band_share)
+    eta = fit.threshold
+    lo, hi = fit.band
+    scores = np.nan_to_num(data.scores)
+    band = data.scored & (scores >= lo) & (scores <= hi)
+    sent = sample | band
+    final = np.where(sent, judge, verdicts(data, eta))
+    return _ba(final, data.labels), float(sent.mean())
+
+
+def report(sets: list[Scored], seeds: int, n_labels: int) -> None:
+    rows, curve, cascades = [], [], []
+    for data in sets:
+        judge = [judge_says(data, s) for s in range(seeds)]
+        calibrated = [split_protocol(data, n_labels, s) for s in range(seeds)]
+        fixed = [fixed_band_cascade(data, j) for j in judge]
+        judged = [judge_calibrated_cascade(data, j, 0.1, 0.2, s) for s, j in enumerate(judge)]
+        rows.append(
+            {
+                "set": data.name,
+                "spans": data.labels.size,
+                "not scored (kept)": int((~data.scored).sum()),
+                "default BA": _ba(verdicts(data, data.default), data.labels),
+                "hindsight BA": hindsight(data),
+                f"calibrated@{n_labels} BA": float(np.mean(calibrated)),
+                "sd": float(np.std(calibrated)),
+            }
+        )
+        cascades.append(
+            {
+                "set": data.name,
+                "judge alone BA": float(np.mean([_ba(j, data.labels) for j in judge])),
+                "fixed band BA": float(np.mean([f[0] for f in fixed])),
+                "fixed band sent": float(np.mean([f[1] for f in fixed])),
+                "judge-calibrated BA": float(np.mean([j[0] for j in judged])),
+                "judge-calibrated sent": float(np.mean([j[1] for j in judged])),
+                "calls per 1,000 answers": round(1000 * float(np.mean([j[1] for j in judged]))),
+            }
+        )
+        point = {"set": data.name}
+        for n in (25, 50, 100, 200, 400):
+            point[f"N={n}"] = float(np.mean([split_protocol(data, n, s) for s in range(seeds)]))
+        curve.append(point)
+    print(f"\n## Split protocol ({seeds} seeds)\n")
+    print(table(rows, list(rows[0])))
+    print("\n## Learning curve: balanced accuracy on the rest after N labels\n")
+    print(table(curve, list(curve[0])))
+    print("\n## Cascades with a stand-in judge right 80% of the time (sample 10%, band 20%)\n")
+    print(table(cascades, list(cascades[0])))
+
+
+def choose(sets: list[Scored], seeds: int, n_labels: int) -> None:
+    """Training sets only: the prior's spread, and the judge sample rate and band share."""
+    rows = []
+    for spread in (0.25, 0.5, 1.0, 2.0, 4.0):
+        calibration_fit.PRIOR_SD_OFFSET = spread
+        gains = [
+            split_protocol(d, n_labels, s) - _ba(verdicts(d, d.default), d.labels)
+            for d in sets
+            for s in range(seeds)
+        ]
+        rows.append(
+            {
+                "prior sd (offset)": spread,
+                "mean BA gain": float(np.mean(gains)),
+                "worst": float(np.min(gains)),
+            }
+        )
+    calibration_fit.PRIOR_SD_OFFSET = 1.0
+    print(f"\n## Threshold prior on the training sets ({n_labels} labels, {seeds} seeds)\n")
+    print(table(rows, list(rows[0])))
+    rows = []
+    for rate in (0.05, 0.1, 0.15):
+        for share in (0.1, 0.2, 0.3):
+            results = [
+                judge_calibrated_cascade(d, judge_says(d, s), rate, share, s)
+                for d in sets
+                for s in range(seeds)
+            ]
+            fixed = [fixed_band_cascade(d, judge_says(d, s)) for d in sets for s in range(seeds)]
+            rows.append(
+                {
+                    "sample rate": rate,
+                    "band share": share,
+                    "BA": float(np.mean([r[0] for r in results])),
+                    "gain over fixed band": float(
+                        np.mean([r[0] for r in results]) - np.mean([f[0] for f in fixed])
+                    ),
+                    "sent": float(np.mean([r[1] for r in results])),
+                }
+            )
+    print("\n## Judge calibration on the training sets (stand-in judge right 80%)\n")
+    print(table(rows, list(rows[0])))
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    devsets.add_data_argument(parser)
+    parser.add_argument("--seeds", type=int, default=10)
+    parser.add_argument("--labels", type=int, default=100, help="labels the user gives (N)")
+    parser.add_argument("--per-source", type=int, default=600, help="--choose: pairs per set")
+    parser.add_argument("--choose", action="store_true", help="training sets: choose defaults")
+    args = parser.parse_args(argv)
+    guard = Guard()
+    if args.choose:
+        sets = []
+        for name, reader in SUPPORT_SOURCES.items():
+            pairs = list(reader(args.data))
+            random.Random(0).shuffle(pairs)
+            chosen = [(p.statement, p.context, bool(p.label)) for p in pairs[: args.per_source]]
+            sets.append(score(name, chosen, guard))
+        choose(sets, args.seeds, args.labels)
+        return
+    sets = [
+        score(name, [(c.claim, c.evidence, c.label) for c in reader(args.data)], guard)
+        for name, reader in (("wice-dev", devsets.wice), ("factcheck-gpt", devsets.factcheck_gpt))
+    ]
+    report(sets, args.seeds, args.labels)
+
+
+if __name__ == "__main__":
+    main()
