@@ -29,7 +29,7 @@ import hashlib
 import os
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -45,6 +45,7 @@ from ragguard import Config, Guard
 from ragguard.calibration import fit as calibration_fit
 from ragguard.calibration.fit import calibrate
 from ragguard.calibration.state import in_calibration_sample
+from ragguard.config import CalibrationConfig
 from ragguard.metrics.agreement import balanced_accuracy
 from ragguard.metrics.summary import markdown_table as table
 from ragguard.train.datasets import SUPPORT_SOURCES
@@ -110,7 +111,9 @@ def split_protocol(data: Scored, n: int, seed: int) -> float:
     train, rest = order[:n], order[n:]
     on = train[data.scored[train]]
     kept = data.labels[train[~data.scored[train]]]
-    fit = calibrate(data.scores[on], data.labels[on], data.default, kept=kept, seed=seed)
+    fit = calibrate(
+        data.scores[on], data.labels[on], data.default, kept=kept, seed=seed, bootstrap_rounds=0
+    )
     return _ba(verdicts(data, fit.threshold)[rest], data.labels[rest])
 
 
@@ -147,7 +150,9 @@ def judge_calibrated_cascade(
         ]
     )
     sample = drawn & data.scored
-    fit = calibrate(data.scores[sample], judge[sample], data.default, band_share=band_share)
+    fit = calibrate(
+        data.scores[sample], judge[sample], data.default, band_share=band_share, bootstrap_rounds=0
+    )
     eta = fit.threshold
     lo, hi = fit.band
     scores = np.nan_to_num(data.scores)
@@ -157,13 +162,43 @@ def judge_calibrated_cascade(
     return _ba(final, data.labels), float(sent.mean())
 
 
-def report(sets: list[Scored], seeds: int, n_labels: int) -> None:
+CURVE = (25, 50, 100, 200, 400)
+COLORS = ("#1f77b4", "#d62728")
+
+
+def plot_curve(curve: list[dict], rows: list[dict], path: Path) -> None:
+    """The learning curve as an SVG: calibrated BA by labels given, with each set's default
+    (dashed) for comparison."""
+    from ragguard.replay.svg import Series, line_chart
+
+    labels = [f"{n} labels" for n in CURVE]
+    series = []
+    for point, row, color in zip(curve, rows, COLORS, strict=False):
+        values = [point[f"N={n}"] for n in CURVE]
+        series.append(Series(f"{point['set']}: calibrated", values, color))
+        series.append(
+            Series(f"{point['set']}: default", [row["default BA"]] * len(CURVE), color, True)
+        )
+    chart = line_chart(
+        "Balanced accuracy after calibrating on N labels",
+        labels,
+        series,
+        y_label="balanced accuracy",
+    )
+    path.write_text(chart, encoding="utf-8")
+
+
+def report(sets: list[Scored], seeds: int, n_labels: int, plot: Path | None = None) -> None:
     rows, curve, cascades = [], [], []
     for data in sets:
         judge = [judge_says(data, s) for s in range(seeds)]
         calibrated = [split_protocol(data, n_labels, s) for s in range(seeds)]
         fixed = [fixed_band_cascade(data, j) for j in judge]
-        judged = [judge_calibrated_cascade(data, j, 0.1, 0.2, s) for s, j in enumerate(judge)]
+        defaults = CalibrationConfig()
+        judged = [
+            judge_calibrated_cascade(data, j, defaults.sample_rate, defaults.band_share, s)
+            for s, j in enumerate(judge)
+        ]
         rows.append(
             {
                 "set": data.name,
@@ -187,34 +222,68 @@ def report(sets: list[Scored], seeds: int, n_labels: int) -> None:
             }
         )
         point = {"set": data.name}
-        for n in (25, 50, 100, 200, 400):
+        for n in CURVE:
             point[f"N={n}"] = float(np.mean([split_protocol(data, n, s) for s in range(seeds)]))
         curve.append(point)
     print(f"\n## Split protocol ({seeds} seeds)\n")
     print(table(rows, list(rows[0])))
     print("\n## Learning curve: balanced accuracy on the rest after N labels\n")
     print(table(curve, list(curve[0])))
-    print("\n## Cascades with a stand-in judge right 80% of the time (sample 10%, band 20%)\n")
+    defaults = CalibrationConfig()
+    print(
+        "\n## Cascades with a stand-in judge right 80% of the time "
+        f"(sample {defaults.sample_rate:.0%}, band {defaults.band_share:.0%})\n"
+    )
     print(table(cascades, list(cascades[0])))
+    if plot is not None:
+        plot_curve(curve, rows, plot)
+        print(f"\nwrote the learning curve to {plot}")
+
+
+def _best_threshold(scores: np.ndarray, labels: np.ndarray) -> float:
+    grid = np.unique(np.round(scores, 3))
+    return float(max(grid, key=lambda t: _ba(scores >= t, labels)))
+
+
+def left_out_defaults(sets: list[Scored]) -> list[Scored]:
+    """Each set with the default a threshold fitted on the *other* sets would give: a
+    deployment whose data the threshold never saw (leave-one-source-out)."""
+    out = []
+    for d in sets:
+        others = [o for o in sets if o is not d]
+        scores = np.concatenate([o.scores[o.scored] for o in others])
+        labels = np.concatenate([o.labels[o.scored] for o in others])
+        out.append(Scored(d.name, d.scores, d.labels, _best_threshold(scores, labels)))
+    return out
 
 
 def choose(sets: list[Scored], seeds: int, n_labels: int) -> None:
     """Training sets only: the prior's spread, and the judge sample rate and band share."""
     rows = []
-    for spread in (0.25, 0.5, 1.0, 2.0, 4.0):
-        calibration_fit.PRIOR_SD_OFFSET = spread
-        gains = [
-            split_protocol(d, n_labels, s) - _ba(verdicts(d, d.default), d.labels)
-            for d in sets
-            for s in range(seeds)
-        ]
-        rows.append(
-            {
-                "prior sd (offset)": spread,
-                "mean BA gain": float(np.mean(gains)),
-                "worst": float(np.min(gains)),
-            }
-        )
+    shifted = [
+        Scored(d.name, d.scores, d.labels, d.default + delta) for d in sets for delta in (-0.1, 0.1)
+    ]
+    protocols = (
+        ("head's eta", sets),
+        ("left-out eta", left_out_defaults(sets)),
+        ("eta off by 0.1", shifted),
+    )
+    for protocol, deployments in protocols:
+        for spread in (0.25, 0.5, 1.0, 2.0):
+            calibration_fit.PRIOR_SD_OFFSET = spread
+            gains = [
+                split_protocol(d, n_labels, s) - _ba(verdicts(d, d.default), d.labels)
+                for d in deployments
+                for s in range(seeds)
+            ]
+            rows.append(
+                {
+                    "default": protocol,
+                    "prior sd (offset)": spread,
+                    "mean BA gain": float(np.mean(gains)),
+                    "worst": float(np.min(gains)),
+                }
+            )
     calibration_fit.PRIOR_SD_OFFSET = 1.0
     print(f"\n## Threshold prior on the training sets ({n_labels} labels, {seeds} seeds)\n")
     print(table(rows, list(rows[0])))
@@ -249,6 +318,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--labels", type=int, default=100, help="labels the user gives (N)")
     parser.add_argument("--per-source", type=int, default=600, help="--choose: pairs per set")
     parser.add_argument("--choose", action="store_true", help="training sets: choose defaults")
+    parser.add_argument("--plot", type=Path, help="write the learning curve here (SVG)")
+    parser.add_argument(
+        "--cache", type=Path, help="keep the scored sets here (re-runs of the same code only)"
+    )
     args = parser.parse_args(argv)
     guard = Guard()
     if args.choose:
@@ -257,14 +330,34 @@ def main(argv: Sequence[str] | None = None) -> None:
             pairs = list(reader(args.data))
             random.Random(0).shuffle(pairs)
             chosen = [(p.statement, p.context, bool(p.label)) for p in pairs[: args.per_source]]
-            sets.append(score(name, chosen, guard))
+            sets.append(cached(args.cache, name, lambda n=name, c=chosen: score(n, c, guard)))
         choose(sets, args.seeds, args.labels)
         return
     sets = [
-        score(name, [(c.claim, c.evidence, c.label) for c in reader(args.data)], guard)
+        cached(
+            args.cache,
+            name,
+            lambda n=name, r=reader: score(
+                n, [(c.claim, c.evidence, c.label) for c in r(args.data)], guard
+            ),
+        )
         for name, reader in (("wice-dev", devsets.wice), ("factcheck-gpt", devsets.factcheck_gpt))
     ]
-    report(sets, args.seeds, args.labels)
+    report(sets, args.seeds, args.labels, args.plot)
+
+
+def cached(folder: Path | None, name: str, compute: Callable[[], Scored]) -> Scored:
+    """A scored set from ``folder`` if an earlier run of this code left it there."""
+    if folder is None:
+        return compute()
+    path = folder / f"{name}.npz"
+    if path.exists():
+        data = np.load(path)
+        return Scored(name, data["scores"], data["labels"], float(data["default"]))
+    scored = compute()
+    folder.mkdir(parents=True, exist_ok=True)
+    np.savez(path, scores=scored.scores, labels=scored.labels, default=scored.default)
+    return scored
 
 
 if __name__ == "__main__":

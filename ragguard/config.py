@@ -257,9 +257,10 @@ class CalibrationConfig(_Strict):
     source: Literal["off", "file", "judge"] = "off"
     """off: the head's eta and ``judge.band``; file: the ``fitted`` values; judge: refit
     from the judge's verdicts on a random sample of spans as they arrive."""
-    sample_rate: float = Field(default=0.05, ge=0.0, le=1.0)
+    sample_rate: float = Field(default=0.1, ge=0.0, le=1.0)
     """source = "judge": share of objective spans sent to the judge for calibration, on top
-    of the band, drawn by a hash of (trace id, span index)."""
+    of the band, drawn by a hash of (trace id, span index). With the default band share,
+    about a quarter of the spans reach the judge (``benchmarks/calibration.py --choose``)."""
     min_samples: int = Field(default=100, ge=10)
     """source = "judge": judge verdicts needed before the threshold and band move."""
     band_share: float = Field(default=0.2, ge=0.0, le=1.0)

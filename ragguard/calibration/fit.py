@@ -88,6 +88,8 @@ def _bootstrap(
     correct_by: np.ndarray, labels: np.ndarray, seed: int, rounds: int = 1000
 ) -> tuple[float, float]:
     """95% percentile interval of balanced accuracy, resampling the labelled spans."""
+    if rounds <= 0:
+        return (float("nan"), float("nan"))
     rng = np.random.default_rng(seed)
     values = []
     for _ in range(rounds):
@@ -125,6 +127,7 @@ def calibrate(
     all_scores: Sequence[float] | None = None,
     kept: Sequence[bool] = (),
     seed: int = 0,
+    bootstrap_rounds: int = 1000,
 ) -> Fit:
     """Fit eta on labelled lite scores; keep the default unless the fit wins under
     cross-validation. The band holds ``band_share`` of ``all_scores`` (every scored span,
@@ -163,8 +166,8 @@ def calibrate(
         cv_default = _balanced(default_pred, everything)
         cv_fitted = _balanced(fitted_pred, everything)
         intervals = (
-            _bootstrap(default_pred, everything, seed),
-            _bootstrap(fitted_pred, everything, seed),
+            _bootstrap(default_pred, everything, seed, bootstrap_rounds),
+            _bootstrap(fitted_pred, everything, seed, bootstrap_rounds),
         )
     else:
         warnings.append("too few labels of each class to cross-validate: the default is kept")
