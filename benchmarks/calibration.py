@@ -44,7 +44,7 @@ from tqdm.auto import tqdm
 from ragguard import Config, Guard
 from ragguard.calibration import fit as calibration_fit
 from ragguard.calibration.fit import calibrate
-from ragguard.calibration.state import in_calibration_sample
+from ragguard.calibration.state import JUDGE_MIN_GAIN, in_calibration_sample
 from ragguard.config import CalibrationConfig
 from ragguard.metrics.agreement import balanced_accuracy
 from ragguard.metrics.summary import markdown_table as table
@@ -63,6 +63,8 @@ class Scored:
     """Lite support score; NaN where the span was not scored (kept)."""
     labels: np.ndarray
     default: float
+    band: tuple[float, float] = Config().judge.band
+    """The judge band configured for this deployment."""
 
     @property
     def scored(self) -> np.ndarray:
@@ -132,14 +134,19 @@ def judge_says(data: Scored, seed: int) -> np.ndarray:
 
 def fixed_band_cascade(data: Scored, judge: np.ndarray) -> tuple[float, float]:
     """Today's cascade: the configured band goes to the judge, the lite verdict elsewhere."""
-    lo, hi = Config().judge.band
+    lo, hi = data.band
     band = data.scored & (np.nan_to_num(data.scores) >= lo) & (np.nan_to_num(data.scores) <= hi)
     final = np.where(band, judge, verdicts(data, data.default))
     return _ba(final, data.labels), float(band.mean())
 
 
 def judge_calibrated_cascade(
-    data: Scored, judge: np.ndarray, sample_rate: float, band_share: float, seed: int
+    data: Scored,
+    judge: np.ndarray,
+    sample_rate: float,
+    band_share: float,
+    seed: int,
+    min_gain: float = JUDGE_MIN_GAIN,
 ) -> tuple[float, float]:
     """``source = "judge"``: the sample drawn by (trace id, span index) goes to the judge,
     eta and band are fitted on its verdicts, then the band goes to the judge too."""
@@ -151,7 +158,13 @@ def judge_calibrated_cascade(
     )
     sample = drawn & data.scored
     fit = calibrate(
-        data.scores[sample], judge[sample], data.default, band_share=band_share, bootstrap_rounds=0
+        data.scores[sample],
+        judge[sample],
+        data.default,
+        band_share=band_share,
+        bootstrap_rounds=0,
+        min_gain=min_gain,
+        default_band=data.band,
     )
     eta = fit.threshold
     lo, hi = fit.band
@@ -257,12 +270,20 @@ def left_out_defaults(sets: list[Scored]) -> list[Scored]:
     return out
 
 
+def shifted_defaults(sets: list[Scored], delta: float = 0.1) -> list[Scored]:
+    """Each set twice, its eta and band moved down and up by ``delta``: a deployment where
+    the default sits in the wrong place, as it did on real answers."""
+    return [
+        Scored(d.name, d.scores, d.labels, d.default + s, (d.band[0] + s, d.band[1] + s))
+        for d in sets
+        for s in (-delta, delta)
+    ]
+
+
 def choose(sets: list[Scored], seeds: int, n_labels: int) -> None:
     """Training sets only: the prior's spread, and the judge sample rate and band share."""
     rows = []
-    shifted = [
-        Scored(d.name, d.scores, d.labels, d.default + delta) for d in sets for delta in (-0.1, 0.1)
-    ]
+    shifted = shifted_defaults(sets)
     protocols = (
         ("head's eta", sets),
         ("left-out eta", left_out_defaults(sets)),
@@ -308,6 +329,39 @@ def choose(sets: list[Scored], seeds: int, n_labels: int) -> None:
                 }
             )
     print("\n## Judge calibration on the training sets (stand-in judge right 80%)\n")
+    print(table(rows, list(rows[0])))
+    rows = []
+    defaults = CalibrationConfig()
+    for protocol, deployments in (("head's eta", sets), ("eta off by 0.1", shifted_defaults(sets))):
+        for margin in (0.0, 0.01, 0.02, 0.05, 1.0):
+            results = [
+                judge_calibrated_cascade(
+                    d, judge_says(d, s), defaults.sample_rate, defaults.band_share, s, margin
+                )
+                for d in deployments
+                for s in range(seeds)
+            ]
+            fixed = [
+                fixed_band_cascade(d, judge_says(d, s)) for d in deployments for s in range(seeds)
+            ]
+            rows.append(
+                {
+                    "default": protocol,
+                    "margin over the default": margin,
+                    "gain over fixed band": float(
+                        np.mean([r[0] for r in results]) - np.mean([f[0] for f in fixed])
+                    ),
+                    "BA": float(np.mean([r[0] for r in results])),
+                    "worst set": float(
+                        min(
+                            np.mean([r[0] for r in results[i : i + seeds]])
+                            for i in range(0, len(results), seeds)
+                        )
+                    ),
+                    "sent": float(np.mean([r[1] for r in results])),
+                }
+            )
+    print("\n## Margin a judge-label fit must win by (sample and band at their defaults)\n")
     print(table(rows, list(rows[0])))
 
 

@@ -128,13 +128,17 @@ def calibrate(
     kept: Sequence[bool] = (),
     seed: int = 0,
     bootstrap_rounds: int = 1000,
+    min_gain: float = 0.0,
+    default_band: tuple[float, float] | None = None,
 ) -> Fit:
     """Fit eta on labelled lite scores; keep the default unless the fit wins under
     cross-validation. The band holds ``band_share`` of ``all_scores`` (every scored span,
     labelled or not; the labelled ones by default) around the chosen eta. ``kept``: the
     labels of labelled spans that are never scored (subjective, abstentions, nothing to
     check against); they count as kept (supported) in balanced accuracy, as a monitor
-    counts them."""
+    counts them. The fit must beat the default by more than ``min_gain`` (noisy labels,
+    such as a judge's, need a margin); when it does not, the threshold stays the default and
+    the band ``default_band`` (when given)."""
     s, y = np.asarray(scores, float), np.asarray(labels, bool)
     kept_labels = np.asarray(kept, bool)
     everything = np.concatenate([y, kept_labels])
@@ -173,10 +177,15 @@ def calibrate(
         warnings.append("too few labels of each class to cross-validate: the default is kept")
         cv_default = cv_fitted = _balanced(with_kept(s >= default), everything)
         intervals = ((cv_default, cv_default), (cv_default, cv_default))
-    kept_default = not cv_fitted > cv_default
+    kept_default = not cv_fitted > cv_default + min_gain
     threshold = default if kept_default else fit_threshold(s, y, default)
     spread = np.asarray(all_scores if all_scores is not None and len(all_scores) else s, float)
-    band = band_for_share(spread, threshold, band_share) if spread.size else (threshold, threshold)
+    if kept_default and default_band is not None:
+        band = default_band
+    elif spread.size:
+        band = band_for_share(spread, threshold, band_share)
+    else:
+        band = (threshold, threshold)
     return Fit(
         default=default,
         threshold=threshold,

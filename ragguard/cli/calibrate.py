@@ -107,6 +107,7 @@ def run(args: argparse.Namespace) -> int:
         band_share=band_share,
         all_scores=collected.all_scores,
         kept=collected.kept,
+        default_band=base.judge.band,
     )
     fingerprint = model_fingerprint(lite)
     fitted = FittedCalibration(
