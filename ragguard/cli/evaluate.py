@@ -14,6 +14,7 @@ from ragguard.cli._common import (
     scale_options,
     unique_ids,
 )
+from ragguard.cli._selfcal import self_calibrated
 
 
 def add_to(commands: Any) -> None:
@@ -29,19 +30,32 @@ def add_to(commands: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from ragguard.config import Config
     from ragguard.io import count_lines, read_traces
-    from ragguard.metrics.summary import RunSummary
 
     refuse_overwriting_input([args.traces], args.output)
-    limits = Config.coerce(args.config).limits
+    config = Config.coerce(args.config)
+    limits = config.limits
+    total = count_lines(args.traces) if Path(args.traces).is_file() else None
+    first_pass = (
+        entry for _, entry in read_traces(args.traces, max_line_bytes=limits.max_line_bytes)
+    )
+    with self_calibrated(config, first_pass, total) as config:
+        args.config = config
+        return _evaluate(args, total)
+
+
+def _evaluate(args: argparse.Namespace, total: int | None) -> int:
+    from ragguard.io import read_traces
+    from ragguard.metrics.summary import RunSummary
+
     summary = RunSummary()
-    traces = read_traces(args.traces, max_line_bytes=limits.max_line_bytes)
+    traces = read_traces(args.traces, max_line_bytes=args.config.limits.max_line_bytes)
     text = evaluate_all(
         args,
         summary,
         entries=((f"line {n}", entry, None) for n, entry in unique_ids(traces)),
         paths=[args.traces],
         replay=None,
-        total=count_lines(args.traces) if Path(args.traces).is_file() else None,
+        total=total,
         out=(args.output, "w"),
         on_evaluation=lambda tag, evaluation: None,
     )

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ragguard.cli._common import evaluate_all, refuse_overwriting_input, scale_options
+from ragguard.cli._selfcal import self_calibrated
 
 if TYPE_CHECKING:
     from ragguard.io import LoggedTrace
@@ -30,10 +31,9 @@ def add_to(commands: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ragguard.io import count_lines, expand_logs
-    from ragguard.metrics.summary import RunSummary
-    from ragguard.replay.report import ReportBuilder
-    from ragguard.replay.run import Replay, load_done
+    from ragguard.config import Config
+    from ragguard.errors import RagguardError
+    from ragguard.io import count_lines, expand_logs, read_log
 
     paths = expand_logs(args.logs)
     missing = [str(p) for p in paths if not p.is_file()]
@@ -41,6 +41,21 @@ def run(args: argparse.Namespace) -> int:
         raise FileNotFoundError(f"no such log: {', '.join(missing)}")
     for output in (args.out, args.report):
         refuse_overwriting_input([str(p) for p in paths], output)
+    config = Config.coerce(args.config)
+    config_label = args.config if isinstance(args.config, str) else "defaults"
+    first_pass = (r.trace for _, r in read_log(paths) if not isinstance(r, RagguardError))
+    total_lines = sum(count_lines(p) for p in paths)
+    with self_calibrated(config, first_pass, total_lines) as config:
+        args.config = config
+        return _replay(args, paths, config_label)
+
+
+def _replay(args: argparse.Namespace, paths: list[Path], config_label: str) -> int:
+    from ragguard.io import count_lines
+    from ragguard.metrics.summary import RunSummary
+    from ragguard.replay.report import ReportBuilder
+    from ragguard.replay.run import Replay, load_done
+
     summary = RunSummary()
     report = ReportBuilder() if args.report else None
     done, cut = load_done(Path(args.out)) if args.out else ({}, 0)
@@ -72,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
     if report is not None:
         meta = {
             "logs": ", ".join(str(p) for p in paths),
-            "replay config": args.config or "defaults",
+            "replay config": config_label,
             "generated": datetime.now(UTC).isoformat(timespec="seconds"),
         }
         html = report.render(title="ragguard replay report", meta=meta)

@@ -24,7 +24,9 @@ def add_to(commands: Any) -> None:
         nargs="+",
         default=[],
         metavar="FILE",
-        help='your labels, JSONL: {"claim", "evidence", "label"} per line for support, '
+        help="your labels, JSONL: for support the labelled format (a trace with "
+        "response_spans and a parallel labels list, as ragguard calibrate reads) or "
+        '{"claim", "evidence", "label"} lines; '
         '{"query", "passage", "label"} for relevance; label 1 or 0',
     )
     train.add_argument(

@@ -25,6 +25,7 @@ from prometheus_client import start_http_server as _start_http_server
 from prometheus_client.metrics_core import Metric
 from prometheus_client.multiprocess import MultiProcessCollector
 
+from ragguard.calibration.rate import RateTally
 from ragguard.live.stats import LiveStats, stats
 from ragguard.schema import Evaluation, Modality, SpanEvaluation, Trace, Verdict, verdict
 
@@ -180,6 +181,25 @@ class _Metrics:
             multiprocess_mode="livesum",
             **at,
         )
+        self.calibration = Gauge(
+            "calibration",
+            "The support calibration in force, by quantity: threshold, band_low, band_high, "
+            "samples (labels or judge verdicts fitted on), agreement (lite vs judge on the "
+            "sample), drift (KS distance of live scores from the calibration's).",
+            ["pipeline", "quantity"],
+            multiprocess_mode="mostrecent",
+            **at,
+        )
+        self.unsupported_rate = Gauge(
+            "unsupported_span_rate",
+            "Share of objective spans not supported, by estimate: lite (the lite verdicts), "
+            "corrected, low and high (prediction-powered inference with the judge-labelled "
+            "calibration sample, 95% interval; equal to lite while there is no sample).",
+            ["pipeline", "estimate"],
+            multiprocess_mode="mostrecent",
+            **at,
+        )
+        self._rates: dict[str, RateTally] = {}
 
     def zero(self, pipeline: str) -> None:
         """Create ``pipeline``'s response, span and item series at 0, so a dashboard shows 0
@@ -235,6 +255,34 @@ class _Metrics:
             self.citation_recall.labels(pipeline).observe(metrics.citation_recall)
         if "total" in evaluation.timing_ms:
             self.duration.labels(pipeline).observe(evaluation.timing_ms["total"] / 1000)
+        self._record_calibration(pipeline, evaluation)
+
+    def _record_calibration(self, pipeline: str, evaluation: Evaluation) -> None:
+        with self._lock:
+            tally = self._rates.setdefault(pipeline, RateTally())
+            tally.add(evaluation.spans, evaluation.thresholds.get("support", 0.5))
+            rate = tally.rate()
+        if rate.n:
+            lite = tally.n_unsupported / tally.n
+            for estimate, value in (
+                ("lite", lite),
+                ("corrected", rate.value),
+                ("low", rate.low),
+                ("high", rate.high),
+            ):
+                self.unsupported_rate.labels(pipeline, estimate).set(value)
+        status = evaluation.calibration
+        if status is None:
+            return
+        quantities = {"threshold": status.threshold, "samples": float(status.n_samples)}
+        if status.band is not None:
+            quantities["band_low"], quantities["band_high"] = status.band
+        if status.agreement is not None:
+            quantities["agreement"] = status.agreement
+        if status.drift is not None:
+            quantities["drift"] = status.drift
+        for quantity, value in quantities.items():
+            self.calibration.labels(pipeline, quantity).set(value)
 
     def _record_judge(self, pipeline: str, span: SpanEvaluation) -> None:
         judge = span.judge

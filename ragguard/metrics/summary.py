@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ragguard.schema import Evaluation
+from ragguard.calibration.rate import RateTally
+from ragguard.schema import CalibrationStatus, Evaluation
 
 
 @dataclass
@@ -29,6 +30,9 @@ class RunSummary:
     """Items scored, and unscored per modality (an image with no image model)."""
     _latency_ms: list[float] = field(default_factory=list)
     _largest_batch: int = 0
+    _rate: RateTally = field(default_factory=RateTally)
+    _calibration: CalibrationStatus | None = None
+    _judge: Counter[str] = field(default_factory=Counter)
 
     def _add(self, name: str, value: float | bool | None) -> None:
         if value is not None:
@@ -45,9 +49,18 @@ class RunSummary:
         self._add("citation precision", m.citation_precision)
         self._add("citation recall", m.citation_recall)
         for span in evaluation.spans:
-            self._spans[span.kind] += 1
+            self._spans[span.kind] = self._spans.get(span.kind, 0) + 1
             if span.kind == "objective":
                 self._supported[span.supported] += 1
+            if span.calibration_sample:
+                self._judge["calibration sample"] += 1
+            if span.support_source == "judge":
+                self._judge["judged"] += 1
+            elif span.judge_skipped is not None:
+                self._judge[f"skipped ({span.judge_skipped})"] += 1
+        self._rate.add(evaluation.spans, evaluation.thresholds.get("support", 0.5))
+        if evaluation.calibration is not None:
+            self._calibration = evaluation.calibration
         self._items["scored"] += sum(i.relevance is not None for i in evaluation.items)
         self._items.update(m.n_unscored)
         self._latency_ms.append(evaluation.timing_ms.get("total", float("nan")))
@@ -109,11 +122,34 @@ class RunSummary:
         if unscored:
             items += " (" + ", ".join(f"{kind} {n}" for kind, n in unscored.items()) + ")"
         rows.append(("items", items))
+        rows.append(("unsupported span rate", str(self._rate.rate())))
+        if self._judge:
+            rows.append(("judge", " / ".join(f"{n} {what}" for what, n in self._judge.items())))
+        if self._calibration is not None:
+            rows.append(("calibration", describe_status(self._calibration)))
         rows += self.speed_rows(load_s, eval_s, workers)
         width = max(len(name) for name, _ in rows)
         lines = ["ragguard evaluation summary", "-" * (width + 24)]
         lines += [f"{name:<{width}}  {value}" for name, value in rows]
         return "\n".join(lines)
+
+
+def describe_status(status: CalibrationStatus) -> str:
+    """The calibration's state in one line (summary, report)."""
+    if not status.fitted:
+        text = f"{status.source}, not fitted yet ({status.n_samples} labels): default threshold"
+    else:
+        labels = "judge verdicts" if status.source == "judge" else "labels"
+        text = f"{status.source}: threshold {status.threshold:.3f} on {status.n_samples} {labels}"
+    if status.band is not None:
+        text += f", band {status.band[0]:.3f}-{status.band[1]:.3f}"
+    if status.agreement is not None:
+        text += f", lite-judge agreement {status.agreement:.3f}"
+    if status.drift is not None:
+        text += f", drift {status.drift:.3f}"
+        if status.drifted:
+            text += " (WARNING: the scores drifted from the calibration's; recalibrate)"
+    return text
 
 
 def markdown_table(rows: Sequence[Mapping[str, object]], columns: Sequence[str]) -> str:

@@ -17,11 +17,13 @@ from html import escape
 from importlib import resources
 from string import Template
 
+from ragguard.calibration.rate import RateTally
 from ragguard.io import LoggedTrace
 from ragguard.judge.cascade import agreement
+from ragguard.metrics.summary import describe_status
 from ragguard.replay.diff import DiffTotals, TraceDiff, diff_trace, span_verdict
 from ragguard.replay.svg import Marker, Series, bin_counts, histogram, line_chart
-from ragguard.schema import Evaluation, SpanEvaluation
+from ragguard.schema import CalibrationStatus, Evaluation, SpanEvaluation
 
 LIVE_COLOR, REPLAY_COLOR = "#8a8f98", "#d9480f"
 BINS = 20
@@ -52,10 +54,17 @@ class _Side:
     """Spans the LLM judge decided ..."""
     agreed: int = 0
     """... where the lite verdict was the same."""
+    rate: RateTally = field(default_factory=RateTally)
+    """Unsupported objective spans, corrected by a judge-labelled calibration sample."""
+    calibration: CalibrationStatus | None = None
+    """The calibration in force for the latest trace."""
 
     def add(self, evaluation: Evaluation) -> None:
         m = evaluation.metrics
         self.traces += 1
+        self.rate.add(evaluation.spans, evaluation.thresholds.get("support", 0.5))
+        if evaluation.calibration is not None:
+            self.calibration = evaluation.calibration
         judged, agreed = agreement(evaluation)
         self.judged += judged
         self.agreed += agreed
@@ -267,6 +276,15 @@ class ReportBuilder:
                     _fmt(_rate(replay.agreed, replay.judged), True),
                 ),
             ]
+        rows.append(("unsupported objective spans", str(live.rate.rate()), str(replay.rate.rate())))
+        if live.calibration or replay.calibration:
+            rows.append(
+                (
+                    "calibration",
+                    describe_status(live.calibration) if live.calibration else "off",
+                    describe_status(replay.calibration) if replay.calibration else "off",
+                )
+            )
         diff = self.diff
         rows.append(
             ("thresholds", _thresholds(diff.live_thresholds), _thresholds(diff.replay_thresholds))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-SpanKind = Literal["objective", "subjective", "abstention"]
+SpanKind = Literal["objective", "subjective", "abstention", "empty"]
 Modality = Literal["text", "image", "video"]
 
 
