@@ -32,7 +32,7 @@ from ragguard.config import CalibrationConfig, FittedCalibration
 logger = logging.getLogger(__name__)
 
 STATE_VERSION = 1
-JUDGE_MIN_GAIN = 0.05
+JUDGE_MIN_GAIN = 0.01
 """A fit on the judge's verdicts replaces the default only if it beats it by this much in
 cross-validated balanced accuracy: the judge's mistakes, uneven across the classes, pull
 a fit on them away from the right place (``benchmarks/calibration.py --choose``)."""
