@@ -8,6 +8,7 @@ import os
 import sys
 from collections.abc import Sequence
 
+from ragguard._version import __version__
 from ragguard.cli import benchmark, evaluate, judge_bench, replay, train
 from ragguard.cli._common import EXIT_ERROR, EXIT_OK, EXIT_SKIPPED
 from ragguard.errors import RagguardError
@@ -20,6 +21,7 @@ COMMANDS = (evaluate, replay, benchmark, train, judge_bench)
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="ragguard", description=__doc__)
+    parser.add_argument("--version", action="version", version=f"ragguard {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
     for command in COMMANDS:
         command.add_to(commands)
