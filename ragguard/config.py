@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import Any, Literal, TypeAlias, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from ragguard.config_file import read_config_file
 
 RelevanceBackend = Literal["lite", "cross-encoder"]
 SupportBackend = Literal["lite", "nli"]
@@ -338,12 +339,7 @@ class Config(_Strict):
         the trace log, abstention examples) are relative to the file's folder, so a config
         means the same from whichever directory the application runs."""
         path = Path(path)
-        if path.suffix == ".json":
-            config = cls.model_validate_json(path.read_text())
-        else:
-            with path.open("rb") as handle:
-                config = cls.model_validate(tomllib.load(handle))
-        return config.relative_to(path.resolve().parent)
+        return read_config_file(cls, path).relative_to(path.resolve().parent)
 
     def relative_to(self, folder: Path) -> Config:
         """This config with its relative paths resolved against ``folder``. A ``model`` that

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ragguard.cli._common import evaluate_all, refuse_overwriting_input, scale_options
+from ragguard.errors import RagguardError
 
 if TYPE_CHECKING:
     from ragguard.io import LoggedTrace
@@ -21,7 +22,13 @@ def add_to(commands: Any) -> None:
     )
     replay.add_argument("logs", nargs="+", help="trace log(s), rotated backups or a glob")
     replay.add_argument("-c", "--config", help="TOML or JSON config file for the replay")
-    replay.add_argument("-o", "--out", help="re-evaluations (JSONL); resumes: ids in it skip")
+    replay.add_argument(
+        "-o",
+        "--out",
+        "--output",
+        dest="out",
+        help="re-evaluations (JSONL); resumes: ids in it skip",
+    )
     replay.add_argument("--report", help="write the self-contained HTML report here")
     replay.add_argument("--limit", type=int, default=None, help="replay at most N traces")
     replay.add_argument("--batch-size", type=int, default=None, help="traces per batch")
@@ -36,6 +43,12 @@ def run(args: argparse.Namespace) -> int:
     from ragguard.replay.run import Replay, load_done
 
     paths = expand_logs(args.logs)
+    for path in paths:
+        if path.is_dir():
+            raise RagguardError(
+                f"{path} is a directory: name the log files in it, or a glob that reads "
+                f"them all ('{path}/*.jsonl*')"
+            )
     missing = [str(p) for p in paths if not p.is_file()]
     if missing:
         raise FileNotFoundError(f"no such log: {', '.join(missing)}")

@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from ragguard.cli._common import check_writable
 from ragguard.scoring.checks import CONTRADICTIONS
 
 
@@ -33,7 +34,9 @@ def add_to(commands: Any) -> None:
         dest="data_dir",
         help="folder of the training sets named in the model cards (e.g. snli/, selqa-ass/)",
     )
-    train.add_argument("--out", required=True, help="head JSON to write")
+    train.add_argument(
+        "-o", "--out", "--output", dest="out", required=True, help="head JSON to write"
+    )
     train.add_argument(
         "--embedding-model",
         help="the sentence-transformers model (hub id or path) the head's features come from: "
@@ -66,6 +69,8 @@ def add_to(commands: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from ragguard.scoring.embeddings import TextEmbedder
     from ragguard.train.lite import train_lite
+
+    check_writable(args.out)
 
     validation = train_lite(
         args.role,
