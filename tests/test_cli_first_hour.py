@@ -117,3 +117,81 @@ def test_evaluate_without_output_writes_jsonl_to_stdout_and_the_summary_to_stder
     lines = captured.out.splitlines()
     assert [json.loads(line)["trace_id"] for line in lines] == ["t1", "t2"]
     assert "ragguard evaluation summary" in captured.err
+
+
+@pytest.fixture
+def shared_models(guard, monkeypatch):
+    """Every Guard a command builds uses the session's loaded text encoder; its config,
+    heads and judge are built for real from --config."""
+    from ragguard.engine import Evaluator
+
+    def shared(config=None):
+        resolved = Config.coerce(config)
+        evaluator = Evaluator(resolved, embedder=guard.evaluator.embedder)
+        return ragguard.Guard(resolved, evaluator=evaluator)
+
+    monkeypatch.setattr(ragguard.guard, "Guard", shared)
+
+
+def test_a_judge_that_never_answers_is_reported_not_silent(
+    tmp_path, traces, capsys, shared_models
+):
+    import socket
+
+    with socket.socket() as probe:  # a loopback port that nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    config = tmp_path / "judge.toml"
+    config.write_text(
+        "[judge]\n"
+        'backend = "openai"\n'
+        f'base_url = "http://127.0.0.1:{port}/v1"\n'
+        'api_key_env = "RAGGUARD_TEST_NO_KEY"\n'
+        "band = [0.0, 1.0]\n"
+        "retries = 0\n"
+        "timeout_s = 2\n"
+    )
+    out = tmp_path / "out.jsonl"
+    assert main(["evaluate", str(traces), "-c", str(config), "-o", str(out)]) == 0
+    captured = capsys.readouterr()
+    assert "ragguard: warning: the judge answered none of the 2 spans" in captured.err
+    judge_line = next(line for line in captured.out.splitlines() if line.startswith("judge"))
+    assert "0 judged / 2 skipped (unavailable 2)" in judge_line
+    assert "judge's wait is in the judge line" in captured.out
+
+
+def test_evaluate_resumes_and_refuses_an_output_another_config_wrote(
+    tmp_path, traces, capsys, shared_models
+):
+    out = tmp_path / "out.jsonl"
+    first = tmp_path / "first.jsonl"
+    first.write_text(traces.read_text().splitlines()[0] + "\n")
+    assert main(["evaluate", str(first), "-o", str(out)]) == 0
+    assert main(["evaluate", str(traces), "-o", str(out), "--resume"]) == 0
+    assert "resumed: skipped 1 traces already evaluated" in capsys.readouterr().out
+    ids = [json.loads(line)["trace_id"] for line in out.read_text().splitlines()]
+    assert ids == ["t1", "t2"]  # t1 kept, t2 appended, nothing twice
+
+    strict = tmp_path / "strict.toml"
+    strict.write_text("[support]\nthreshold = 0.9\n")
+    before = out.read_bytes()
+    assert main(["evaluate", str(traces), "-o", str(out), "--resume", "-c", str(strict)]) == 2
+    err = capsys.readouterr().err
+    assert "was written with another config" in err and "resuming would mix" in err
+    assert out.read_bytes() == before
+
+
+def test_replay_refuses_to_resume_an_output_another_config_wrote(
+    tmp_path, capsys, shared_models
+):
+    log = tmp_path / "log.jsonl"
+    log.write_text(json.dumps({**TRACE, "logged_at": "2026-01-01T00:00:00+00:00"}) + "\n")
+    out = tmp_path / "replayed.jsonl"
+    assert main(["replay", str(log), "-o", str(out)]) == 0
+    strict = tmp_path / "strict.toml"
+    strict.write_text("[support]\nthreshold = 0.9\n")
+    capsys.readouterr()
+    assert main(["replay", str(log), "-o", str(out), "-c", str(strict)]) == 2
+    assert "was written with another config" in capsys.readouterr().err
+    assert main(["replay", str(log), "-o", str(out)]) == 0  # the same config resumes
+    assert "resumed: skipped 1 traces" in capsys.readouterr().out

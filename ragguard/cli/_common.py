@@ -202,6 +202,9 @@ def evaluate_all(
         eval_s = time.perf_counter() - started
         if args.engine == "ray":
             load_s, eval_s = ray.timings()
+    warning = summary.judge_warning()
+    if warning is not None:
+        print(f"ragguard: warning: {warning}", file=sys.stderr)
     return summary.render(load_s, eval_s, how)
 
 

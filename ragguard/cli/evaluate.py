@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +32,12 @@ def add_to(commands: Any) -> None:
     )
     evaluate.add_argument("-c", "--config", help="TOML or JSON config file")
     evaluate.add_argument("--batch-size", type=int, default=None, help="traces per batch")
+    evaluate.add_argument(
+        "--resume",
+        action="store_true",
+        help="keep the evaluations already in -o and evaluate only the traces not in it "
+        "(refused when another config wrote it)",
+    )
     scale_options(evaluate)
     evaluate.set_defaults(run=run)
 
@@ -39,27 +46,51 @@ def run(args: argparse.Namespace) -> int:
     from ragguard.config import Config
     from ragguard.io import count_lines, read_traces
     from ragguard.metrics.summary import RunSummary
+    from ragguard.replay.run import claim_output, load_done
+    from ragguard.schema import Trace
 
     if Path(args.traces).is_dir():
         raise RagguardError(f"{args.traces} is a directory: evaluate takes a JSONL file of traces")
     output = args.output or STDOUT
+    if args.resume and (output == STDOUT or args.engine == "ray"):
+        raise RagguardError("--resume needs -o FILE and the local engine")
     refuse_overwriting_input([args.traces], output)
-    limits = Config.coerce(args.config).limits
+    config = Config.coerce(args.config)
+    done: set[str] = set()
+    if output != STDOUT:
+        if args.resume:
+            done = set(load_done(Path(output))[0])
+        warning = claim_output(Path(output), config, args.config, resuming=bool(done))
+        if warning:
+            print(f"ragguard: warning: {warning}", file=sys.stderr)
     summary = RunSummary()
-    traces = read_traces(args.traces, max_line_bytes=limits.max_line_bytes)
+    traces = read_traces(args.traces, max_line_bytes=config.limits.max_line_bytes)
+    resumed = 0
+
+    def entries() -> Iterator[tuple[str, Trace | RagguardError, None]]:
+        nonlocal resumed
+        for n, entry in unique_ids(traces):
+            if isinstance(entry, Trace) and entry.trace_id in done:
+                resumed += 1
+                continue
+            yield f"line {n}", entry, None
+
+    total = count_lines(args.traces) - len(done) if Path(args.traces).is_file() else None
     text = evaluate_all(
         args,
         summary,
-        entries=((f"line {n}", entry, None) for n, entry in unique_ids(traces)),
+        entries=entries(),
         paths=[args.traces],
         replay=None,
-        total=count_lines(args.traces) if Path(args.traces).is_file() else None,
-        out=(output, "w"),
+        total=total,
+        out=(output, "a" if args.resume else "w"),
         on_evaluation=lambda tag, evaluation: None,
     )
     if output == STDOUT:  # the evaluations went to stdout: the summary goes beside them
         print(text, file=sys.stderr)
     else:
         print(text)
+        if resumed:
+            print(f"\nresumed: skipped {resumed} traces already evaluated in {output}")
         print(f"\nwrote {summary.evaluated} evaluations to {output}")
     return EXIT_SKIPPED if summary.failed else EXIT_OK

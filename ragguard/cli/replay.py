@@ -37,10 +37,11 @@ def add_to(commands: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ragguard.config import Config
     from ragguard.io import count_lines, expand_logs
     from ragguard.metrics.summary import RunSummary
     from ragguard.replay.report import ReportBuilder
-    from ragguard.replay.run import Replay, load_done
+    from ragguard.replay.run import Replay, claim_output, load_done
 
     paths = expand_logs(args.logs)
     for path in paths:
@@ -57,6 +58,11 @@ def run(args: argparse.Namespace) -> int:
     summary = RunSummary()
     report = ReportBuilder() if args.report else None
     done, cut = load_done(Path(args.out)) if args.out else ({}, 0)
+    if args.out:
+        config = Config.coerce(args.config)
+        warning = claim_output(Path(args.out), config, args.config, resuming=bool(done))
+        if warning:
+            print(f"ragguard: warning: {warning}", file=sys.stderr)
     if cut:
         print(f"removed a partial last line ({cut} bytes) from {args.out}", file=sys.stderr)
     replay = Replay(paths, done, args.limit, report.add if report else lambda *_: None)

@@ -29,6 +29,8 @@ class RunSummary:
     """Items scored, and unscored per modality (an image with no image model)."""
     _latency_ms: list[float] = field(default_factory=list)
     _largest_batch: int = 0
+    _judge: Counter[str] = field(default_factory=Counter)
+    """Spans the judge decided, skipped spans by reason, its tokens and wait (ms)."""
 
     def _add(self, name: str, value: float | bool | None) -> None:
         if value is not None:
@@ -50,9 +52,46 @@ class RunSummary:
                 self._supported[span.supported] += 1
         self._items["scored"] += sum(i.relevance is not None for i in evaluation.items)
         self._items.update(m.n_unscored)
+        self._count_judge(evaluation)
         self._latency_ms.append(evaluation.timing_ms.get("total", float("nan")))
         self._largest_batch = max(
             self._largest_batch, int(evaluation.timing_ms.get("batch_size", 1))
+        )
+
+    def _count_judge(self, evaluation: Evaluation) -> None:
+        for span in evaluation.spans:
+            if span.support_source == "judge":
+                self._judge["judged"] += 1
+            elif span.judge_skipped is not None:
+                self._judge[f"skipped {span.judge_skipped}"] += 1
+            if span.judge is not None:
+                self._judge["tokens in"] += span.judge.input_tokens
+                self._judge["tokens out"] += span.judge.output_tokens
+        self._judge["wait ms"] += int(evaluation.timing_ms.get("judge", 0.0))
+
+    def judge_row(self) -> tuple[str, str] | None:
+        """judged / skipped (by reason) / tokens / wait, when a judge was configured and any
+        span was in its band."""
+        skipped = {k.removeprefix("skipped "): n for k, n in self._judge.items() if "skipped" in k}
+        if not self._judge["judged"] and not skipped:
+            return None
+        reasons = ", ".join(f"{reason} {n}" for reason, n in sorted(skipped.items()))
+        text = f"{self._judge['judged']} judged / {sum(skipped.values())} skipped"
+        text += f" ({reasons})" if reasons else ""
+        text += f"; {self._judge['tokens in']:,} tokens in, {self._judge['tokens out']:,} out"
+        return "judge", text + f"; {self._judge['wait ms'] / 1000:.1f} s waiting on it"
+
+    UNREACHABLE = ("unavailable", "timeout", "circuit_open")
+    """Judge skip reasons that mean the endpoint did not answer."""
+
+    def judge_warning(self) -> str | None:
+        """One line for stderr when the judge answered none of the spans sent to it."""
+        unanswered = sum(self._judge[f"skipped {reason}"] for reason in self.UNREACHABLE)
+        if self._judge["judged"] or not unanswered:
+            return None
+        return (
+            f"the judge answered none of the {unanswered} spans sent to it "
+            "(unavailable, timed out or circuit open): they kept their lite verdicts"
         )
 
     def mean(self, name: str) -> float | None:
@@ -71,6 +110,8 @@ class RunSummary:
             if self._largest_batch <= 1
             else f"amortised: batch time / traces in it, batches of up to {self._largest_batch}"
         )
+        if self._judge["wait ms"]:
+            how += "; models only, the judge's wait is in the judge line"
         rows.append(("time per trace", f"p50 {p50:.1f} ms, p95 {p95:.1f} ms ({how})"))
         return rows
 
@@ -109,6 +150,7 @@ class RunSummary:
         if unscored:
             items += " (" + ", ".join(f"{kind} {n}" for kind, n in unscored.items()) + ")"
         rows.append(("items", items))
+        rows += [row for row in [self.judge_row()] if row is not None]
         rows += self.speed_rows(load_s, eval_s, workers)
         width = max(len(name) for name, _ in rows)
         lines = ["ragguard evaluation summary", "-" * (width + 24)]
