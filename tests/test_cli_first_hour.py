@@ -195,3 +195,24 @@ def test_replay_refuses_to_resume_an_output_another_config_wrote(
     assert "was written with another config" in capsys.readouterr().err
     assert main(["replay", str(log), "-o", str(out)]) == 0  # the same config resumes
     assert "resumed: skipped 1 traces" in capsys.readouterr().out
+
+
+def test_train_warns_about_few_or_one_sided_labels_before_training(tmp_path, capsys):
+    from collections import Counter
+
+    from ragguard.cli.train import eta_warning, label_warnings
+
+    assert label_warnings(Counter({1: 300, 0: 300}), None) == []
+    assert label_warnings(Counter({1: 5, 0: 5}), "DIR") == []  # the training sets join them
+    few, one_sided = label_warnings(Counter({1: 230, 0: 10}), None)
+    assert "only 230 pairs labelled 1 and 10 labelled 0" in few
+    assert "one-sided (230 of 240 are 1)" in one_sided
+    assert eta_warning(0.5) is None
+    assert "0.968 is extreme" in eta_warning(0.968)
+    assert "0.020 is extreme" in eta_warning(0.02)
+
+    labels = tmp_path / "labels.jsonl"
+    labels.write_text('{"claim": "a", "evidence": "a", "label": 1}\n' * 3)
+    main(["train", "support", "--labels", str(labels), "-o", str(tmp_path / "head.json")])
+    err = capsys.readouterr().err
+    assert "only 3 pairs labelled 1 and 0 labelled 0" in err and "one-sided" in err
