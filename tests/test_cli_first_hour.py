@@ -133,9 +133,7 @@ def shared_models(guard, monkeypatch):
     monkeypatch.setattr(ragguard.guard, "Guard", shared)
 
 
-def test_a_judge_that_never_answers_is_reported_not_silent(
-    tmp_path, traces, capsys, shared_models
-):
+def test_a_judge_that_never_answers_is_reported_not_silent(tmp_path, traces, capsys, shared_models):
     import socket
 
     with socket.socket() as probe:  # a loopback port that nothing listens on
@@ -181,9 +179,7 @@ def test_evaluate_resumes_and_refuses_an_output_another_config_wrote(
     assert out.read_bytes() == before
 
 
-def test_replay_refuses_to_resume_an_output_another_config_wrote(
-    tmp_path, capsys, shared_models
-):
+def test_replay_refuses_to_resume_an_output_another_config_wrote(tmp_path, capsys, shared_models):
     log = tmp_path / "log.jsonl"
     log.write_text(json.dumps({**TRACE, "logged_at": "2026-01-01T00:00:00+00:00"}) + "\n")
     out = tmp_path / "replayed.jsonl"
