@@ -46,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
     from ragguard.config import Config
     from ragguard.io import count_lines, read_traces
     from ragguard.metrics.summary import RunSummary
-    from ragguard.replay.run import claim_output, load_done
+    from ragguard.replay.run import check_output_config, load_done, record_output_config
     from ragguard.schema import Trace
 
     if Path(args.traces).is_dir():
@@ -56,13 +56,10 @@ def run(args: argparse.Namespace) -> int:
         raise RagguardError("--resume needs -o FILE and the local engine")
     refuse_overwriting_input([args.traces], output)
     config = Config.coerce(args.config)
-    done: set[str] = set()
-    if output != STDOUT:
-        if args.resume:
-            done = set(load_done(Path(output))[0])
-        warning = claim_output(Path(output), config, args.config, resuming=bool(done))
-        if warning:
-            print(f"ragguard: warning: {warning}", file=sys.stderr)
+    done = set(load_done(Path(output))[0]) if args.resume else set()
+    warning = check_output_config(Path(output), config, resuming=bool(done))
+    if warning:
+        print(f"ragguard: warning: {warning}", file=sys.stderr)
     summary = RunSummary()
     traces = read_traces(args.traces, max_line_bytes=config.limits.max_line_bytes)
     resumed = 0
@@ -76,16 +73,22 @@ def run(args: argparse.Namespace) -> int:
             yield f"line {n}", entry, None
 
     total = count_lines(args.traces) - len(done) if Path(args.traces).is_file() else None
-    text = evaluate_all(
-        args,
-        summary,
-        entries=entries(),
-        paths=[args.traces],
-        replay=None,
-        total=total,
-        out=(output, "a" if args.resume else "w"),
-        on_evaluation=lambda tag, evaluation: None,
-    )
+    finished = False
+    try:
+        text = evaluate_all(
+            args,
+            summary,
+            entries=entries(),
+            paths=[args.traces],
+            replay=None,
+            total=total,
+            out=(output, "a" if args.resume else "w"),
+            on_evaluation=lambda tag, evaluation: None,
+        )
+        finished = True
+    finally:  # a replaced output is this config's; an appended one is, even if cut short
+        if output != STDOUT and (finished or (args.resume and Path(output).exists())):
+            record_output_config(Path(output), config, args.config)
     if output == STDOUT:  # the evaluations went to stdout: the summary goes beside them
         print(text, file=sys.stderr)
     else:

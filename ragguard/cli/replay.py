@@ -41,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
     from ragguard.io import count_lines, expand_logs
     from ragguard.metrics.summary import RunSummary
     from ragguard.replay.report import ReportBuilder
-    from ragguard.replay.run import Replay, claim_output, load_done
+    from ragguard.replay.run import Replay, check_output_config, load_done, record_output_config
 
     paths = expand_logs(args.logs)
     for path in paths:
@@ -58,11 +58,10 @@ def run(args: argparse.Namespace) -> int:
     summary = RunSummary()
     report = ReportBuilder() if args.report else None
     done, cut = load_done(Path(args.out)) if args.out else ({}, 0)
-    if args.out:
-        config = Config.coerce(args.config)
-        warning = claim_output(Path(args.out), config, args.config, resuming=bool(done))
-        if warning:
-            print(f"ragguard: warning: {warning}", file=sys.stderr)
+    config = Config.coerce(args.config)
+    warning = args.out and check_output_config(Path(args.out), config, resuming=bool(done))
+    if warning:
+        print(f"ragguard: warning: {warning}", file=sys.stderr)
     if cut:
         print(f"removed a partial last line ({cut} bytes) from {args.out}", file=sys.stderr)
     replay = Replay(paths, done, args.limit, report.add if report else lambda *_: None)
@@ -72,16 +71,20 @@ def run(args: argparse.Namespace) -> int:
         if report is not None and logged is not None:
             report.add(logged, evaluation)
 
-    text = evaluate_all(
-        args,
-        summary,
-        entries=replay.entries(),
-        paths=[str(p) for p in paths],
-        replay=replay,
-        total=total if args.limit is None else min(total, args.limit),
-        out=(args.out, "a"),
-        on_evaluation=add,
-    )
+    try:
+        text = evaluate_all(
+            args,
+            summary,
+            entries=replay.entries(),
+            paths=[str(p) for p in paths],
+            replay=replay,
+            total=total if args.limit is None else min(total, args.limit),
+            out=(args.out, "a"),
+            on_evaluation=add,
+        )
+    finally:  # lines may have been appended, even by a run cut short
+        if args.out and Path(args.out).exists():
+            record_output_config(Path(args.out), config, args.config)
     if summary.evaluated or not replay.resumed:  # a summary of this run's traces, if any
         print(text)
     if replay.resumed:

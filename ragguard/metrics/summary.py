@@ -30,7 +30,8 @@ class RunSummary:
     _latency_ms: list[float] = field(default_factory=list)
     _largest_batch: int = 0
     _judge: Counter[str] = field(default_factory=Counter)
-    """Spans the judge decided, skipped spans by reason, its tokens and wait (ms)."""
+    """Spans the judge decided, skipped spans by reason, its tokens."""
+    _judge_wait_ms: float = 0.0
 
     def _add(self, name: str, value: float | bool | None) -> None:
         if value is not None:
@@ -67,7 +68,7 @@ class RunSummary:
             if span.judge is not None:
                 self._judge["tokens in"] += span.judge.input_tokens
                 self._judge["tokens out"] += span.judge.output_tokens
-        self._judge["wait ms"] += int(evaluation.timing_ms.get("judge", 0.0))
+        self._judge_wait_ms += evaluation.timing_ms.get("judge", 0.0)
 
     def judge_row(self) -> tuple[str, str] | None:
         """judged / skipped (by reason) / tokens / wait, when a judge was configured and any
@@ -79,7 +80,7 @@ class RunSummary:
         text = f"{self._judge['judged']} judged / {sum(skipped.values())} skipped"
         text += f" ({reasons})" if reasons else ""
         text += f"; {self._judge['tokens in']:,} tokens in, {self._judge['tokens out']:,} out"
-        return "judge", text + f"; {self._judge['wait ms'] / 1000:.1f} s waiting on it"
+        return "judge", text + f"; {self._judge_wait_ms / 1000:.1f} s waiting on it"
 
     UNREACHABLE = ("unavailable", "timeout", "circuit_open")
     """Judge skip reasons that mean the endpoint did not answer."""
@@ -110,7 +111,7 @@ class RunSummary:
             if self._largest_batch <= 1
             else f"amortised: batch time / traces in it, batches of up to {self._largest_batch}"
         )
-        if self._judge["wait ms"]:
+        if self.judge_row() is not None:
             how += "; models only, the judge's wait is in the judge line"
         rows.append(("time per trace", f"p50 {p50:.1f} ms, p95 {p95:.1f} ms ({how})"))
         return rows

@@ -92,24 +92,30 @@ def config_fingerprint(config: Config) -> str:
     return hashlib.sha256(json.dumps(settings, sort_keys=True).encode()).hexdigest()[:16]
 
 
-def claim_output(out: Path, config: Config, config_name: str | None, resuming: bool) -> str | None:
-    """Record which config writes ``out``. When resuming an output another config wrote,
-    refuse (its scores would be mixed with this config's); return a warning when the
-    output has no record to tell."""
-    record = out.with_name(out.name + FINGERPRINT_SUFFIX)
+def _record_path(out: Path) -> Path:
+    return out.with_name(out.name + FINGERPRINT_SUFFIX)
+
+
+def check_output_config(out: Path, config: Config, resuming: bool) -> str | None:
+    """Refuse to resume an output another config wrote (its scores would be mixed with
+    this config's); a warning when the output has no record to tell."""
+    if not resuming:
+        return None
+    record = _record_path(out)
+    if not record.exists():
+        return f"{out} has no record of the config that wrote it; resuming with this one"
+    stored = json.loads(record.read_text(encoding="utf-8"))
     fingerprint = config_fingerprint(config)
-    warning = None
-    if resuming and record.exists():
-        stored = json.loads(record.read_text(encoding="utf-8"))
-        if stored.get("config_sha256") != fingerprint:
-            raise RagguardError(
-                f"{out} was written with another config ({stored.get('config') or 'defaults'},"
-                f" {stored.get('config_sha256')}; now {config_name or 'defaults'}, "
-                f"{fingerprint}): resuming would mix their scores. Choose another output, "
-                "or delete it to start over"
-            )
-    elif resuming:
-        warning = f"{out} has no record of the config that wrote it; resuming with this one"
-    payload = {"config_sha256": fingerprint, "config": config_name}
-    record.write_text(json.dumps(payload) + "\n", encoding="utf-8")
-    return warning
+    if stored.get("config_sha256") != fingerprint:
+        raise RagguardError(
+            f"{out} was written with another config ({stored.get('config') or 'defaults'}, "
+            f"{stored.get('config_sha256')}; now {fingerprint}): resuming would mix their "
+            "scores. Choose another output, or delete it to start over"
+        )
+    return None
+
+
+def record_output_config(out: Path, config: Config, config_name: str | None) -> None:
+    """Write, beside ``out``, which config wrote it (once something was written there)."""
+    payload = {"config_sha256": config_fingerprint(config), "config": config_name}
+    _record_path(out).write_text(json.dumps(payload) + "\n", encoding="utf-8")
