@@ -212,3 +212,25 @@ def test_train_warns_about_few_or_one_sided_labels_before_training(tmp_path, cap
     main(["train", "support", "--labels", str(labels), "-o", str(tmp_path / "head.json")])
     err = capsys.readouterr().err
     assert "only 3 pairs labelled 1 and 0 labelled 0" in err and "one-sided" in err
+
+
+def test_a_closed_stdout_stops_evaluate_quietly_as_unix_tools_do(tmp_path):
+    """`ragguard evaluate traces.jsonl | head -n 1`: the first line, then exit 141 with
+    nothing on stderr, not a Broken pipe error."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    command = [sys.executable, "-m", "ragguard.cli", "evaluate", "examples/traces.jsonl"]
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    with subprocess.Popen(
+        command, cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    ) as process:
+        first = process.stdout.readline()
+        process.stdout.close()
+        err = process.stderr.read().decode()
+        assert process.wait(timeout=300) == 141
+    assert json.loads(first)["trace_id"] == "factcheck-gpt-000"
+    assert "Broken pipe" not in err and "error" not in err

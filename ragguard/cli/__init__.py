@@ -15,6 +15,9 @@ from ragguard.errors import RagguardError
 
 __all__ = ["EXIT_ERROR", "EXIT_OK", "EXIT_SKIPPED", "build_parser", "main"]
 
+EXIT_BROKEN_PIPE = 141
+"""128 + SIGPIPE: what a shell reports for a tool whose output pipe was closed."""
+
 COMMANDS = (evaluate, replay, benchmark, train, judge_bench)
 """The command modules, in the order ``--help`` lists them."""
 
@@ -32,6 +35,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return int(args.run(args))
+    except BrokenPipeError:  # stdout's reader went away (`| head`): stop, as Unix tools do
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no error at exit
+        return EXIT_BROKEN_PIPE
     except (RagguardError, OSError, ValueError) as error:
         print(f"ragguard: error: {error}", file=sys.stderr)
         return EXIT_ERROR
