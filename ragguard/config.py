@@ -2,31 +2,40 @@
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import Any, Literal, TypeAlias, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from ragguard.config_file import read_config_file
 
 RelevanceBackend = Literal["lite", "cross-encoder"]
 SupportBackend = Literal["lite", "nli"]
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
 
 
 class ScorerConfig(_Strict):
     """A model role. ``model`` is a hub id or a local path; None means the bundled lite model."""
 
     backend: str = "lite"
+    """Which scorer plays this role (the choices are listed per section)."""
     model: str | None = None
+    """A hub id or a local path (a head file from ``ragguard train`` for the lite backend);
+    None: the bundled lite model."""
     threshold: float | None = Field(default=None, ge=0.0, le=1.0)
     """RAG-Check's eta. None uses the threshold calibrated with the model (lite heads) or 0.5."""
     batch_size: int = Field(default=32, ge=1)
+    """Pairs per forward pass of a production backend's model."""
     max_length: int = Field(default=512, ge=16)
+    """Tokens per input of a production backend's model; longer inputs are cut."""
     device: str = "cpu"
+    """Where a production backend's model runs (``cpu``, ``cuda``, ``cuda:1``, ``mps``)."""
     trust_remote_code: bool = False
+    """Let a hub model run its own Python code (needed by some, such as
+    ``vectara/hallucination_evaluation_model``); only for models you trust."""
 
 
 _ScorerT = TypeVar("_ScorerT", bound=ScorerConfig)
@@ -34,10 +43,15 @@ _ScorerT = TypeVar("_ScorerT", bound=ScorerConfig)
 
 class RelevanceConfig(ScorerConfig):
     backend: RelevanceBackend = "lite"
+    """``lite`` (bundled MiniLM features and head) or ``cross-encoder`` (any
+    sentence-transformers CrossEncoder named by ``model``; the ``hub`` extra)."""
 
 
 class SupportConfig(ScorerConfig):
     backend: SupportBackend = "lite"
+    """``lite`` (bundled MiniLM features, head and typed checks) or ``nli`` (an NLI or
+    factual-consistency classifier named by ``model``, its entailment probability; the
+    ``hub`` extra)."""
     use_context: bool = True
     """Verify each span with its preceding sentence as context (MIRAGE's s([context][claim]))."""
 
@@ -52,6 +66,7 @@ class ImageConfig(ScorerConfig):
     """
 
     backend: Literal["none", "clip", "vlm"] = "none"  # type: ignore[assignment,unused-ignore]
+    """``none``: the text surrogate or unscored; ``clip``; ``vlm`` (see above)."""
     max_side: int = Field(default=448, ge=32)
     """Images and frames are downscaled to this longer side on decode (bounds memory)."""
     video_frames: int = Field(default=8, ge=1)
@@ -103,8 +118,11 @@ class LimitsConfig(_Strict):
     max_line_bytes: int = Field(default=16_000_000, ge=1)
     """A line of a traces file or trace log longer than this is skipped unread."""
     max_query_chars: int = Field(default=10_000, ge=1)
+    """The query's length."""
     max_response_chars: int = Field(default=50_000, ge=1)
+    """The answer's length."""
     max_items: int = Field(default=200, ge=0)
+    """Retrieved items per trace."""
     max_item_chars: int = Field(default=100_000, ge=1)
     """Per item's ``text``."""
     max_metadata_depth: int = Field(default=8, ge=1)
@@ -119,7 +137,9 @@ class SpanConfig(_Strict):
     add_subjective: dict[str, list[str]] = Field(default_factory=dict)
     """Extra cues per lexicon class, e.g. {"hedges": ["arguably"]}."""
     remove_subjective: list[str] = Field(default_factory=list)
+    """Built-in subjective cues to ignore, e.g. ["many"]."""
     abstention_cues: list[str] = Field(default_factory=list)
+    """Extra phrases that mark an abstention ("outside the scope of the documents")."""
     abstention_examples: Path | None = None
     """A JSON file of {"text", "label"} examples replacing the built-in ones."""
     abstention_margin: float = 0.05
@@ -286,9 +306,11 @@ class JudgeConfig(_Strict):
     Ollama or any other OpenAI-compatible server through ``base_url``."""
 
     backend: Literal["none", "openai"] = "none"
+    """``none``: no judge; ``openai``: an OpenAI-compatible endpoint."""
     base_url: str | None = None
     """The endpoint, e.g. ``http://127.0.0.1:8080/v1``; None: the client's default (OpenAI)."""
     model: str = "gpt-4o-mini"
+    """The judge model's name as the endpoint knows it."""
     api_key_env: str = "OPENAI_API_KEY"
     """The environment variable holding the API key (a local server needs none)."""
     timeout_s: float = Field(default=20.0, gt=0.0)
@@ -302,11 +324,13 @@ class JudgeConfig(_Strict):
     breaker_cooldown_s: float = Field(default=30.0, ge=0.0)
     """... which skips every call for this long, then lets one through to probe."""
     max_concurrency: int = Field(default=4, ge=1)
+    """Judge calls in flight at once within a batch."""
     max_calls_per_minute: int | None = Field(default=60, ge=1)
     """Calls beyond this in a sliding minute are skipped (``rate_limited``); None: no limit."""
     max_tokens_per_day: int | None = Field(default=1_000_000, ge=1)
     """Prompt plus completion tokens per UTC day; past it calls are skipped (``over_budget``)."""
     max_output_tokens: int = Field(default=200, ge=16)
+    """The reply's token limit (the reasoning and the verdict)."""
     sample_rate: float = Field(default=1.0, ge=0.0, le=1.0)
     """Share of in-band spans sent, decided by the claim's content hash (repeatable)."""
     band: tuple[float, float] = (0.444, 0.685)
@@ -381,12 +405,7 @@ class Config(_Strict):
         the trace log, abstention examples) are relative to the file's folder, so a config
         means the same from whichever directory the application runs."""
         path = Path(path)
-        if path.suffix == ".json":
-            config = cls.model_validate_json(path.read_text())
-        else:
-            with path.open("rb") as handle:
-                config = cls.model_validate(tomllib.load(handle))
-        return config.relative_to(path.resolve().parent)
+        return read_config_file(cls, path).relative_to(path.resolve().parent)
 
     def relative_to(self, folder: Path) -> Config:
         """This config with its relative paths resolved against ``folder``. A ``model`` that

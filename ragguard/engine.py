@@ -474,7 +474,8 @@ class Evaluator:
             elif span.unknown_citations:
                 citation_support = 0.0  # a citation that names nothing supports nothing
             if support is not None and support < eta:
-                reasons = _span_reasons(s, plan, sorted(scored, key=lambda i: -scored[i]))
+                ranked = sorted(scored, key=lambda i: -scored[i])
+                reasons = _span_reasons(s, plan, ranked, support, eta)
         return SpanEvaluation(
             text=span.text,
             start=span.start,
@@ -493,24 +494,33 @@ class Evaluator:
         )
 
 
-def _span_reasons(s: int, plan: _TracePlan, ranked: Sequence[int]) -> list[SpanReason]:
-    """The checks that fired against the span's items, best-supporting item first, each
-    reason once (the same wrong number is not repeated for every item)."""
+MAX_REASONS = 5
+"""Reasons kept per span: the decisive few, not every check that fired on every item."""
+
+
+def _span_reasons(
+    s: int, plan: _TracePlan, ranked: Sequence[int], support: float, eta: float
+) -> list[SpanReason]:
+    """Why a span is unsupported, decisive first: the contradictions (number, date,
+    negation, entity) before claim words no item mentions, each by its best-supporting item
+    first, each reason once (the same wrong number is not repeated for every item), at most
+    MAX_REASONS. A span no check explains gets ``low_support``: its best support and eta."""
     seen: set[tuple[str, str, str]] = set()
-    out = []
+    found: list[SpanReason] = []
     for i in ranked:
         for r in plan.reasons.get((s, i), ()):
             if (r.check, r.claim, r.evidence) not in seen:
                 seen.add((r.check, r.claim, r.evidence))
-                out.append(
-                    SpanReason(
-                        check=r.check,
-                        claim=r.claim,
-                        evidence=r.evidence,
-                        item=plan.trace.items[i].id,
-                    )
+                item = plan.trace.items[i].id
+                found.append(
+                    SpanReason(check=r.check, claim=r.claim, evidence=r.evidence, item=item)
                 )
-    return out
+    found.sort(key=lambda reason: reason.check == "uncovered")  # stable: item order kept
+    if not found:
+        item = plan.trace.items[ranked[0]].id if ranked else "none"
+        claim, evidence = f"support {support:.2f}", f"threshold {eta:.2f}"
+        found.append(SpanReason(check="low_support", claim=claim, evidence=evidence, item=item))
+    return found[:MAX_REASONS]
 
 
 def _best_frames(

@@ -271,8 +271,9 @@ JudgeSkip = Literal[
 ]
 
 
-CheckKind = Literal["number", "date", "negation", "entity", "uncovered"]
-"""The typed contradiction checks (``ragguard.scoring.checks``)."""
+CheckKind = Literal["number", "date", "negation", "entity", "uncovered", "low_support"]
+"""The typed contradiction checks (``ragguard.scoring.checks``), and ``low_support``: the
+reason of an unsupported span that no check explains (its best support is below eta)."""
 
 
 class SpanReason(BaseModel):

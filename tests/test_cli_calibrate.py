@@ -80,5 +80,5 @@ def test_a_calibration_of_another_model_is_refused(calibrated, tmp_path) -> None
 def test_bad_arguments_stop_before_any_work(tmp_path, capsys) -> None:
     labelled = write_jsonl(tmp_path / "l.jsonl", labelled_rows(3))
     assert main(["calibrate", str(labelled), "-o", str(tmp_path / "nowhere" / "c.toml")]) == 2
-    assert "existing folder" in capsys.readouterr().err
+    assert "folder that does not exist" in capsys.readouterr().err
     assert main(["calibrate", str(labelled)]) == 2

@@ -71,8 +71,6 @@ def run(args: argparse.Namespace) -> int:
 
     output = Path(args.output)
     refuse_overwriting_input([args.labelled], args.output)
-    if output.is_dir() or not output.parent.is_dir():
-        raise RagguardError(f"-o {args.output}: needs a file path in an existing folder")
     base = Config.coerce(args.config)
     band_share = base.calibration.band_share if args.band_share is None else args.band_share
     lite = base.model_copy(

@@ -202,15 +202,29 @@ class _Metrics:
         self._rates: dict[str, RateTally] = {}
 
     def zero(self, pipeline: str) -> None:
-        """Create ``pipeline``'s response, span and item series at 0, so a dashboard shows 0
-        for what has not happened yet (no abstention so far), not "No data"."""
-        for counter in (self.responses, self.hallucinated, self.abstained):
-            counter.labels(pipeline)
+        """Create every series of ``pipeline`` at 0, so a dashboard shows 0 for what has
+        not happened yet (no abstention, no unknown citation so far), not "No data"."""
+        for metric in (
+            self.responses,
+            self.hallucinated,
+            self.abstained,
+            self.unknown_citations,
+            self.support,
+            self.citation_precision,
+            self.citation_recall,
+            self.duration,
+            self.judge_latency,
+        ):
+            metric.labels(pipeline)
         for kind in VERDICTS:
             self.spans.labels(pipeline, kind)
         for modality in MODALITIES:
             self.items.labels(pipeline, modality)
             self.unscored.labels(pipeline, modality)
+            self.relevance.labels(pipeline, modality)
+        self.judge_calls.labels(pipeline, "answered")
+        for direction in ("input", "output"):
+            self.judge_tokens.labels(pipeline, direction)
 
     def pipeline_label(self, name: str, cap: int) -> str:
         """``name``, or ``other`` once ``cap`` other names are in use (warned once)."""
