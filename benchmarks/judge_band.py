@@ -4,7 +4,7 @@
 
 Lite support scores of up to ``--per-source`` pairs from each support training set (the sets
 the lite head was trained and calibrated on), then the band around the lite eta that holds
-``--share`` of them (``ragguard.judge.band``). The dev-set line is a report, not an input:
+``--share`` of them (``ragguard.calibration.band``). The dev-set line is a report, not an input:
 the band is never tuned on WiCE dev or Factcheck-GPT.
 """
 
@@ -24,8 +24,8 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 import devsets
 
+from ragguard.calibration.band import band_for_share, share_in_band
 from ragguard.engine import Evaluator
-from ragguard.judge.band import band_for_share, share_in_band
 from ragguard.scoring.evidence import Claim, Evidence
 from ragguard.train.datasets import SUPPORT_SOURCES
 

@@ -5,8 +5,8 @@ import numpy as np
 import pytest
 from pydantic import ValidationError
 
+from ragguard.calibration.band import band_for_share, share_in_band
 from ragguard.config import Config, JudgeConfig
-from ragguard.judge.band import band_for_share, share_in_band
 from ragguard.judge.cascade import SupportQuestion, in_band, sampled
 from ragguard.scoring.heads import Head
 

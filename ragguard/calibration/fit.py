@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ragguard.judge.band import band_for_share
+from ragguard.calibration.band import band_for_share
 from ragguard.metrics.agreement import balanced_accuracy
 
 PRIOR_SLOPE = 1.0
