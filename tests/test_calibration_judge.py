@@ -204,3 +204,28 @@ def test_prometheus_and_otel_carry_the_calibration(guard, memory) -> None:
     assert span.attributes["ragguard.calibration.threshold"] == 0.61
     assert span.attributes["ragguard.calibration.drift"] == 0.31
     assert span.attributes["ragguard.calibration.source"] == "judge"
+
+
+def test_judge_bench_reads_the_labelled_format(tmp_path, capsys) -> None:
+    rows = ROWS[:30]
+    labelled = write_jsonl(tmp_path / "mine.jsonl", rows)
+    with standin_judge(gold(rows), flip=0.0) as server:
+        config = tmp_path / "judge.json"
+        config.write_text(json.dumps({"judge": judge_settings(server.base_url)["judge"]}))
+        code = main(["judge-bench", "-c", str(config), "--labels", str(labelled)])
+        calls = len(server.judge.calls)
+    assert code == EXIT_OK
+    table = capsys.readouterr().out
+    assert "mine.jsonl" in table and calls == len(rows)  # each labelled span asked once
+
+
+def test_the_summary_warns_when_the_scores_drift() -> None:
+    from ragguard.metrics.summary import describe_status
+    from ragguard.schema import CalibrationStatus
+
+    status = CalibrationStatus(
+        source="file", fitted=True, threshold=0.6, n_samples=200, drift=0.35, drifted=True
+    )
+    text = describe_status(status)
+    assert "threshold 0.600 on 200 labels" in text and "drift 0.350" in text
+    assert "WARNING" in text and "recalibrate" in text
