@@ -227,7 +227,9 @@ class JudgeConfig(_Strict):
     api_key_env: str = "OPENAI_API_KEY"
     """The environment variable holding the API key (a local server needs none)."""
     timeout_s: float = Field(default=20.0, gt=0.0)
-    """Per attempt; a call that runs past it leaves the lite verdict (``judge_skipped``)."""
+    """Per attempt, in total (connecting, waiting and reading the whole reply, however
+    slowly it trickles in); a call that runs past it leaves the lite verdict
+    (``judge_skipped = "timeout"``)."""
     retries: int = Field(default=2, ge=0)
     """Extra attempts after a connection error, HTTP 429 or 5xx, with exponential backoff."""
     backoff_s: float = Field(default=0.5, ge=0.0)
@@ -249,7 +251,11 @@ class JudgeConfig(_Strict):
     training-set spans around the lite eta (``python benchmarks/judge_band.py``)."""
     response_format: Literal["json_schema", "text"] = "json_schema"
     """json_schema: ask the server to constrain the reply to the verdict schema (OpenAI,
-    vLLM, llama.cpp, Ollama support it); text: free text, parsed leniently."""
+    vLLM, llama.cpp, Ollama support it) and accept only a reply that is one JSON object;
+    text: free text, the verdict read from its last line only."""
+    max_reply_bytes: int = Field(default=1_000_000, ge=1024)
+    """A reply body larger than this is dropped while it is read (``unavailable``), so a
+    misbehaving server cannot fill the memory."""
     max_evidence_items: int = Field(default=3, ge=1)
     """Items shown to the judge per span: the best lite evidence, then cited, then others."""
     max_evidence_chars: int = Field(default=1500, ge=100)
