@@ -41,7 +41,8 @@ def test_a_log_that_opens_later_is_written_then(tmp_path):
 
 def test_wrap_with_a_log_that_cannot_be_opened_still_answers(tmp_path, guard):
     chain = ChatPromptTemplate.from_template("{question}") | FakeListChatModel(responses=["Paris."])
-    config = {"exporters": {"trace_log": str(_unopenable(tmp_path)), "otel": False, "prometheus": False}}
+    log_path = str(_unopenable(tmp_path))
+    config = {"exporters": {"trace_log": log_path, "otel": False, "prometheus": False}}
     wrapped = ragguard.wrap(chain, config=config, guard=guard)
     assert wrapped.invoke({"question": "Where is the Eiffel Tower?"}).content == "Paris."
     (log,) = ragguard.Monitor.shared(config, guard=guard).exporters
