@@ -9,7 +9,7 @@ import sys
 from collections.abc import Sequence
 
 from ragguard.cli import benchmark, evaluate, judge_bench, replay, train
-from ragguard.cli._common import EXIT_ERROR, EXIT_OK, EXIT_SKIPPED
+from ragguard.cli._common import EXIT_ERROR, EXIT_OK, EXIT_SKIPPED, Terminated, sigterm_raises
 from ragguard.errors import RagguardError
 
 __all__ = ["EXIT_ERROR", "EXIT_OK", "EXIT_SKIPPED", "build_parser", "main"]
@@ -29,13 +29,17 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        return int(args.run(args))
+        with sigterm_raises():
+            return int(args.run(args))
     except (RagguardError, OSError, ValueError) as error:
         print(f"ragguard: error: {error}", file=sys.stderr)
         return EXIT_ERROR
     except KeyboardInterrupt:
         print("ragguard: interrupted", file=sys.stderr)
         return 130
+    except Terminated:
+        print("ragguard: terminated", file=sys.stderr)
+        return 143
     except Exception as error:  # a bug: one line, not a traceback (RAGGUARD_DEBUG=1 shows it)
         if os.environ.get("RAGGUARD_DEBUG"):
             raise

@@ -8,7 +8,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ragguard.cli._common import evaluate_all, refuse_overwriting_input, scale_options
+from ragguard.cli._common import (
+    EXIT_OK,
+    EXIT_SKIPPED,
+    evaluate_all,
+    refuse_overwriting_input,
+    scale_options,
+)
 
 if TYPE_CHECKING:
     from ragguard.io import LoggedTrace
@@ -30,6 +36,7 @@ def add_to(commands: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ragguard.config import Config
     from ragguard.io import count_lines, expand_logs
     from ragguard.metrics.summary import RunSummary
     from ragguard.replay.report import ReportBuilder
@@ -46,7 +53,9 @@ def run(args: argparse.Namespace) -> int:
     done, cut = load_done(Path(args.out)) if args.out else ({}, 0)
     if cut:
         print(f"removed a partial last line ({cut} bytes) from {args.out}", file=sys.stderr)
+    limits = Config.coerce(args.config).limits
     replay = Replay(paths, done, args.limit, report.add if report else lambda *_: None)
+    replay.max_line_bytes = limits.max_line_bytes
     total = max(sum(count_lines(p) for p in paths) - len(done), 0)
 
     def add(logged: LoggedTrace | None, evaluation: Evaluation) -> None:
@@ -78,4 +87,4 @@ def run(args: argparse.Namespace) -> int:
         html = report.render(title="ragguard replay report", meta=meta)
         Path(args.report).write_text(html, encoding="utf-8")
         print(f"wrote the report to {args.report}")
-    return 0 if summary.evaluated or replay.resumed or not summary.failed else 1
+    return EXIT_SKIPPED if summary.failed else EXIT_OK  # as evaluate: lines were skipped
