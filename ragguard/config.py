@@ -168,6 +168,12 @@ class LiveConfig(_Strict):
     long while it has a batch (stopped, deadlocked) is killed and counted in
     ``worker_restarts``; the next batch starts a new one, and until it answers, guard mode
     lets answers through at once (``guard_failed_open``)."""
+    worker_seconds_per_trace: float = Field(default=5.0, gt=0.0)
+    """The per-batch deadline, for a child that is busy but stuck (a deadlock that spins, an
+    endless loop: it uses CPU, so the stall watchdog sees progress). A batch of n traces
+    gets ``worker_stall_timeout_s + n * worker_seconds_per_trace`` in all (the lite tier
+    takes well under 0.1 s a trace); past it the child is killed and counted in
+    ``worker_restarts`` as a stalled one is."""
     warmup: bool = True
     """Load the models in the background as soon as ``wrap()`` is called, so the first
     evaluations do not wait for them (the wrapped calls never do)."""
