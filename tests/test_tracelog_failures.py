@@ -66,3 +66,21 @@ def test_a_full_disk_logs_one_traceback_then_counts(tmp_path, caplog):
         log.export(trace("back"), evaluation("back"))
     assert log.stats.written == 1 and "after 50 failed records" in caplog.text
     log.shutdown()
+
+
+def test_monitors_of_many_configurations_share_one_trace_log(tmp_path, guard):
+    def descriptors():
+        return len(os.listdir("/proc/self/fd"))
+
+    def monitor(n):
+        exporters = {"trace_log": str(tmp_path / "shared.jsonl"), "pipeline": f"p{n}"}
+        return ragguard.Monitor.shared(
+            {"exporters": {**exporters, "otel": False}}, guard=guard, warmup=False
+        )
+
+    monitors = [monitor(0)]
+    before = descriptors()
+    monitors += [monitor(n) for n in range(1, 50)]
+    assert len({id(m) for m in monitors}) == 50  # one Monitor per distinct configuration
+    assert len({id(m.exporters[-1]) for m in monitors}) == 1  # ... and one log between them
+    assert descriptors() - before < 5  # 49 logs of their own would hold 98 more
