@@ -53,6 +53,20 @@ def sample(pid: int | None) -> dict[str, float]:
     }
 
 
+def point(t_s: float, sent: int, child: int | None) -> dict:
+    """One sample of the curve: counters and both processes' resources."""
+    stats = ragguard.stats()
+    return {
+        "t_s": round(t_s, 1),
+        "requests": sent,
+        "evaluated": stats.evaluated,
+        "dropped": stats.dropped,
+        "failed": stats.failed,
+        "app": sample(os.getpid()),
+        "child": sample(child),
+    }
+
+
 def growth(curve: list[dict], who: str, since_s: float) -> float:
     """Relative RSS growth of ``who`` from the first sample at or after ``since_s`` to the
     last sample."""
@@ -90,36 +104,14 @@ def main() -> None:
     sent = 0
     while (now := time.monotonic()) < end:
         if now >= next_sample:
-            stats = ragguard.stats()
-            curve.append(
-                {
-                    "t_s": round(now - started, 1),
-                    "requests": sent,
-                    "evaluated": stats.evaluated,
-                    "dropped": stats.dropped,
-                    "failed": stats.failed,
-                    "app": sample(os.getpid()),
-                    "child": sample(child),
-                }
-            )
+            curve.append(point(now - started, sent, child))
             next_sample += args.every
         wrapped.invoke(f"{questions[sent % len(questions)]} (request {sent})")
         sent += 1
         time.sleep(max(0.0, started + sent / args.rate - time.monotonic()))
     elapsed = time.monotonic() - started
     ragguard.flush(300)
-    stats = ragguard.stats()
-    curve.append(
-        {
-            "t_s": round(time.monotonic() - started, 1),
-            "requests": sent,
-            "evaluated": stats.evaluated,
-            "dropped": stats.dropped,
-            "failed": stats.failed,
-            "app": sample(os.getpid()),
-            "child": sample(child),
-        }
-    )
+    curve.append(point(time.monotonic() - started, sent, child))
     report(args, curve, sent, elapsed, monitor)
     if args.json:
         Path(args.json).write_text(json.dumps(curve, indent=1))
