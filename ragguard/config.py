@@ -188,6 +188,12 @@ class LiveConfig(_Strict):
     long while it has a batch (stopped, deadlocked) is killed and counted in
     ``worker_restarts``; the next batch starts a new one, and until it answers, guard mode
     lets answers through at once (``guard_failed_open``)."""
+    worker_seconds_per_trace: float = Field(default=5.0, gt=0.0)
+    """The per-batch deadline, for a child that is busy but stuck (a deadlock that spins, an
+    endless loop: it uses CPU, so the stall watchdog sees progress). A batch of n traces
+    gets ``worker_stall_timeout_s + n * worker_seconds_per_trace`` in all (the lite tier
+    takes well under 0.1 s a trace); past it the child is killed and counted in
+    ``worker_restarts`` as a stalled one is."""
     warmup: bool = True
     """Load the models in the background as soon as ``wrap()`` is called, so the first
     evaluations do not wait for them (the wrapped calls never do)."""
@@ -314,7 +320,9 @@ class JudgeConfig(_Strict):
     api_key_env: str = "OPENAI_API_KEY"
     """The environment variable holding the API key (a local server needs none)."""
     timeout_s: float = Field(default=20.0, gt=0.0)
-    """Per attempt; a call that runs past it leaves the lite verdict (``judge_skipped``)."""
+    """Per attempt, in total (connecting, waiting and reading the whole reply, however
+    slowly it trickles in); a call that runs past it leaves the lite verdict
+    (``judge_skipped = "timeout"``)."""
     retries: int = Field(default=2, ge=0)
     """Extra attempts after a connection error, HTTP 429 or 5xx, with exponential backoff."""
     backoff_s: float = Field(default=0.5, ge=0.0)
@@ -338,7 +346,11 @@ class JudgeConfig(_Strict):
     training-set spans around the lite eta (``python benchmarks/judge_band.py``)."""
     response_format: Literal["json_schema", "text"] = "json_schema"
     """json_schema: ask the server to constrain the reply to the verdict schema (OpenAI,
-    vLLM, llama.cpp, Ollama support it); text: free text, parsed leniently."""
+    vLLM, llama.cpp, Ollama support it) and accept only a reply that is one JSON object;
+    text: free text, the verdict read from its last line only."""
+    max_reply_bytes: int = Field(default=1_000_000, ge=1024)
+    """A reply body larger than this is dropped while it is read (``unavailable``), so a
+    misbehaving server cannot fill the memory."""
     max_evidence_items: int = Field(default=3, ge=1)
     """Items shown to the judge per span: the best lite evidence, then cited, then others."""
     max_evidence_chars: int = Field(default=1500, ge=100)

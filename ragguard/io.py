@@ -54,8 +54,7 @@ def read_jsonl(
     with Path(path).open("rb") as handle:
         for number, raw in enumerate(_lines(handle, max_line_bytes), start=1):
             if raw is None:
-                message = f"longer than limits.max_line_bytes = {max_line_bytes}"
-                yield number, TraceValidationError("<line>", message, line=number)
+                yield number, overlong(number, max_line_bytes)
                 continue
             if not raw.strip():
                 continue
@@ -70,6 +69,28 @@ def read_jsonl(
                     yield number, TraceValidationError("<json>", CUT_RECORD, line=number)
                     parsed = glued
             yield number, parsed
+
+
+def overlong(number: int, max_line_bytes: int) -> TraceValidationError:
+    """The error of a line longer than ``limits.max_line_bytes`` (never parsed)."""
+    message = f"longer than limits.max_line_bytes = {max_line_bytes}"
+    return TraceValidationError("<line>", message, line=number)
+
+
+class FirstLines:
+    """Which line first held each trace_id. Results are keyed by trace_id (``replay``
+    resumes by it), so a later line repeating one is ambiguous: it is skipped, on every
+    engine, with an error naming the first line."""
+
+    def __init__(self) -> None:
+        self.first: dict[str, int] = {}
+
+    def repeat(self, trace_id: str, line: int) -> TraceValidationError | None:
+        seen = self.first.setdefault(trace_id, line)
+        if seen == line:
+            return None
+        message = f"repeats the trace_id of line {seen}"
+        return TraceValidationError("trace_id", message, trace_id=trace_id, line=line)
 
 
 def _glued_record(raw: bytes, start: bytes) -> dict[str, Any] | None:
@@ -177,12 +198,18 @@ def expand_logs(patterns: Iterable[str | Path]) -> list[Path]:
 
 
 def read_log(
-    paths: Iterable[Path],
+    paths: Iterable[Path], *, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES
 ) -> Iterator[tuple[str, LoggedTrace | TraceValidationError]]:
     """Yield ("<file> line N", record or that line's error) per non-blank line of each
     trace log (``ragguard.exporters.tracelog``)."""
     for path in paths:
-        for number, data in read_jsonl(path, whole_lines_only=True, record_start=LOG_RECORD_START):
+        lines = read_jsonl(
+            path,
+            whole_lines_only=True,
+            record_start=LOG_RECORD_START,
+            max_line_bytes=max_line_bytes,
+        )
+        for number, data in lines:
             yield f"{path.name} line {number}", as_logged(data, str(path), number)
 
 

@@ -5,6 +5,11 @@ span analysis, features and the rest are Python under one GIL. ``--workers N`` r
 processes, each loading the models once (about 23 MB of weights each for the lite tier) and
 running them on its share of the cores, and hands them whole batches; results come back in
 input order, so the output file, the summary and resumption are those of one process.
+
+A batch goes to a worker pickled. The size limits are checked here first (a trace with
+metadata nested hundreds deep may not even pickle); should a batch still fail to travel or
+to come back, its traces are sent one at a time, and a trace that cannot travel alone is
+reported as that line's error: one bad line never stops the pool.
 """
 
 from __future__ import annotations
@@ -16,18 +21,22 @@ import multiprocessing
 import os
 import time
 from collections.abc import Iterable, Iterator
+from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Protocol
 
 from ragguard.config import Config
 from ragguard.engine import Outcome
-from ragguard.errors import RagguardError
+from ragguard.errors import RagguardError, TraceValidationError
 from ragguard.guard import Guard, TraceLike
+from ragguard.limits import check_limits
+from ragguard.schema import Trace
 from ragguard.scoring.backbones import available_cores
 
 if TYPE_CHECKING:
     import multiprocessing.synchronize
 
 Entry = TraceLike | RagguardError
+Batch = concurrent.futures.Future[list[Outcome]]
 LOAD_TIMEOUT_S = 600.0
 
 
@@ -97,14 +106,39 @@ class WorkerPool:
         self, entries: Iterable[Entry], *, batch_size: int | None = None
     ) -> Iterator[Outcome]:
         size = batch_size or self.config.batch_size
-        iterator = iter(entries)
-        pending: collections.deque[concurrent.futures.Future[list[Outcome]]] = collections.deque()
+        iterator = map(self._checked, entries)
+        pending: collections.deque[tuple[Batch, list[Entry]]] = collections.deque()
         while batch := list(itertools.islice(iterator, size)):
-            pending.append(self._pool.submit(_evaluate, batch))
+            pending.append((self._pool.submit(_evaluate, batch), batch))
             if len(pending) >= 2 * self.workers:
-                yield from pending.popleft().result()
+                yield from self._outcomes(*pending.popleft())
         while pending:
-            yield from pending.popleft().result()
+            yield from self._outcomes(*pending.popleft())
+
+    def _checked(self, entry: Entry) -> Entry:
+        """A trace past a size limit becomes its error here, before it is pickled."""
+        if isinstance(entry, Trace):
+            return check_limits(entry, self.config.limits) or entry
+        return entry
+
+    def _outcomes(self, future: Batch, batch: list[Entry]) -> list[Outcome]:
+        """The batch's outcomes; when it could not travel, each trace sent on its own."""
+        try:
+            return future.result()
+        except BrokenProcessPool:
+            raise
+        except Exception:
+            return [self._alone(entry) for entry in batch]
+
+    def _alone(self, entry: Entry) -> Outcome:
+        try:
+            return self._pool.submit(_evaluate, [entry]).result()[0]
+        except BrokenProcessPool:
+            raise
+        except Exception as error:
+            trace_id = entry.trace_id if isinstance(entry, Trace) else None
+            message = f"cannot be sent to a worker process ({type(error).__name__})"
+            return TraceValidationError("<trace>", message, trace_id=trace_id)
 
     def __enter__(self) -> WorkerPool:
         return self

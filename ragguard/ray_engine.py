@@ -7,6 +7,10 @@ of actors, each holding one Guard whose models load once; an actor that dies is 
 and its batch retried (Ray Data's defaults for actor pools: ``max_restarts=-1``,
 ``max_task_retries=-1``). Results come back to the driver in input order, which writes
 them, the summary and the report with the same code as the single-process path.
+
+The rules of one process hold here too: a line longer than ``limits.max_line_bytes`` is
+reported as such without being parsed (the reader drops its bytes as it goes), and in a
+traces file a repeated trace_id is skipped (checked by the driver, in input order).
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ from ragguard.config import Config
 from ragguard.engine import Outcome
 from ragguard.errors import RagguardError
 from ragguard.guard import Guard
-from ragguard.io import LoggedTrace, as_logged, as_trace, parse_line
+from ragguard.io import FirstLines, LoggedTrace, as_logged, as_trace, overlong, parse_line
 from ragguard.replay.run import Replay
 from ragguard.schema import Trace
 
@@ -41,27 +45,42 @@ from ray.data.datasource import FileBasedDatasource
 LINES_PER_BLOCK = 1024
 
 
+OVERLONG = b""
+"""The ``raw`` of a line longer than ``max_line_bytes`` (a real line is never empty)."""
+
+
 class JsonlLines(FileBasedDatasource):
     """One row per non-blank line: ``path``, its line ``number`` and the ``raw`` bytes with
-    their newline (a last line without one is a write cut short). Ray's ``read_text`` would
-    decode whole files at once and split on Unicode line breaks, which JSON strings may hold."""
+    their newline (a last line without one is a write cut short); ``OVERLONG`` for a line
+    longer than ``max_line_bytes``. Ray's ``read_text`` would decode whole files at once and
+    split on Unicode line breaks, which JSON strings may hold."""
+
+    def __init__(self, paths: Sequence[str], max_line_bytes: int) -> None:
+        super().__init__(list(paths))
+        self.max_line_bytes = max_line_bytes
 
     def _read_stream(self, f: pyarrow.NativeFile, path: str) -> Iterator[pyarrow.Table]:
         import pyarrow as pa
 
-        rest, number, rows = b"", 0, []
+        cap = self.max_line_bytes
+        rest, over, number, rows = b"", False, 0, []
         while chunk := f.read(1 << 20):
             lines = (rest + chunk).split(b"\n")
             rest = lines.pop()
             for line in lines:
                 number += 1
-                if line.strip():
+                if over or len(line) > cap:
+                    rows.append((number, OVERLONG))
+                    over = False
+                elif line.strip():
                     rows.append((number, line + b"\n"))
+            if len(rest) > cap:  # not held: the rest of this line is dropped as it comes
+                over, rest = True, b""
             if len(rows) >= LINES_PER_BLOCK:
                 yield _block(pa, path, rows)
                 rows = []
-        if rest.strip():
-            rows.append((number + 1, rest))
+        if over or rest.strip():
+            rows.append((number + 1, OVERLONG if over else rest))
         if rows:
             yield _block(pa, path, rows)
 
@@ -76,15 +95,20 @@ def _block(pa: Any, path: str, rows: list[tuple[int, bytes]]) -> pyarrow.Table:
     )
 
 
-def parse(path: str, number: int, raw: bytes, log: bool) -> Trace | LoggedTrace | RagguardError:
+def parse(
+    path: str, number: int, raw: bytes, log: bool, max_line_bytes: int
+) -> Trace | LoggedTrace | RagguardError:
     """A line of a traces file (``log`` False) or of a trace log, as the local readers see it."""
+    if raw == OVERLONG:
+        return overlong(number, max_line_bytes)
     data = parse_line(raw, number, whole_lines_only=log)
     return as_logged(data, path, number) if log else as_trace(data, number)
 
 
 class EvaluateActor:
     """One Guard per actor, its models loaded once; returns each line's pickled outcome
-    (empty for a trace id already done) and when this actor finished loading."""
+    (empty for a trace id already done), its trace_id (empty when it did not parse as a
+    trace) and when this actor finished loading."""
 
     def __init__(self, config: Config, done: Any, log: bool) -> None:
         # one CPU per actor: one backbone lane (Ray sets OMP_NUM_THREADS for torch backends)
@@ -97,11 +121,15 @@ class EvaluateActor:
     def __call__(self, batch: dict[str, np.ndarray]) -> dict[str, Any]:
         entries: list[Trace | RagguardError] = []
         todo: list[int] = []
+        ids = [""] * len(batch["raw"])
+        cap = self.guard.config.limits.max_line_bytes
         for n, (path, number, raw) in enumerate(
             zip(batch["path"], batch["number"], batch["raw"], strict=True)
         ):
-            record = parse(str(path), int(number), bytes(raw), self.log)
+            record = parse(str(path), int(number), bytes(raw), self.log, cap)
             trace = record.trace if isinstance(record, LoggedTrace) else record
+            if isinstance(trace, Trace):
+                ids[n] = trace.trace_id
             if isinstance(trace, RagguardError) or trace.trace_id not in self.done:
                 entries.append(trace)
                 todo.append(n)
@@ -112,6 +140,7 @@ class EvaluateActor:
         return {
             **batch,
             "outcome": outcomes,
+            "trace_id": ids,
             "ready_at": [self.ready_at] * len(outcomes),
         }
 
@@ -173,7 +202,9 @@ class RayRun:
         done = frozenset(self.replay.done) if self.replay is not None else frozenset()
         log = self.replay is not None
         # reading reserves no CPU: the actors take one each, all of them by default
-        dataset = ray.data.read_datasource(JsonlLines(self.paths), num_cpus=0).map_batches(
+        cap = self.config.limits.max_line_bytes
+        lines = JsonlLines(self.paths, cap)
+        dataset = ray.data.read_datasource(lines, num_cpus=0).map_batches(
             EvaluateActor,
             fn_constructor_kwargs={
                 "config": self.config,
@@ -185,15 +216,19 @@ class RayRun:
             concurrency=self.actors,
             num_cpus=1,
         )
+        first = FirstLines()
         for row in dataset.iter_rows():
             self._first_ready = min(self._first_ready, row["ready_at"])
             path, number, raw = str(row["path"]), int(row["number"]), bytes(row["raw"])
             where = f"{Path(path).name} line {number}" if log else f"line {number}"
             if self.replay is None:
-                yield where, pickle.loads(row["outcome"]), None
+                trace_id = str(row["trace_id"])
+                repeat = first.repeat(trace_id, number) if trace_id else None
+                yield where, repeat or pickle.loads(row["outcome"]), None
                 continue
-            record = as_logged(parse_line(raw, number, whole_lines_only=True), path, number)
-            if isinstance(record, RagguardError):
+            record = parse(path, number, raw, True, cap)
+            if not isinstance(record, LoggedTrace):
+                assert isinstance(record, RagguardError)
                 yield where, record, None
                 continue
             admitted = self.replay.admit(record)

@@ -86,11 +86,12 @@ def test_a_wrapped_chains_evaluation_is_exported_under_the_request_span(guard, m
         assert retrieved[0] == "paris" and retrieved[2] == "photo"
         assert [d["relevance"] for d in documents] == [i.relevance for i in evaluation.items]
         assert [d["score"] for d in documents] == pytest.approx([0.9, 0.8, 0.5])
-        # the image by id and URI, unscored, never its bytes
+        # the image by id, unscored, never its bytes nor (content being off) its URI
         assert documents[2] | {"error": None} == {
             "id": "photo", "score": 0.5, "relevance": None, "relevant": None,
-            "modality": "image", "uri": IMAGE_URI, "error": None,
+            "modality": "image", "error": None,
         }  # fmt: skip
+        assert not any(IMAGE_URI in str(v) for v in retrieval.attributes.values())
         assert retrieval.attributes["retrieval.documents.2.document.id"] == "photo"
         assert retrieval.attributes["retrieval.documents.0.document.score"] == pytest.approx(0.9)
         metadata = json.loads(retrieval.attributes["retrieval.documents.0.document.metadata"])
@@ -121,6 +122,8 @@ def test_content_is_exported_only_when_asked(memory):
     assert retrieval.attributes["gen_ai.retrieval.query.text"] == trace.query
     assert retrieval.attributes["retrieval.documents.0.document.content"] == trace.items[0].text
     assert "retrieval.documents.1.document.content" not in retrieval.attributes  # an image
+    documents = json.loads(retrieval.attributes["gen_ai.retrieval.documents"])
+    assert documents[1]["uri"] == trace.items[1].image  # its URI, with content on
     flagged = results(evaluated)["ragguard.span_support"]
     assert "It moved to Rome." in flagged["gen_ai.evaluation.explanation"]
     assert "entity: 'Rome' vs 'Paris' in d1" in flagged["gen_ai.evaluation.explanation"]

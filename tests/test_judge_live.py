@@ -41,7 +41,7 @@ def test_a_wrapped_chain_judges_in_band_spans_and_exports_them(guard, judge_serv
     assert chain.invoke(QUESTIONS["paris"]) == ANSWER
     assert ragguard.flush(300) and len(evaluations) == 1 and monitor.stats.failed == 0
 
-    assert len(asked) == 1 and "Sentence to check: It was moved to Madrid in 1975." in asked[0]
+    assert len(asked) == 1 and 'name="sentence">\nIt was moved to Madrid in 1975.\n' in asked[0]
     kept, decided = evaluations[0].spans
     assert kept.support_source == "lite" and decided.support_source == "judge"
     judge = decided.judge

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import base64
 import os
+import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -48,6 +49,10 @@ class Server:
                 elif self.path == "/redirect":
                     self.send_response(302)
                     self.send_header("Location", f"{outer.url}/photo.jpg")
+                    self.end_headers()
+                elif self.path.startswith("/to/"):  # a redirect to any http URL
+                    self.send_response(302)
+                    self.send_header("Location", "http://" + self.path[len("/to/") :])
                     self.end_headers()
                 elif self.path in ("/big", "/drip"):
                     self.send_response(200)
@@ -158,7 +163,7 @@ def test_only_allowed_hosts_are_fetched(server):
 
 def test_a_redirect_to_a_private_address_is_refused(server):
     policy = MediaConfig(remote_fetch=True, allowed_hosts=["127.0.0.1"])
-    refused(f"{server.url}/redirect", policy, "redirect to a private address refused")
+    refused(f"{server.url}/redirect", policy, "a redirect to '127.0.0.1' has a private address")
     assert server.requests == ["/redirect"]  # the target was never requested
 
 
@@ -196,3 +201,38 @@ def test_traces_cannot_make_the_evaluator_read_or_fetch(embedder, server, tmp_pa
     assert "remote fetch is off" in errors["items[3].image"]
     assert server.requests == []
     assert evaluation.items[-1].relevance is not None
+
+
+def test_an_allowed_name_with_a_private_address_is_refused_on_the_first_request(server):
+    port = server.http.server_port
+    policy = MediaConfig(remote_fetch=True, allowed_hosts=["localhost"])
+    refused(f"http://localhost:{port}/photo.jpg", policy, "'localhost' has a private address")
+    assert server.requests == []
+
+
+PUBLIC = "93.184.216.34"
+
+
+@pytest.fixture
+def rebinding(monkeypatch):
+    """``rebind.example`` answers a public address the first time, then loopback."""
+    real = socket.getaddrinfo
+    answers: list[str] = []
+
+    def resolve(host, port, *args, **kwargs):
+        if host != "rebind.example":
+            return real(host, port, *args, **kwargs)
+        answers.append(PUBLIC if not answers else "127.0.0.1")
+        return [(socket.AF_INET, socket.SOCK_STREAM, 6, "", (answers[-1], port or 0))]
+
+    monkeypatch.setattr(socket, "getaddrinfo", resolve)
+    return answers
+
+
+def test_dns_rebinding_cannot_steer_a_redirect_to_loopback(server, rebinding):
+    port = server.http.server_port
+    hosts = ["127.0.0.1", "rebind.example"]
+    policy = MediaConfig(remote_fetch=True, allowed_hosts=hosts, fetch_timeout_s=1.0)
+    refused(f"{server.url}/to/rebind.example:{port}/photo.jpg", policy, "cannot fetch")
+    assert rebinding == [PUBLIC]  # resolved once; the connection went to that address
+    assert server.requests == [f"/to/rebind.example:{port}/photo.jpg"]  # never the photo

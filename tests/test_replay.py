@@ -130,7 +130,7 @@ def test_replay_cli_resumes_reports_the_partial_line_and_writes_the_report(tmp_p
     args = ["replay", str(log), "-c", str(config), "-o", str(out), "--report", str(report)]
     assert main([*args, "--limit", "2"]) == 0
     assert [json.loads(line)["trace_id"] for line in out.read_text().splitlines()] == ["r0", "r1"]
-    assert main(args) == 0
+    assert main(args) == 1  # the partial last line was skipped
     captured = capsys.readouterr()
     assert "live.jsonl line 4" in captured.err and "partial last line" in captured.err
     assert "skipped 2 traces already replayed" in captured.out
@@ -140,7 +140,7 @@ def test_replay_cli_resumes_reports_the_partial_line_and_writes_the_report(tmp_p
     html = report.read_text()
     assert "<b>3</b><span>traces replayed" in html and "&lt;script&gt;" in html
     assert "<script>" not in html and "support 0.990 (3 traces)" in html
-    assert main(args) == 0  # nothing left to replay: no summary of nothing
+    assert main(args) == 1  # nothing left to replay (no summary of nothing); line 4 still cut
     captured = capsys.readouterr().out
     assert "skipped 3 traces already replayed" in captured
     assert "summary" not in captured and "n/a" not in captured

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from ragguard._version import __version__
 from ragguard.cli import benchmark, calibrate, evaluate, judge_bench, replay, train
-from ragguard.cli._common import EXIT_ERROR, EXIT_OK, EXIT_SKIPPED
+from ragguard.cli._common import EXIT_ERROR, EXIT_OK, EXIT_SKIPPED, Terminated, sigterm_raises
 from ragguard.errors import RagguardError
 
 __all__ = ["EXIT_ERROR", "EXIT_OK", "EXIT_SKIPPED", "build_parser", "main"]
@@ -34,7 +34,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        return int(args.run(args))
+        with sigterm_raises():
+            return int(args.run(args))
     except BrokenPipeError:  # stdout's reader went away (`| head`): stop, as Unix tools do
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no error at exit
         return EXIT_BROKEN_PIPE
@@ -44,6 +45,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("ragguard: interrupted", file=sys.stderr)
         return 130
+    except Terminated:
+        print("ragguard: terminated", file=sys.stderr)
+        return 143
     except Exception as error:  # a bug: one line, not a traceback (RAGGUARD_DEBUG=1 shows it)
         if os.environ.get("RAGGUARD_DEBUG"):
             raise

@@ -7,8 +7,11 @@ import argparse
 import collections
 import contextlib
 import os
+import signal
+import stat
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
@@ -118,17 +121,63 @@ def jsonl_sink(path: str | None, mode: str) -> Iterator[Callable[[Evaluation], o
 @contextlib.contextmanager
 def replaced_on_success(path: Path) -> Iterator[IO[str]]:
     """A temporary text file beside ``path`` that replaces it (atomically, by rename) when
-    the block ends without an exception, and is removed otherwise."""
+    the block ends without an exception (SIGINT and SIGTERM included: see ``main``), and is
+    removed otherwise. It gets the mode ``open(path, "w")`` would give: an existing file's
+    own, else the umask's (a temporary file alone would be 0600)."""
+    mode = file_mode(path)
     handle = tempfile.NamedTemporaryFile(  # noqa: SIM115 (closed or removed below)
         "w", encoding="utf-8", dir=path.parent, prefix=f".{path.name}.", suffix=".tmp", delete=False
     )
     try:
+        os.chmod(handle.name, mode)
         with handle:
             yield handle
         os.replace(handle.name, path)
     except BaseException:
         Path(handle.name).unlink(missing_ok=True)
         raise
+
+
+def file_mode(path: Path) -> int:
+    """The permission bits of ``path`` if it exists, else those a new file gets (0666 less
+    the umask)."""
+    try:
+        return stat.S_IMODE(path.stat().st_mode)
+    except OSError:
+        return 0o666 & ~umask()
+
+
+def umask() -> int:
+    """The process's umask, read without changing it where Linux shows it."""
+    with contextlib.suppress(OSError, ValueError):
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("Umask:"):
+                return int(line.split()[1], 8)
+    mask = os.umask(0o022)  # elsewhere: set and restore (the CLI runs it on one thread)
+    os.umask(mask)
+    return mask
+
+
+class Terminated(BaseException):
+    """SIGTERM, raised where the main thread is, so cleanup runs as for Ctrl-C."""
+
+
+@contextlib.contextmanager
+def sigterm_raises() -> Iterator[None]:
+    """Within the block, SIGTERM raises ``Terminated`` in the main thread (elsewhere: no
+    change); the previous handler comes back after."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def terminated(signum: int, frame: object) -> None:
+        raise Terminated
+
+    previous = signal.signal(signal.SIGTERM, terminated)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def refuse_overwriting_input(inputs: Sequence[str], output: str | None) -> None:
@@ -155,21 +204,15 @@ def unique_ids(
     entries: Iterable[tuple[int, Trace | TraceValidationError]],
 ) -> Iterator[tuple[int, Trace | TraceValidationError]]:
     """The entries with every repeat of an earlier trace_id made an error naming the first
-    line: results are keyed by trace_id (``replay`` resumes by it), so a repeat is ambiguous."""
-    first: dict[str, int] = {}
+    line (``io.FirstLines``)."""
+    from ragguard.io import FirstLines
+
+    first = FirstLines()
     for line, entry in entries:
         if isinstance(entry, TraceValidationError):
             yield line, entry
-            continue
-        seen = first.setdefault(entry.trace_id, line)
-        if seen == line:
-            yield line, entry
         else:
-            message = f"repeats the trace_id of line {seen}"
-            yield (
-                line,
-                TraceValidationError("trace_id", message, trace_id=entry.trace_id, line=line),
-            )
+            yield line, first.repeat(entry.trace_id, line) or entry
 
 
 def evaluate_all(

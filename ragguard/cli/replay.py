@@ -8,7 +8,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ragguard.cli._common import evaluate_all, refuse_overwriting_input, scale_options
+from ragguard.cli._common import (
+    EXIT_OK,
+    EXIT_SKIPPED,
+    evaluate_all,
+    refuse_overwriting_input,
+    scale_options,
+)
 from ragguard.cli._selfcal import self_calibrated
 from ragguard.errors import RagguardError
 
@@ -56,7 +62,12 @@ def run(args: argparse.Namespace) -> int:
         refuse_overwriting_input([str(p) for p in paths], output)
     config = Config.coerce(args.config)
     name = args.config if isinstance(args.config, str) else None
-    first_pass = (r.trace for _, r in read_log(paths) if not isinstance(r, RagguardError))
+    limit = config.limits.max_line_bytes
+    first_pass = (
+        r.trace
+        for _, r in read_log(paths, max_line_bytes=limit)
+        if not isinstance(r, RagguardError)
+    )
     with self_calibrated(config, first_pass, sum(count_lines(p) for p in paths)) as calibrated:
         args.config = calibrated  # the run proper starts from the logs' judge calibration
         return _replay(args, paths, config, name)
@@ -77,7 +88,9 @@ def _replay(args: argparse.Namespace, paths: list[Path], config: Config, name: s
         print(f"ragguard: warning: {warning}", file=sys.stderr)
     if cut:
         print(f"removed a partial last line ({cut} bytes) from {args.out}", file=sys.stderr)
+    limits = config.limits
     replay = Replay(paths, done, args.limit, report.add if report else lambda *_: None)
+    replay.max_line_bytes = limits.max_line_bytes
     total = max(sum(count_lines(p) for p in paths) - len(done), 0)
 
     def add(logged: LoggedTrace | None, evaluation: Evaluation) -> None:
@@ -113,4 +126,4 @@ def _replay(args: argparse.Namespace, paths: list[Path], config: Config, name: s
         html = report.render(title="ragguard replay report", meta=meta)
         Path(args.report).write_text(html, encoding="utf-8")
         print(f"wrote the report to {args.report}")
-    return 0 if summary.evaluated or replay.resumed or not summary.failed else 1
+    return EXIT_SKIPPED if summary.failed else EXIT_OK  # as evaluate: lines were skipped

@@ -5,7 +5,10 @@ so ragguard needs none of them otherwise."""
 from __future__ import annotations
 
 import importlib.util
+import os
 import sys
+import threading
+import weakref
 
 from ragguard.config import ExportConfig
 from ragguard.errors import RagguardError
@@ -60,16 +63,31 @@ def build_exporters(config: ExportConfig) -> list[Exporter]:
             f"exporters.{extra} needs {missing.name}: pip install 'ragguard[{extra}]'"
         ) from missing
     if config.trace_log is not None:
-        from ragguard.exporters.tracelog import TraceLog
-
-        exporters.append(
-            TraceLog(
-                config.trace_log,
-                max_bytes=config.trace_log_max_bytes,
-                backups=config.trace_log_backups,
-            )
-        )
+        exporters.append(shared_trace_log(config))
     return exporters
+
+
+_TRACE_LOGS: weakref.WeakValueDictionary[tuple[str, int | None, int], Exporter] = (
+    weakref.WeakValueDictionary()
+)
+_TRACE_LOGS_LOCK = threading.Lock()
+
+
+def shared_trace_log(config: ExportConfig) -> Exporter:
+    """One ``TraceLog`` per file and rotation settings in this process, however many
+    Monitors (one per distinct configuration: each pipeline name is one) write to it: each
+    would otherwise hold two descriptors of its own."""
+    from ragguard.exporters.tracelog import TraceLog
+
+    assert config.trace_log is not None
+    path = os.path.abspath(config.trace_log)
+    key = (path, config.trace_log_max_bytes, config.trace_log_backups)
+    with _TRACE_LOGS_LOCK:
+        log = _TRACE_LOGS.get(key)
+        if log is None or getattr(log, "_shut", False):  # shut at an earlier exit: a new one
+            log = TraceLog(path, max_bytes=key[1], backups=key[2])
+            _TRACE_LOGS[key] = log
+        return log
 
 
 __all__ = ["Exporter", "build_exporters", "verdict"]

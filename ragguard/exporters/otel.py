@@ -9,9 +9,10 @@ evaluation usually finishes after it closed):
   for correlation, OpenInference span kind ``EVALUATOR``;
 - its child ``retrieval``: ``gen_ai.operation.name = "retrieval"``,
   ``gen_ai.retrieval.documents`` (id, retriever score, ragguard's relevance) and OpenInference
-  ``retrieval.documents.{i}.document.*``. Image and video items appear by id and URI, never
-  by their bytes. Texts (query, documents, spans) and document metadata only with
-  ``include_content``; without it, only the metadata keys named in ``metadata_keys``.
+  ``retrieval.documents.{i}.document.*``. Image and video items appear by id, never by
+  their bytes. Texts (query, documents, spans), media URIs (a signed URL or a file path
+  can say as much as a text) and document metadata only with ``include_content``; without
+  it, only the metadata keys named in ``metadata_keys``.
 """
 
 from __future__ import annotations
@@ -136,11 +137,12 @@ def _evaluation_results(evaluation: Evaluation) -> Iterator[tuple[str, float, st
             yield f"ragguard.{name}", value, None, f"{metrics.n_uncited} objective spans uncited"
 
 
-def _document(item: Item, scored: ItemEvaluation) -> dict[str, Any]:
-    """An item as ``gen_ai.retrieval.documents`` lists it, plus ragguard's verdict."""
+def _document(item: Item, scored: ItemEvaluation, with_uri: bool) -> dict[str, Any]:
+    """An item as ``gen_ai.retrieval.documents`` lists it, plus ragguard's verdict (its
+    media URI only ``with_uri``)."""
     document: dict[str, Any] = {"id": item.id, "score": item.score}
     document.update(relevance=scored.relevance, relevant=scored.relevant, modality=item.modality)
-    uri = media_uri(item)
+    uri = media_uri(item) if with_uri else None
     if uri is not None:
         document["uri"] = uri
     if scored.error is not None:
@@ -257,7 +259,7 @@ class OtelExporter:
             if item.id not in scored:
                 continue
             prefix = f"retrieval.documents.{len(documents)}.document"
-            document = _document(item, scored[item.id])
+            document = _document(item, scored[item.id], self.include_content)
             documents.append(document)
             attributes[f"{prefix}.id"] = item.id
             attributes[f"{prefix}.metadata"] = _metadata(item, document, self.metadata_keys)

@@ -10,7 +10,12 @@ line, so a cut record never takes the next one with it. ``fsync`` (policy below)
 crash of the machine. The reader (``ragguard.io.read_log``) reports a cut line with its
 line number and skips it. A log file deleted under the writer is created again; when its
 directory is gone, the records are counted as errors, never as written. Write failures
-also count in ``ragguard.stats().export_errors``.
+also count in ``ragguard.stats().export_errors``. A log that cannot be opened when it is
+made (a read-only mount, a missing folder that cannot be created) is counted the same way,
+never raised into the application, and opening is tried again at the next record. Only
+the first failure of a run of failures is logged with its traceback (a full disk would
+otherwise print one per request); the rest are counted, and the first write that works
+again says how many failed.
 
 Records are bounded: inline image/video data (``data:`` URIs, or any value longer than
 ``INLINE_MEDIA_CHARS``) is replaced by a ``sha256:`` content reference, and a record still
@@ -127,10 +132,15 @@ class TraceLog:
         self.stats = TraceLogStats()
         self._lock = threading.RLock()  # a SIGTERM handler may shut it down mid-export
         self._last_sync = time.monotonic()
-        self.path.parent.mkdir(parents=True, exist_ok=True)
         self._fd: int | None = None
         self._lock_fd = -1
-        self._open_files()
+        self._shut = False
+        self._failing = 0
+        """Failures since the last write that worked (only the first is logged in full)."""
+        try:
+            self._open_files()
+        except OSError:
+            self._failed(f"cannot open {self.path}")
         _OPEN.add(self)
 
     def _open(self) -> int:
@@ -140,8 +150,14 @@ class TraceLog:
     def _open_files(self) -> None:
         """Own descriptors for this process: a flock belongs to the open file, which a
         forked child would otherwise share with its parent (and never exclude it)."""
-        self._fd = self._open()
-        self._lock_fd = os.open(f"{self.path}.lock", os.O_RDWR | os.O_CREAT, 0o644)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        fd = self._open()
+        try:
+            self._lock_fd = os.open(f"{self.path}.lock", os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError:
+            os.close(fd)
+            raise
+        self._fd = fd
 
     def _after_fork(self) -> None:
         self._lock = threading.RLock()  # another thread may have held it at the fork
@@ -159,15 +175,33 @@ class TraceLog:
                     self.stats.oversized += 1
                     logger.warning("ragguard: trace %s too large to log", trace.trace_id)
                     return
-                if self._fd is None:
+                if self._shut:
                     raise OSError("the trace log is shut down")
+                if self._fd is None:
+                    self._open_files()  # it could not be opened before
                 self._append(line)
                 self.stats.written += 1
+                if self._failing:
+                    logger.warning(
+                        "ragguard: %s is written again, after %d failed records",
+                        self.path,
+                        self._failing,
+                    )
+                    self._failing = 0
         except Exception:
-            with self._lock:
-                self.stats.errors += 1
-            live_stats.record("export_errors")
-            logger.exception("ragguard: cannot write trace %s to %s", trace.trace_id, self.path)
+            self._failed(f"cannot write trace {trace.trace_id} to {self.path}")
+
+    def _failed(self, what: str) -> None:
+        """Count a failure; log the first of a run of failures with its traceback."""
+        with self._lock:
+            self.stats.errors += 1
+            self._failing += 1
+            first = self._failing == 1
+        live_stats.record("export_errors")
+        if first:
+            logger.exception("ragguard: %s (further failures are counted, not logged)", what)
+        else:
+            logger.debug("ragguard: %s", what)
 
     def _append(self, line: bytes) -> None:
         """Write one line; the flock makes it whole even across processes and rotation, and
@@ -225,6 +259,7 @@ class TraceLog:
     def shutdown(self) -> None:
         """Flush to disk and close; later exports are counted as errors."""
         with self._lock:
+            self._shut = True
             if self._fd is None:
                 return
             try:

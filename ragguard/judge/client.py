@@ -5,8 +5,11 @@ Every guard is local and cheap, checked before a call goes out: a circuit breake
 probe), a sliding-minute call limit and a daily token budget (estimated before the call,
 settled with the reported usage after). A call that fails (connection refused, HTTP 429 or
 5xx) is retried with exponential backoff and jitter; a timeout is not retried, so one
-question never costs more than ``timeout_s`` of waiting on a slow judge. Whatever happens,
-``ask`` returns an ``Answer`` with the reason it has no verdict: it never raises.
+question never costs more than ``timeout_s`` of waiting on a slow judge: the deadline covers
+the whole attempt, however slowly the reply trickles in, and the reply's size is capped
+(``transport``). Whatever happens, ``ask`` returns an ``Answer`` with the reason it has no
+verdict: it never raises. Error text that reaches the log has the API key and bearer tokens
+removed (``redact``): a server may echo the request's headers in its error body.
 
 Each call is an OpenTelemetry client span (when opentelemetry is installed) with the GenAI
 attributes: ``gen_ai.operation.name = "chat"``, ``gen_ai.request.model``,
@@ -19,18 +22,19 @@ import contextlib
 import logging
 import os
 import random
+import re
 import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Literal
 from urllib.parse import urlsplit
 
 from ragguard.config import JudgeConfig
 from ragguard.judge.parse import Parsed, parse_verdict
-from ragguard.judge.prompts import verdict_schema
+from ragguard.judge.prompts import fence_of, verdict_schema
 from ragguard.schema import JudgeSkip
 
 logger = logging.getLogger(__name__)
@@ -107,17 +111,24 @@ class JudgeClient:
 
     @property
     def client(self) -> Any:
-        """The ``openai.OpenAI`` client (built on first use; needs the ``judge`` extra)."""
+        """The ``openai.OpenAI`` client (built on first use; needs the ``judge`` extra), on a
+        transport that bounds each call in total and caps the reply's size."""
         if self._client is None:
             from openai import OpenAI
 
+            from ragguard.judge import transport
+
             self._client = OpenAI(
                 base_url=self.config.base_url,
-                api_key=os.environ.get(self.config.api_key_env) or "no-key",
+                api_key=self._api_key() or "no-key",
                 timeout=self.config.timeout_s,
                 max_retries=0,  # retries are ours: counted, with the breaker in the loop
+                http_client=transport.client(self.config.max_reply_bytes, self.config.timeout_s),
             )
         return self._client
+
+    def _api_key(self) -> str:
+        return os.environ.get(self.config.api_key_env, "")
 
     def tokens_left_today(self) -> int | None:
         with self._lock:
@@ -175,13 +186,18 @@ class JudgeClient:
         if refused is not None:
             return Answer(None, refused, tokens_left_today=self.tokens_left_today())
         started = self._clock()
-        reply, skipped = self._call(messages, verdicts)
+        try:
+            reply, skipped = self._call(messages, verdicts)
+        except Exception as error:  # a bug or a reply no one foresaw: counted, never raised
+            logger.warning("ragguard judge: call failed: %s", self._redacted(repr(error)))
+            reply, skipped = None, "unavailable"
         latency_ms = (self._clock() - started) * 1000
         if reply is None:
             left = self._settle(estimate, 0, ok=False)
             return Answer(None, skipped, latency_ms=latency_ms, tokens_left_today=left)
         text, input_tokens, output_tokens = reply
-        parsed = parse_verdict(text)
+        whole_json = self.config.response_format == "json_schema"
+        parsed = parse_verdict(text, fence=fence_of(messages), whole_json=whole_json)
         left = self._settle(estimate, input_tokens + output_tokens, ok=True if parsed else None)
         return Answer(
             parsed,
@@ -192,12 +208,18 @@ class JudgeClient:
             left,
         )
 
+    def _redacted(self, text: str) -> str:
+        """``text`` (an error, perhaps quoting a server's reply) fit for a log line."""
+        return redact(text, self._api_key())
+
     def _call(
         self, messages: list[dict[str, str]], verdicts: tuple[str, str]
     ) -> tuple[tuple[str, int, int] | None, JudgeSkip | None]:
         """(text, input tokens, output tokens), or None with why: retried with backoff on
-        connection errors, 429 and 5xx; a timeout ends it at once."""
+        connection errors, 429 and 5xx; a timeout or an oversized reply ends it at once."""
         import openai
+
+        from ragguard.judge.transport import deadline
 
         request: dict[str, Any] = {
             "model": self.config.model,
@@ -213,27 +235,24 @@ class JudgeClient:
             }
         retryable = (openai.APIConnectionError, openai.RateLimitError, openai.InternalServerError)
         for attempt in range(self.config.retries + 1):
-            with self._span() as span:
+            with self._span() as span, deadline(self.config.timeout_s) as guard:
                 try:
                     response = self.client.chat.completions.create(**request)
-                except openai.APITimeoutError:
-                    _failed(span, "timeout")
-                    return None, "timeout"
-                except retryable as error:
-                    _failed(span, type(error).__name__)
-                    logger.info("ragguard judge: attempt %d failed: %s", attempt + 1, error)
-                except Exception as error:  # a 4xx, a malformed reply: retrying will not help
-                    _failed(span, type(error).__name__)
-                    logger.warning("ragguard judge: call failed: %s", error)
-                    return None, "unavailable"
+                    content, tokens = _content(response)
+                except Exception as error:
+                    why = _failure(error, guard.expired, guard.too_large, retryable)
+                    _failed(span, "timeout" if why == "timeout" else type(error).__name__)
+                    message = self._redacted(str(error))
+                    if why != "retry":
+                        if why == "unavailable":
+                            logger.warning("ragguard judge: call failed: %s", message)
+                        return None, why
+                    logger.info("ragguard judge: attempt %d failed: %s", attempt + 1, message)
                 else:
-                    usage = response.usage
-                    tokens = (usage.prompt_tokens, usage.completion_tokens) if usage else (0, 0)
                     if span is not None:
                         span.set_attribute("gen_ai.usage.input_tokens", tokens[0])
                         span.set_attribute("gen_ai.usage.output_tokens", tokens[1])
-                    content = response.choices[0].message.content if response.choices else None
-                    return (content or "", *tokens), None
+                    return (content, *tokens), None
             if attempt < self.config.retries:
                 self._sleep(self.config.backoff_s * 2**attempt * (0.5 + random.random()))
         return None, "unavailable"
@@ -264,6 +283,46 @@ class JudgeClient:
             f"chat {model}", kind=trace.SpanKind.CLIENT, attributes=attributes
         ) as span:
             yield span
+
+
+def _content(response: Any) -> tuple[str, tuple[int, int]]:
+    """The reply text and (input, output) tokens; TypeError for a body that is no chat
+    completion (a proxy's HTML page, a bare string)."""
+    choices = getattr(response, "choices", None)
+    if not isinstance(choices, list):
+        raise TypeError(f"not a chat completion: {type(response).__name__}")
+    content = choices[0].message.content if choices else None
+    usage = getattr(response, "usage", None)
+    tokens = (int(usage.prompt_tokens or 0), int(usage.completion_tokens or 0)) if usage else (0, 0)
+    return (content if isinstance(content, str) else ""), tokens
+
+
+def _failure(
+    error: Exception, expired: bool, too_large: bool, retryable: tuple[type[Exception], ...]
+) -> JudgeSkip | Literal["retry"]:
+    """What a failed attempt means: out of time, worth another try, or hopeless."""
+    import openai
+
+    if expired or isinstance(error, openai.APITimeoutError):
+        return "timeout"
+    if too_large or not isinstance(error, retryable):
+        return "unavailable"  # a 4xx, a malformed or oversized reply: retrying will not help
+    return "retry"
+
+
+_BEARER = re.compile(r"(?i)\b(bearer|token|api[_-]?key)([\s\"':=]+)[A-Za-z0-9._~+/=-]{8,}")
+_KEYLIKE = re.compile(r"\b(sk|pk|rk|key)-[A-Za-z0-9_-]{12,}")
+MAX_LOGGED = 500
+
+
+def redact(text: str, key: str = "") -> str:
+    """``text`` without the configured key, bearer tokens or key-shaped strings, and cut to
+    ``MAX_LOGGED`` characters (a server may echo the request's headers in an error body)."""
+    if len(key) >= 4:
+        text = text.replace(key, "[redacted]")
+    text = _BEARER.sub(lambda m: f"{m.group(1)}{m.group(2)}[redacted]", text)
+    text = _KEYLIKE.sub("[redacted]", text)
+    return text if len(text) <= MAX_LOGGED else text[:MAX_LOGGED] + "..."
 
 
 def _failed(span: Any, error_type: str) -> None:

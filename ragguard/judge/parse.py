@@ -1,10 +1,19 @@
-"""Reading a verdict out of what a judge model wrote.
+"""Reading a verdict out of what a judge model wrote, without letting quoted text decide it.
 
-Models asked for a JSON object still wrap it in prose or code fences, use other spellings
-("Not Supported", "yes"), stop mid-object at the token limit or write free text. The parser
-takes the verdict from the last JSON object that has one, else from a ``verdict: ...`` or
-``<answer>...</answer>`` line; anything else is unparseable (``None``): it never guesses
-from a bare word, since "supported" also occurs in "not supported".
+The judge reads untrusted text (passages, the answer) and may quote it back; that text may
+hold a ready-made verdict. So the verdict is read from one fixed place only, and a reply
+that holds a second verdict anywhere else, or repeats the prompt's fence nonce (it quotes a
+data block), is unparseable (``None``): the lite verdict stands and nothing is guessed.
+
+- ``whole_json`` (``response_format = "json_schema"``): the reply must *be* one JSON object
+  (surrounding blank space aside) with a ``verdict`` key given once;
+- free text: the verdict is on the reply's last non-empty line (a closing code fence
+  aside): either that line is one JSON object with a verdict (a missing final ``}`` is
+  forgiven: the token limit cut it), or it starts with ``verdict: ...`` or is
+  ``<answer>...</answer>``. The lines before it are the rationale.
+
+Other spellings ("Not Supported", "yes") are read; a bare word never is, since "supported"
+also occurs in "not supported".
 """
 
 from __future__ import annotations
@@ -29,14 +38,19 @@ _NEGATIVE = {
 }
 _WORDS = r"([A-Za-z_-]+(?:\s+[A-Za-z_-]+)?)"
 _VERDICT = re.compile(r"""verdict["'*]*\s*[:=]\s*["'*]*\s*""" + _WORDS, re.I)
+_VERDICT_LINE = re.compile(r"""^[\s"'*#>_-]*""" + _VERDICT.pattern, re.I)
 _ANSWER = re.compile(r"<answer>\s*" + _WORDS + r"\s*</answer>", re.I)
-_REASONING = re.compile(r"""reasoning["']?\s*[:=]\s*["']([^"']*)""", re.I)
+_ANSWER_LINE = re.compile(r"^\s*" + _ANSWER.pattern + r"\s*$", re.I)
 
 
 @dataclass(frozen=True)
 class Parsed:
     verdict: bool
     rationale: str
+
+
+class _Duplicate(ValueError):
+    """A JSON object that gives one key twice (the last would silently win)."""
 
 
 def _label(words: str) -> bool | None:
@@ -51,37 +65,87 @@ def _label(words: str) -> bool | None:
     return None
 
 
-def _objects(text: str) -> list[dict[str, Any]]:
-    """Every JSON object that decodes at some ``{`` of ``text``, in order."""
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    keys = [k for k, _ in pairs]
+    if len(set(keys)) != len(keys):
+        raise _Duplicate(keys)
+    return dict(pairs)
+
+
+def _object(text: str) -> dict[str, Any] | None:
+    """``text`` decoded as exactly one JSON object with unique keys, else None."""
+    try:
+        value = json.loads(text, object_pairs_hook=_unique_keys)
+    except (ValueError, RecursionError):
+        return None
+    return value if isinstance(value, dict) else None
+
+
+def _holds_verdict(text: str) -> bool:
+    """Whether ``text`` holds anything the parser would read as a verdict."""
+    for pattern in (_VERDICT, _ANSWER):
+        if any(_label(m.group(1)) is not None for m in pattern.finditer(text)):
+            return True
     decoder = json.JSONDecoder()
-    found = []
     for match in re.finditer(r"\{", text):
         try:
             value, _ = decoder.raw_decode(text, match.start())
-        except json.JSONDecodeError:
+        except (ValueError, RecursionError):
             continue
-        if isinstance(value, dict):
-            found.append(value)
-    return found
+        if isinstance(value, dict) and "verdict" in value:
+            return True
+    return False
 
 
-def parse_verdict(text: str | None) -> Parsed | None:
-    """The verdict and rationale in a judge's reply; None when there is no clear verdict."""
-    if not text:
+def _from_object(obj: dict[str, Any], before: str) -> Parsed | None:
+    """The verdict of a reply object; None when it has none or another field holds one."""
+    verdict = obj.get("verdict")
+    label = _label(verdict) if isinstance(verdict, str) else None
+    if label is None:
         return None
-    for obj in reversed(_objects(text)):
-        verdict = obj.get("verdict")
-        label = _label(verdict) if isinstance(verdict, str) else None
-        if label is not None:
-            reasoning = obj.get("reasoning", obj.get("rationale", ""))
-            return Parsed(label, str(reasoning).strip()[:MAX_RATIONALE])
-    for pattern in (_VERDICT, _ANSWER):
-        matches = [m for m in pattern.finditer(text) if _label(m.group(1)) is not None]
-        if matches:
-            last = matches[-1]
-            label = _label(last.group(1))
-            assert label is not None
-            reasoning = _REASONING.search(text)
-            rationale = reasoning.group(1) if reasoning else text[: last.start()]
-            return Parsed(label, rationale.strip(" \n\t{,\"'*")[:MAX_RATIONALE])
-    return None
+    others = [v if isinstance(v, str) else json.dumps(v) for k, v in obj.items() if k != "verdict"]
+    if any(_holds_verdict(text) for text in [before, *others]):
+        return None
+    reasoning = obj.get("reasoning", obj.get("rationale", ""))
+    return Parsed(label, str(reasoning).strip()[:MAX_RATIONALE])
+
+
+def _final_line(text: str) -> tuple[str, str]:
+    """(the reply's last non-empty line, what comes before it); a closing code fence and
+    backticks around the line are not part of it."""
+    lines = [line for line in text.strip().splitlines() if line.strip()]
+    while lines and lines[-1].strip() == "```":
+        lines.pop()
+    if not lines:
+        return "", ""
+    last = lines[-1].strip()
+    if last.startswith("```") and last.endswith("```") and len(last) > 6:
+        last = last[3:-3].strip()
+        last = last[4:].lstrip() if last.lower().startswith("json") else last
+    return last, "\n".join(lines[:-1])
+
+
+def _from_text(text: str) -> Parsed | None:
+    last, before = _final_line(text)
+    if last.startswith("{"):
+        obj = _object(last) or _object(last + "}")
+        return None if obj is None else _from_object(obj, before)
+    match = _VERDICT_LINE.match(last) or _ANSWER_LINE.match(last)
+    label = _label(match.group(1)) if match else None
+    if match is None or label is None or _holds_verdict(before + "\n" + last[match.end() :]):
+        return None
+    return Parsed(label, before.strip(" \n\t{,\"'*")[:MAX_RATIONALE])
+
+
+def parse_verdict(
+    text: str | None, *, fence: str | None = None, whole_json: bool = False
+) -> Parsed | None:
+    """The verdict and rationale in a judge's reply; None when there is no single clear
+    verdict in its fixed place. ``fence``: the prompt's nonce, which the reply must not
+    repeat; ``whole_json``: the reply must be one JSON object (schema-constrained mode)."""
+    if not text or (fence and fence in text):
+        return None
+    if whole_json:
+        obj = _object(text.strip())
+        return None if obj is None else _from_object(obj, "")
+    return _from_text(text)

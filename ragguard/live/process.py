@@ -13,7 +13,9 @@ serves every Monitor with the same scoring configuration.
 Neither side can hang the other. The parent waits for a reply with a watchdog: the child
 makes progress while it uses CPU time (read from ``/proc``) or sends bytes, and with
 neither for ``worker_stall_timeout_s`` (stopped, deadlocked) it is killed and counted in
-``worker_restarts``. The child polls its parent's id and exits within ``PARENT_POLL_S``
+``worker_restarts``. A child that keeps using CPU without answering (a spinning deadlock)
+is killed the same way once its batch passes a deadline sized from the batch
+(``worker_seconds_per_trace``). The child polls its parent's id and exits within ``PARENT_POLL_S``
 of being reparented, even mid-batch, so a SIGKILLed application leaves no evaluator behind.
 """
 
@@ -90,7 +92,9 @@ class _Watchdog:
     """Sends a batch to the child and reads its reply while watching it for progress (a
     stopped child reads nothing either: a batch larger than the pipe would block too)."""
 
-    def __init__(self, process: subprocess.Popen[bytes], stall_s: float) -> None:
+    def __init__(
+        self, process: subprocess.Popen[bytes], stall_s: float, deadline_s: float = float("inf")
+    ) -> None:
         if process.stdin is None or process.stdout is None:
             raise OSError("no pipe to the evaluation process")
         self.requests = process.stdin.fileno()
@@ -100,6 +104,8 @@ class _Watchdog:
         self.stall_s = stall_s
         self.cpu = _cpu_ticks(self.pid)
         self.progress = time.monotonic()
+        self.deadline_s = deadline_s
+        self.deadline = self.progress + deadline_s
 
     def _ready(self, fd: int, *, write: bool) -> bool:
         """Whether ``fd`` is ready within a poll; raises ``_Stalled`` once the child has
@@ -108,8 +114,11 @@ class _Watchdog:
         ready = (
             select.select([], [fd], [], poll)[1] if write else select.select([fd], [], [], poll)[0]
         )
+        now = time.monotonic()
+        if now > self.deadline:
+            raise _Stalled(f"no reply within the batch's deadline of {self.deadline_s:g} s: killed")
         if ready:
-            self.progress = time.monotonic()
+            self.progress = now
             return True
         cpu = _cpu_ticks(self.pid)
         if cpu != self.cpu:
@@ -184,7 +193,11 @@ class EvaluatorProcess:
         with self._lock:
             process = self._process or self._start()
             try:
-                watchdog = _Watchdog(process, self.config.live.worker_stall_timeout_s)
+                live = self.config.live
+                deadline_s = live.worker_stall_timeout_s + live.worker_seconds_per_trace * len(
+                    traces
+                )
+                watchdog = _Watchdog(process, live.worker_stall_timeout_s, deadline_s)
                 watchdog.send(pickle.dumps(request, protocol=pickle.HIGHEST_PROTOCOL))
                 answer = watchdog.reply()
             except (OSError, EOFError, pickle.UnpicklingError, _Stalled) as error:
@@ -298,7 +311,9 @@ _SHARED: dict[str, EvaluatorProcess] = {}
 def shared_process(config: Config, scores: CachedRelevanceScorer | None) -> EvaluatorProcess:
     """The child for ``config``'s models, niceness and stall timeout (other live options
     aside), one per process however many Monitors use it."""
-    live = config.live.model_dump_json(include={"worker_nice", "worker_stall_timeout_s"})
+    live = config.live.model_dump_json(
+        include={"worker_nice", "worker_stall_timeout_s", "worker_seconds_per_trace"}
+    )
     key = f"{config.model_dump_json(exclude={'live'})} {live}"
     with _SHARED_LOCK:
         if key not in _SHARED:

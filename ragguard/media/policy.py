@@ -1,11 +1,21 @@
 """The media policy (``[media]`` in the config): what a trace's image or video source may make
 ragguard read. A trace is input, so a path is read only inside the configured roots and only
 as a regular file of bounded size, and a URL is fetched only when remote fetch is on, from
-an allowed host, within a byte cap and a total timeout, never redirected to a private address.
+an allowed host, within a byte cap and a total timeout.
+
+Addresses: an allowed host *name* is resolved once per connection, every address it
+resolves to must be public (not loopback, private, link-local or reserved), and the
+connection goes to the address that was checked (DNS rebinding, a second answer between
+check and connect, cannot steer it). This holds for the first request and for every
+redirect. The one exception is a URL whose host is an IP address that
+``media.allowed_hosts`` names exactly: the operator chose it, so it may be private (a
+redirect never may). Proxies from the environment are not used: the connection must go to
+the checked address.
 """
 
 from __future__ import annotations
 
+import http.client
 import ipaddress
 import os
 import socket
@@ -15,7 +25,7 @@ import urllib.request
 from collections.abc import Callable
 from fnmatch import fnmatchcase
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote, urlparse
 
 from ragguard.errors import MediaError
@@ -76,7 +86,13 @@ def fetch(url: str, policy: MediaConfig, field: str, max_bytes: int) -> bytes:
         raise MediaError(field, f"{url!r}: remote fetch is off (media.remote_fetch)")
     _check_url(url, policy, field)
     deadline = time.monotonic() + policy.fetch_timeout_s
-    opener = urllib.request.build_opener(_PolicyRedirects(policy, field))
+    pinned = _Pinned(policy, field)
+    opener = urllib.request.build_opener(
+        urllib.request.ProxyHandler({}),
+        _PinnedHTTP(pinned),
+        _PinnedHTTPS(pinned),
+        _PolicyRedirects(policy, field, pinned),
+    )
     try:
         with opener.open(url, timeout=policy.fetch_timeout_s) as response:
             length = response.headers.get("Content-Length")
@@ -126,27 +142,85 @@ def _check_url(url: str, policy: MediaConfig, field: str) -> None:
         raise MediaError(field, f"{url!r}: host {host!r} is not in media.allowed_hosts")
 
 
-def _is_private(host: str) -> bool:
-    """Whether ``host`` is, or resolves to, an address that is not public (loopback,
-    private, link-local, reserved); a name that does not resolve counts as private."""
+class _Pinned:
+    """One download's connections: each host resolved once, checked, and connected to by
+    the address that was checked."""
+
+    def __init__(self, policy: MediaConfig, field: str) -> None:
+        self.policy, self.field = policy, field
+        self.redirected = False
+        self.exact = {h.lower() for h in policy.allowed_hosts if not any(c in h for c in "*?[")}
+
+    def address(self, host: str) -> str:
+        """The address to connect to for ``host``; MediaError when it is not public."""
+        host = host.strip("[]").lower()
+        if not self.redirected and host in self.exact and _literal(host):
+            return host  # an IP address the operator allowed by name
+        try:
+            infos = socket.getaddrinfo(host, None, type=socket.SOCK_STREAM)
+        except OSError as error:
+            raise MediaError(self.field, f"cannot resolve {host!r}: {error}") from None
+        addresses = [str(info[4][0]).split("%")[0] for info in infos]
+        if not addresses or not all(ipaddress.ip_address(a).is_global for a in addresses):
+            hop = "a redirect to" if self.redirected else "the host"
+            raise MediaError(self.field, f"{hop} {host!r} has a private address; refused")
+        return addresses[0]
+
+    def connect(
+        self, address: tuple[str, int], timeout: float | None = None, source: Any = None
+    ) -> socket.socket:
+        host, port = address
+        if timeout is None:
+            return socket.create_connection((self.address(host), port), source_address=source)
+        return socket.create_connection((self.address(host), port), timeout, source)
+
+    def connection(self, kind: type[http.client.HTTPConnection]) -> Callable[..., Any]:
+        def make(host: str, **options: Any) -> http.client.HTTPConnection:
+            connection = kind(host, **options)
+            setattr(connection, "_create_connection", self.connect)  # noqa: B010
+            return connection
+
+        return make
+
+
+def _literal(host: str) -> bool:
     try:
-        infos = socket.getaddrinfo(host, None)
-    except OSError:
-        return True
-    return any(not ipaddress.ip_address(str(info[4][0]).split("%")[0]).is_global for info in infos)
+        ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return True
+
+
+class _PinnedHTTP(urllib.request.HTTPHandler):
+    def __init__(self, pinned: _Pinned) -> None:
+        super().__init__()
+        self.pinned = pinned
+
+    def http_open(self, req: urllib.request.Request) -> http.client.HTTPResponse:
+        return self.do_open(self.pinned.connection(http.client.HTTPConnection), req)
+
+
+class _PinnedHTTPS(urllib.request.HTTPSHandler):
+    def __init__(self, pinned: _Pinned) -> None:
+        super().__init__()
+        self.pinned = pinned
+
+    def https_open(self, req: urllib.request.Request) -> http.client.HTTPResponse:
+        make = self.pinned.connection(http.client.HTTPSConnection)
+        return self.do_open(make, req, context=self._context)  # type: ignore[attr-defined]
 
 
 class _PolicyRedirects(urllib.request.HTTPRedirectHandler):
-    """Follows a redirect only to an allowed host that resolves to public addresses."""
+    """Follows a redirect only to an allowed host; its address is checked at connection."""
 
-    def __init__(self, policy: MediaConfig, field: str) -> None:
+    def __init__(self, policy: MediaConfig, field: str, pinned: _Pinned) -> None:
         self.policy = policy
         self.field = field
+        self.pinned = pinned
 
     def redirect_request(  # type: ignore[no-untyped-def]
         self, req, fp, code, msg, headers, newurl
     ):
         _check_url(newurl, self.policy, self.field)
-        if _is_private(urlparse(newurl).hostname or ""):
-            raise MediaError(self.field, f"redirect to a private address refused: {newurl!r}")
+        self.pinned.redirected = True
         return super().redirect_request(req, fp, code, msg, headers, newurl)

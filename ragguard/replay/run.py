@@ -17,7 +17,7 @@ from pydantic import ValidationError
 
 from ragguard.config import Config
 from ragguard.errors import RagguardError
-from ragguard.io import LoggedTrace, read_log
+from ragguard.io import DEFAULT_MAX_LINE_BYTES, LoggedTrace, read_log
 from ragguard.schema import Evaluation, Trace
 
 
@@ -54,9 +54,11 @@ class Replay:
     on_resumed: Callable[[LoggedTrace, Evaluation], None] = lambda logged, evaluation: None
     resumed: int = 0
     queued: int = 0
+    max_line_bytes: int = DEFAULT_MAX_LINE_BYTES
+    """``limits.max_line_bytes`` of the replay's config: longer log lines are skipped."""
 
     def entries(self) -> Iterator[tuple[str, Trace | RagguardError, LoggedTrace | None]]:
-        for where, record in read_log(self.paths):
+        for where, record in read_log(self.paths, max_line_bytes=self.max_line_bytes):
             if isinstance(record, RagguardError):
                 yield where, record, None
                 continue

