@@ -135,7 +135,8 @@ class SpanConfig(_Strict):
     """Span partition and categorization. Word lists extend or trim the built-in lexicon."""
 
     add_subjective: dict[str, list[str]] = Field(default_factory=dict)
-    """Extra cues per lexicon class, e.g. {"hedges": ["arguably"]}."""
+    """Extra cues per lexicon class, e.g. {"judgmental_adjectives": ["gorgeous"]}: a cue of an
+    opinion class can set a span aside, a cue of a hedge class is only recorded in ``hedges``."""
     remove_subjective: list[str] = Field(default_factory=list)
     """Built-in subjective cues to ignore, e.g. ["many"]."""
     abstention_cues: list[str] = Field(default_factory=list)
