@@ -1,5 +1,5 @@
-"""Command line: ``ragguard evaluate``, ``replay``, ``benchmark``, ``train`` and ``judge-bench``,
-one module per command, each adding its parser with ``add_to``."""
+"""Command line: ``ragguard evaluate``, ``replay``, ``benchmark``, ``train``, ``judge-bench`` and
+``serve``, one module per command, each adding its parser with ``add_to``."""
 
 from __future__ import annotations
 
@@ -8,13 +8,13 @@ import os
 import sys
 from collections.abc import Sequence
 
-from ragguard.cli import benchmark, evaluate, judge_bench, replay, train
+from ragguard.cli import benchmark, evaluate, judge_bench, replay, serve, train
 from ragguard.cli._common import EXIT_ERROR, EXIT_OK, EXIT_SKIPPED
 from ragguard.errors import RagguardError
 
 __all__ = ["EXIT_ERROR", "EXIT_OK", "EXIT_SKIPPED", "build_parser", "main"]
 
-COMMANDS = (evaluate, replay, benchmark, train, judge_bench)
+COMMANDS = (evaluate, replay, benchmark, train, judge_bench, serve)
 """The command modules, in the order ``--help`` lists them."""
 
 

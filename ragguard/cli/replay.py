@@ -67,6 +67,8 @@ def run(args: argparse.Namespace) -> int:
         print(text)
     if replay.resumed:
         print(f"\nresumed: skipped {replay.resumed} traces already replayed in {args.out}")
+    if replay.superseded:
+        print(f"skipped {replay.superseded} earlier records of traces logged again later")
     if args.out:
         print(f"wrote {summary.evaluated} evaluations to {args.out}")
     if report is not None:

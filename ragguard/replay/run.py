@@ -15,7 +15,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from ragguard.errors import RagguardError
-from ragguard.io import LoggedTrace, read_log
+from ragguard.io import LOG_RECORD_START, LoggedTrace, read_jsonl, read_log
 from ragguard.schema import Evaluation, Trace
 
 
@@ -41,6 +41,16 @@ def load_done(path: Path) -> tuple[dict[str, Evaluation], int]:
     return done, cut
 
 
+def last_records(paths: list[Path]) -> dict[str, tuple[str, int]]:
+    """Where each trace id was last logged: (file, line number)."""
+    latest: dict[str, tuple[str, int]] = {}
+    for path in paths:
+        for number, data in read_jsonl(path, whole_lines_only=True, record_start=LOG_RECORD_START):
+            if isinstance(data, dict) and isinstance(data.get("trace_id"), str):
+                latest[data["trace_id"]] = (str(path), number)
+    return latest
+
+
 @dataclass
 class Replay:
     """The log's records to evaluate: bad lines pass through (to be reported), records
@@ -52,11 +62,21 @@ class Replay:
     on_resumed: Callable[[LoggedTrace, Evaluation], None] = lambda logged, evaluation: None
     resumed: int = 0
     queued: int = 0
+    superseded: int = 0
+    """Records of a trace id logged again later (``ragguard serve`` re-evaluates a trace
+    when a late span arrives): only the last record of each trace id is replayed."""
 
     def entries(self) -> Iterator[tuple[str, Trace | RagguardError, LoggedTrace | None]]:
+        latest = last_records(self.paths)
         for where, record in read_log(self.paths):
             if isinstance(record, RagguardError):
                 yield where, record, None
+                continue
+            if latest.get(record.trace.trace_id, (record.source, record.line)) != (
+                record.source,
+                record.line,
+            ):
+                self.superseded += 1
                 continue
             admitted = self.admit(record)
             if admitted is None:

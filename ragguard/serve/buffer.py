@@ -64,6 +64,9 @@ class Due:
     spans: list[SpanRecord]
     reason: str
     revision: int
+    arrived_at: float = 0.0
+    """When the root span arrived (the last span, for a trace without one): where the
+    root-to-verdict latency starts."""
 
 
 @dataclass
@@ -176,7 +179,8 @@ class TraceBuffer:
             self._done.move_to_end(trace_id)
             while len(self._done) > self.settings.max_traces:
                 self._done.popitem(last=False)
-        return Due(trace_id, list(held.spans.values()), reason, held.revision)
+        arrived = held.root_at if held.root_at is not None else held.last_at
+        return Due(trace_id, list(held.spans.values()), reason, held.revision, arrived)
 
     def _expire(self, now: float) -> None:
         window = self.settings.late_span_window_s
