@@ -82,12 +82,14 @@ def make_handler(intake: Intake) -> type[BaseHTTPRequestHandler]:
             encoding = (self.headers.get("Content-Encoding") or "").strip().lower()
             if encoding not in ("", "identity", "gzip", "deflate"):
                 return self._fail(415, f"unsupported content encoding {encoding!r}")
-            length = self.headers.get("Content-Length")
-            if length is None or not length.isdigit():
-                return self._fail(411, "Content-Length required")
-            if int(length) > intake.max_body_bytes:
+            try:
+                raw = self._body(intake.max_body_bytes)
+            except TooLarge:
                 return self._fail(413, "body over serve.max_body_bytes")
-            raw = self.rfile.read(int(length))
+            except ValueError as error:
+                return self._fail(400, str(error))
+            if raw is None:
+                return self._fail(411, "Content-Length or chunked transfer encoding required")
             refusal = intake.refusal()
             if refusal is not None:
                 code = 503 if refusal == "stopping" else 429
@@ -106,6 +108,33 @@ def make_handler(intake: Intake) -> type[BaseHTTPRequestHandler]:
             intake.forward(raw, content_type, encoding or None)
             self._send(200, response_body(reply, content_type), content_type)
             return 200
+
+        def _body(self, limit: int) -> bytes | None:
+            """The request body, by Content-Length or chunked (as Node's exporter sends it);
+            past ``limit`` bytes reading stops (TooLarge)."""
+            length = self.headers.get("Content-Length")
+            if length is not None and length.isdigit():
+                if int(length) > limit:
+                    raise TooLarge
+                return self.rfile.read(int(length))
+            if "chunked" not in (self.headers.get("Transfer-Encoding") or "").lower():
+                return None
+            chunks, total = [], 0
+            while True:
+                size_line = self.rfile.readline(100).split(b";")[0].strip()
+                try:
+                    size = int(size_line, 16)
+                except ValueError:
+                    raise ValueError("malformed chunked body") from None
+                if size == 0:
+                    while self.rfile.readline(1000).strip():  # trailers
+                        pass
+                    return b"".join(chunks)
+                total += size
+                if total > limit:
+                    raise TooLarge
+                chunks.append(self.rfile.read(size))
+                self.rfile.readline(10)
 
         def _fail(self, code: int, message: str, *, retry: bool = False) -> int:
             body = json.dumps({"code": code, "message": message}).encode()
