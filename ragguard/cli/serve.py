@@ -38,16 +38,21 @@ def run(args: argparse.Namespace) -> int:
     def on_signal(signum: int, frame: FrameType | None) -> None:
         stop.set()
 
-    signal.signal(signal.SIGTERM, on_signal)
-    signal.signal(signal.SIGINT, on_signal)
     app.start()
+    previous = {
+        signum: signal.signal(signum, on_signal) for signum in (signal.SIGTERM, signal.SIGINT)
+    }
     print(
         f"ragguard serve: OTLP/HTTP on port {app.ports['http']}, "
         f"OTLP/gRPC on port {app.ports.get('grpc', 'off')}, "
         f"metrics on port {app.ports['metrics']}",
         flush=True,
     )
-    while not stop.wait(1.0):
-        pass
+    try:
+        while not stop.wait(1.0):
+            pass
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
     left = app.stop()
     return 0 if left == 0 else 1

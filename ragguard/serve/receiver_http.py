@@ -119,7 +119,8 @@ def make_handler(intake: Intake) -> type[BaseHTTPRequestHandler]:
                 return self.rfile.read(int(length))
             if "chunked" not in (self.headers.get("Transfer-Encoding") or "").lower():
                 return None
-            chunks, total = [], 0
+            chunks: list[bytes] = []
+            total = 0
             while True:
                 size_line = self.rfile.readline(100).split(b";")[0].strip()
                 try:
