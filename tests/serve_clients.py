@@ -17,10 +17,18 @@ from ragguard.serve.app import ServeApp
 
 
 @contextlib.contextmanager
-def running_app(tmp_path: Path, guard: Any, grpc: bool = False, **serve: Any) -> Iterator[ServeApp]:
+def running_app(
+    tmp_path: Path,
+    guard: Any,
+    grpc: bool = False,
+    phoenix: dict[str, Any] | None = None,
+    langfuse: dict[str, Any] | None = None,
+    **serve: Any,
+) -> Iterator[ServeApp]:
+    exporters = {"trace_log": str(tmp_path / "serve.jsonl"), "otel": False}
     config = {
         "serve": {"grace_s": 0.2, "idle_timeout_s": 5.0, **serve},
-        "exporters": {"trace_log": str(tmp_path / "serve.jsonl"), "otel": False},
+        "exporters": {**exporters, "phoenix": phoenix, "langfuse": langfuse},
     }
     app = ServeApp(
         config,

@@ -4,6 +4,7 @@ protobuf and gRPC): spans in, verdicts out in the trace log, on /metrics, and th
 
 from __future__ import annotations
 
+import base64
 import gzip
 import json
 import urllib.request
@@ -85,6 +86,21 @@ def otlp_json(spans: list[dict]) -> bytes:
     return json.dumps(
         {"resourceSpans": [{"resource": resource, "scopeSpans": [{"spans": spans}]}]}
     ).encode()
+
+
+def otlp_protobuf(spans: list[dict]) -> bytes:
+    """The same request as ``otlp_json`` in protobuf (Phoenix takes only protobuf): protobuf's
+    JSON mapping differs from OTLP/JSON by its base64 ids."""
+    from google.protobuf.json_format import ParseDict
+    from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import (
+        ExportTraceServiceRequest,
+    )
+
+    request = json.loads(otlp_json(spans))
+    for span in request["resourceSpans"][0]["scopeSpans"][0]["spans"]:
+        for key in ("traceId", "spanId", "parentSpanId"):
+            span[key] = base64.b64encode(bytes.fromhex(span[key])).decode()
+    return ParseDict(request, ExportTraceServiceRequest()).SerializeToString()
 
 
 def json_span(trace_id: str, span_id: str, parent: str, attributes: dict) -> dict:

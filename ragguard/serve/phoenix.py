@@ -1,7 +1,8 @@
-"""Arize Phoenix: verdicts as span annotations (``POST /v1/span_annotations``) and
-per-document relevance as document annotations (``POST /v1/document_annotations``), all
-with ``identifier = "ragguard"``: Phoenix keeps one annotation per (span, name,
-identifier), so a re-evaluation after a late span replaces the earlier one."""
+"""Arize Phoenix: verdicts as span annotations (``POST /v1/span_annotations``) with
+``identifier = "ragguard"``, and per-document relevance as document annotations
+(``POST /v1/document_annotations``). Phoenix keeps one span annotation per (span, name,
+identifier) and one document annotation per (span, position, name) (it refuses an
+identifier on those), so a re-evaluation after a late span replaces the earlier ones."""
 
 from __future__ import annotations
 
@@ -22,20 +23,22 @@ from ragguard.serve.outbound import post_json
 IDENTIFIER = "ragguard"
 
 
-def _annotation(span_id: str, result: Result) -> dict[str, Any]:
+def _annotation(span_id: str, result: Result, identifier: bool = True) -> dict[str, Any]:
     body: dict[str, Any] = {"explanation": result.explanation}
     if result.score is not None:
         body["score"] = result.score
     if result.label is not None:
         body["label"] = result.label
-    return {
+    annotation = {
         "span_id": span_id,
         "name": result.name,
         "annotator_kind": "CODE",
         "result": body,
-        "identifier": IDENTIFIER,
         "metadata": {"source": "ragguard serve"},
     }
+    if identifier:
+        annotation["identifier"] = IDENTIFIER
+    return annotation
 
 
 class PhoenixExporter:
@@ -47,7 +50,7 @@ class PhoenixExporter:
 
     def _post(self, path: str, data: list[dict[str, Any]]) -> None:
         if data:
-            url = f"{self.url}{path}?sync=true"
+            url = f"{self.url}{path}?sync=false"
             post_json(url, {"data": data}, self.headers, self.timeout_s)
 
     def export(self, trace: Trace, evaluation: Evaluation) -> None:
@@ -60,7 +63,7 @@ class PhoenixExporter:
         )
         documents = []
         for document in document_results(trace, evaluation):
-            annotation = _annotation(document.span_id, document.result)
+            annotation = _annotation(document.span_id, document.result, identifier=False)
             annotation["document_position"] = document.position
             documents.append(annotation)
         self._post("/v1/document_annotations", documents)
