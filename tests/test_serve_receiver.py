@@ -244,3 +244,71 @@ def test_a_late_span_after_the_verdict_replaces_it(tmp_path, guard) -> None:
     assert main(["replay", str(app.config.exporters.trace_log), "-o", str(out)]) == 0
     (replayed,) = [json.loads(line) for line in out.read_text().splitlines()]
     assert [item["id"] for item in replayed["items"]] == ["d1", "d2"]
+
+
+def test_a_bearer_token_guards_both_receivers(tmp_path, guard, monkeypatch) -> None:
+    import grpc
+    from opentelemetry.proto.collector.trace.v1 import trace_service_pb2_grpc
+    from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import (
+        ExportTraceServiceRequest,
+    )
+
+    monkeypatch.setenv("SERVE_TOKEN", "s3cret")
+    with running_app(tmp_path, guard, grpc=True, auth_token_env="SERVE_TOKEN") as app:
+        body = otlp_json([json_span("ab" * 16, "cd" * 8, "", {"http.route": "/"})])
+        assert _post(app, body, "application/json")[0] == 401
+        assert _post(app, body, "application/json", Authorization="Bearer wrong")[0] == 401
+        assert _post(app, body, "application/json", Authorization="Bearer s3cret")[0] == 200
+        with grpc.insecure_channel(f"127.0.0.1:{app.ports['grpc']}") as channel:
+            stub = trace_service_pb2_grpc.TraceServiceStub(channel)
+            with pytest.raises(grpc.RpcError) as refused:
+                stub.Export(ExportTraceServiceRequest(), timeout=10)
+            assert refused.value.code() == grpc.StatusCode.UNAUTHENTICATED
+            stub.Export(
+                ExportTraceServiceRequest(),
+                metadata=(("authorization", "Bearer s3cret"),),
+                timeout=10,
+            )
+
+
+def test_the_evaluator_span_joins_the_applications_trace(tmp_path, guard, memory) -> None:
+    from ragguard.exporters.otel import OtelExporter
+
+    provider, spans = memory
+    trace_id, root, llm = "4" * 32, "1" * 16, "2" * 16
+    chain = {"openinference.span.kind": "CHAIN", "input.value": QUERY}
+    answer = {"openinference.span.kind": "LLM", "output.value": ANSWER}
+    retrieval = {
+        "openinference.span.kind": "RETRIEVER",
+        "retrieval.documents.0.document.content": "The Eiffel Tower is in Paris.",
+    }
+    config = {"exporters": {"otel": False}, "serve": {"grace_s": 0.1}}
+    from ragguard.serve.app import ServeApp
+
+    app = ServeApp(
+        config,
+        otlp_http="127.0.0.1:0",
+        otlp_grpc="",
+        metrics="127.0.0.1:0",
+        guard=guard,
+        exporters=[OtelExporter(tracer_provider=provider)],
+    )
+    app.start()
+    try:
+        body = otlp_json(
+            [
+                json_span(trace_id, root, "", chain),
+                json_span(trace_id, llm, root, answer),
+                json_span(trace_id, "3" * 16, root, retrieval),
+            ]
+        )
+        assert _post(app, body, "application/json")[0] == 200
+        wait_for(lambda: app.stats().traces.get("evaluated"))
+    finally:
+        app.stop(10)
+    (evaluation,) = [s for s in spans.get_finished_spans() if s.name == "ragguard.evaluation"]
+    assert f"{evaluation.context.trace_id:032x}" == trace_id
+    assert f"{evaluation.parent.span_id:016x}" == llm
+    assert evaluation.attributes["openinference.span.kind"] == "EVALUATOR"
+    results = {e.attributes["gen_ai.evaluation.name"] for e in evaluation.events}
+    assert "ragguard.support_rate" in results
