@@ -48,26 +48,24 @@ def _get(message: Mapping[str, Any], camel: str) -> Any:
     return message.get(snake)
 
 
+_SCALARS: tuple[tuple[str, Any], ...] = (
+    ("stringValue", str),
+    ("boolValue", bool),
+    ("intValue", int),
+    ("doubleValue", float),
+)
+"""OTLP/JSON's scalar ``AnyValue`` fields (64-bit integers may come as strings)."""
+
+
 def _json_value(value: Any) -> Any:
     """An OTLP/JSON ``AnyValue`` as a Python value."""
     if not isinstance(value, Mapping):
         return None
-    for key in ("stringValue", "string_value"):
-        if key in value:
-            return value[key]
-    for key in ("boolValue", "bool_value"):
-        if key in value:
-            return bool(value[key])
-    for key in ("intValue", "int_value"):
-        if key in value:
+    for key, convert in _SCALARS:
+        found = _get(value, key)
+        if found is not None:
             try:
-                return int(value[key])
-            except (TypeError, ValueError):
-                return None
-    for key in ("doubleValue", "double_value"):
-        if key in value:
-            try:
-                return float(value[key])
+                return convert(found)
             except (TypeError, ValueError):
                 return None
     array = _get(value, "arrayValue")
