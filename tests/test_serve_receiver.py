@@ -312,3 +312,48 @@ def test_the_evaluator_span_joins_the_applications_trace(tmp_path, guard, memory
     assert evaluation.attributes["openinference.span.kind"] == "EVALUATOR"
     results = {e.attributes["gen_ai.evaluation.name"] for e in evaluation.events}
     assert "ragguard.support_rate" in results
+
+
+def test_tls_on_both_receivers_with_the_sdk_exporters(tmp_path, guard, monkeypatch) -> None:
+    import subprocess
+
+    import grpc
+    from opentelemetry.exporter.otlp.proto.grpc.trace_exporter import (
+        OTLPSpanExporter as GrpcExporter,
+    )
+    from opentelemetry.exporter.otlp.proto.http.trace_exporter import (
+        OTLPSpanExporter as HttpExporter,
+    )
+
+    cert, key = tmp_path / "serve.pem", tmp_path / "serve-key.pem"
+    subprocess.run(
+        [
+            *("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1"),
+            *("-keyout", str(key), "-out", str(cert), "-subj", "/CN=127.0.0.1"),
+            *("-addext", "subjectAltName=IP:127.0.0.1"),
+        ],
+        check=True,
+        capture_output=True,
+    )
+    monkeypatch.setenv("SERVE_TOKEN", "t0ken")
+    for name in ("REQUESTS_CA_BUNDLE", "CURL_CA_BUNDLE"):  # requests lets them override
+        monkeypatch.delenv(name, raising=False)
+    settings = {"tls_cert": str(cert), "tls_key": str(key), "auth_token_env": "SERVE_TOKEN"}
+    headers = {"authorization": "Bearer t0ken"}
+    with running_app(tmp_path, guard, grpc=True, **settings) as app:
+        http = HttpExporter(
+            endpoint=f"https://127.0.0.1:{app.ports['http']}/v1/traces",
+            certificate_file=str(cert),
+            headers=headers,
+        )
+        credentials = grpc.ssl_channel_credentials(cert.read_bytes())
+        secure = GrpcExporter(
+            endpoint=f"127.0.0.1:{app.ports['grpc']}", credentials=credentials, headers=headers
+        )
+        for exporter in (http, secure):
+            provider = sdk_provider(exporter)
+            trace_id = openinference_request(provider)
+            assert provider.force_flush(10_000)
+            (record,) = logged(app, trace_id)
+            assert record["evaluation"]["metrics"]["support_rate"] == 1.0
+            provider.shutdown()
