@@ -19,6 +19,7 @@ import ssl
 import threading
 import time
 from collections.abc import Callable, Sequence
+from http.server import ThreadingHTTPServer
 from typing import Any
 
 from ragguard.config import Config, ConfigLike, ExportConfig, LiveConfig
@@ -107,6 +108,7 @@ class ServeApp:
         self._threads: list[threading.Thread] = []
         self._closers: list[Callable[[], None]] = []
         self.forwarder: Forwarder | None = None
+        self._metrics_server: ThreadingHTTPServer | None = None
         self.ports: dict[str, int] = {}
         """Bound ports by endpoint (``http``, ``grpc``, ``metrics``): port 0 picks one."""
 
@@ -314,6 +316,20 @@ class ServeApp:
 
     def start(self) -> None:
         """Bind every endpoint (refusing exposure without a token and TLS) and start."""
+        try:
+            self._start()
+        except BaseException as error:
+            self._close_endpoints()
+            if self._metrics_server is not None:
+                self._metrics_server.shutdown()
+                self._metrics_server.server_close()
+            if isinstance(error, ImportError):
+                raise RagguardError(
+                    f"ragguard serve needs {error.name}: pip install 'ragguard[serve]'"
+                ) from error
+            raise
+
+    def _start(self) -> None:
         tls = self._tls()
         http_host, http_port = parse(self.http_address)
         endpoints = [("OTLP/HTTP", http_host)]
@@ -376,11 +392,7 @@ class ServeApp:
         (counted as lost when the process exits)."""
         timeout = self.settings.shutdown_timeout_s if timeout is None else timeout
         deadline = time.monotonic() + timeout
-        self._stopping.set()
-        for close in self._closers[::-1]:
-            with contextlib.suppress(Exception):
-                close()
-        self._closers.clear()
+        self._close_endpoints()
         for thread in self._threads:
             thread.join(1.0)
         drained = self.buffer.drain()
@@ -399,6 +411,15 @@ class ServeApp:
             left,
             self.stats().line(),
         )
-        self._metrics_server.shutdown()
-        self._metrics_server.server_close()
+        if self._metrics_server is not None:
+            self._metrics_server.shutdown()
+            self._metrics_server.server_close()
         return left
+
+    def _close_endpoints(self) -> None:
+        """Stop taking requests: refuse them (503), then close the receivers."""
+        self._stopping.set()
+        for close in self._closers[::-1]:
+            with contextlib.suppress(Exception):
+                close()
+        self._closers.clear()
