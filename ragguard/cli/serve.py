@@ -16,12 +16,16 @@ def add_to(commands: Any) -> None:
         "serve", help="an OTLP receiver that evaluates the RAG traces of instrumented apps"
     )
     serve.add_argument("-c", "--config", help="TOML or JSON config file ([serve] section)")
-    serve.add_argument("--otlp-http", help="HOST:PORT for OTLP/HTTP (default 127.0.0.1:4318)")
     serve.add_argument(
-        "--otlp-grpc", help="HOST:PORT for OTLP/gRPC (default 127.0.0.1:4317; '' for none)"
+        "--otlp-http", help="HOST:PORT for OTLP/HTTP (default: [serve] otlp_http, 127.0.0.1:4318)"
     )
     serve.add_argument(
-        "--metrics", help="HOST:PORT for /metrics, /healthz, /readyz (default 127.0.0.1:9464)"
+        "--otlp-grpc",
+        help="HOST:PORT for OTLP/gRPC, '' for none (default: [serve] otlp_grpc, 127.0.0.1:4317)",
+    )
+    serve.add_argument(
+        "--metrics",
+        help="HOST:PORT for /metrics, /healthz, /readyz (default: [serve] metrics, 127.0.0.1:9464)",
     )
     serve.set_defaults(run=run)
 
