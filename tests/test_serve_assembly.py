@@ -224,3 +224,23 @@ def test_sampling_by_trace_id_hash_nests_lower_rates_in_higher_ones() -> None:
     buffer = TraceBuffer(BufferSettings(sample_rate=0.5), Clock())
     added = buffer.add(openinference(trace_id=t)[0] for t in ids)
     assert added.accepted == len(kept[0.5]) and added.sampled_out == 2000 - len(kept[0.5])
+
+
+def test_a_rerankers_output_is_what_the_answer_is_checked_against() -> None:
+    reranker = span(
+        "2222222222222222",
+        ROOT,
+        {
+            "openinference.span.kind": "RERANKER",
+            "reranker.query": QUERY,
+            "reranker.output_documents.0.document.id": "d1",
+            "reranker.output_documents.0.document.content": TEXTS[0],
+            "reranker.output_documents.0.document.score": 3.5,
+        },
+        start=4,
+        end=5,
+    )
+    result = assemble(TRACE, [*openinference(), reranker])
+    assert result.trace is not None
+    assert [(i.id, i.score) for i in result.trace.items] == [("d1", 3.5)]
+    assert result.trace.model_dump()["otel"]["retrieval_span_ids"] == ["2222222222222222"]

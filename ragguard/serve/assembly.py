@@ -6,7 +6,8 @@ everything is read per span and put together by trace id:
 - the query: the first retrieval's query, else the top-most chain's input, else the
   question in the LLM's prompt variables or last user message;
 - the answer: the LLM span that ended last, else the top-most chain's output;
-- the items: every retrieval's documents in order, each recording the span and position
+- the items: every retrieval's documents in order (a reranker's output instead, when the
+  trace has one: what the generator saw), each recording the span and position
   it came from (``span_id``, ``position``); a document without an id gets
   ``<span id>:<position>``;
 - no retrieval documents: the prompt-template variables that hold context, else the LLM's
@@ -131,6 +132,8 @@ def assemble(trace_id: str, spans: Sequence[SpanRecord]) -> Assembled:
         dialects=sorted({p.dialect for p in pieces}),
     )
     retrievals = [p for p in pieces if p.role == "retrieval"]
+    if any(p.reranked for p in retrievals):  # the generator saw the reranker's output
+        retrievals = [p for p in retrievals if p.reranked]
     llms = sorted((p for p in pieces if p.role == "llm"), key=lambda p: p.span.end_ns)
     if not retrievals and not llms:
         result.detail = "no retrieval or LLM span"

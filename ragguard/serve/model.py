@@ -58,3 +58,5 @@ class Piece:
     """The question as the prompt variables or the last user message put it."""
     redacted: bool = False
     """The span says its content was hidden (a redaction marker)."""
+    reranked: bool = False
+    """A reranker's output: the documents the generator saw, in place of the retrieval's."""

@@ -1,7 +1,8 @@
-"""OpenInference (Arize): ``openinference.span.kind`` RETRIEVER, LLM, CHAIN (and AGENT).
+"""OpenInference (Arize): ``openinference.span.kind`` RETRIEVER, RERANKER, LLM, CHAIN, AGENT.
 
 Retriever spans carry ``retrieval.documents.N.document.{id,content,score,metadata}``
-and the query in ``input.value``; LLM spans ``llm.input_messages`` /
+and the query in ``input.value``; reranker spans ``reranker.output_documents.N.document.*``
+(what the generator saw); LLM spans ``llm.input_messages`` /
 ``llm.output_messages``, ``llm.prompt_template.variables``; chains ``input.value`` /
 ``output.value`` (text or JSON, per ``*.mime_type``). Hidden values read
 ``__REDACTED__``."""
@@ -15,9 +16,9 @@ NAME = "openinference"
 CHAIN_KINDS = frozenset({"CHAIN", "AGENT"})
 
 
-def _documents(span: SpanRecord) -> tuple[list[Document], bool]:
+def _documents(span: SpanRecord, prefix: str) -> tuple[list[Document], bool]:
     documents, hidden = [], False
-    for entry in v.indexed(span.attributes, "retrieval.documents"):
+    for entry in v.indexed(span.attributes, prefix):
         content = entry.get("document.content")
         hidden = hidden or v.redacted(content)
         metadata = v.loads(entry.get("document.metadata"))
@@ -40,8 +41,19 @@ def read(span: SpanRecord) -> Piece | None:
     kind = kind.upper()
     attributes = span.attributes
     source, result = attributes.get("input.value"), attributes.get("output.value")
+    if kind == "RERANKER":
+        documents, hidden = _documents(span, "reranker.output_documents")
+        return Piece(
+            role="retrieval",
+            dialect=NAME,
+            span=span,
+            query=v.text(attributes.get("reranker.query")),
+            documents=documents,
+            redacted=hidden,
+            reranked=True,
+        )
     if kind == "RETRIEVER":
-        documents, hidden = _documents(span)
+        documents, hidden = _documents(span, "retrieval.documents")
         return Piece(
             role="retrieval",
             dialect=NAME,
