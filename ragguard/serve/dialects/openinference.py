@@ -14,6 +14,8 @@ from ragguard.serve.model import Document, Piece, SpanRecord
 
 NAME = "openinference"
 CHAIN_KINDS = frozenset({"CHAIN", "AGENT"})
+RETRIEVAL_KINDS = {"RETRIEVER": "retrieval.documents", "RERANKER": "reranker.output_documents"}
+"""Span kinds with documents, and where their documents are."""
 
 
 def _documents(span: SpanRecord, prefix: str) -> tuple[list[Document], bool]:
@@ -41,26 +43,18 @@ def read(span: SpanRecord) -> Piece | None:
     kind = kind.upper()
     attributes = span.attributes
     source, result = attributes.get("input.value"), attributes.get("output.value")
-    if kind == "RERANKER":
-        documents, hidden = _documents(span, "reranker.output_documents")
+    if kind in RETRIEVAL_KINDS:
+        reranked = kind == "RERANKER"
+        query = attributes.get("reranker.query") if reranked else source
+        documents, hidden = _documents(span, RETRIEVAL_KINDS[kind])
         return Piece(
             role="retrieval",
             dialect=NAME,
             span=span,
-            query=v.text(attributes.get("reranker.query")),
+            query=v.from_mapping(query, v.QUESTION_KEYS),
             documents=documents,
-            redacted=hidden,
-            reranked=True,
-        )
-    if kind == "RETRIEVER":
-        documents, hidden = _documents(span, "retrieval.documents")
-        return Piece(
-            role="retrieval",
-            dialect=NAME,
-            span=span,
-            query=v.from_mapping(source, v.QUESTION_KEYS),
-            documents=documents,
-            redacted=hidden or v.redacted(source),
+            redacted=hidden or v.redacted(query),
+            reranked=reranked,
         )
     if kind == "LLM":
         inputs = v.flat_messages(attributes, "llm.input_messages")
