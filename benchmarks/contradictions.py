@@ -1,6 +1,7 @@
 """Does the support scorer flag single-edit contradictions of claims that were supported?
 
     python benchmarks/contradictions.py --data DIR [--config CONFIG.toml] [--limit N] [--seed S]
+                                        [--hedged]
 
 From the *supported* claims of the development sets (WiCE dev, Factcheck-GPT; never
 training data) it builds one edit per kind with ``ragguard.train.perturb`` (the generator
@@ -15,6 +16,13 @@ A second table counts how often each typed check fires on the dev sets' natural 
 gold label (a check firing on a supported claim is a false alarm); a third, how often any
 veto check fires on the edits by itself (``benchmarks/checks_train.py`` measures the same
 on the training sets, where the rules are chosen).
+
+``--hedged`` adds a table of the same edits carrying a hedge ("likely", "some sources say",
+"may have": ``hedging.py``), as a monitor counts them: an edit flagged is one scored below eta
+*and* categorized objective, since a subjective span is never scored. Per kind and hedge, on
+the edits that take the hedge, ``flagged`` without and ``flagged_hedged`` with it (target:
+hedged no less often than plain minus 0.02), the hedged spans marked subjective, and the
+shares per kind pooled over sets and hedges.
 """
 
 from __future__ import annotations
@@ -32,6 +40,7 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 import checks_train
 import devsets
+from hedging import HEDGES, hedge
 
 from ragguard import Config
 from ragguard.engine import Evaluator
@@ -39,6 +48,7 @@ from ragguard.metrics.summary import markdown_table as table
 from ragguard.scoring.checks import check
 from ragguard.scoring.evidence import Claim, Evidence
 from ragguard.scoring.protocols import SupportScorer
+from ragguard.spans import Categorizer
 from ragguard.train.perturb import EditKind, edit
 
 KINDS: tuple[EditKind, ...] = ("number", "date", "negation", "entity")
@@ -93,6 +103,51 @@ def edit_rows(
     return rows
 
 
+def hedged_rows(
+    scorer: SupportScorer,
+    categorizer: Categorizer,
+    sets: dict[str, list[devsets.SupportCase]],
+    seed: int = 0,
+) -> list[dict[str, object]]:
+    """Per set, kind and hedge: the share of edits flagged as a monitor counts it (scored
+    below eta and objective), without and with the hedge, on the edits that take it."""
+
+    def flagged(texts: list[str], evidence: list[str]) -> tuple[np.ndarray, np.ndarray]:
+        objective = np.array([categorizer.categorize(t)[0] == "objective" for t in texts])
+        low = _scores(scorer, list(zip(texts, evidence, strict=True))) < scorer.threshold
+        return low & objective, ~objective
+
+    rows: list[dict[str, object]] = []
+    for set_name, cases in sets.items():
+        supported = [c for c in cases if c.label]
+        for kind in KINDS:
+            edits = [
+                (e.text, c.evidence)
+                for c in supported
+                if (e := edit(c.claim, c.evidence, kind, seed)) is not None
+            ]
+            for cue in HEDGES:
+                made = [(text, h, ev) for text, ev in edits if (h := hedge(text, cue)) is not None]
+                if not made:
+                    continue
+                evidence = [ev for _, _, ev in made]
+                plain, _ = flagged([text for text, _, _ in made], evidence)
+                hedged, exempt = flagged([h for _, h, _ in made], evidence)
+                rows.append(
+                    {
+                        "set": set_name,
+                        "edit": kind,
+                        "hedge": cue,
+                        "n": len(made),
+                        "flagged": float(plain.mean()),
+                        "flagged_hedged": float(hedged.mean()),
+                        "difference": float(hedged.mean() - plain.mean()),
+                        "hedged_subjective": float(exempt.mean()),
+                    }
+                )
+    return rows
+
+
 def _cases(cases: list[devsets.SupportCase]) -> list[checks_train.Case]:
     return [(c.claim, c.evidence, c.label) for c in cases]
 
@@ -142,6 +197,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--limit", type=int, default=None, help="cases per set")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument(
+        "--hedged", action="store_true", help="the same edits with a hedge, as a monitor counts"
+    )
+    parser.add_argument(
         "--examples", action="store_true", help="one right and one wrong firing per check"
     )
     args = parser.parse_args(argv)
@@ -159,6 +217,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(table(check_rows(sets), columns))
     print("\nAny veto check firing on the edits, the checks alone (no head)\n")
     print(table(veto_rows(sets, args.seed), ["set", "edit", "n", "veto_fired"]))
+    if args.hedged:
+        print("\nHedged edits, flagged as a monitor counts (scored below eta and objective)\n")
+        columns = ["set", "edit", "hedge", "n", "flagged", "flagged_hedged", "difference"]
+        rows = hedged_rows(scorer, Categorizer.from_config(config.spans), sets, args.seed)
+        print(table(rows, [*columns, "hedged_subjective"]))
+        print("\nPer kind, over both sets and the three hedges (weighted by n)\n")
+        print(table(checks_train.pooled(rows, "edit"), ["edit", "n", *columns[4:]]))
     if args.examples:
         print("\nFirst firing of each check on an unsupported and on a supported claim\n")
         print("\n".join(f"- {line}" for line in examples(sets)))

@@ -4,6 +4,7 @@ Relevance of every retrieved item (RS), support of every objective span of the a
 and a check of every citation, following RAG-Check and MIRAGE.
 """
 
+from ragguard._version import __version__ as __version__
 from ragguard.adapters import wrap
 from ragguard.config import (
     Config,
@@ -30,8 +31,6 @@ from ragguard.live.stats import LiveStats, stats
 from ragguard.live.worker import flush
 from ragguard.reranker import Reranker
 from ragguard.schema import Evaluation, Item, ItemEvaluation, Metrics, SpanEvaluation, Trace
-
-__version__ = "0.1.0"
 
 __all__ = [
     "Config",

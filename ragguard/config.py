@@ -2,31 +2,40 @@
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import Any, Literal, TypeAlias, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from ragguard.config_file import read_config_file
 
 RelevanceBackend = Literal["lite", "cross-encoder"]
 SupportBackend = Literal["lite", "nli"]
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
 
 
 class ScorerConfig(_Strict):
     """A model role. ``model`` is a hub id or a local path; None means the bundled lite model."""
 
     backend: str = "lite"
+    """Which scorer plays this role (the choices are listed per section)."""
     model: str | None = None
+    """A hub id or a local path (a head file from ``ragguard train`` for the lite backend);
+    None: the bundled lite model."""
     threshold: float | None = Field(default=None, ge=0.0, le=1.0)
     """RAG-Check's eta. None uses the threshold calibrated with the model (lite heads) or 0.5."""
     batch_size: int = Field(default=32, ge=1)
+    """Pairs per forward pass of a production backend's model."""
     max_length: int = Field(default=512, ge=16)
+    """Tokens per input of a production backend's model; longer inputs are cut."""
     device: str = "cpu"
+    """Where a production backend's model runs (``cpu``, ``cuda``, ``cuda:1``, ``mps``)."""
     trust_remote_code: bool = False
+    """Let a hub model run its own Python code (needed by some, such as
+    ``vectara/hallucination_evaluation_model``); only for models you trust."""
 
 
 _ScorerT = TypeVar("_ScorerT", bound=ScorerConfig)
@@ -34,10 +43,15 @@ _ScorerT = TypeVar("_ScorerT", bound=ScorerConfig)
 
 class RelevanceConfig(ScorerConfig):
     backend: RelevanceBackend = "lite"
+    """``lite`` (bundled MiniLM features and head) or ``cross-encoder`` (any
+    sentence-transformers CrossEncoder named by ``model``; the ``hub`` extra)."""
 
 
 class SupportConfig(ScorerConfig):
     backend: SupportBackend = "lite"
+    """``lite`` (bundled MiniLM features, head and typed checks) or ``nli`` (an NLI or
+    factual-consistency classifier named by ``model``, its entailment probability; the
+    ``hub`` extra)."""
     use_context: bool = True
     """Verify each span with its preceding sentence as context (MIRAGE's s([context][claim]))."""
 
@@ -52,6 +66,7 @@ class ImageConfig(ScorerConfig):
     """
 
     backend: Literal["none", "clip", "vlm"] = "none"  # type: ignore[assignment,unused-ignore]
+    """``none``: the text surrogate or unscored; ``clip``; ``vlm`` (see above)."""
     max_side: int = Field(default=448, ge=32)
     """Images and frames are downscaled to this longer side on decode (bounds memory)."""
     video_frames: int = Field(default=8, ge=1)
@@ -103,8 +118,11 @@ class LimitsConfig(_Strict):
     max_line_bytes: int = Field(default=16_000_000, ge=1)
     """A line of a traces file or trace log longer than this is skipped unread."""
     max_query_chars: int = Field(default=10_000, ge=1)
+    """The query's length."""
     max_response_chars: int = Field(default=50_000, ge=1)
+    """The answer's length."""
     max_items: int = Field(default=200, ge=0)
+    """Retrieved items per trace."""
     max_item_chars: int = Field(default=100_000, ge=1)
     """Per item's ``text``."""
     max_metadata_depth: int = Field(default=8, ge=1)
@@ -119,7 +137,9 @@ class SpanConfig(_Strict):
     add_subjective: dict[str, list[str]] = Field(default_factory=dict)
     """Extra cues per lexicon class, e.g. {"hedges": ["arguably"]}."""
     remove_subjective: list[str] = Field(default_factory=list)
+    """Built-in subjective cues to ignore, e.g. ["many"]."""
     abstention_cues: list[str] = Field(default_factory=list)
+    """Extra phrases that mark an abstention ("outside the scope of the documents")."""
     abstention_examples: Path | None = None
     """A JSON file of {"text", "label"} examples replacing the built-in ones."""
     abstention_margin: float = 0.05
@@ -248,6 +268,71 @@ class ExportConfig(_Strict):
     (``[exporters.langfuse]``)."""
 
 
+class FittedCalibration(_Strict):
+    """What ``ragguard calibrate`` (or the judge's verdicts) fitted: the support decision
+    for one deployment, and the model it was fitted on."""
+
+    source: Literal["file", "judge"] = "file"
+    """Where the labels came from: a labelled file, or the LLM judge's verdicts."""
+    threshold: float = Field(ge=0.0, le=1.0)
+    """The support eta that replaces the head's own: a span below it is unsupported."""
+    band: tuple[float, float]
+    """Lite support scores in [lo, hi] go to the judge (replaces ``judge.band``)."""
+    n_labels: int = Field(ge=0)
+    """Labelled objective spans the fit saw."""
+    n_supported: int = Field(ge=0)
+    """Of which labelled supported."""
+    fingerprint: str
+    """Hash of the support head and backbone the scores came from: a config whose model
+    changed refuses this calibration instead of applying it to another model's scores."""
+    fitted_at: str = ""
+    """When it was fitted (ISO 8601, UTC)."""
+    balanced_accuracy: tuple[float, float] | None = None
+    """Cross-validated balanced accuracy on the labels: default eta, then fitted."""
+    kept_default: bool = False
+    """True when the fit did not beat the default under cross-validation (the threshold is
+    then the default's)."""
+    score_quantiles: list[float] = Field(default_factory=list)
+    """The fitted spans' support scores at 41 evenly spaced quantiles: the reference the
+    drift test compares live scores with."""
+
+    @model_validator(mode="after")
+    def _band_ordered(self) -> FittedCalibration:
+        lo, hi = self.band
+        if not 0.0 <= lo <= hi <= 1.0:
+            raise ValueError(f"band must satisfy 0 <= lo <= hi <= 1, got {list(self.band)}")
+        return self
+
+
+class CalibrationConfig(_Strict):
+    """Calibrating the support decision to a deployment: from labels (``ragguard calibrate``
+    writes ``source = "file"`` and ``fitted``) or from the judge's own verdicts on a random
+    sample of spans (``source = "judge"``, which needs a ``[judge]`` endpoint)."""
+
+    source: Literal["off", "file", "judge"] = "off"
+    """off: the head's eta and ``judge.band``; file: the ``fitted`` values; judge: refit
+    from the judge's verdicts on a random sample of spans as they arrive."""
+    sample_rate: float = Field(default=0.1, ge=0.0, le=1.0)
+    """source = "judge": share of objective spans sent to the judge for calibration, on top
+    of the band, drawn by a hash of (trace id, span index). With the default band share,
+    about a quarter of the spans reach the judge (``benchmarks/calibration.py --choose``)."""
+    min_samples: int = Field(default=100, ge=10)
+    """source = "judge": judge verdicts needed before the threshold and band move."""
+    band_share: float = Field(default=0.2, ge=0.0, le=1.0)
+    """Share of spans the fitted band holds around the fitted threshold."""
+    state_file: Path | None = None
+    """source = "judge": where the judge-labelled sample is kept per pipeline, so that it
+    survives restarts and is shared by worker processes, Ray actors and ``replay``; None:
+    kept in memory only."""
+    drift_threshold: float = Field(default=0.2, gt=0.0, le=1.0)
+    """Kolmogorov-Smirnov distance between the live support scores and the calibration
+    sample's above which the summary and report warn: recalibrate."""
+    max_samples: int = Field(default=5000, ge=10)
+    """Judge-labelled samples kept per pipeline (the newest)."""
+    fitted: FittedCalibration | None = None
+    """The fitted values (written by ``ragguard calibrate``)."""
+
+
 class JudgeConfig(_Strict):
     """The LLM-judge tier: an OpenAI-compatible endpoint asked about the objective spans whose
     lite support score falls in ``band``, after the lite evaluation (never on the request
@@ -256,9 +341,11 @@ class JudgeConfig(_Strict):
     Ollama or any other OpenAI-compatible server through ``base_url``."""
 
     backend: Literal["none", "openai"] = "none"
+    """``none``: no judge; ``openai``: an OpenAI-compatible endpoint."""
     base_url: str | None = None
     """The endpoint, e.g. ``http://127.0.0.1:8080/v1``; None: the client's default (OpenAI)."""
     model: str = "gpt-4o-mini"
+    """The judge model's name as the endpoint knows it."""
     api_key_env: str = "OPENAI_API_KEY"
     """The environment variable holding the API key (a local server needs none)."""
     timeout_s: float = Field(default=20.0, gt=0.0)
@@ -272,11 +359,13 @@ class JudgeConfig(_Strict):
     breaker_cooldown_s: float = Field(default=30.0, ge=0.0)
     """... which skips every call for this long, then lets one through to probe."""
     max_concurrency: int = Field(default=4, ge=1)
+    """Judge calls in flight at once within a batch."""
     max_calls_per_minute: int | None = Field(default=60, ge=1)
     """Calls beyond this in a sliding minute are skipped (``rate_limited``); None: no limit."""
     max_tokens_per_day: int | None = Field(default=1_000_000, ge=1)
     """Prompt plus completion tokens per UTC day; past it calls are skipped (``over_budget``)."""
     max_output_tokens: int = Field(default=200, ge=16)
+    """The reply's token limit (the reasoning and the verdict)."""
     sample_rate: float = Field(default=1.0, ge=0.0, le=1.0)
     """Share of in-band spans sent, decided by the claim's content hash (repeatable)."""
     band: tuple[float, float] = (0.444, 0.685)
@@ -387,6 +476,7 @@ class Config(_Strict):
     live: LiveConfig = Field(default_factory=LiveConfig)
     exporters: ExportConfig = Field(default_factory=ExportConfig)
     judge: JudgeConfig = Field(default_factory=JudgeConfig)
+    calibration: CalibrationConfig = Field(default_factory=CalibrationConfig)
     serve: ServeConfig = Field(default_factory=ServeConfig)
     """``ragguard serve``: the OTLP receiver's addresses, trace assembly and limits."""
 
@@ -413,12 +503,7 @@ class Config(_Strict):
         the trace log, abstention examples) are relative to the file's folder, so a config
         means the same from whichever directory the application runs."""
         path = Path(path)
-        if path.suffix == ".json":
-            config = cls.model_validate_json(path.read_text())
-        else:
-            with path.open("rb") as handle:
-                config = cls.model_validate(tomllib.load(handle))
-        return config.relative_to(path.resolve().parent)
+        return read_config_file(cls, path).relative_to(path.resolve().parent)
 
     def relative_to(self, folder: Path) -> Config:
         """This config with its relative paths resolved against ``folder``. A ``model`` that
@@ -438,6 +523,7 @@ class Config(_Strict):
             embedding = str(folder / embedding)
         examples = self.spans.abstention_examples
         trace_log = self.exporters.trace_log
+        state_file = self.calibration.state_file
         return self.model_copy(
             update={
                 "relevance": model(self.relevance),
@@ -449,6 +535,9 @@ class Config(_Strict):
                 ),
                 "exporters": self.exporters.model_copy(
                     update={"trace_log": trace_log and folder / trace_log}
+                ),
+                "calibration": self.calibration.model_copy(
+                    update={"state_file": state_file and folder / state_file}
                 ),
                 "serve": self.serve.model_copy(
                     update={

@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, TypeVar
 
 import numpy as np
 
+from ragguard.calibration.fingerprint import applied, model_fingerprint
+from ragguard.calibration.rate import DriftMonitor
 from ragguard.config import Config
 from ragguard.errors import MediaError, RagguardError, TraceValidationError
 from ragguard.limits import check_limits
@@ -22,6 +24,7 @@ from ragguard.media.policy import check_file, local_path
 from ragguard.media.visual import Frame, Visual, load_visual
 from ragguard.metrics.live import trace_metrics
 from ragguard.schema import (
+    CalibrationStatus,
     Evaluation,
     FieldIssue,
     ItemEvaluation,
@@ -39,6 +42,7 @@ from ragguard.scoring.protocols import Reason, RelevanceScorer, SupportScorer, V
 from ragguard.spans import ItemRef, Span, SpanAnalyzer
 
 if TYPE_CHECKING:
+    from ragguard.calibration.state import CalibrationStore
     from ragguard.judge.cascade import Cascade
 
 Outcome = Evaluation | RagguardError
@@ -82,7 +86,7 @@ class Evaluator:
         visual: VisualScorer | None = None,
         judge: Cascade | None = None,
     ) -> None:
-        self.config = config or Config()
+        self.config = applied(config or Config())
         supplied = dict(relevance=relevance, support=support, image=visual, embedding=embedder)
         check_models(self.config, skip={role for role, x in supplied.items() if x is not None})
         self._judge = judge
@@ -93,6 +97,9 @@ class Evaluator:
         self._analyzer = analyzer
         self._visual = visual
         self._visual_built = visual is not None
+        self._drift = DriftMonitor(
+            self.config.calibration.fitted.score_quantiles if self.config.calibration.fitted else ()
+        )
 
     @property
     def embedder(self) -> TextEmbedder:
@@ -139,9 +146,31 @@ class Evaluator:
             if self.config.judge.backend != "none":
                 from ragguard.judge.cascade import Cascade
 
-                self._judge = Cascade(self.config.judge)
+                self._judge = Cascade(self.config.judge, calibration=self._calibration_store())
             self._judge_built = True
         return self._judge
+
+    def _calibration_store(self) -> CalibrationStore | None:
+        """``[calibration] source = "judge"``: the pipeline's judge-labelled sample."""
+        if self.config.calibration.source != "judge":
+            return None
+        from ragguard.calibration.state import CalibrationStore
+
+        return CalibrationStore(
+            self.config.calibration,
+            pipeline=self.config.exporters.pipeline,
+            fingerprint=model_fingerprint(self.config),
+            default_threshold=self.support_scorer.threshold,
+            default_band=self.config.judge.band,
+        )
+
+    @property
+    def support_threshold(self) -> float:
+        """The support eta in force: the judge calibration's once it has fitted one, else
+        the scorer's (the head's, or a file calibration's)."""
+        judge = self.judge
+        store = judge.calibration if judge is not None else None
+        return store.threshold if store is not None else self.support_scorer.threshold
 
     @property
     def analyzer(self) -> SpanAnalyzer:
@@ -215,7 +244,38 @@ class Evaluator:
             for outcome in outcomes:
                 if isinstance(outcome, Evaluation):
                     outcome.timing_ms["judge"] = judge_ms  # waiting on the judge, not compute
+        if self.config.calibration.source != "off" and live:
+            evaluations = [o for o in outcomes if isinstance(o, Evaluation)]
+            for evaluation in evaluations:
+                self._drift.add(evaluation.spans)
+            status = self._calibration_status()
+            for evaluation in evaluations:
+                evaluation.calibration = status
         return outcomes  # type: ignore[return-value]
+
+    def _calibration_status(self) -> CalibrationStatus:
+        """Where the support decision's calibration stands, for every exporter to show."""
+        calibration = self.config.calibration
+        judge = self.judge
+        store = judge.calibration if judge is not None else None
+        fitted = store.fitted if store is not None else calibration.fitted
+        if fitted is not None and self._drift.reference != fitted.score_quantiles:
+            self._drift.reference = list(fitted.score_quantiles)
+        if store is not None:
+            n_samples, agreement = store.n_samples, store.agreement()
+        else:
+            n_samples, agreement = (fitted.n_labels if fitted else 0), None
+        drift = self._drift.distance()
+        return CalibrationStatus(
+            source="judge" if calibration.source == "judge" else "file",
+            fitted=fitted is not None,
+            threshold=self.support_threshold,
+            band=None if judge is None else judge.band,
+            n_samples=n_samples,
+            agreement=None if agreement is None else round(agreement, 4),
+            drift=drift,
+            drifted=drift is not None and drift > calibration.drift_threshold,
+        )
 
     def _citation_policy(self, plan: _TracePlan) -> TraceValidationError | None:
         if self.config.unknown_citations != "error":
@@ -357,7 +417,7 @@ class Evaluator:
     def _assemble(self, plan: _TracePlan, timing: dict[str, float]) -> Evaluation:
         trace = plan.trace
         eta_r = self.relevance_scorer.threshold
-        eta_s = self.support_scorer.threshold
+        eta_s = self.support_threshold
         items = []
         for index, (item, score) in enumerate(zip(trace.items, plan.relevance, strict=True)):
             reason = plan.unscorable.get(index)
@@ -414,7 +474,8 @@ class Evaluator:
             elif span.unknown_citations:
                 citation_support = 0.0  # a citation that names nothing supports nothing
             if support is not None and support < eta:
-                reasons = _span_reasons(s, plan, sorted(scored, key=lambda i: -scored[i]))
+                ranked = sorted(scored, key=lambda i: -scored[i])
+                reasons = _span_reasons(s, plan, ranked, support, eta)
         return SpanEvaluation(
             text=span.text,
             start=span.start,
@@ -429,27 +490,37 @@ class Evaluator:
             references=list(span.references),
             unknown_citations=list(span.unknown_citations),
             reasons=reasons,
+            hedges=list(span.hedges),
         )
 
 
-def _span_reasons(s: int, plan: _TracePlan, ranked: Sequence[int]) -> list[SpanReason]:
-    """The checks that fired against the span's items, best-supporting item first, each
-    reason once (the same wrong number is not repeated for every item)."""
+MAX_REASONS = 5
+"""Reasons kept per span: the decisive few, not every check that fired on every item."""
+
+
+def _span_reasons(
+    s: int, plan: _TracePlan, ranked: Sequence[int], support: float, eta: float
+) -> list[SpanReason]:
+    """Why a span is unsupported, decisive first: the contradictions (number, date,
+    negation, entity) before claim words no item mentions, each by its best-supporting item
+    first, each reason once (the same wrong number is not repeated for every item), at most
+    MAX_REASONS. A span no check explains gets ``low_support``: its best support and eta."""
     seen: set[tuple[str, str, str]] = set()
-    out = []
+    found: list[SpanReason] = []
     for i in ranked:
         for r in plan.reasons.get((s, i), ()):
             if (r.check, r.claim, r.evidence) not in seen:
                 seen.add((r.check, r.claim, r.evidence))
-                out.append(
-                    SpanReason(
-                        check=r.check,
-                        claim=r.claim,
-                        evidence=r.evidence,
-                        item=plan.trace.items[i].id,
-                    )
+                item = plan.trace.items[i].id
+                found.append(
+                    SpanReason(check=r.check, claim=r.claim, evidence=r.evidence, item=item)
                 )
-    return out
+    found.sort(key=lambda reason: reason.check == "uncovered")  # stable: item order kept
+    if not found:
+        item = plan.trace.items[ranked[0]].id if ranked else "none"
+        claim, evidence = f"support {support:.2f}", f"threshold {eta:.2f}"
+        found.append(SpanReason(check="low_support", claim=claim, evidence=evidence, item=item))
+    return found[:MAX_REASONS]
 
 
 def _best_frames(

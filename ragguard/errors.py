@@ -136,3 +136,9 @@ def _rebuild_model_load_error(message: str, key: str | None, source: str | None)
 
 def _rebuild_evaluation_error(message: str, trace_id: str | None) -> EvaluationError:
     return EvaluationError(message, trace_id=trace_id)
+
+
+class ConfigError(RagguardError, ValueError):
+    """A config file that cannot be used: not found as a file, not valid TOML or JSON, or a
+    setting that is unknown or out of range. The message names the file and the setting
+    (and the nearest valid name for a misspelt one)."""

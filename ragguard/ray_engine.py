@@ -131,12 +131,15 @@ class RayRun:
 
     def __enter__(self) -> RayRun:
         if not ray.is_initialized():
-            ray.init(
-                address=self.args.ray_address,
-                runtime_env=runtime_env(),
-                log_to_driver=False,
-                logging_level=logging.WARNING,
-            )
+            try:
+                ray.init(
+                    address=self.args.ray_address,
+                    runtime_env=runtime_env(),
+                    log_to_driver=False,
+                    logging_level=logging.WARNING,
+                )
+            except ConnectionError as error:
+                raise RagguardError(f"{error}. {AUTH_HINT}") from None
             self._started_ray = True
         logging.getLogger("ray.data").setLevel(logging.WARNING)  # the CLI reports progress
         context = ray.data.DataContext.get_current()
@@ -198,6 +201,14 @@ class RayRun:
                 return
             if admitted:
                 yield where, pickle.loads(row["outcome"]), record
+
+
+AUTH_HINT = (
+    "A cluster with token authentication (Ray's default when its head has a token) admits "
+    "a driver that sets RAY_AUTH_MODE=token and holds the cluster's token: RAY_AUTH_TOKEN, "
+    "or a file named by RAY_AUTH_TOKEN_PATH (default ~/.ray/auth_token)"
+)
+"""What a refused connection most often lacks, said where Ray's own error does not."""
 
 
 def runtime_env() -> dict[str, Any]:

@@ -36,7 +36,9 @@ from ragguard.media.inline import (
 
 SCHEMA_VERSION = 1
 
-SpanKind = Literal["objective", "subjective", "abstention"]
+SpanKind = Literal["objective", "subjective", "abstention", "empty"]
+"""``empty``: a given ``response_spans`` entry with no letter or digit (whitespace, a lone
+marker, punctuation); kept so that span i is always entry i, never scored or counted."""
 Modality = Literal["text", "image", "video"]
 
 
@@ -151,13 +153,16 @@ class Reference(BaseModel):
 
 def span_offsets(response: str, spans: Sequence[str]) -> list[tuple[str, int, int]]:
     """(text, start, end) of each given span in ``response``, each searched from where the
-    previous one ended; whitespace-only spans are dropped. A span that is not there is a
-    ValueError naming its index: a split that does not match its response is bad input."""
+    previous one ended; one entry per given span, so span i is always entry i. A
+    whitespace-only entry sits, empty, where the previous one ended. A span that is not
+    there is a ValueError naming its index: a split that does not match its response is
+    bad input."""
     located: list[tuple[str, int, int]] = []
     cursor = 0
     for index, span in enumerate(spans):
         text = span.strip()
         if not text:
+            located.append(("", cursor, cursor))
             continue
         start = response.find(text, cursor)
         if start < 0:
@@ -266,8 +271,9 @@ JudgeSkip = Literal[
 ]
 
 
-CheckKind = Literal["number", "date", "negation", "entity", "uncovered"]
-"""The typed contradiction checks (``ragguard.scoring.checks``)."""
+CheckKind = Literal["number", "date", "negation", "entity", "uncovered", "low_support"]
+"""The typed contradiction checks (``ragguard.scoring.checks``), and ``low_support``: the
+reason of an unsupported span that no check explains (its best support is below eta)."""
 
 
 class SpanReason(BaseModel):
@@ -308,6 +314,14 @@ class SpanEvaluation(BaseModel):
     """Why a span in the judge's band kept its lite verdict."""
     reasons: list[SpanReason] = Field(default_factory=list)
     """For an unsupported span: the checks that fired against its items, best item first."""
+    hedges: list[str] = Field(default_factory=list)
+    """The hedge, modal, quantifier and frequency cues in the span's text, as written
+    ("likely", "some sources say"), whatever its kind: a hedged claim is still scored, and
+    this shows a reader that it was hedged (docs/subjectivity.md)."""
+    calibration_sample: bool = False
+    """Drawn into the calibration's uniform random sample (``[calibration] source =
+    "judge"``): sent to the judge wherever its score lies, so that its verdict can refit the
+    threshold and correct the reported hallucination rate."""
 
 
 class Metrics(BaseModel):
@@ -333,7 +347,7 @@ class Metrics(BaseModel):
     """Items that got no relevance (``relevance: null``), by modality, e.g. {"image": 1}."""
 
 
-Verdict = Literal["supported", "unsupported", "unscored", "subjective", "abstention"]
+Verdict = Literal["supported", "unsupported", "unscored", "subjective", "abstention", "empty"]
 
 
 def verdict(span: SpanEvaluation) -> Verdict:
@@ -352,6 +366,25 @@ class FieldIssue(BaseModel):
     message: str
 
 
+class CalibrationStatus(BaseModel):
+    """The support decision's calibration when the trace was evaluated."""
+
+    source: Literal["file", "judge"]
+    fitted: bool
+    """False while a judge calibration has fewer verdicts than ``min_samples``."""
+    threshold: float
+    band: tuple[float, float] | None = None
+    """The judge band in force (None without a judge)."""
+    n_samples: int = 0
+    """Labels (file) or judge verdicts (judge) the threshold was fitted on."""
+    agreement: float | None = None
+    """Judge calibration: share of sampled spans where the lite verdict matched the judge."""
+    drift: float | None = None
+    """Kolmogorov-Smirnov distance of recent live support scores from the calibration's."""
+    drifted: bool = False
+    """``drift`` is past ``calibration.drift_threshold``: recalibrate."""
+
+
 class Evaluation(BaseModel):
     schema_version: int = SCHEMA_VERSION
     trace_id: str
@@ -362,3 +395,5 @@ class Evaluation(BaseModel):
     thresholds: dict[str, float] = Field(default_factory=dict)
     errors: list[FieldIssue] = Field(default_factory=list)
     """Per-item problems that did not stop the rest of the trace from being evaluated."""
+    calibration: CalibrationStatus | None = None
+    """How the support threshold was calibrated (None: ``[calibration] source = "off"``)."""

@@ -68,6 +68,16 @@ def test_hedged_opinion_is_subjective_and_not_scored(guard):
     assert evaluation.metrics.support_rate is None and evaluation.metrics.hallucination is False
 
 
+def test_hedged_factual_claim_is_scored_and_its_hedge_recorded(guard):
+    # The hedge does not make a wrong date an opinion: it is scored like the plain claim.
+    items = [{"id": "d1", "text": "The Eiffel Tower was completed in 1889."}]
+    evaluation = guard.evaluate(trace("The Eiffel Tower was likely completed in 1925.", items))
+    (span,) = evaluation.spans
+    assert span.kind == "objective" and span.hedges == ["likely"]
+    assert span.support is not None and span.supported is False
+    assert evaluation.metrics.hallucination is True
+
+
 def test_refusal_is_an_abstention(guard):
     evaluation = guard.evaluate(trace("I cannot answer from the provided documents."))
     assert [s.kind for s in evaluation.spans] == ["abstention"]

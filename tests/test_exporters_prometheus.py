@@ -52,7 +52,7 @@ def test_one_evaluation_in_the_metrics_and_live_stats_kept_up_to_date():
     assert value("ragguard_span_support_ratio_count", **qa) == 2
     assert value("ragguard_span_support_ratio_sum", **qa) == pytest.approx(0.95 + 0.1)
     assert value("ragguard_item_relevance_ratio_sum", **qa, modality="text") == pytest.approx(0.9)
-    assert value("ragguard_item_relevance_ratio_count", **qa, modality="image") is None
+    assert value("ragguard_item_relevance_ratio_count", **qa, modality="image") == 0  # at 0
     assert value("ragguard_unscored_items_total", **qa, modality="image") == 1
     assert value("ragguard_unknown_citations_total", **qa) == 1
     assert value("ragguard_items_total", **qa, modality="text") == 1
@@ -76,7 +76,10 @@ def test_one_evaluation_in_the_metrics_and_live_stats_kept_up_to_date():
 
     # labels stay low-cardinality: nothing per request
     labels = {k for family in registry.collect() for s in family.samples for k in s.labels}
-    assert labels == {"pipeline", "modality", "verdict", "le"}
+    assert labels == {"pipeline", "modality", "verdict", "le", "outcome", "direction", "estimate"}
+    # the unsupported-span rate, uncorrected without a judge-labelled sample: 1 of 2 spans
+    assert value("ragguard_unsupported_span_rate", **qa, estimate="lite") == 0.5
+    assert value("ragguard_unsupported_span_rate", **qa, estimate="corrected") == 0.5
 
 
 def test_on_by_default_in_the_default_registry_and_switched_off_by_the_config(guard):
@@ -276,3 +279,64 @@ def test_every_metric_of_the_grafana_dashboard_exists():
             assert panel["datasource"]["uid"] == "${DS_PROMETHEUS}"
     per_pipeline = [q for q in queries if "pipeline" in q]
     assert all('pipeline=~"$pipeline"' in q for q in per_pipeline if "label_values" not in q)
+
+
+def dashboard_queries():
+    """(panel title, PromQL) of every target of the shipped dashboard."""
+    dashboard = json.loads(DASHBOARD.read_text())
+    return [
+        (panel["title"], target["expr"])
+        for panel in dashboard["panels"]
+        for target in panel.get("targets", [])
+    ]
+
+
+def test_every_dashboard_query_returns_data_from_a_real_prometheus(guard, prometheus):
+    """Each panel's query as Grafana sends it (its variables filled in), against a real
+    Prometheus that scraped an application before and after it answered: none may come
+    back empty ("No data"), and the citation panel must show a number."""
+    registry = CollectorRegistry()
+    monitors = []
+    exporter = PrometheusExporter(registry, "qa", live_stats=lambda: monitors[0].stats)
+    cited = [SUPPORTED.rstrip(".") + " [1].", UNSUPPORTED.rstrip(".") + " [1]."]
+    chain, monitor, evaluations = wrapped_chain(guard, cited * 2, exporters=[exporter])
+    monitors.append(monitor)
+    endpoint = serve(0, "127.0.0.1", registry)
+    try:
+        url = prometheus(f"127.0.0.1:{endpoint.server_port}")
+        scraped_at_zero = {}
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and not scraped_at_zero:
+            with contextlib.suppress(OSError):  # not listening yet
+                scraped_at_zero = promql(url, 'ragguard_responses_total{pipeline="qa"}')
+            time.sleep(0.5)
+        assert scraped_at_zero == {frozenset({("pipeline", "qa")}): 0.0}
+        for _ in range(4):
+            chain.invoke(QUESTIONS["paris"])
+        assert ragguard.flush(60) and len(evaluations) == 4
+        while time.monotonic() < deadline:
+            if promql(url, 'ragguard_responses_total{pipeline="qa"}') == {
+                frozenset({("pipeline", "qa")}): 4.0
+            }:
+                break
+            time.sleep(0.5)
+        time.sleep(2)  # a few more scrapes after the last change
+        results = {
+            (title, query): promql(
+                url, query.replace("$__rate_interval", "1m").replace("$pipeline", ".*")
+            )
+            for title, query in dashboard_queries()
+        }
+    finally:
+        endpoint.shutdown()
+        endpoint.server_close()
+
+    empty = [key for key, result in results.items() if not result]
+    assert empty == []
+    precision = next(
+        result
+        for (title, query), result in results.items()
+        if "citation_precision_ratio_sum" in query
+    )
+    assert all(value == value for value in precision.values())  # a number, not NaN
+    assert any(e.metrics.citation_precision is not None for e in evaluations)

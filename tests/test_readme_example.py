@@ -1,22 +1,25 @@
-"""The README's headline Python example runs and reads as its comments say."""
+"""The headline Python example (the README's, and the Python API page's) runs and reads
+as its comments say."""
 
 import re
-from pathlib import Path
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+import pytest
+from docs_blocks import ROOT, blocks
+
 STATED = re.compile(r"^(?P<expr>\S.*?)\s+#\s+(?P<value>True|False|\"[^\"]*\")")
 
 
-def python_api_example() -> str:
-    section = README.read_text(encoding="utf-8").split("## Python API", 1)[1]
-    return section.split("```python\n", 1)[1].split("```", 1)[0]
+def headline_example(page: str) -> str:
+    (code,) = [code for _, code in blocks(ROOT / page, "python") if "guard.evaluate(trace)" in code]
+    return code
 
 
-def test_readme_python_example_gives_the_verdicts_its_comments_state(guard, monkeypatch):
-    code = python_api_example()
+@pytest.mark.parametrize("page", ["README.md", "docs/python-api.md"])
+def test_the_python_example_gives_the_verdicts_its_comments_state(guard, monkeypatch, page):
+    code = headline_example(page)
     monkeypatch.setattr("ragguard.Guard", lambda *args, **kwargs: guard)  # models load once
     namespace: dict = {}
-    exec(compile(code, "README.md", "exec"), namespace)
+    exec(compile(code, page, "exec"), namespace)
     stated = [m for line in code.splitlines() if (m := STATED.match(line))]
     assert len(stated) >= 4
     for match in stated:

@@ -160,12 +160,13 @@ def test_macro_average_weights_categories_equally():
 # --- tables ---------------------------------------------------------------------------------
 
 
-def _scores(pipeline, category, correctness, info_recall):
+def _scores(pipeline, category, correctness, info_recall, info_precision=1.0):
+    f1 = mirage.f1(info_precision, info_recall)
     return ReferenceScores(
         trace_id=f"{pipeline}-{category}-{correctness}",
         pipeline=pipeline,
         category=category,
-        mirage=MirageScores(info_recall=info_recall),
+        mirage=MirageScores(info_recall=info_recall, info_precision=info_precision, info_f1=f1),
         alce=AlceScores(),
         fathoms=FathomsScores(correctness=correctness, hallucination=correctness < 1),
     )
@@ -187,10 +188,29 @@ def test_table_rows_group_by_pipeline_and_category_with_a_macro_row():
         ("dense", "text", 1),
     ]
     correct = [cells[0] for *_, cells in rows]
-    assert correct == [1.0, 0.5, 0.75, 0.5]  # macro: (1.0 + 0.5) / 2
+    assert correct == [(1.0, 1), (0.5, 2), (0.75, 3), (0.5, 1)]  # macro: (1.0 + 0.5) / 2
     information = next(t for t in TABLES if t.title.startswith("Information"))
     recall = [cells[2] for *_, cells in table_rows(information, scores)]
-    assert recall == [1.0, 0.5, 0.75, 0.0]  # the None is left out of bm25/text
+    assert recall == [(1.0, 1), (0.5, 1), (0.75, 2), (0.0, 1)]  # the None is left out
+
+
+def test_precision_recall_and_f1_are_averaged_over_the_same_traces():
+    """A trace with no precision (no objective claim) must not enter the recall mean while
+    its F1 stays out: the row would read P 1.000, R 0.778, F1 0.900, an F1 no P and R give."""
+    scores = [
+        _scores("p", "c", 1.0, 1.0),
+        _scores("p", "c", 1.0, 2 / 3),
+        _scores("p", "c", 0.0, 2 / 3, info_precision=None),
+    ]
+    information = next(t for t in TABLES if t.title.startswith("Information"))
+    ((*_, n, cells),) = table_rows(information, scores)
+    headers = [c.header for c in information.columns]
+    by_header = dict(zip(headers, cells, strict=True))
+    assert n == 3
+    assert by_header["InfoP"] == (1.0, 2) and by_header["InfoF1"] == (0.9, 2)
+    assert by_header["InfoR"] == (pytest.approx(5 / 6), 2)
+    text = render(scores)
+    assert "0.833 [2]" in text and "[k]: the mean of k traces" in text
 
 
 def test_render_prints_titles_headers_and_skips_empty_tables():

@@ -149,3 +149,31 @@ def test_replay_cli_resumes_reports_the_partial_line_and_writes_the_report(tmp_p
 def test_replay_of_a_missing_log_is_a_clean_error(tmp_path, capsys):
     assert main(["replay", str(tmp_path / "nope.jsonl")]) == 2
     assert "no such log" in capsys.readouterr().err
+
+
+def test_timeline_points_hold_enough_traces_and_say_how_many():
+    """A working day of 42 traces: hourly points would hold 3 or 4 traces each and swing
+    between 0% and 100%; the width grows until a point holds about 10."""
+    start = datetime(2025, 6, 2, 8, tzinfo=UTC)
+    moments = [start + timedelta(minutes=13 * i) for i in range(42)]
+    _, width, count = time_buckets(moments, min_traces=10)
+    assert width == timedelta(hours=3) and count == 4
+    assert time_buckets(moments)[1] == timedelta(hours=1)  # no minimum: the finest width
+
+    builder = ReportBuilder()
+    for index, moment in enumerate(moments):
+        live = evaluation(f"t{index}")
+        builder.add(LoggedTrace("log.jsonl", index + 1, trace(f"t{index}"), live, moment), live)
+    html = builder.render(title="r", meta={})
+    assert "One point per 3 hours" in html and "(n 14)" in html
+
+
+def test_a_plain_traces_file_fills_the_replay_thresholds_and_citation_rows():
+    builder = ReportBuilder()
+    for index in range(2):
+        logged = LoggedTrace("traces.jsonl", index + 1, trace(f"t{index}"), None, None)
+        builder.add(logged, evaluation(f"t{index}", support_threshold=0.6))
+    html = builder.render(title="r", meta={})
+    row = html.split("<th>thresholds</th>", 1)[1].split("</tr>", 1)[0]
+    assert "support 0.600 (2 traces)" in row
+    assert "<th>citation precision</th>" in html and "<th>citation recall</th>" in html

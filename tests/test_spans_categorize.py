@@ -1,10 +1,12 @@
-"""Subjective/objective categorization with the RAG-Check lexicon, its guards and overrides."""
+"""Subjective/objective categorization: opinions without checkable content are subjective,
+hedged claims objective with their hedges recorded; the lexicon's guards and overrides."""
 
 from __future__ import annotations
 
 import pytest
 
 from ragguard.spans import LEXICON, Categorizer
+from ragguard.spans.categorize import RAG_CHECK_RULE, SubjectivityRule
 
 
 @pytest.fixture(scope="module")
@@ -26,7 +28,67 @@ def categorizer() -> Categorizer:
     ],
 )
 def test_each_lexicon_class_fires(categorizer: Categorizer, text: str, lexicon_class: str) -> None:
-    assert categorizer.categorize(text) == ("subjective", [lexicon_class])
+    assert categorizer.matched_classes(text) == [lexicon_class]
+    assert categorizer.categorize(text).classes == [lexicon_class]
+
+
+# (text, expected kind, expected hedges, why)
+KINDS_AND_HEDGES = [
+    ("I think it is the most beautiful tower.", "subjective", [], "first-person taste"),
+    ("In my opinion, the bridge is old.", "subjective", [], "stated opinion, no fact named"),
+    ("The bridge is an important link.", "subjective", [], "judgement, nothing checkable"),
+    ("The new bridge is better than the old one.", "subjective", [], "comparison of taste"),
+    ("I think it might be the best option.", "subjective", ["might"], "hedged opinion"),
+    ("You should try the local bakery, it is wonderful.", "subjective", ["should"], "advice"),
+    (
+        "The Eiffel Tower was likely completed in 1925.",
+        "objective",
+        ["likely"],
+        "hedged date claim: a wrong year must be scored",
+    ),
+    (
+        "Some sources say it is 2,000 km long.",
+        "objective",
+        ["some sources say"],
+        "reported figure: the frame is one hedge, 'some' inside it is not another",
+    ),
+    (
+        "It may have been built by the Romans.",
+        "objective",
+        ["may"],
+        "modal on a checkable builder",
+    ),
+    ("Several bridges are old.", "objective", ["several"], "quantifier on a fact"),
+    ("The bridge is usually closed.", "objective", ["usually"], "frequency on a fact"),
+    ("It is possible that the bridge is old.", "objective", ["it is possible that"], "conjecture"),
+    (
+        "Paris has many famous museums such as the Louvre.",
+        "objective",
+        ["many"],
+        "judgemental word beside a checkable name",
+    ),
+    ("Toyota is a popular brand with 3 factories.", "objective", [], "opinion word, a number"),
+    ("The Eiffel Tower is in Paris.", "objective", [], "plain fact"),
+]
+
+
+@pytest.mark.parametrize(("text", "kind", "hedges", "why"), KINDS_AND_HEDGES)
+def test_only_opinions_are_subjective_and_hedges_are_recorded(
+    categorizer: Categorizer, text: str, kind: str, hedges: list[str], why: str
+) -> None:
+    result = categorizer.categorize(text)
+    assert (result.kind, result.hedges) == (kind, hedges), why
+
+
+def test_rag_check_rule_exempts_any_cue() -> None:
+    literal = Categorizer(rule=RAG_CHECK_RULE)
+    hedged = literal.categorize("The Eiffel Tower was likely completed in 1925.")
+    assert (hedged.kind, hedged.hedges) == ("subjective", ["likely"])
+
+
+def test_unknown_checkable_content_raises() -> None:
+    with pytest.raises(ValueError, match="'colour'"):
+        Categorizer(rule=SubjectivityRule(checkable=("colour",)))
 
 
 @pytest.mark.parametrize(
@@ -42,11 +104,11 @@ def test_each_lexicon_class_fires(categorizer: Categorizer, text: str, lexicon_c
     ],
 )
 def test_objective_sentences_and_guards(categorizer: Categorizer, text: str) -> None:
-    assert categorizer.categorize(text) == ("objective", [])
+    assert categorizer.categorize(text) == ("objective", [], [])
 
 
 def test_several_classes_are_reported(categorizer: Categorizer) -> None:
-    kind, classes = categorizer.categorize("I think it might be the best option.")
+    kind, classes, _ = categorizer.categorize("I think it might be the best option.")
     assert kind == "subjective"
     assert classes == ["modal_verbs", "opinion_indicators", "judgmental_adjectives"]
 
@@ -57,10 +119,15 @@ def test_cues_match_case_insensitively_on_word_boundaries(categorizer: Categoriz
 
 
 def test_add_and_remove_overrides() -> None:
-    custom = Categorizer(add={"hedges": ["Kinda"]}, remove=["very", "uncertain_quantifiers"])
-    assert custom.categorize("It is kinda red.") == ("subjective", ["hedges"])
-    assert custom.categorize("It is very red.") == ("objective", [])
-    assert custom.categorize("Many are red.") == ("objective", [])
+    custom = Categorizer(
+        add={"hedges": ["Kinda"], "judgmental_adjectives": ["cute"]},
+        remove=["very", "uncertain_quantifiers", "beautiful"],
+    )
+    assert custom.categorize("It is kinda red.") == ("objective", ["hedges"], ["kinda"])
+    assert custom.categorize("It is very red.") == ("objective", [], [])
+    assert custom.categorize("Many are red.") == ("objective", [], [])
+    assert custom.categorize("It is cute.").kind == "subjective"
+    assert custom.categorize("It is beautiful.").kind == "objective"
     assert "uncertain_quantifiers" not in custom.lexicon
     assert "very" in LEXICON["frequency_degree_adverbs"]
 

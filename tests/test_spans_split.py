@@ -92,7 +92,8 @@ def test_newlines_are_hard_boundaries_and_blank_spans_are_dropped() -> None:
 def test_locate_given_spans_sequentially() -> None:
     response = "It is big. It is big. Gone."
     spans = locate_spans(response, ["It is big.", " It is big. ", "", "Gone."])
-    assert [(s.start, s.end) for s in spans] == [(0, 10), (11, 21), (22, 27)]
+    # one span per entry: the blank entry is kept, empty, where the previous one ended
+    assert [(s.start, s.end) for s in spans] == [(0, 10), (11, 21), (21, 21), (22, 27)]
     assert spans[1].text == "It is big."
     with pytest.raises(ValueError, match=r"entry 2 \('Missing.'\) is not in the response"):
         locate_spans(response, ["It is big.", "Gone.", "Missing."])

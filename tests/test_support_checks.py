@@ -205,7 +205,7 @@ class _Explaining(_Plain):
         return self.support(claims, evidence), [self.reasons for _ in claims]
 
 
-def test_engine_gives_each_reason_once_with_its_item_and_none_without_them(guard):
+def test_engine_gives_each_reason_once_with_its_item_and_low_support_without_them(guard):
     from ragguard.engine import Evaluator
     from ragguard.schema import Trace
 
@@ -227,7 +227,10 @@ def test_engine_gives_each_reason_once_with_its_item_and_none_without_them(guard
     assert [(r.check, r.claim, r.evidence, r.item) for r in span.reasons] == [
         ("number", "50", "100", "d1")
     ]
-    assert run(_Plain()).reasons == []
+    # a scorer that gives no reasons (nli): the span still says why, by its score
+    assert [(r.check, r.claim, r.item) for r in run(_Plain()).reasons] == [
+        ("low_support", "support 0.20", "d1")
+    ]
 
 
 @pytest.mark.parametrize(

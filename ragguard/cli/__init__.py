@@ -1,5 +1,5 @@
-"""Command line: ``ragguard evaluate``, ``replay``, ``benchmark``, ``train``, ``judge-bench`` and
-``serve``, one module per command, each adding its parser with ``add_to``."""
+"""Command line: ``ragguard evaluate``, ``replay``, ``benchmark``, ``train``, ``calibrate``,
+``judge-bench`` and ``serve``, one module per command, each adding its parser with ``add_to``."""
 
 from __future__ import annotations
 
@@ -8,18 +8,23 @@ import os
 import sys
 from collections.abc import Sequence
 
-from ragguard.cli import benchmark, evaluate, judge_bench, replay, serve, train
+from ragguard._version import __version__
+from ragguard.cli import benchmark, calibrate, evaluate, judge_bench, replay, serve, train
 from ragguard.cli._common import EXIT_ERROR, EXIT_OK, EXIT_SKIPPED
 from ragguard.errors import RagguardError
 
 __all__ = ["EXIT_ERROR", "EXIT_OK", "EXIT_SKIPPED", "build_parser", "main"]
 
-COMMANDS = (evaluate, replay, benchmark, train, judge_bench, serve)
+EXIT_BROKEN_PIPE = 141
+"""128 + SIGPIPE: what a shell reports for a tool whose output pipe was closed."""
+
+COMMANDS = (evaluate, replay, benchmark, train, calibrate, judge_bench, serve)
 """The command modules, in the order ``--help`` lists them."""
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="ragguard", description=__doc__)
+    parser.add_argument("--version", action="version", version=f"ragguard {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
     for command in COMMANDS:
         command.add_to(commands)
@@ -30,6 +35,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return int(args.run(args))
+    except BrokenPipeError:  # stdout's reader went away (`| head`): stop, as Unix tools do
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no error at exit
+        return EXIT_BROKEN_PIPE
     except (RagguardError, OSError, ValueError) as error:
         print(f"ragguard: error: {error}", file=sys.stderr)
         return EXIT_ERROR

@@ -30,6 +30,9 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 
+STDOUT = "-"
+"""The output path that means standard output."""
+
 EXIT_OK = 0
 """Every line was evaluated (or there was none)."""
 EXIT_SKIPPED = 1
@@ -93,12 +96,16 @@ def open_runner(args: argparse.Namespace) -> Iterator[tuple[Runner, str]]:
 
 @contextlib.contextmanager
 def jsonl_sink(path: str | None, mode: str) -> Iterator[Callable[[Evaluation], object]]:
-    """A writer of one evaluation per line to ``path`` (a no-op without one). Mode ``a``
+    """A writer of one evaluation per line to ``path`` (a no-op without one, standard output
+    for ``-``). Mode ``a``
     appends line by line (an interrupted run leaves at most a partial last line); mode ``w``
     writes a temporary file beside ``path`` and renames it over ``path`` only when the run
     finishes, so a run that fails (a model that cannot load) leaves ``path`` as it was."""
     if path is None:
         yield lambda evaluation: None
+        return
+    if path == STDOUT:
+        yield lambda evaluation: print(evaluation.model_dump_json(), flush=True)
         return
     if mode == "a":
         with open(path, mode, encoding="utf-8", buffering=1) as out:
@@ -125,12 +132,23 @@ def replaced_on_success(path: Path) -> Iterator[IO[str]]:
 
 
 def refuse_overwriting_input(inputs: Sequence[str], output: str | None) -> None:
-    """An output path naming an input file would destroy the input: a usage error."""
-    if output is None:
+    """An output path naming an input file would destroy the input, and one that cannot be
+    written would throw the run's work away at the end: usage errors, before any work."""
+    if output is None or output == STDOUT:
         return
+    check_writable(output)
     for name in inputs:
         if Path(output).exists() and Path(name).exists() and os.path.samefile(output, name):
             raise RagguardError(f"the output {output!r} is the input {name!r}; choose another path")
+
+
+def check_writable(output: str) -> None:
+    """Refuse an output path that names a folder or lies in a folder that does not exist."""
+    path = Path(output)
+    if path.is_dir():
+        raise RagguardError(f"the output {output!r} is a directory; name a file in it")
+    if not path.parent.is_dir():
+        raise RagguardError(f"the output {output!r} is in a folder that does not exist")
 
 
 def unique_ids(
@@ -184,6 +202,9 @@ def evaluate_all(
         eval_s = time.perf_counter() - started
         if args.engine == "ray":
             load_s, eval_s = ray.timings()
+    warning = summary.judge_warning()
+    if warning is not None:
+        print(f"ragguard: warning: {warning}", file=sys.stderr)
     return summary.render(load_s, eval_s, how)
 
 

@@ -22,7 +22,9 @@ def add_to(commands: Any) -> None:
         default="pipeline",
         help="trace field (or metadata key) naming each trace's pipeline (default: pipeline)",
     )
-    benchmark.add_argument("-o", "--output", help="write each trace's metrics here (JSONL)")
+    benchmark.add_argument(
+        "-o", "--output", "--out", dest="output", help="write each trace's metrics here (JSONL)"
+    )
     benchmark.set_defaults(run=run)
 
 

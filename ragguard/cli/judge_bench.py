@@ -18,7 +18,14 @@ def add_to(commands: Any) -> None:
     )
     judge.add_argument("-c", "--config", required=True, help="config with a [judge] section")
     judge.add_argument(
-        "--data", required=True, help="folder with the dev sets (WiCE, Factcheck-GPT)"
+        "--labels",
+        nargs="+",
+        default=[],
+        metavar="FILE",
+        help="labelled JSONL (the format ragguard calibrate and train read), a row per file",
+    )
+    judge.add_argument(
+        "--data", help="folder with the dev sets (WiCE, Factcheck-GPT; a source checkout)"
     )
     judge.add_argument("--limit", type=int, default=None, help="pairs drawn per dev set")
     judge.add_argument("--seed", type=int, default=0, help="which pairs --limit draws")
@@ -46,6 +53,23 @@ def _devsets(data: Path) -> dict[str, list[Case]]:
     }
 
 
+def _labelled(path: Path) -> list[Case]:
+    """Each labelled span of a labelled file, against its trace's items."""
+    from ragguard.calibration.labels import read_labelled
+    from ragguard.judge.bench import Case
+
+    cases = []
+    for entry in read_labelled(path):
+        if isinstance(entry, Exception):
+            print(f"skipped {path.name}: {entry}", file=sys.stderr)
+            continue
+        evidence = "\n".join(item.text for item in entry.trace.items if item.text)
+        for span, label in zip(entry.trace.response_spans or (), entry.labels, strict=True):
+            if label is not None and any(c.isalnum() for c in span):
+                cases.append(Case(span.strip(), evidence, label))
+    return cases
+
+
 def run(args: argparse.Namespace) -> int:
     import random
 
@@ -59,8 +83,13 @@ def run(args: argparse.Namespace) -> int:
     evaluator = Evaluator(config)
     cascade = evaluator.judge
     assert cascade is not None
+    if not args.labels and not args.data:
+        raise ValueError("judge-bench needs --labels FILE (labelled JSONL) or --data DIR")
+    sets = {Path(path).name: _labelled(Path(path)) for path in args.labels}
+    if args.data:
+        sets.update(_devsets(Path(args.data)))
     rows = []
-    for name, cases in _devsets(Path(args.data)).items():
+    for name, cases in sets.items():
         if args.limit is not None and args.limit < len(cases):
             cases = random.Random(args.seed).sample(cases, args.limit)
         rows.append(bench_set(name, cases, evaluator.support_scorer, cascade))

@@ -9,8 +9,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ragguard.cli._common import evaluate_all, refuse_overwriting_input, scale_options
+from ragguard.cli._selfcal import self_calibrated
+from ragguard.errors import RagguardError
 
 if TYPE_CHECKING:
+    from ragguard.config import Config
     from ragguard.io import LoggedTrace
     from ragguard.schema import Evaluation
 
@@ -21,7 +24,13 @@ def add_to(commands: Any) -> None:
     )
     replay.add_argument("logs", nargs="+", help="trace log(s), rotated backups or a glob")
     replay.add_argument("-c", "--config", help="TOML or JSON config file for the replay")
-    replay.add_argument("-o", "--out", help="re-evaluations (JSONL); resumes: ids in it skip")
+    replay.add_argument(
+        "-o",
+        "--out",
+        "--output",
+        dest="out",
+        help="re-evaluations (JSONL); resumes: ids in it skip",
+    )
     replay.add_argument("--report", help="write the self-contained HTML report here")
     replay.add_argument("--limit", type=int, default=None, help="replay at most N traces")
     replay.add_argument("--batch-size", type=int, default=None, help="traces per batch")
@@ -30,20 +39,42 @@ def add_to(commands: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ragguard.io import count_lines, expand_logs
-    from ragguard.metrics.summary import RunSummary
-    from ragguard.replay.report import ReportBuilder
-    from ragguard.replay.run import Replay, load_done
+    from ragguard.config import Config
+    from ragguard.io import count_lines, expand_logs, read_log
 
     paths = expand_logs(args.logs)
+    for path in paths:
+        if path.is_dir():
+            raise RagguardError(
+                f"{path} is a directory: name the log files in it, or a glob that reads "
+                f"them all ('{path}/*.jsonl*')"
+            )
     missing = [str(p) for p in paths if not p.is_file()]
     if missing:
         raise FileNotFoundError(f"no such log: {', '.join(missing)}")
     for output in (args.out, args.report):
         refuse_overwriting_input([str(p) for p in paths], output)
+    config = Config.coerce(args.config)
+    name = args.config if isinstance(args.config, str) else None
+    first_pass = (r.trace for _, r in read_log(paths) if not isinstance(r, RagguardError))
+    with self_calibrated(config, first_pass, sum(count_lines(p) for p in paths)) as calibrated:
+        args.config = calibrated  # the run proper starts from the logs' judge calibration
+        return _replay(args, paths, config, name)
+
+
+def _replay(args: argparse.Namespace, paths: list[Path], config: Config, name: str | None) -> int:
+    """The run proper: ``config`` as given is what the output records."""
+    from ragguard.io import count_lines
+    from ragguard.metrics.summary import RunSummary
+    from ragguard.replay.report import ReportBuilder
+    from ragguard.replay.run import Replay, check_output_config, load_done, record_output_config
+
     summary = RunSummary()
     report = ReportBuilder() if args.report else None
     done, cut = load_done(Path(args.out)) if args.out else ({}, 0)
+    warning = args.out and check_output_config(Path(args.out), config, resuming=bool(done))
+    if warning:
+        print(f"ragguard: warning: {warning}", file=sys.stderr)
     if cut:
         print(f"removed a partial last line ({cut} bytes) from {args.out}", file=sys.stderr)
     replay = Replay(paths, done, args.limit, report.add if report else lambda *_: None)
@@ -53,16 +84,20 @@ def run(args: argparse.Namespace) -> int:
         if report is not None and logged is not None:
             report.add(logged, evaluation)
 
-    text = evaluate_all(
-        args,
-        summary,
-        entries=replay.entries(),
-        paths=[str(p) for p in paths],
-        replay=replay,
-        total=total if args.limit is None else min(total, args.limit),
-        out=(args.out, "a"),
-        on_evaluation=add,
-    )
+    try:
+        text = evaluate_all(
+            args,
+            summary,
+            entries=replay.entries(),
+            paths=[str(p) for p in paths],
+            replay=replay,
+            total=total if args.limit is None else min(total, args.limit),
+            out=(args.out, "a"),
+            on_evaluation=add,
+        )
+    finally:  # lines may have been appended, even by a run cut short
+        if args.out and Path(args.out).exists():
+            record_output_config(Path(args.out), config, name)
     if summary.evaluated or not replay.resumed:  # a summary of this run's traces, if any
         print(text)
     if replay.resumed:
@@ -74,7 +109,7 @@ def run(args: argparse.Namespace) -> int:
     if report is not None:
         meta = {
             "logs": ", ".join(str(p) for p in paths),
-            "replay config": args.config or "defaults",
+            "replay config": name or "defaults",
             "generated": datetime.now(UTC).isoformat(timespec="seconds"),
         }
         html = report.render(title="ragguard replay report", meta=meta)

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import sys
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from ragguard.cli._common import check_writable
 from ragguard.scoring.checks import CONTRADICTIONS
 
 
@@ -24,7 +27,9 @@ def add_to(commands: Any) -> None:
         nargs="+",
         default=[],
         metavar="FILE",
-        help='your labels, JSONL: {"claim", "evidence", "label"} per line for support, '
+        help="your labels, JSONL: for support the labelled format (a trace with "
+        "response_spans and a parallel labels list, as ragguard calibrate reads) or "
+        '{"claim", "evidence", "label"} lines; '
         '{"query", "passage", "label"} for relevance; label 1 or 0',
     )
     train.add_argument(
@@ -33,7 +38,9 @@ def add_to(commands: Any) -> None:
         dest="data_dir",
         help="folder of the training sets named in the model cards (e.g. snli/, selqa-ass/)",
     )
-    train.add_argument("--out", required=True, help="head JSON to write")
+    train.add_argument(
+        "-o", "--out", "--output", dest="out", required=True, help="head JSON to write"
+    )
     train.add_argument(
         "--embedding-model",
         help="the sentence-transformers model (hub id or path) the head's features come from: "
@@ -63,9 +70,52 @@ def add_to(commands: Any) -> None:
     train.set_defaults(run=run)
 
 
+FEW_LABELS = 200
+"""Pairs of each label below which a head's eta rests on too few examples to trust."""
+ONE_SIDED = 0.2
+"""A minority label under this share of the labels is one-sided."""
+EXTREME_ETA = (0.1, 0.9)
+"""An eta outside these bounds calls nearly everything one label."""
+
+
+def label_warnings(counts: Counter[int], data_dir: str | None) -> list[str]:
+    """What a user's label files lack for a head they can trust (the training sets of
+    ``--data`` make up for it)."""
+    total = counts[0] + counts[1]
+    if data_dir is not None or total == 0:
+        return []
+    warnings = []
+    if min(counts[0], counts[1]) < FEW_LABELS:
+        warnings.append(
+            f"only {counts[1]} pairs labelled 1 and {counts[0]} labelled 0: a few hundred of "
+            "each make a head whose threshold can be trusted (or add --data DIR)"
+        )
+    if min(counts[0], counts[1]) < ONE_SIDED * total:
+        warnings.append(
+            f"the labels are one-sided ({counts[1]} of {total} are 1): the threshold is "
+            "calibrated on the few of the other label"
+        )
+    return warnings
+
+
+def eta_warning(eta: float) -> str | None:
+    low, high = EXTREME_ETA
+    if low <= eta <= high:
+        return None
+    verdict = "relevant or supported" if eta < low else "irrelevant or unsupported"
+    return f"the calibrated threshold {eta:.3f} is extreme: the head calls nearly all {verdict}"
+
+
 def run(args: argparse.Namespace) -> int:
     from ragguard.scoring.embeddings import TextEmbedder
+    from ragguard.train.datasets import read_labels
     from ragguard.train.lite import train_lite
+
+    check_writable(args.out)
+    pairs = (pair for path in args.labels for pair in read_labels(Path(path), args.role))
+    counts = Counter(pair.label for pair in pairs)
+    for warning in label_warnings(counts, args.data_dir):
+        print(f"ragguard: warning: {warning}", file=sys.stderr)
 
     validation = train_lite(
         args.role,
@@ -85,4 +135,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"wrote {args.out} and its model card {Path(args.out).with_suffix('.md')}")
     for key, value in validation.items():
         print(f"  validation {key}: {value}")
+    extreme = eta_warning(float(validation["eta"]))
+    if extreme is not None:
+        print(f"ragguard: warning: {extreme}", file=sys.stderr)
     return 0

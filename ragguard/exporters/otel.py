@@ -47,14 +47,12 @@ def _otlp_span_exporter() -> Any:
     """The OTLP span exporter the standard variables ask for (http/protobuf by default)."""
     protocol = next((os.environ[v] for v in OTLP_PROTOCOL_VARIABLES if os.environ.get(v)), "")
     if protocol == "grpc":
-        from opentelemetry.exporter.otlp.proto.grpc.trace_exporter import (
-            OTLPSpanExporter as GrpcSpanExporter,
-        )
+        from opentelemetry.exporter.otlp.proto.grpc import trace_exporter as grpc
 
-        return GrpcSpanExporter()
-    from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExporter
+        return grpc.OTLPSpanExporter()
+    from opentelemetry.exporter.otlp.proto.http import trace_exporter as http
 
-    return OTLPSpanExporter()
+    return http.OTLPSpanExporter()
 
 
 def _own_provider() -> TracerProvider:
@@ -200,6 +198,7 @@ class OtelExporter:
         }
         if self.include_content:
             attributes.update({"input.value": trace.query, "output.value": trace.response})
+        attributes.update(_calibration_attributes(evaluation))
         with self._tracer.start_as_current_span(
             "ragguard.evaluation", context=parent, attributes=attributes
         ) as span:
@@ -274,3 +273,23 @@ class OtelExporter:
         force_flush = getattr(self.provider, "force_flush", None)
         if callable(force_flush):
             force_flush()
+
+
+def _calibration_attributes(evaluation: Evaluation) -> Attributes:
+    """The support calibration in force when the trace was evaluated, as span attributes."""
+    status = evaluation.calibration
+    if status is None:
+        return {}
+    attributes: Attributes = {
+        "ragguard.calibration.source": status.source,
+        "ragguard.calibration.fitted": status.fitted,
+        "ragguard.calibration.threshold": status.threshold,
+        "ragguard.calibration.samples": status.n_samples,
+    }
+    if status.band is not None:
+        attributes["ragguard.calibration.band"] = list(status.band)
+    if status.agreement is not None:
+        attributes["ragguard.calibration.agreement"] = status.agreement
+    if status.drift is not None:
+        attributes["ragguard.calibration.drift"] = status.drift
+    return attributes

@@ -25,6 +25,7 @@ from prometheus_client import start_http_server as _start_http_server
 from prometheus_client.metrics_core import Metric
 from prometheus_client.multiprocess import MultiProcessCollector
 
+from ragguard.calibration.rate import RateTally
 from ragguard.live.stats import LiveStats, stats
 from ragguard.schema import Evaluation, Modality, SpanEvaluation, Trace, Verdict, verdict
 
@@ -180,17 +181,50 @@ class _Metrics:
             multiprocess_mode="livesum",
             **at,
         )
+        self.calibration = Gauge(
+            "calibration",
+            "The support calibration in force, by quantity: threshold, band_low, band_high, "
+            "samples (labels or judge verdicts fitted on), agreement (lite vs judge on the "
+            "sample), drift (KS distance of live scores from the calibration's).",
+            ["pipeline", "quantity"],
+            multiprocess_mode="mostrecent",
+            **at,
+        )
+        self.unsupported_rate = Gauge(
+            "unsupported_span_rate",
+            "Share of objective spans not supported, by estimate: lite (the lite verdicts), "
+            "corrected, low and high (prediction-powered inference with the judge-labelled "
+            "calibration sample, 95% interval; equal to lite while there is no sample).",
+            ["pipeline", "estimate"],
+            multiprocess_mode="mostrecent",
+            **at,
+        )
+        self._rates: dict[str, RateTally] = {}
 
     def zero(self, pipeline: str) -> None:
-        """Create ``pipeline``'s response, span and item series at 0, so a dashboard shows 0
-        for what has not happened yet (no abstention so far), not "No data"."""
-        for counter in (self.responses, self.hallucinated, self.abstained):
-            counter.labels(pipeline)
+        """Create every series of ``pipeline`` at 0, so a dashboard shows 0 for what has
+        not happened yet (no abstention, no unknown citation so far), not "No data"."""
+        for metric in (
+            self.responses,
+            self.hallucinated,
+            self.abstained,
+            self.unknown_citations,
+            self.support,
+            self.citation_precision,
+            self.citation_recall,
+            self.duration,
+            self.judge_latency,
+        ):
+            metric.labels(pipeline)
         for kind in VERDICTS:
             self.spans.labels(pipeline, kind)
         for modality in MODALITIES:
             self.items.labels(pipeline, modality)
             self.unscored.labels(pipeline, modality)
+            self.relevance.labels(pipeline, modality)
+        self.judge_calls.labels(pipeline, "answered")
+        for direction in ("input", "output"):
+            self.judge_tokens.labels(pipeline, direction)
 
     def pipeline_label(self, name: str, cap: int) -> str:
         """``name``, or ``other`` once ``cap`` other names are in use (warned once)."""
@@ -235,6 +269,34 @@ class _Metrics:
             self.citation_recall.labels(pipeline).observe(metrics.citation_recall)
         if "total" in evaluation.timing_ms:
             self.duration.labels(pipeline).observe(evaluation.timing_ms["total"] / 1000)
+        self._record_calibration(pipeline, evaluation)
+
+    def _record_calibration(self, pipeline: str, evaluation: Evaluation) -> None:
+        with self._lock:
+            tally = self._rates.setdefault(pipeline, RateTally())
+            tally.add(evaluation.spans, evaluation.thresholds.get("support", 0.5))
+            rate = tally.rate()
+        if rate.n:
+            lite = tally.n_unsupported / tally.n
+            for estimate, value in (
+                ("lite", lite),
+                ("corrected", rate.value),
+                ("low", rate.low),
+                ("high", rate.high),
+            ):
+                self.unsupported_rate.labels(pipeline, estimate).set(value)
+        status = evaluation.calibration
+        if status is None:
+            return
+        quantities = {"threshold": status.threshold, "samples": float(status.n_samples)}
+        if status.band is not None:
+            quantities["band_low"], quantities["band_high"] = status.band
+        if status.agreement is not None:
+            quantities["agreement"] = status.agreement
+        if status.drift is not None:
+            quantities["drift"] = status.drift
+        for quantity, value in quantities.items():
+            self.calibration.labels(pipeline, quantity).set(value)
 
     def _record_judge(self, pipeline: str, span: SpanEvaluation) -> None:
         judge = span.judge

@@ -8,6 +8,11 @@ content hash), and merges the answers into the spans: ``support_source = "judge"
 question the judge could not answer keeps its lite verdict with ``judge_skipped`` saying why.
 The trace's metrics are recomputed from the merged verdicts. Nothing here raises into the
 evaluation.
+
+With a ``CalibrationStore`` (``[calibration] source = "judge"``), a uniform random sample
+of objective spans also goes to the judge, wherever its score lies; the verdicts are
+recorded there, the threshold and band are refitted on them, and the band used here is the
+store's. A sampled span the store already holds a verdict for is not asked again.
 """
 
 from __future__ import annotations
@@ -19,6 +24,12 @@ from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
+from ragguard.calibration.state import (
+    CalibrationStore,
+    Sample,
+    in_calibration_sample,
+    sample_key,
+)
 from ragguard.config import JudgeConfig
 from ragguard.errors import RagguardError
 from ragguard.judge.client import Answer, JudgeClient
@@ -61,9 +72,15 @@ def sampled(key: str, rate: float) -> bool:
 class Cascade:
     """Sends the lite tier's unsure spans to the judge and merges its verdicts."""
 
-    def __init__(self, config: JudgeConfig, client: JudgeClient | None = None) -> None:
+    def __init__(
+        self,
+        config: JudgeConfig,
+        client: JudgeClient | None = None,
+        calibration: CalibrationStore | None = None,
+    ) -> None:
         self.config = config
         self.client = client or JudgeClient(config)
+        self.calibration = calibration
         self._cache: LRU[str, Answer] = LRU(config.cache_size)
 
     def ask(self, questions: Sequence[SupportQuestion]) -> list[tuple[Answer, bool]]:
@@ -96,38 +113,87 @@ class Cascade:
         messages = support_messages(question.claim, question.passages, question.context)
         return self.client.ask(messages, SUPPORT_VERDICTS)
 
+    @property
+    def band(self) -> tuple[float, float]:
+        """The band in force: the calibration's once fitted, else the configured one."""
+        return self.calibration.band if self.calibration else self.config.band
+
+    def _for_calibration(self, trace: Trace, index: int, span: SpanEvaluation) -> bool:
+        store = self.calibration
+        return (
+            store is not None
+            and span.support is not None
+            and in_calibration_sample(trace.trace_id, index, store.config.sample_rate)
+        )
+
     def apply(
-        self, traces: Sequence[Trace], outcomes: Sequence[Evaluation | RagguardError]
+        self,
+        traces: Sequence[Trace],
+        outcomes: Sequence[Evaluation | RagguardError],
+        *,
+        sample_only: bool = False,
     ) -> None:
-        """Judge the in-band spans of every evaluated trace and merge the verdicts in place."""
-        picked: list[tuple[Evaluation, SpanEvaluation, SupportQuestion]] = []
+        """Judge the in-band (and calibration-sampled) spans of every evaluated trace and
+        merge the verdicts in place; ``sample_only``: the calibration sample alone (the
+        first pass of a self-calibrating batch run)."""
+        picked: list[tuple[Evaluation, SpanEvaluation, SupportQuestion, str | None]] = []
+        changed: dict[int, Evaluation] = {}
+        band = self.band
         for trace, outcome in zip(traces, outcomes, strict=True):
             if not isinstance(outcome, Evaluation):
                 continue
-            for span in outcome.spans:
-                if span.kind != "objective" or not in_band(span.support, self.config.band):
+            for index, span in enumerate(outcome.spans):
+                if span.kind != "objective":
+                    continue
+                key = None
+                if self._for_calibration(trace, index, span):
+                    span.calibration_sample = True
+                    key = sample_key(trace.trace_id, index)
+                    known = self.calibration.verdict(key) if self.calibration else None
+                    if known is not None:
+                        self._merge_known(span, known)
+                        changed[id(outcome)] = outcome
+                        continue
+                elif sample_only or not in_band(span.support, band):
                     continue
                 question = self.question(trace, span)
                 if not question.passages:
                     span.judge_skipped = "no_evidence"
-                elif not sampled(question.key(self.config.model), self.config.sample_rate):
+                elif key is None and not sampled(
+                    question.key(self.config.model), self.config.sample_rate
+                ):
                     span.judge_skipped = "sampled_out"
                 else:
-                    picked.append((outcome, span, question))
-        if not picked:
-            return
-        try:
-            answers = self.ask([q for _, _, q in picked])
-        except Exception:  # a bug here must not cost the lite evaluation
-            logger.exception("ragguard judge: the cascade failed; lite verdicts kept")
-            return
-        changed: dict[int, Evaluation] = {}
-        for (evaluation, span, _), (answer, reused) in zip(picked, answers, strict=True):
-            self._merge(span, answer, reused)
-            changed[id(evaluation)] = evaluation
+                    picked.append((outcome, span, question, key))
+        if picked:
+            try:
+                answers = self.ask([q for _, _, q, _ in picked])
+            except Exception:  # a bug here must not cost the lite evaluation
+                logger.exception("ragguard judge: the cascade failed; lite verdicts kept")
+                answers = []
+            samples: list[Sample] = []
+            for (evaluation, span, _, key), (answer, reused) in zip(picked, answers, strict=True):
+                self._merge(span, answer, reused)
+                changed[id(evaluation)] = evaluation
+                if key is not None and answer.parsed is not None and span.support is not None:
+                    samples.append((key, span.support, answer.parsed.verdict))
+            if self.calibration is not None:
+                self.calibration.add(samples)
         for evaluation in changed.values():
             eta = evaluation.thresholds.get("support", 0.5)
             evaluation.metrics = trace_metrics(evaluation.items, evaluation.spans, eta)
+
+    def _merge_known(self, span: SpanEvaluation, verdict: bool) -> None:
+        """A sampled span the judge already answered (an earlier pass or process)."""
+        span.judge = JudgeVerdict(
+            verdict=verdict,
+            rationale="the judge's verdict on this span, kept by the calibration sample",
+            model=self.config.model,
+            cached=True,
+        )
+        span.supported = verdict
+        span.support_source = "judge"
+        span.judge_skipped = None
 
     def question(self, trace: Trace, span: SpanEvaluation) -> SupportQuestion:
         """The span and the items it may be supported by (those it names, else all): the

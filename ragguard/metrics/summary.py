@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ragguard.schema import Evaluation
+from ragguard.calibration.rate import RateTally
+from ragguard.schema import CalibrationStatus, Evaluation
 
 
 @dataclass
@@ -29,6 +30,12 @@ class RunSummary:
     """Items scored, and unscored per modality (an image with no image model)."""
     _latency_ms: list[float] = field(default_factory=list)
     _largest_batch: int = 0
+    _judge: Counter[str] = field(default_factory=Counter)
+    """Spans the judge decided, skipped spans by reason, its tokens."""
+    _judge_wait_ms: float = 0.0
+    _rate: RateTally = field(default_factory=RateTally)
+    """Unsupported objective spans, corrected by a judge-labelled calibration sample."""
+    _calibration: CalibrationStatus | None = None
 
     def _add(self, name: str, value: float | bool | None) -> None:
         if value is not None:
@@ -45,14 +52,58 @@ class RunSummary:
         self._add("citation precision", m.citation_precision)
         self._add("citation recall", m.citation_recall)
         for span in evaluation.spans:
-            self._spans[span.kind] += 1
+            self._spans[span.kind] = self._spans.get(span.kind, 0) + 1
             if span.kind == "objective":
                 self._supported[span.supported] += 1
+        self._rate.add(evaluation.spans, evaluation.thresholds.get("support", 0.5))
+        if evaluation.calibration is not None:
+            self._calibration = evaluation.calibration
         self._items["scored"] += sum(i.relevance is not None for i in evaluation.items)
         self._items.update(m.n_unscored)
+        self._count_judge(evaluation)
         self._latency_ms.append(evaluation.timing_ms.get("total", float("nan")))
         self._largest_batch = max(
             self._largest_batch, int(evaluation.timing_ms.get("batch_size", 1))
+        )
+
+    def _count_judge(self, evaluation: Evaluation) -> None:
+        for span in evaluation.spans:
+            if span.support_source == "judge":
+                self._judge["judged"] += 1
+            elif span.judge_skipped is not None:
+                self._judge[f"skipped {span.judge_skipped}"] += 1
+            if span.calibration_sample and span.judge is not None:
+                self._judge["calibration sample"] += 1
+            if span.judge is not None:
+                self._judge["tokens in"] += span.judge.input_tokens
+                self._judge["tokens out"] += span.judge.output_tokens
+        self._judge_wait_ms += evaluation.timing_ms.get("judge", 0.0)
+
+    def judge_row(self) -> tuple[str, str] | None:
+        """judged / skipped (by reason) / tokens / wait, when a judge was configured and any
+        span was in its band."""
+        skipped = {k.removeprefix("skipped "): n for k, n in self._judge.items() if "skipped" in k}
+        if not self._judge["judged"] and not skipped:
+            return None
+        reasons = ", ".join(f"{reason} {n}" for reason, n in sorted(skipped.items()))
+        text = f"{self._judge['judged']} judged / {sum(skipped.values())} skipped"
+        text += f" ({reasons})" if reasons else ""
+        if self._judge["calibration sample"]:
+            text += f"; {self._judge['calibration sample']} of them the calibration sample"
+        text += f"; {self._judge['tokens in']:,} tokens in, {self._judge['tokens out']:,} out"
+        return "judge", text + f"; {self._judge_wait_ms / 1000:.1f} s waiting on it"
+
+    UNREACHABLE = ("unavailable", "timeout", "circuit_open")
+    """Judge skip reasons that mean the endpoint did not answer."""
+
+    def judge_warning(self) -> str | None:
+        """One line for stderr when the judge answered none of the spans sent to it."""
+        unanswered = sum(self._judge[f"skipped {reason}"] for reason in self.UNREACHABLE)
+        if self._judge["judged"] or not unanswered:
+            return None
+        return (
+            f"the judge answered none of the {unanswered} spans sent to it "
+            "(unavailable, timed out or circuit open): they kept their lite verdicts"
         )
 
     def mean(self, name: str) -> float | None:
@@ -71,6 +122,8 @@ class RunSummary:
             if self._largest_batch <= 1
             else f"amortised: batch time / traces in it, batches of up to {self._largest_batch}"
         )
+        if self.judge_row() is not None:
+            how += "; models only, the judge's wait is in the judge line"
         rows.append(("time per trace", f"p50 {p50:.1f} ms, p95 {p95:.1f} ms ({how})"))
         return rows
 
@@ -109,11 +162,33 @@ class RunSummary:
         if unscored:
             items += " (" + ", ".join(f"{kind} {n}" for kind, n in unscored.items()) + ")"
         rows.append(("items", items))
+        rows.append(("unsupported span rate", str(self._rate.rate())))
+        rows += [row for row in [self.judge_row()] if row is not None]
+        if self._calibration is not None:
+            rows.append(("calibration", describe_status(self._calibration)))
         rows += self.speed_rows(load_s, eval_s, workers)
         width = max(len(name) for name, _ in rows)
         lines = ["ragguard evaluation summary", "-" * (width + 24)]
         lines += [f"{name:<{width}}  {value}" for name, value in rows]
         return "\n".join(lines)
+
+
+def describe_status(status: CalibrationStatus) -> str:
+    """The calibration's state in one line (summary, report)."""
+    if not status.fitted:
+        text = f"{status.source}, not fitted yet ({status.n_samples} labels): default threshold"
+    else:
+        labels = "judge verdicts" if status.source == "judge" else "labels"
+        text = f"{status.source}: threshold {status.threshold:.3f} on {status.n_samples} {labels}"
+    if status.band is not None:
+        text += f", band {status.band[0]:.3f}-{status.band[1]:.3f}"
+    if status.agreement is not None:
+        text += f", lite-judge agreement {status.agreement:.3f}"
+    if status.drift is not None:
+        text += f", drift {status.drift:.3f}"
+        if status.drifted:
+            text += " (WARNING: the scores drifted from the calibration's; recalibrate)"
+    return text
 
 
 def markdown_table(rows: Sequence[Mapping[str, object]], columns: Sequence[str]) -> str:

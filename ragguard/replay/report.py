@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import heapq
 import itertools
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -17,11 +18,13 @@ from html import escape
 from importlib import resources
 from string import Template
 
+from ragguard.calibration.rate import RateTally
 from ragguard.io import LoggedTrace
 from ragguard.judge.cascade import agreement
+from ragguard.metrics.summary import describe_status
 from ragguard.replay.diff import DiffTotals, TraceDiff, diff_trace, span_verdict
 from ragguard.replay.svg import Marker, Series, bin_counts, histogram, line_chart
-from ragguard.schema import Evaluation, SpanEvaluation
+from ragguard.schema import CalibrationStatus, Evaluation, SpanEvaluation
 
 LIVE_COLOR, REPLAY_COLOR = "#8a8f98", "#d9480f"
 BINS = 20
@@ -36,6 +39,13 @@ BUCKETS = (
     timedelta(days=7),
 )
 MAX_BUCKETS = 24
+MIN_TRACES = 10
+"""A time point is a rate over its traces: the timeline's width is the finest that puts
+about this many traces in each point, and a point with fewer than half of it is a gap."""
+
+
+MEANS = ("mean_relevance", "relevant_at_k", "support_rate", "citation_precision", "citation_recall")
+"""Per-trace metrics the summary averages on each side."""
 
 
 @dataclass
@@ -52,16 +62,26 @@ class _Side:
     """Spans the LLM judge decided ..."""
     agreed: int = 0
     """... where the lite verdict was the same."""
+    thresholds: Counter[tuple[tuple[str, float], ...]] = field(default_factory=Counter)
+    """Traces by the thresholds they were judged with."""
+    rate: RateTally = field(default_factory=RateTally)
+    """Unsupported objective spans, corrected by a judge-labelled calibration sample."""
+    calibration: CalibrationStatus | None = None
+    """The calibration in force for the latest trace."""
 
     def add(self, evaluation: Evaluation) -> None:
         m = evaluation.metrics
         self.traces += 1
+        self.rate.add(evaluation.spans, evaluation.thresholds.get("support", 0.5))
+        if evaluation.calibration is not None:
+            self.calibration = evaluation.calibration
         judged, agreed = agreement(evaluation)
         self.judged += judged
         self.agreed += agreed
         self.hallucinated += m.hallucination
         self.abstained += m.abstained
-        for name in ("mean_relevance", "relevant_at_k", "support_rate"):
+        self.thresholds[tuple(sorted(evaluation.thresholds.items()))] += 1
+        for name in MEANS:
             value = getattr(m, name)
             if value is not None:
                 self.means.setdefault(name, []).append(value)
@@ -89,13 +109,25 @@ def _aware(moment: datetime) -> datetime:
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
-def time_buckets(moments: Sequence[datetime]) -> tuple[datetime, timedelta, int]:
-    """(start, width, count): the finest standard width giving at most MAX_BUCKETS."""
-    start, end = min(moments), max(moments)
-    width = next((w for w in BUCKETS if (end - start) / w < MAX_BUCKETS), BUCKETS[-1])
-    start = datetime.fromtimestamp(
-        start.timestamp() // width.total_seconds() * width.total_seconds(), UTC
-    )
+def time_buckets(
+    moments: Sequence[datetime], min_traces: int = 1
+) -> tuple[datetime, timedelta, int]:
+    """(start, width, count): the finest standard width giving at most MAX_BUCKETS, whose
+    buckets with any moment hold ``min_traces`` on average (else the coarsest width)."""
+    first, end = min(moments), max(moments)
+
+    def start_of(width: timedelta) -> datetime:
+        seconds = width.total_seconds()
+        return datetime.fromtimestamp(first.timestamp() // seconds * seconds, UTC)
+
+    def fits(width: timedelta) -> bool:
+        if (end - first) / width >= MAX_BUCKETS:
+            return False
+        used = {int((moment - start_of(width)) / width) for moment in moments}
+        return len(moments) >= min_traces * len(used)
+
+    width = next((w for w in BUCKETS if fits(w)), BUCKETS[-1])
+    start = start_of(width)
     return start, width, int((end - start) / width) + 1
 
 
@@ -245,7 +277,7 @@ class ReportBuilder:
                 _fmt(live.mean(name)),
                 _fmt(replay.mean(name)),
             )
-            for name in ("mean_relevance", "relevant_at_k", "support_rate")
+            for name in MEANS
         ]
         rows += [
             (
@@ -267,10 +299,16 @@ class ReportBuilder:
                     _fmt(_rate(replay.agreed, replay.judged), True),
                 ),
             ]
-        diff = self.diff
-        rows.append(
-            ("thresholds", _thresholds(diff.live_thresholds), _thresholds(diff.replay_thresholds))
-        )
+        rows.append(("unsupported objective spans", str(live.rate.rate()), str(replay.rate.rate())))
+        if live.calibration or replay.calibration:
+            rows.append(
+                (
+                    "calibration",
+                    describe_status(live.calibration) if live.calibration else "off",
+                    describe_status(replay.calibration) if replay.calibration else "off",
+                )
+            )
+        rows.append(("thresholds", _thresholds(live.thresholds), _thresholds(replay.thresholds)))
         body = "".join(
             f"<tr><th>{escape(name)}</th><td>{escape(a)}</td><td>{escape(b)}</td></tr>"
             for name, a, b in rows
@@ -299,8 +337,8 @@ class ReportBuilder:
             markers = [
                 Marker(value, f"{side} eta {value:.2f}", color)
                 for side, seen, color in (
-                    ("live", self.diff.live_thresholds, LIVE_COLOR),
-                    ("replay", self.diff.replay_thresholds, REPLAY_COLOR),
+                    ("live", self.live.thresholds, LIVE_COLOR),
+                    ("replay", self.replay.thresholds, REPLAY_COLOR),
                 )
                 if (value := _usual_threshold(seen, role)) is not None
             ]
@@ -321,21 +359,26 @@ class ReportBuilder:
     def _timeline_charts(self) -> str:
         if not self._timeline:
             return "<p>No logged_at timestamps: no timeline.</p>"
-        start, width, count = time_buckets([row[0] for row in self._timeline])
+        moments = [row[0] for row in self._timeline]
+        start, width, count = time_buckets(moments, MIN_TRACES)
         totals = [[0] * 5 for _ in range(count)]
         for moment, *flags in self._timeline:
             bucket = totals[int((moment - start) / width)]
             bucket[0] += 1
             for index, flag in enumerate(flags, start=1):
                 bucket[index] += flag
-        span = max(row[0] for row in self._timeline) - start
-        labels = [_bucket_label(start + i * width, width, span) for i in range(count)]
+        span = max(moments) - start
+        labels = [
+            f"{_bucket_label(start + i * width, width, span)} (n {b[0]})"
+            for i, b in enumerate(totals)
+        ]
+        enough = MIN_TRACES // 2
 
         def chart(name: str, live_col: int) -> str:
             series = [
                 Series(
                     side,
-                    [_rate(b[live_col + offset], b[0]) for b in totals],
+                    [_rate(b[live_col + offset], b[0]) if b[0] >= enough else None for b in totals],
                     color,
                     dashed=side == "live",
                 )
@@ -345,7 +388,11 @@ class ReportBuilder:
             ]
             return line_chart(name, labels, series, y_label="share of traces")
 
-        caption = f"<p class='note'>One point per {_duration(width)}, by logged_at (UTC).</p>"
+        caption = (
+            f"<p class='note'>One point per {_duration(width)}, by logged_at (UTC); "
+            f"(n N): the traces in the point. A point of fewer than {enough} traces is left "
+            "out as a gap.</p>"
+        )
         return (
             chart("Hallucination rate over time", 1)
             + chart("Abstention rate over time", 3)

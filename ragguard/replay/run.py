@@ -7,6 +7,7 @@ cut off first, so appended lines stay whole.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -14,6 +15,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from ragguard.config import Config
 from ragguard.errors import RagguardError
 from ragguard.io import LOG_RECORD_START, LoggedTrace, read_jsonl, read_log
 from ragguard.schema import Evaluation, Trace
@@ -96,3 +98,44 @@ class Replay:
             return None
         self.queued += 1
         return True
+
+
+FINGERPRINT_SUFFIX = ".config.json"
+"""Beside a resumable output: the fingerprint of the config that wrote it."""
+_NOT_SCORING = {"live", "exporters", "batch_size", "threads", "cache_size"}
+
+
+def config_fingerprint(config: Config) -> str:
+    """A hash of what decides the scores (models, thresholds, span rules, limits, judge),
+    not of how fast or where they are delivered."""
+    settings = config.model_dump(mode="json", exclude=_NOT_SCORING)
+    return hashlib.sha256(json.dumps(settings, sort_keys=True).encode()).hexdigest()[:16]
+
+
+def _record_path(out: Path) -> Path:
+    return out.with_name(out.name + FINGERPRINT_SUFFIX)
+
+
+def check_output_config(out: Path, config: Config, resuming: bool) -> str | None:
+    """Refuse to resume an output another config wrote (its scores would be mixed with
+    this config's); a warning when the output has no record to tell."""
+    if not resuming:
+        return None
+    record = _record_path(out)
+    if not record.exists():
+        return f"{out} has no record of the config that wrote it; resuming with this one"
+    stored = json.loads(record.read_text(encoding="utf-8"))
+    fingerprint = config_fingerprint(config)
+    if stored.get("config_sha256") != fingerprint:
+        raise RagguardError(
+            f"{out} was written with another config ({stored.get('config') or 'defaults'}, "
+            f"{stored.get('config_sha256')}; now {fingerprint}): resuming would mix their "
+            "scores. Choose another output, or delete it to start over"
+        )
+    return None
+
+
+def record_output_config(out: Path, config: Config, config_name: str | None) -> None:
+    """Write, beside ``out``, which config wrote it (once something was written there)."""
+    payload = {"config_sha256": config_fingerprint(config), "config": config_name}
+    _record_path(out).write_text(json.dumps(payload) + "\n", encoding="utf-8")

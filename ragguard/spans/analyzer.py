@@ -27,7 +27,8 @@ class SpanAnalyzer:
     Abstention is decided before subjectivity ("I'm not sure, the documents don't say" abstains).
     ``embed`` enables FATHOMS-RAG's nearest-neighbour abstention rule; without it only the cue
     phrases detect abstentions. Spans whose text has no letter or digit once markers are
-    stripped (a lone "[1]", a "---" rule) are dropped.
+    stripped (a lone "[1]", a "---" rule) are dropped from a split of ours, and kept as
+    ``empty`` spans of a caller's ``response_spans``, so that span i is always entry i.
     """
 
     def __init__(
@@ -58,7 +59,8 @@ class SpanAnalyzer:
         ``unknown_citations="error"``.
         """
         parsed = [self._parse(*request) for request in requests]
-        verdicts = iter(self.abstention.detect([p.parse.text for spans in parsed for p in spans]))
+        texts = [p.parse.text for spans in parsed for p in spans if _has_content(p.parse.text)]
+        verdicts = iter(self.abstention.detect(texts))
         return [self._spans(spans, verdicts) for spans in parsed]
 
     def _parse(
@@ -72,15 +74,22 @@ class SpanAnalyzer:
         parsed = [
             _Parsed(raw, parse_citations(raw.text, items, self.unknown_citations)) for raw in raws
         ]
-        return [p for p in parsed if any(char.isalnum() for char in p.parse.text)]
+        if response_spans is not None:
+            return parsed
+        return [p for p in parsed if _has_content(p.parse.text)]
 
     def _spans(self, parsed: list[_Parsed], abstains: Iterator[bool]) -> list[Span]:
         spans: list[Span] = []
         context: str | None = None
         for raw, parse in parsed:
-            kind: SpanKind = (
-                "abstention" if next(abstains) else self.categorizer.categorize(parse.text)[0]
-            )
+            category = self.categorizer.categorize(parse.text)
+            kind: SpanKind
+            if not _has_content(parse.text):
+                kind = "empty"
+            elif next(abstains):
+                kind = "abstention"
+            else:
+                kind = category.kind
             spans.append(
                 Span(
                     text=parse.text,
@@ -91,7 +100,14 @@ class SpanAnalyzer:
                     references=parse.references,
                     unknown_citations=parse.unknown,
                     context=context,
+                    hedges=tuple(category.hedges),
                 )
             )
-            context = parse.text
+            if kind != "empty":
+                context = parse.text
         return spans
+
+
+def _has_content(text: str) -> bool:
+    """A letter or digit: something a reader could check or a model could score."""
+    return any(char.isalnum() for char in text)

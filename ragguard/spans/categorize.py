@@ -1,7 +1,10 @@
-"""Subjective or objective: RAG-Check's lexicon search, guarded against plain false positives.
+"""Subjective or objective: opinion cues without checkable content, hedges recorded.
 
-A span is subjective when any cue of any lexicon class occurs in it, except where a guard says
-the word is not being used as a cue:
+A span is subjective when a cue of an opinion class (``lexicon.OPINION_CLASSES``: "I think",
+"beautiful", "better") occurs in it and it has no checkable content (``lexicon.CHECKABLE_CONTENT``:
+a digit, a month, a spelled-out quantity, a name inside the sentence). Cues of the hedge classes
+("likely", "some", "may", "often") are returned as the span's hedges and never make it
+subjective. Cue matches are guarded against plain false positives:
 
 * "May" followed by a number is the month ("in May 2020", "May 5").
 * "most" after "the" or "at" is a superlative or a bound ("the most populous", "at most 5").
@@ -12,25 +15,65 @@ the word is not being used as a cue:
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
-from typing import Literal
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Literal, NamedTuple
 
 from ragguard.config import SpanConfig
-from ragguard.spans.lexicon import LEXICON
+from ragguard.spans.lexicon import (
+    CHECKABLE_CONTENT,
+    HEDGE_CLASSES,
+    LEXICON,
+    MONTHS,
+    OPINION_CLASSES,
+    QUANTITY_WORDS,
+)
 
 Category = Literal["objective", "subjective"]
 
 _NUMBER_AHEAD = re.compile(r"\s+\d")
 _THE_OR_AT_BEHIND = re.compile(r"\b(?:the|at)\s+$", re.IGNORECASE)
 _SENTENCE_OPENERS = frozenset(".!?:;\"“‘'(")
+_DIGIT = re.compile(r"\d")
+_TITLE_WORD = re.compile(r"(?<![\w'-])[A-Z][\w'’-]*")
+_FIRST_PERSON = frozenset({"I", "I'm", "I'd", "I've", "I'll"})
+
+
+@dataclass(frozen=True, slots=True)
+class SubjectivityRule:
+    """Which lexicon classes mark an opinion, and which kinds of checkable content keep an
+    opinionated span objective (names from ``lexicon.CHECKABLE_CONTENT``)."""
+
+    opinion_classes: tuple[str, ...] = OPINION_CLASSES
+    checkable: tuple[str, ...] = CHECKABLE_CONTENT
+
+
+RAG_CHECK_RULE = SubjectivityRule(opinion_classes=tuple(LEXICON), checkable=())
+"""RAG-Check's literal rule, for comparison: any cue of any class makes a span subjective."""
+
+
+class Categorization(NamedTuple):
+    kind: Category
+    classes: list[str]
+    """The lexicon classes with a cue in the span, in lexicon order (why it is subjective)."""
+    hedges: list[str]
+    """The hedge-class cues in the span as written (lower case), in order of appearance."""
 
 
 class Categorizer:
-    """Subjective/objective by the lexicon, with a config's additions and removals applied."""
+    """Subjective/objective by the lexicon and a rule, with a config's additions and
+    removals applied to the lexicon."""
 
     def __init__(
-        self, add: Mapping[str, Sequence[str]] | None = None, remove: Sequence[str] = ()
+        self,
+        add: Mapping[str, Sequence[str]] | None = None,
+        remove: Sequence[str] = (),
+        rule: SubjectivityRule | None = None,
     ) -> None:
+        self.rule = rule or SubjectivityRule()
+        unknown = [c for c in self.rule.checkable if c not in _CHECKS]
+        if unknown:
+            raise ValueError(f"unknown checkable content {', '.join(map(repr, unknown))}")
         self.lexicon: Mapping[str, tuple[str, ...]] = merge_lexicon(add or {}, remove)
         self._patterns = {name: _compile(cues) for name, cues in self.lexicon.items() if cues}
 
@@ -38,19 +81,66 @@ class Categorizer:
     def from_config(cls, config: SpanConfig) -> Categorizer:
         return cls(config.add_subjective, config.remove_subjective)
 
-    def matched_classes(self, text: str) -> list[str]:
-        """The lexicon classes with a cue in ``text``, in lexicon order (why it is subjective)."""
-        text = text.replace("’", "'")
-        return [
-            name
+    def _matches(self, text: str) -> dict[str, list[re.Match[str]]]:
+        found = {
+            name: [m for m in pattern.finditer(text) if not _is_false_positive(text, m)]
             for name, pattern in self._patterns.items()
-            if any(not _is_false_positive(text, m) for m in pattern.finditer(text))
-        ]
+        }
+        return {name: matches for name, matches in found.items() if matches}
 
-    def categorize(self, text: str) -> tuple[Category, list[str]]:
-        """("subjective", classes that fired) or ("objective", [])."""
-        classes = self.matched_classes(text)
-        return ("subjective" if classes else "objective"), classes
+    def matched_classes(self, text: str) -> list[str]:
+        """The lexicon classes with a cue in ``text``, in lexicon order."""
+        return list(self._matches(text.replace("’", "'")))
+
+    def categorize(self, text: str) -> Categorization:
+        """The span's kind, the classes that fired and its hedge cues."""
+        text = text.replace("’", "'")
+        matches = self._matches(text)
+        opinion = any(name in self.rule.opinion_classes for name in matches)
+        subjective = opinion and not any(_CHECKS[c](text) for c in self.rule.checkable)
+        hedges = _outermost(
+            [m for name, ms in matches.items() if name in HEDGE_CLASSES for m in ms]
+        )
+        return Categorization(
+            "subjective" if subjective else "objective",
+            list(matches),
+            [" ".join(m.group().lower().split()) for m in hedges],
+        )
+
+
+def _outermost(matches: list[re.Match[str]]) -> list[re.Match[str]]:
+    """The matches not inside a longer one ("some" inside "some sources say"), by position."""
+    ordered = sorted(matches, key=lambda m: (m.start(), -m.end()))
+    kept: list[re.Match[str]] = []
+    for match in ordered:
+        if kept and match.end() <= kept[-1].end():
+            continue
+        kept.append(match)
+    return kept
+
+
+def has_checkable(kind: str, text: str) -> bool:
+    """Whether ``text`` carries checkable content of ``kind`` (one of ``CHECKABLE_CONTENT``)."""
+    return _CHECKS[kind](text.replace("’", "'"))
+
+
+def _has_proper_name(text: str) -> bool:
+    return any(
+        m.group() not in _FIRST_PERSON and not _starts_sentence(text, m.start())
+        for m in _TITLE_WORD.finditer(text)
+    )
+
+
+_MONTH = re.compile(rf"\b(?:{'|'.join(m.title() for m in MONTHS)})\b")
+_QUANTITY = re.compile(
+    rf"(?<![\w-])(?:{'|'.join(re.escape(w) for w in QUANTITY_WORDS)})(?![\w-])", re.IGNORECASE
+)
+_CHECKS: Mapping[str, Callable[[str], bool]] = {
+    "number": lambda text: _DIGIT.search(text) is not None,
+    "date": lambda text: _MONTH.search(text) is not None,
+    "quantity": lambda text: _QUANTITY.search(text) is not None,
+    "proper_name": _has_proper_name,
+}
 
 
 def merge_lexicon(

@@ -1,12 +1,17 @@
-"""The RAG-Check subjectivity lexicon: cue classes whose presence makes a span subjective.
+"""The subjectivity lexicon: RAG-Check's cue classes, split into opinion and hedge classes.
 
 RAG-Check labels a span subjective when it contains a modal verb, an opinion indicator, a hedge,
 an uncertain quantifier, a frequency or degree adverb, a judgmental adjective, a conjecture, or a
-comparison or preference. Cues are lower case, matched case-insensitively on word boundaries
-(a hyphen counts as part of a word, so "best-selling" is not "best"). Deliberately absent:
-"can" (ability, not uncertainty), "always"/"never" (checkable absolutes) and "approximately"/
-"about" (a stated approximation is still a checkable figure), and adjectives that are mostly
-technical terms ("essential amino acids", "ideal gas", "effective date").
+comparison or preference. ragguard keeps its classes but not that rule: a hedge, a modal or a
+quantifier qualifies a claim without making it an opinion ("was likely completed in 1925" can
+still be wrong), so only the opinion classes can make a span subjective, and only when the span
+has no checkable content (``OPINION_CLASSES``, ``CHECKABLE_CONTENT``; chosen on training data by
+``benchmarks/subjectivity.py``, see docs/subjectivity.md). Cues are lower case, matched
+case-insensitively on word boundaries (a hyphen counts as part of a word, so "best-selling" is
+not "best"). Deliberately absent: "can" (ability, not uncertainty), "always"/"never" (checkable
+absolutes) and "approximately"/"about" (a stated approximation is still a checkable figure),
+and adjectives that are mostly technical terms ("essential amino acids", "ideal gas",
+"effective date").
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ HEDGES: tuple[str, ...] = (
     *("appear to", "apparently", "likely", "unlikely", "probably", "possibly", "perhaps"),
     *("arguably", "somewhat", "tends to", "tend to", "kind of", "sort of", "more or less"),
     *("to some extent", "reportedly", "allegedly", "supposedly", "suggests"),
+    *("some sources say", "sources say", "according to some", "it is said", "is said to"),
 )
 
 UNCERTAIN_QUANTIFIERS: tuple[str, ...] = (
@@ -79,3 +85,34 @@ LEXICON: Mapping[str, tuple[str, ...]] = MappingProxyType(
     }
 )
 """Class name -> cues, in RAG-Check's order; the names are those ``SpanConfig`` uses."""
+
+OPINION_CLASSES: tuple[str, ...] = (
+    "opinion_indicators",
+    "judgmental_adjectives",
+    "comparisons_preferences",
+)
+"""The classes that mark an opinion, taste or judgement: a span with one of their cues and no
+checkable content is subjective. The other classes are ``HEDGE_CLASSES``."""
+
+HEDGE_CLASSES: tuple[str, ...] = tuple(name for name in LEXICON if name not in OPINION_CLASSES)
+"""Hedges, modals, quantifiers, frequency and degree adverbs, conjectures: they qualify a
+claim, so a span keeps its kind and lists them in ``hedges``; they never exempt it."""
+
+MONTHS: tuple[str, ...] = (
+    *("january", "february", "march", "april", "may", "june", "july", "august"),
+    *("september", "october", "november", "december"),
+)
+
+QUANTITY_WORDS: tuple[str, ...] = (
+    *("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"),
+    *("eleven", "twelve", "twenty", "thirty", "forty", "fifty", "hundred", "hundreds"),
+    *("thousand", "thousands", "million", "millions", "billion", "billions", "trillion"),
+    *("dozen", "dozens", "half", "twice", "percent", "per cent", "first", "second", "third"),
+    *("double", "triple"),
+)
+
+CHECKABLE_CONTENT: tuple[str, ...] = ("number", "date", "quantity", "proper_name")
+"""What makes an opinionated span checkable, so objective: a digit ("number"), a month name
+in Title Case ("date"), a spelled-out quantity or ordinal (``QUANTITY_WORDS``: not "one", mostly
+a pronoun in opinions, "the best one"), or a word in Title Case that does not start the sentence
+and is not "I" ("proper_name")."""

@@ -73,7 +73,7 @@ def split_sentences(response: str) -> list[RawSpan]:
 
 def locate_spans(response: str, spans: Sequence[str]) -> list[RawSpan]:
     """Find given spans in the response in order (``schema.span_offsets``: ValueError for a
-    span that is not there); whitespace-only spans are dropped."""
+    span that is not there); one span per entry, whitespace-only ones empty."""
     return [RawSpan(*found) for found in span_offsets(response, spans)]
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-SpanKind = Literal["objective", "subjective", "abstention"]
+SpanKind = Literal["objective", "subjective", "abstention", "empty"]
 Modality = Literal["text", "image", "video"]
 
 
@@ -25,7 +25,8 @@ class Span:
     in the original response (markers included; -1 when a given span was not found in it).
     ``citations`` are item ids named by ``[1]``/``[d7]`` markers; ``references`` are item ids the
     span's content points at (``<image1>``, "document 2"), which restrict support scoring.
-    ``context`` is the preceding span's text, for decontextualized verification.
+    ``context`` is the preceding span's text, for decontextualized verification. ``hedges`` are
+    the hedge, modal, quantifier and frequency cues in the text ("likely"), whatever the kind.
     """
 
     text: str
@@ -36,3 +37,4 @@ class Span:
     references: tuple[str, ...] = ()
     unknown_citations: tuple[str, ...] = ()
     context: str | None = None
+    hedges: tuple[str, ...] = ()

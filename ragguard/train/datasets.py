@@ -122,10 +122,12 @@ LABEL_FIELDS = {"support": ("evidence", "claim"), "relevance": ("passage", "quer
 
 
 def read_labels(path: Path, role: str) -> Iterator[Pair]:
-    """The user's own labels: JSONL, one ``{"claim", "evidence", "label"}`` (support) or
-    ``{"query", "passage", "label"}`` (relevance) per line, label 1/0 or true/false. Each
-    file is a source of its own, named after the file. A bad line is an error naming it:
-    a silently misread label would skew the head."""
+    """The user's own labels. Support: the labelled format (a trace with ``response_spans``
+    and a parallel ``labels`` list; ``ragguard.calibration.labels``), each labelled span a
+    pair against its trace's items, or the older ``{"claim", "evidence", "label"}`` lines.
+    Relevance: ``{"query", "passage", "label"}`` lines. Label 1/0 or true/false. Each file
+    is a source of its own, named after the file. A bad line is an error naming it: a
+    silently misread label would skew the head."""
     context, statement = LABEL_FIELDS[role]
     with path.open(encoding="utf-8") as handle:
         for number, line in enumerate(handle, start=1):
@@ -135,6 +137,9 @@ def read_labels(path: Path, role: str) -> Iterator[Pair]:
                 row = json.loads(line)
             except json.JSONDecodeError as error:
                 raise ValueError(f"{path} line {number}: not JSON ({error})") from None
+            if role == "support" and isinstance(row, dict) and "labels" in row:
+                yield from _labelled_pairs(row, number, path.name)
+                continue
             if not isinstance(row, dict) or {context, statement, "label"} - row.keys():
                 raise ValueError(
                     f"{path} line {number}: a {role} label needs "
@@ -143,6 +148,18 @@ def read_labels(path: Path, role: str) -> Iterator[Pair]:
             if row["label"] not in (0, 1):  # true and false compare equal to 1 and 0
                 raise ValueError(f"{path} line {number}: label {row['label']!r} is not 1 or 0")
             yield Pair(row[context], row[statement], int(row["label"]), path.name)
+
+
+def _labelled_pairs(row: dict[str, object], line: int, source: str) -> Iterator[Pair]:
+    """Each labelled span of a labelled trace, against all of its items' text."""
+    from ragguard.calibration.labels import as_labelled
+
+    labelled = as_labelled(row, line)  # a TraceValidationError (a ValueError) names the field
+    trace = labelled.trace
+    evidence = "\n".join(item.text for item in trace.items if item.text)
+    for span, label in zip(trace.response_spans or (), labelled.labels, strict=True):
+        if label is not None and any(c.isalnum() for c in span):
+            yield Pair(evidence, span.strip(), int(label), source)
 
 
 LICENCES = {

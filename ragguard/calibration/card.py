@@ -1,0 +1,52 @@
+"""The calibration card: what was fitted, on how many labels, and whether to trust it."""
+
+from __future__ import annotations
+
+from ragguard.calibration.fit import Fit
+from ragguard.config import FittedCalibration
+
+
+def render_card(fit: Fit, *, source: str, fingerprint: str) -> str:
+    """A short Markdown card for ``ragguard calibrate``'s output."""
+    outcome = (
+        "kept the default: the fit did not beat it under cross-validation"
+        if fit.kept_default
+        else "fitted: it beat the default under cross-validation"
+    )
+    lines = [
+        "# ragguard calibration card",
+        "",
+        f"- labels: {source}",
+        f"- labelled spans: {fit.n_labels} ({fit.n_supported} supported, "
+        f"{fit.n_labels - fit.n_supported} not)",
+        f"- model fingerprint: {fingerprint}",
+        f"- outcome: {outcome}",
+        "",
+        "| | support threshold | judge band | balanced accuracy (5-fold CV) | 95% bootstrap |",
+        "|---|---|---|---|---|",
+        f"| default | {fit.default:.3f} | | {fit.cv_default:.3f} | "
+        f"{fit.cv_default_interval[0]:.3f}-{fit.cv_default_interval[1]:.3f} |",
+        f"| calibrated | {fit.threshold:.3f} | {fit.band[0]:.3f}-{fit.band[1]:.3f} | "
+        f"{fit.cv_fitted:.3f} | {fit.cv_fitted_interval[0]:.3f}-{fit.cv_fitted_interval[1]:.3f} |",
+    ]
+    if fit.warnings:
+        lines += ["", "Warnings:", *(f"- {warning}" for warning in fit.warnings)]
+    return "\n".join(lines) + "\n"
+
+
+def describe(fitted: FittedCalibration | None, source: str) -> str:
+    """One line for ``calibrate --show`` and the run summary."""
+    if source == "off":
+        return "off (the head's threshold and the configured band)"
+    if fitted is None:
+        return f"{source}: not fitted yet (the head's threshold and the configured band)"
+    kept = ", default kept" if fitted.kept_default else ""
+    accuracy = ""
+    if fitted.balanced_accuracy is not None:
+        before, after = fitted.balanced_accuracy
+        accuracy = f", CV balanced accuracy {before:.3f} -> {after:.3f}"
+    return (
+        f"{fitted.source}: threshold {fitted.threshold:.3f}, band "
+        f"{fitted.band[0]:.3f}-{fitted.band[1]:.3f}, on {fitted.n_labels} labels "
+        f"({fitted.n_supported} supported){kept}{accuracy}; fitted {fitted.fitted_at or '?'}"
+    )

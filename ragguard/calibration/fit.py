@@ -1,0 +1,210 @@
+"""Fitting the support decision to one deployment's labels, shrunk toward the default.
+
+The threshold comes from a two-parameter logistic model of "supported" on the logit of the
+lite score, ``p = sigmoid(a + b * (logit(s) - logit(eta0)))``, fitted with class-balanced
+weights and a Gaussian prior centred on the default (``a = 0``: the default eta decides;
+``b = PRIOR_SLOPE``). Its decision point, ``a + b * (logit(s) - logit(eta0)) = 0``, is the
+fitted eta. With few labels the prior dominates and eta barely moves; with many it follows
+the data (a regularised, maximum a posteriori estimate). The fit is then checked under
+stratified cross-validation against the default eta, and kept only if it beats it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ragguard.judge.band import band_for_share
+from ragguard.metrics.agreement import balanced_accuracy
+
+PRIOR_SLOPE = 1.0
+"""The prior's slope on logit(score): about what the lite head's own calibration gives."""
+PRIOR_SD_OFFSET = 1.0
+"""Prior spread of the offset ``a`` (logit units). Chosen on the training sets with
+``benchmarks/calibration.py --choose`` (each training set as a deployment)."""
+PRIOR_SD_SLOPE = 1.0
+"""Prior spread of the slope ``b``."""
+MIN_SLOPE = 0.05
+"""The slope is kept positive: a higher score never means less support."""
+FOLDS = 5
+TOO_FEW = 50
+"""Fewer labelled spans than this draw a warning: the fit will stay near the default."""
+ONE_SIDED = 0.1
+"""A minority class below this share of the labels draws a warning."""
+_EPS = 1e-4
+
+
+def _balanced(predicted: np.ndarray, labels: np.ndarray) -> float:
+    """Balanced accuracy, 0.5 where a class is missing (a resample may draw none of one)."""
+    value = balanced_accuracy(predicted, labels)
+    return 0.5 if np.isnan(value) else value
+
+
+def _logit(scores: np.ndarray) -> np.ndarray:
+    clipped = np.clip(np.asarray(scores, float), _EPS, 1 - _EPS)
+    return np.log(clipped / (1 - clipped))
+
+
+def fit_threshold(scores: np.ndarray, labels: np.ndarray, default: float) -> float:
+    """The maximum a posteriori eta (module docstring); ``default`` with no labels."""
+    scores, labels = np.asarray(scores, float), np.asarray(labels, bool)
+    if scores.size == 0 or labels.all() or not labels.any():
+        return default
+    x = _logit(scores) - _logit(np.array([default]))[0]
+    y = labels.astype(float)
+    weights = np.where(labels, 0.5 / labels.mean(), 0.5 / (1 - labels.mean()))
+    prior_mean = np.array([0.0, PRIOR_SLOPE])
+    prior_precision = np.diag([1 / PRIOR_SD_OFFSET**2, 1 / PRIOR_SD_SLOPE**2])
+    design = np.column_stack([np.ones_like(x), x])
+    theta = prior_mean.copy()
+    for _ in range(50):  # Newton's method on a concave two-parameter objective
+        p = 1 / (1 + np.exp(-(design @ theta)))
+        gradient = design.T @ (weights * (y - p)) - prior_precision @ (theta - prior_mean)
+        hessian = -(design.T * (weights * p * (1 - p))) @ design - prior_precision
+        step = np.linalg.solve(hessian, gradient)
+        theta = theta - step
+        theta[1] = max(theta[1], MIN_SLOPE)
+        if np.abs(step).max() < 1e-8:
+            break
+    offset, slope = theta
+    decision = _logit(np.array([default]))[0] - offset / slope
+    return round(float(1 / (1 + np.exp(-decision))), 4)
+
+
+def _folds(labels: np.ndarray, k: int, seed: int) -> np.ndarray:
+    """A fold number per label, stratified: each class spread evenly over the folds."""
+    rng = np.random.default_rng(seed)
+    fold = np.empty(labels.size, dtype=int)
+    for c in (True, False):
+        where = np.flatnonzero(labels == c)
+        rng.shuffle(where)
+        fold[where] = np.arange(where.size) % k
+    return fold
+
+
+def _bootstrap(
+    correct_by: np.ndarray, labels: np.ndarray, seed: int, rounds: int = 1000
+) -> tuple[float, float]:
+    """95% percentile interval of balanced accuracy, resampling the labelled spans."""
+    if rounds <= 0:
+        return (float("nan"), float("nan"))
+    rng = np.random.default_rng(seed)
+    values = []
+    for _ in range(rounds):
+        pick = rng.integers(0, labels.size, labels.size)
+        values.append(_balanced(correct_by[pick], labels[pick]))
+    low, high = np.percentile(values, [2.5, 97.5])
+    return round(float(low), 3), round(float(high), 3)
+
+
+@dataclass
+class Fit:
+    """A calibration's outcome and the evidence for it (what the card prints)."""
+
+    default: float
+    threshold: float
+    band: tuple[float, float]
+    n_labels: int
+    n_supported: int
+    cv_default: float
+    cv_fitted: float
+    cv_default_interval: tuple[float, float]
+    cv_fitted_interval: tuple[float, float]
+    kept_default: bool
+    score_quantiles: list[float] = field(default_factory=list)
+    """The spread of the scores at 41 quantiles: the drift test's reference."""
+    warnings: list[str] = field(default_factory=list)
+
+
+def calibrate(
+    scores: Sequence[float],
+    labels: Sequence[bool],
+    default: float,
+    *,
+    band_share: float = 0.2,
+    all_scores: Sequence[float] | None = None,
+    kept: Sequence[bool] = (),
+    seed: int = 0,
+    bootstrap_rounds: int = 1000,
+    min_gain: float = 0.0,
+    default_band: tuple[float, float] | None = None,
+) -> Fit:
+    """Fit eta on labelled lite scores; keep the default unless the fit wins under
+    cross-validation. The band holds ``band_share`` of ``all_scores`` (every scored span,
+    labelled or not; the labelled ones by default) around the chosen eta. ``kept``: the
+    labels of labelled spans that are never scored (subjective, abstentions, nothing to
+    check against); they count as kept (supported) in balanced accuracy, as a monitor
+    counts them. The fit must beat the default by more than ``min_gain`` (noisy labels,
+    such as a judge's, need a margin); when it does not, the threshold stays the default and
+    the band ``default_band`` (when given)."""
+    s, y = np.asarray(scores, float), np.asarray(labels, bool)
+    kept_labels = np.asarray(kept, bool)
+    everything = np.concatenate([y, kept_labels])
+
+    def with_kept(predicted: np.ndarray) -> np.ndarray:
+        return np.concatenate([predicted, np.ones(kept_labels.size, bool)])
+
+    warnings = []
+    if y.size < TOO_FEW:
+        warnings.append(
+            f"only {y.size} labelled spans (fewer than {TOO_FEW}): the threshold stays near "
+            "the default; label more to move it"
+        )
+    minority = min(int(y.sum()), int((~y).sum()))
+    if y.size and minority / y.size < ONE_SIDED:
+        warnings.append(
+            f"labels are one-sided ({int(y.sum())} supported, {int((~y).sum())} not): "
+            "balanced accuracy rests on very few spans of one class"
+        )
+    k = min(FOLDS, minority)
+    if k >= 2:
+        fold = _folds(y, k, seed)
+        fitted_pred = np.empty(y.size, bool)
+        for f in range(k):
+            eta = fit_threshold(s[fold != f], y[fold != f], default)
+            fitted_pred[fold == f] = s[fold == f] >= eta
+        default_pred = s >= default
+        default_pred, fitted_pred = with_kept(default_pred), with_kept(fitted_pred)
+        cv_default = _balanced(default_pred, everything)
+        cv_fitted = _balanced(fitted_pred, everything)
+        intervals = (
+            _bootstrap(default_pred, everything, seed, bootstrap_rounds),
+            _bootstrap(fitted_pred, everything, seed, bootstrap_rounds),
+        )
+    else:
+        warnings.append("too few labels of each class to cross-validate: the default is kept")
+        cv_default = cv_fitted = _balanced(with_kept(s >= default), everything)
+        intervals = ((cv_default, cv_default), (cv_default, cv_default))
+    kept_default = not cv_fitted > cv_default + min_gain
+    threshold = default if kept_default else fit_threshold(s, y, default)
+    spread = np.asarray(all_scores if all_scores is not None and len(all_scores) else s, float)
+    if kept_default and default_band is not None:
+        band = default_band
+    elif spread.size:
+        band = band_for_share(spread, threshold, band_share)
+    else:
+        band = (threshold, threshold)
+    return Fit(
+        default=default,
+        threshold=threshold,
+        band=band,
+        n_labels=int(everything.size),
+        n_supported=int(everything.sum()),
+        cv_default=round(cv_default, 4),
+        cv_fitted=round(cv_fitted, 4),
+        cv_default_interval=intervals[0],
+        cv_fitted_interval=intervals[1],
+        kept_default=kept_default,
+        score_quantiles=quantiles(spread),
+        warnings=warnings,
+    )
+
+
+def quantiles(scores: np.ndarray | Sequence[float]) -> list[float]:
+    """Scores at 41 evenly spaced quantiles (empty for no scores)."""
+    values = np.asarray(scores, float)
+    if not values.size:
+        return []
+    return [round(float(q), 4) for q in np.quantile(values, np.linspace(0.0, 1.0, 41))]

@@ -1,0 +1,103 @@
+"""The one labelled format that every command that learns or measures reads.
+
+A line is a trace (the usual fields, with ``response_spans``) plus ``"labels"``: a list
+parallel to ``response_spans``, each entry ``true`` (supported), ``false`` or ``null`` (not
+labelled). A line may also carry ``"answer_relevant": true | false``. A claim/evidence pair
+is a one-span trace; the older ``{"claim", "evidence", "label"}`` lines (label 1 or 0) are
+read as that one-span case. ``ragguard calibrate``, ``train --labels`` and ``judge-bench
+--labels`` take the same lines.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ragguard.errors import TraceValidationError
+from ragguard.io import DEFAULT_MAX_LINE_BYTES, read_jsonl
+from ragguard.schema import Trace
+
+
+@dataclass(frozen=True)
+class LabelledTrace:
+    """A trace with one label (or None) per entry of its ``response_spans``."""
+
+    trace: Trace
+    labels: tuple[bool | None, ...]
+    answer_relevant: bool | None = None
+    line: int | None = None
+
+
+def pair_trace(claim: str, evidence: str, label: bool | None, *, trace_id: str) -> dict[str, Any]:
+    """A claim/evidence pair as a one-span labelled trace (as a JSON object)."""
+    return {
+        "trace_id": trace_id,
+        "query": claim,
+        "items": [{"id": "evidence", "text": evidence}],
+        "response": claim,
+        "response_spans": [claim],
+        "labels": [label],
+    }
+
+
+def _label(value: Any, field: str, line: int | None, trace_id: str | None) -> bool | None:
+    if value is None or isinstance(value, bool):
+        return value
+    if isinstance(value, int) and value in (0, 1):
+        return bool(value)
+    raise TraceValidationError(
+        field, f"must be true, false or null, not {value!r}", trace_id=trace_id, line=line
+    )
+
+
+def as_labelled(data: dict[str, Any], line: int | None = None) -> LabelledTrace:
+    """One line of the labelled format, validated; a TraceValidationError names the field."""
+    if "claim" in data and "labels" not in data:
+        unknown = sorted(set(data) - {"claim", "evidence", "label"})
+        if unknown or not isinstance(data.get("claim"), str):
+            field = unknown[0] if unknown else "claim"
+            raise TraceValidationError(field, "a pair line has claim, evidence, label", line=line)
+        if not isinstance(data.get("evidence"), str):
+            raise TraceValidationError("evidence", "must be a string", line=line)
+        label = _label(data.get("label"), "label", line, None)
+        digest = hashlib.sha256(f"{data['claim']}\0{data['evidence']}".encode()).hexdigest()
+        data = pair_trace(data["claim"], data["evidence"], label, trace_id=f"pair-{digest[:16]}")
+    data = dict(data)
+    trace_id = data.get("trace_id") if isinstance(data.get("trace_id"), str) else None
+    labels = data.pop("labels", None)
+    relevant = data.pop("answer_relevant", None)
+    trace = Trace.parse(data, line=line)
+    if trace.response_spans is None:
+        raise TraceValidationError(
+            "response_spans",
+            "a labelled trace needs the spans its labels refer to",
+            trace_id=trace_id,
+            line=line,
+        )
+    if not isinstance(labels, list) or len(labels) != len(trace.response_spans):
+        count = len(labels) if isinstance(labels, list) else "no list"
+        raise TraceValidationError(
+            "labels",
+            f"needs one entry per response_spans entry ({len(trace.response_spans)}), got {count}",
+            trace_id=trace_id,
+            line=line,
+        )
+    parsed = tuple(_label(v, f"labels[{i}]", line, trace_id) for i, v in enumerate(labels))
+    return LabelledTrace(trace, parsed, _label(relevant, "answer_relevant", line, trace_id), line)
+
+
+def read_labelled(
+    path: str | Path, *, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES
+) -> Iterator[LabelledTrace | TraceValidationError]:
+    """Each non-blank line as a LabelledTrace, or its error (with the line number)."""
+    for number, data in read_jsonl(path, max_line_bytes=max_line_bytes):
+        if isinstance(data, TraceValidationError):
+            yield data
+            continue
+        try:
+            yield as_labelled(data, number)
+        except TraceValidationError as error:
+            yield error

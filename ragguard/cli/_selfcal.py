@@ -1,0 +1,96 @@
+"""A batch run that calibrates itself from the judge (``[calibration] source = "judge"``).
+
+Before the verdicts are decided, a first pass evaluates the file with the lite tier alone
+and sends only the calibration sample (a hash of trace id and span index picks it) to the
+judge; the threshold and band are fitted on those verdicts. The run proper then starts
+from that fit, on every engine alike (the fitted values travel in the config), and reuses
+the sampled verdicts through the state file instead of asking again.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+import tempfile
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+from tqdm.auto import tqdm
+
+from ragguard.config import Config
+from ragguard.errors import RagguardError
+from ragguard.schema import Trace
+
+PASS_BATCH = 64
+
+
+def _batches(traces: Iterable[Trace | RagguardError], size: int) -> Iterator[list[Trace]]:
+    batch: list[Trace] = []
+    for trace in traces:
+        if isinstance(trace, Trace):
+            batch.append(trace)
+            if len(batch) == size:
+                yield batch
+                batch = []
+    if batch:
+        yield batch
+
+
+def needs_first_pass(config: Config) -> bool:
+    return config.calibration.source == "judge" and config.judge.backend != "none"
+
+
+@contextlib.contextmanager
+def self_calibrated(
+    config: Config, traces: Iterable[Trace | RagguardError], total: int | None
+) -> Iterator[Config]:
+    """``config`` with the judge calibration fitted on this file's sample (unchanged when
+    ``source`` is not "judge"). Without a ``state_file``, a temporary one carries the
+    sample to the run proper and its workers, and is removed afterwards."""
+    if not needs_first_pass(config):
+        yield config
+        return
+    from ragguard.calibration.card import describe
+    from ragguard.calibration.fingerprint import model_fingerprint
+    from ragguard.calibration.state import CalibrationStore
+    from ragguard.engine import Evaluator
+    from ragguard.judge.cascade import Cascade
+
+    with contextlib.ExitStack() as stack:
+        if config.calibration.state_file is None:
+            folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="ragguard-")))
+            config = config.model_copy(
+                update={
+                    "calibration": config.calibration.model_copy(
+                        update={"state_file": folder / "calibration.json"}
+                    )
+                }
+            )
+        lite = Evaluator(
+            config.model_copy(update={"judge": config.judge.model_copy(update={"backend": "none"})})
+        )
+        store = CalibrationStore(
+            config.calibration,
+            pipeline=config.exporters.pipeline,
+            fingerprint=model_fingerprint(config),
+            default_threshold=lite.support_scorer.threshold,
+            default_band=config.judge.band,
+        )
+        cascade = Cascade(config.judge, calibration=store)
+        with tqdm(total=total, unit="trace", desc="calibrating", disable=None) as bar:
+            for batch in _batches(traces, PASS_BATCH):
+                outcomes = lite.evaluate_batch(batch)
+                cascade.apply(batch, outcomes, sample_only=True)
+                bar.update(len(batch))
+        store.save()
+        fitted = store.fitted
+        print(f"calibration: {describe(fitted, 'judge')}", file=sys.stderr)
+        if fitted is None:
+            print(
+                f"calibration: {store.n_samples} judge-labelled spans, fewer than "
+                f"min_samples = {config.calibration.min_samples}: the defaults stand",
+                file=sys.stderr,
+            )
+        yield config.model_copy(
+            update={"calibration": config.calibration.model_copy(update={"fitted": fitted})}
+        )

@@ -1,0 +1,140 @@
+"""``ragguard calibrate``: fit the support threshold and the judge band to your labels."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from tqdm.auto import tqdm
+
+from ragguard.cli._common import (
+    EXIT_OK,
+    EXIT_SKIPPED,
+    refuse_overwriting_input,
+    replaced_on_success,
+)
+from ragguard.errors import RagguardError
+
+
+def add_to(commands: Any) -> None:
+    calibrate = commands.add_parser(
+        "calibrate",
+        help="fit the support threshold and judge band to labelled traces",
+        description="Evaluate labelled traces (each a trace with response_spans plus a "
+        "parallel 'labels' list of true/false/null) with the lite tier, fit the support "
+        "threshold (shrunk toward the default, kept only if it beats it under "
+        "cross-validation) and the judge band around it, and write a config that --config "
+        "accepts everywhere, with a calibration card beside it.",
+    )
+    calibrate.add_argument("labelled", nargs="?", help="labelled JSONL file")
+    calibrate.add_argument("-o", "--output", "--out", dest="output", help="config TOML to write")
+    calibrate.add_argument("-c", "--config", help="base config (TOML or JSON)")
+    calibrate.add_argument(
+        "--band-share", type=float, default=None, help="share of spans in the judge band"
+    )
+    calibrate.add_argument("--show", metavar="CONFIG", help="print a config's calibration")
+    calibrate.set_defaults(run=run)
+
+
+def _show(path: str) -> int:
+    from ragguard.calibration.card import describe
+    from ragguard.config import Config
+
+    calibration = Config.from_file(path).calibration
+    print(f"{path}: calibration {describe(calibration.fitted, calibration.source)}")
+    return EXIT_OK
+
+
+def _config_dict(base: Any) -> dict[str, Any]:
+    """The base config as TOML-ready data: every value set, paths resolved."""
+    return base.model_dump(mode="json", exclude_defaults=True, exclude_none=True)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.show:
+        return _show(args.show)
+    if not args.labelled or not args.output:
+        raise RagguardError("calibrate needs LABELLED.jsonl and -o OUT.toml (or --show CONFIG)")
+    import tomli_w
+
+    from ragguard.calibration.card import render_card
+    from ragguard.calibration.collect import LabelledScores
+    from ragguard.calibration.fingerprint import model_fingerprint
+    from ragguard.calibration.fit import calibrate
+    from ragguard.calibration.labels import LabelledTrace, read_labelled
+    from ragguard.config import Config, FittedCalibration
+    from ragguard.guard import Guard
+    from ragguard.schema import Evaluation
+
+    output = Path(args.output)
+    refuse_overwriting_input([args.labelled], args.output)
+    base = Config.coerce(args.config)
+    band_share = base.calibration.band_share if args.band_share is None else args.band_share
+    lite = base.model_copy(
+        update={
+            "calibration": base.calibration.model_copy(update={"source": "off", "fitted": None}),
+            "judge": base.judge.model_copy(update={"backend": "none"}),
+        }
+    )
+    guard = Guard(lite)
+    rows: list[LabelledTrace] = []
+    skipped = 0
+    for entry in read_labelled(args.labelled, max_line_bytes=base.limits.max_line_bytes):
+        if isinstance(entry, RagguardError):
+            skipped += 1
+            print(f"skipped {entry}", file=sys.stderr)
+        else:
+            rows.append(entry)
+    collected = LabelledScores()
+    outcomes = guard.evaluate_stream(row.trace for row in rows)
+    bar = tqdm(zip(rows, outcomes, strict=True), total=len(rows), unit="trace", disable=None)
+    for row, outcome in bar:
+        if isinstance(outcome, Evaluation):
+            collected.add(row, outcome)
+        else:
+            skipped += 1
+            print(f"skipped line {row.line}: {outcome}", file=sys.stderr)
+    default = guard.evaluator.support_scorer.threshold
+    fit = calibrate(
+        collected.scores,
+        collected.labels,
+        default,
+        band_share=band_share,
+        all_scores=collected.all_scores,
+        kept=collected.kept,
+        default_band=base.judge.band,
+    )
+    fingerprint = model_fingerprint(lite)
+    fitted = FittedCalibration(
+        source="file",
+        threshold=fit.threshold,
+        band=fit.band,
+        n_labels=fit.n_labels,
+        n_supported=fit.n_supported,
+        fingerprint=fingerprint,
+        fitted_at=datetime.now(UTC).isoformat(timespec="seconds"),
+        balanced_accuracy=(fit.cv_default, fit.cv_fitted),
+        kept_default=fit.kept_default,
+        score_quantiles=fit.score_quantiles,
+    )
+    data = _config_dict(base)
+    data["calibration"] = {
+        **data.get("calibration", {}),
+        "source": "file",
+        "band_share": band_share,
+        "fitted": fitted.model_dump(mode="json"),
+    }
+    Config.model_validate(data)  # what is written must load
+    with replaced_on_success(output) as out:
+        out.write(f"# written by ragguard calibrate from {Path(args.labelled).name}\n")
+        out.write(tomli_w.dumps(data))
+    card = render_card(fit, source=str(args.labelled), fingerprint=fingerprint)
+    card_path = output.with_suffix(".md")
+    with replaced_on_success(card_path) as out:
+        out.write(card)
+    print(card)
+    print(f"wrote {output} and its card {card_path}")
+    return EXIT_SKIPPED if skipped else EXIT_OK
