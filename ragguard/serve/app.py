@@ -122,8 +122,11 @@ class ServeApp:
         return token
 
     def _models(self) -> Config:
-        """The evaluation config (the exporters are per pipeline, the queue is serve's)."""
-        return self.config.model_copy(update={"exporters": ExportConfig(), "live": LiveConfig()})
+        """The evaluation config (the exporters are per pipeline, the queue is serve's). One
+        Guard serves every service, so a judge calibration (``[calibration] source =
+        "judge"``) is kept under the configured ``exporters.pipeline`` for all of them."""
+        exporters = ExportConfig(pipeline=self.config.exporters.pipeline)
+        return self.config.model_copy(update={"exporters": exporters, "live": LiveConfig()})
 
     def _monitor_config(self, pipeline: str) -> Config:
         live = self.config.live.model_copy(
