@@ -115,6 +115,8 @@ def _replay(args: argparse.Namespace, paths: list[Path], config: Config, name: s
         print(text)
     if replay.resumed:
         print(f"\nresumed: skipped {replay.resumed} traces already replayed in {args.out}")
+    if replay.superseded:
+        print(f"skipped {replay.superseded} earlier records of traces logged again later")
     if args.out:
         print(f"wrote {summary.evaluated} evaluations to {args.out}")
     if report is not None:

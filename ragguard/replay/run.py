@@ -17,7 +17,7 @@ from pydantic import ValidationError
 
 from ragguard.config import Config
 from ragguard.errors import RagguardError
-from ragguard.io import DEFAULT_MAX_LINE_BYTES, LoggedTrace, read_log
+from ragguard.io import DEFAULT_MAX_LINE_BYTES, LOG_RECORD_START, LoggedTrace, read_jsonl, read_log
 from ragguard.schema import Evaluation, Trace
 
 
@@ -43,6 +43,24 @@ def load_done(path: Path) -> tuple[dict[str, Evaluation], int]:
     return done, cut
 
 
+def last_records(
+    paths: list[Path], max_line_bytes: int = DEFAULT_MAX_LINE_BYTES
+) -> dict[str, tuple[str, int]]:
+    """Where each trace id was last logged: (file, line number)."""
+    latest: dict[str, tuple[str, int]] = {}
+    for path in paths:
+        lines = read_jsonl(
+            path,
+            whole_lines_only=True,
+            record_start=LOG_RECORD_START,
+            max_line_bytes=max_line_bytes,
+        )
+        for number, data in lines:
+            if isinstance(data, dict) and isinstance(data.get("trace_id"), str):
+                latest[data["trace_id"]] = (str(path), number)
+    return latest
+
+
 @dataclass
 class Replay:
     """The log's records to evaluate: bad lines pass through (to be reported), records
@@ -56,11 +74,21 @@ class Replay:
     queued: int = 0
     max_line_bytes: int = DEFAULT_MAX_LINE_BYTES
     """``limits.max_line_bytes`` of the replay's config: longer log lines are skipped."""
+    superseded: int = 0
+    """Records of a trace id logged again later (``ragguard serve`` re-evaluates a trace
+    when a late span arrives): only the last record of each trace id is replayed."""
 
     def entries(self) -> Iterator[tuple[str, Trace | RagguardError, LoggedTrace | None]]:
+        latest = last_records(self.paths, self.max_line_bytes)
         for where, record in read_log(self.paths, max_line_bytes=self.max_line_bytes):
             if isinstance(record, RagguardError):
                 yield where, record, None
+                continue
+            if latest.get(record.trace.trace_id, (record.source, record.line)) != (
+                record.source,
+                record.line,
+            ):
+                self.superseded += 1
                 continue
             admitted = self.admit(record)
             if admitted is None:

@@ -1,0 +1,62 @@
+"""``ragguard serve``: evaluate the RAG traces that instrumented applications send over
+OTLP (OpenInference, OpenLLMetry, OTel GenAI conventions), in any language."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import signal
+import threading
+from types import FrameType
+from typing import Any
+
+
+def add_to(commands: Any) -> None:
+    serve = commands.add_parser(
+        "serve", help="an OTLP receiver that evaluates the RAG traces of instrumented apps"
+    )
+    serve.add_argument("-c", "--config", help="TOML or JSON config file ([serve] section)")
+    serve.add_argument(
+        "--otlp-http", help="HOST:PORT for OTLP/HTTP (default: [serve] otlp_http, 127.0.0.1:4318)"
+    )
+    serve.add_argument(
+        "--otlp-grpc",
+        help="HOST:PORT for OTLP/gRPC, '' for none (default: [serve] otlp_grpc, 127.0.0.1:4317)",
+    )
+    serve.add_argument(
+        "--metrics",
+        help="HOST:PORT for /metrics, /healthz, /readyz (default: [serve] metrics, 127.0.0.1:9464)",
+    )
+    serve.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ragguard.serve.app import ServeApp
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
+    app = ServeApp(
+        args.config, otlp_http=args.otlp_http, otlp_grpc=args.otlp_grpc, metrics=args.metrics
+    )
+    stop = threading.Event()
+
+    def on_signal(signum: int, frame: FrameType | None) -> None:
+        stop.set()
+
+    app.start()
+    previous = {
+        signum: signal.signal(signum, on_signal) for signum in (signal.SIGTERM, signal.SIGINT)
+    }
+    print(
+        f"ragguard serve: OTLP/HTTP on port {app.ports['http']}, "
+        f"OTLP/gRPC on port {app.ports.get('grpc', 'off')}, "
+        f"metrics on port {app.ports['metrics']}",
+        flush=True,
+    )
+    try:
+        while not stop.wait(1.0):
+            pass
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+    left = app.stop()
+    return 0 if left == 0 else 1

@@ -1,0 +1,34 @@
+"""HOST:PORT parsing and the rule for binding beyond loopback."""
+
+from __future__ import annotations
+
+import ipaddress
+
+from ragguard.errors import RagguardError
+
+
+def parse(address: str) -> tuple[str, int]:
+    """``127.0.0.1:4318``, ``[::1]:4318``, ``localhost:4318`` -> (host, port)."""
+    host, sep, port = address.rpartition(":")
+    if not sep or not port.isdigit() or not 0 <= int(port) <= 65535:
+        raise RagguardError(f"not a HOST:PORT address: {address!r}")
+    return host.strip("[]") or "127.0.0.1", int(port)
+
+
+def is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def check_exposure(host: str, what: str, *, token: bool, tls: bool) -> None:
+    """Refuse a receiver on a non-loopback address without both a token and TLS: span
+    content (queries, documents, answers) would otherwise be open to the network."""
+    if not is_loopback(host) and not (token and tls):
+        raise RagguardError(
+            f"{what} on {host}: beyond loopback, ragguard serve needs serve.auth_token_env "
+            "and serve.tls_cert / serve.tls_key"
+        )

@@ -1,0 +1,428 @@
+"""The running ``ragguard serve``: receivers in, evaluation in the background, verdicts out.
+
+Requests are acknowledged as soon as their spans are buffered. A scheduler thread hands
+every due trace to assembly, and each assembled trace to the live ``Monitor`` of its
+pipeline (the ``service.name`` resource attribute, at most ``exporters.max_pipelines``
+names, then ``other``), which evaluates in batches on one shared ``Guard`` (the judge tier
+as configured) and exports through the configured exporters, plus Phoenix and Langfuse.
+A trace with nothing to evaluate gets its status instead (``content_not_captured``...).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import hmac
+import logging
+import os
+import ssl
+import threading
+import time
+from collections.abc import Callable, Sequence
+from http.server import ThreadingHTTPServer
+from typing import Any
+
+from ragguard.config import Config, ConfigLike, ExportConfig, LiveConfig
+from ragguard.errors import RagguardError
+from ragguard.exporters import Exporter
+from ragguard.exporters.prometheus import OTHER_PIPELINE
+from ragguard.guard import Guard
+from ragguard.live.models import shared_guard
+from ragguard.live.monitor import Monitor
+from ragguard.schema import Evaluation, Trace
+from ragguard.serve.addresses import check_exposure, parse
+from ragguard.serve.assembly import Assembled, assemble
+from ragguard.serve.buffer import BufferSettings, Due, TraceBuffer
+from ragguard.serve.forward import Forwarder
+from ragguard.serve.intake import Refusal, Reply
+from ragguard.serve.otlp import Decoded
+from ragguard.serve.stats import Counters, ServeStats
+
+logger = logging.getLogger("ragguard.serve")
+
+TICK_S = 0.1
+"""How often due traces are looked for (the grace period's resolution)."""
+
+
+def _same(trace: Trace) -> Trace:
+    return trace
+
+
+def _sinks(config: ExportConfig) -> list[Exporter]:
+    sinks: list[Exporter] = []
+    if config.phoenix is not None:
+        from ragguard.serve.phoenix import PhoenixExporter
+
+        sinks.append(PhoenixExporter(config.phoenix))
+    if config.langfuse is not None:
+        from ragguard.serve.langfuse import LangfuseExporter
+
+        sinks.append(LangfuseExporter(config.langfuse))
+    return sinks
+
+
+class ServeApp:
+    """``start()`` binds and returns; ``stop()`` drains. Addresses given here override the
+    config's (``None``: the config's; ``""`` for gRPC: no gRPC receiver)."""
+
+    def __init__(
+        self,
+        config: ConfigLike = None,
+        *,
+        otlp_http: str | None = None,
+        otlp_grpc: str | None = None,
+        metrics: str | None = None,
+        guard: Guard | None = None,
+        exporters: Sequence[Exporter] = (),
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.config = Config.coerce(config)
+        settings = self.config.serve
+        self.settings = settings
+        self.http_address = otlp_http or settings.otlp_http
+        grpc = settings.otlp_grpc if otlp_grpc is None else otlp_grpc
+        self.grpc_address = grpc or None
+        self.metrics_address = metrics or settings.metrics
+        self.max_body_bytes = settings.max_body_bytes
+        self.retry_after_s = settings.retry_after_s
+        self._token = self._read_token()
+        self.clock = clock
+        self.buffer = TraceBuffer(
+            BufferSettings(
+                grace_s=settings.grace_s,
+                idle_timeout_s=settings.idle_timeout_s,
+                late_span_window_s=settings.late_span_window_s,
+                max_traces=settings.max_traces,
+                max_spans_per_trace=settings.max_spans_per_trace,
+                sample_rate=settings.sample_rate,
+            ),
+            clock,
+        )
+        self.counters = Counters()
+        self.sinks = [*_sinks(self.config.exporters), *exporters]
+        self.guard = guard or shared_guard(self._models())
+        self._monitors: dict[str, Monitor] = {}
+        self._monitor_lock = threading.Lock()
+        self._stopping = threading.Event()
+        self._ready = threading.Event()
+        self._threads: list[threading.Thread] = []
+        self._closers: list[Callable[[], None]] = []
+        self.forwarder: Forwarder | None = None
+        self._metrics_server: ThreadingHTTPServer | None = None
+        self.ports: dict[str, int] = {}
+        """Bound ports by endpoint (``http``, ``grpc``, ``metrics``): port 0 picks one."""
+
+    def _read_token(self) -> str | None:
+        name = self.settings.auth_token_env
+        if name is None:
+            return None
+        token = os.environ.get(name)
+        if not token:
+            raise RagguardError(f"serve.auth_token_env names {name}, which is not set")
+        return token
+
+    def _models(self) -> Config:
+        """The evaluation config (the exporters are per pipeline, the queue is serve's). One
+        Guard serves every service, so a judge calibration (``[calibration] source =
+        "judge"``) is kept under the configured ``exporters.pipeline`` for all of them."""
+        exporters = ExportConfig(pipeline=self.config.exporters.pipeline)
+        return self.config.model_copy(update={"exporters": exporters, "live": LiveConfig()})
+
+    def _monitor_config(self, pipeline: str) -> Config:
+        live = self.config.live.model_copy(
+            update={
+                "mode": "background",
+                "worker": "thread",
+                "queue_size": self.settings.queue_size,
+                "flush_on_sigterm": False,
+                "warmup": False,
+                "exit_flush_timeout_s": self.settings.shutdown_timeout_s,
+            }
+        )
+        exporters = self.config.exporters.model_copy(
+            update={
+                "pipeline": pipeline,
+                "prometheus_port": None,
+                "phoenix": None,
+                "langfuse": None,
+            }
+        )
+        return self.config.model_copy(update={"live": live, "exporters": exporters})
+
+    def monitor(self, service: str) -> Monitor:
+        """The Monitor of one pipeline; names beyond ``max_pipelines`` share ``other``."""
+        with self._monitor_lock:
+            monitor = self._monitors.get(service)
+            if monitor is not None:
+                return monitor
+            if len(self._monitors) >= self.config.exporters.max_pipelines:
+                service = OTHER_PIPELINE
+                if service in self._monitors:
+                    return self._monitors[service]
+            monitor = Monitor(self._monitor_config(service), guard=self.guard, exporters=self.sinks)
+            self._monitors[service] = monitor
+            return monitor
+
+    # -- the receivers' side (``Intake``) ---------------------------------------------------
+
+    def authorized(self, header: str | None) -> bool:
+        if self._token is None:
+            return True
+        expected = f"Bearer {self._token}"
+        return header is not None and hmac.compare_digest(header.encode(), expected.encode())
+
+    def queue_depth(self) -> int:
+        workers = {id(m.worker): m.worker for m in list(self._monitors.values())}
+        return sum(worker.stats.pending for worker in workers.values())
+
+    def refusal(self) -> Refusal | None:
+        if self._stopping.is_set():
+            return "stopping"
+        if self.queue_depth() >= self.settings.queue_size:
+            return "queue_full"
+        return None
+
+    def receive(self, decoded: Decoded, protocol: str) -> Reply:
+        refusal = self.refusal()
+        if refusal is not None:
+            return Reply(refused=refusal)
+        added = self.buffer.add(decoded.spans)
+        with self.counters.lock:
+            spans = self.counters.spans
+            spans.update(
+                accepted=added.accepted,
+                rejected=added.rejected,
+                duplicate=added.duplicates,
+                sampled_out=added.sampled_out,
+                malformed=decoded.rejected,
+            )
+        if added.evicted:
+            logger.warning(
+                "ragguard serve: %d traces evicted at serve.max_traces (not evaluated)",
+                len(added.evicted),
+            )
+        errors = list(decoded.errors)
+        if added.rejected:
+            errors.append(f"{added.rejected} spans over serve.max_spans_per_trace")
+        return Reply(rejected=decoded.rejected + added.rejected, message="; ".join(errors))
+
+    def forward(self, body: bytes, content_type: str, encoding: str | None) -> None:
+        if self.forwarder is not None:
+            self.forwarder.submit(body, content_type, encoding)
+
+    def count_request(self, protocol: str, result: str) -> None:
+        with self.counters.lock:
+            self.counters.requests[(protocol, result)] += 1
+
+    # -- evaluation ------------------------------------------------------------------------
+
+    def process(self, dues: Sequence[Due]) -> list[Assembled]:
+        """Assemble due traces; queue the ready ones, record the others' status."""
+        results = []
+        for due in dues:
+            assembled = assemble(due.trace_id, due.spans)
+            results.append(assembled)
+            with self.counters.lock:
+                self.counters.traces[assembled.status] += 1
+                if due.revision:
+                    self.counters.traces["reevaluated"] += 1
+            if assembled.trace is not None:
+                self.monitor(assembled.service).handle(
+                    functools.partial(_same, assembled.trace),
+                    on_evaluation=functools.partial(self._delivered, arrived=due.arrived_at),
+                )
+            elif assembled.status != "not_rag" and assembled.target_span_id is not None:
+                self._status(assembled)
+        return results
+
+    def _delivered(self, evaluation: Evaluation, arrived: float) -> None:
+        self.counters.latency(self.clock() - arrived)
+
+    def _status(self, assembled: Assembled) -> None:
+        logger.info(
+            "ragguard serve: trace %s not evaluated: %s (%s)",
+            assembled.trace_id,
+            assembled.status,
+            assembled.detail,
+        )
+        for sink in self.sinks:
+            record = getattr(sink, "status", None)
+            if record is None or assembled.target_span_id is None:
+                continue
+            try:
+                record(
+                    assembled.trace_id,
+                    assembled.target_span_id,
+                    assembled.status,
+                    assembled.detail,
+                )
+            except Exception as error:
+                with self.counters.lock:
+                    self.counters.traces["status_export_errors"] += 1
+                logger.warning("ragguard serve: %s failed: %s", type(sink).__name__, error)
+
+    def _schedule(self) -> None:
+        while not self._stopping.wait(TICK_S):
+            try:
+                self.process(self.buffer.due())
+            except Exception:  # a bug must not stop the scheduler: logged, the next tick goes on
+                logger.exception("ragguard serve: assembling traces failed")
+
+    def _log_every(self, interval: float) -> None:
+        while not self._stopping.wait(interval):
+            logger.info("ragguard serve: %s", self.stats().line())
+
+    def _warm(self) -> None:
+        try:
+            self.guard.warmup()
+        except Exception:
+            logger.exception("ragguard serve: loading the models failed")
+            return
+        self._ready.set()
+
+    def stats(self) -> ServeStats:
+        counters = self.counters
+        monitors = list(self._monitors.values())
+        traces: dict[str, int] = {}
+        for monitor in monitors:
+            live = monitor.stats
+            for name in ("evaluated", "failed", "dropped", "lost"):
+                traces[name] = traces.get(name, 0) + getattr(live, name)
+        with counters.lock:
+            traces.update(counters.traces)
+            return ServeStats(
+                spans=dict(counters.spans),
+                traces=traces,
+                requests=dict(counters.requests),
+                evicted=self.buffer.counts["traces_evicted"],
+                held_traces=self.buffer.held_traces,
+                held_spans=self.buffer.held_spans,
+                queue_depth=self.queue_depth(),
+                forward_errors=self.forwarder.errors if self.forwarder else 0,
+                latency_counts=list(counters.latency_counts),
+                latency_sum=counters.latency_sum,
+                latency_total=counters.latency_total,
+            )
+
+    def ready(self) -> bool:
+        return self._ready.is_set() and not self._stopping.is_set()
+
+    # -- life cycle ------------------------------------------------------------------------
+
+    def _tls(self) -> ssl.SSLContext | None:
+        settings = self.settings
+        if settings.tls_cert is None or settings.tls_key is None:
+            return None
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(settings.tls_cert, settings.tls_key)
+        return context
+
+    def start(self) -> None:
+        """Bind every endpoint (refusing exposure without a token and TLS) and start."""
+        try:
+            self._start()
+        except BaseException as error:
+            self._close_endpoints()
+            if self._metrics_server is not None:
+                self._metrics_server.shutdown()
+                self._metrics_server.server_close()
+            if isinstance(error, ImportError):
+                raise RagguardError(
+                    f"ragguard serve needs {error.name}: pip install 'ragguard[serve]'"
+                ) from error
+            raise
+
+    def _start(self) -> None:
+        tls = self._tls()
+        http_host, http_port = parse(self.http_address)
+        endpoints = [("OTLP/HTTP", http_host)]
+        if self.grpc_address is not None:
+            endpoints.append(("OTLP/gRPC", parse(self.grpc_address)[0]))
+        for what, host in endpoints:
+            check_exposure(host, what, token=self._token is not None, tls=tls is not None)
+        self._start_thread(self._warm, "ragguard-serve-warmup")
+        self._start_metrics()
+        if self.settings.forward_otlp:
+            self.forwarder = Forwarder(self.settings.forward_otlp, self.settings.forward_queue_size)
+        from ragguard.serve.receiver_http import start_http
+
+        http = start_http(self, http_host, http_port, tls)
+        self.ports["http"] = http.server_address[1]
+        self._closers.extend([http.shutdown, http.server_close])
+        if self.grpc_address is not None:
+            from ragguard.serve.receiver_grpc import start_grpc
+
+            grpc_host, grpc_port = parse(self.grpc_address)
+            pair = (self.settings.tls_cert, self.settings.tls_key)
+            files = pair if pair[0] is not None and pair[1] is not None else None
+            server, bound = start_grpc(self, grpc_host, grpc_port, files)  # type: ignore[arg-type]
+            if not bound:
+                raise RagguardError(f"cannot bind OTLP/gRPC on {self.grpc_address}")
+            self.ports["grpc"] = bound
+            self._closers.append(lambda: server.stop(1).wait())
+        self._start_thread(self._schedule, "ragguard-serve-scheduler")
+        self._start_thread(
+            lambda: self._log_every(self.settings.log_interval_s), "ragguard-serve-log"
+        )
+        logger.info(
+            "ragguard serve: OTLP/HTTP on %s, OTLP/gRPC on %s, metrics on %s",
+            self.http_address,
+            self.grpc_address or "off",
+            self.metrics_address,
+        )
+
+    def _start_metrics(self) -> None:
+        from prometheus_client import REGISTRY
+
+        from ragguard.serve.metrics_http import ServeCollector, health_server
+
+        collector = ServeCollector(self.stats)
+        REGISTRY.register(collector)
+        self._closers.append(lambda: REGISTRY.unregister(collector))
+        host, port = parse(self.metrics_address)
+        server = health_server(host, port, self.ready, lambda: not self._stopping.is_set())
+        self.ports["metrics"] = server.server_address[1]
+        self._metrics_server = server
+
+    def _start_thread(self, target: Callable[[], Any], name: str) -> None:
+        thread = threading.Thread(target=target, name=name, daemon=True)
+        thread.start()
+        self._threads.append(thread)
+
+    def stop(self, timeout: float | None = None) -> int:
+        """Refuse new requests (503), evaluate every held trace, deliver within ``timeout``
+        (default ``shutdown_timeout_s``) and close; the number of traces left undelivered
+        (counted as lost when the process exits)."""
+        timeout = self.settings.shutdown_timeout_s if timeout is None else timeout
+        deadline = time.monotonic() + timeout
+        self._close_endpoints()
+        for thread in self._threads:
+            thread.join(1.0)
+        drained = self.buffer.drain()
+        self.process(drained)
+        monitors = list(self._monitors.values())
+        if monitors:
+            monitors[0].worker.flush(max(deadline - time.monotonic(), 0.0))
+        left = self.queue_depth()
+        for monitor in monitors:
+            monitor.shutdown(0.0)
+        if self.forwarder is not None:
+            self.forwarder.close(max(deadline - time.monotonic(), 0.1))
+        logger.info(
+            "ragguard serve: stopped; %d held traces assembled at shutdown, %d undelivered; %s",
+            len(drained),
+            left,
+            self.stats().line(),
+        )
+        if self._metrics_server is not None:
+            self._metrics_server.shutdown()
+            self._metrics_server.server_close()
+        return left
+
+    def _close_endpoints(self) -> None:
+        """Stop taking requests: refuse them (503), then close the receivers."""
+        self._stopping.set()
+        for close in self._closers[::-1]:
+            with contextlib.suppress(Exception):
+                close()
+        self._closers.clear()

@@ -1,0 +1,70 @@
+"""The OpenTelemetry GenAI semantic conventions: ``gen_ai.operation.name``. A
+``retrieval`` span has ``gen_ai.retrieval.query.text`` and ``gen_ai.retrieval.documents``
+(JSON ``[{"id", "score", "content"?}]``: content is opt-in, often absent); chat and
+completion spans have ``gen_ai.input.messages`` / ``gen_ai.output.messages`` as attributes,
+or as events (``gen_ai.client.inference.operation.details``, or the older per-message
+``gen_ai.user.message`` / ``gen_ai.system.message`` / ``gen_ai.choice``)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from ragguard.serve.dialects import values as v
+from ragguard.serve.dialects.openllmetry import is_llm, llm_piece
+from ragguard.serve.model import Piece, SpanRecord
+
+NAME = "genai"
+RETRIEVAL = frozenset({"retrieval", "retrieve", "vector_db_retrieve"})
+LLM = frozenset({"chat", "text_completion", "generate_content", "completion"})
+_MESSAGE_EVENTS = {
+    "gen_ai.system.message": "system",
+    "gen_ai.user.message": "user",
+    "gen_ai.assistant.message": "assistant",
+}
+
+
+def _with_events(span: SpanRecord) -> SpanRecord:
+    """The span with message events folded into its attributes, as the newer conventions
+    put them, so one reader serves both."""
+    attributes: dict[str, Any] = dict(span.attributes)
+    inputs: list[dict[str, Any]] = []
+    outputs: list[dict[str, Any]] = []
+    for name, event in span.events:
+        for key in ("gen_ai.input.messages", "gen_ai.output.messages"):
+            if key in event and key not in attributes:
+                attributes[key] = event[key]
+        if name in _MESSAGE_EVENTS and v.parts_text(event.get("content")):
+            inputs.append({"role": _MESSAGE_EVENTS[name], "content": event.get("content")})
+        elif name == "gen_ai.choice":
+            message = v.loads(event.get("message"))
+            content = message.get("content") if isinstance(message, dict) else event.get("content")
+            outputs.append({"role": "assistant", "content": content})
+    if inputs and "gen_ai.input.messages" not in attributes:
+        attributes["gen_ai.input.messages"] = inputs
+    if outputs and "gen_ai.output.messages" not in attributes:
+        attributes["gen_ai.output.messages"] = outputs
+    if attributes == span.attributes:
+        return span
+    return replace(span, attributes=attributes)
+
+
+def read(span: SpanRecord) -> Piece | None:
+    operation = span.attributes.get("gen_ai.operation.name")
+    if not isinstance(operation, str):
+        return None
+    if operation in RETRIEVAL:
+        attributes = span.attributes
+        return Piece(
+            role="retrieval",
+            dialect=NAME,
+            span=span,
+            query=v.text(attributes.get("gen_ai.retrieval.query.text")),
+            documents=v.json_documents(attributes.get("gen_ai.retrieval.documents")),
+        )
+    folded = _with_events(span)
+    if operation in LLM or is_llm(folded.attributes):
+        piece = llm_piece(folded, NAME)
+        piece.span = span
+        return piece
+    return None

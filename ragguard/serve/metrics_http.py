@@ -1,0 +1,108 @@
+"""``/metrics`` (prometheus_client's default registry: the evaluation metrics and the
+receiver's), ``/healthz`` (the process answers) and ``/readyz`` (the receivers are bound
+and the evaluator started; 503 while loading and once shutting down)."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterable
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+from prometheus_client import REGISTRY, generate_latest
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, HistogramMetricFamily
+from prometheus_client.exposition import CONTENT_TYPE_LATEST
+from prometheus_client.metrics_core import Metric
+
+from ragguard.serve.stats import LATENCY_BUCKETS, ServeStats
+
+
+class ServeCollector:
+    """The receiver's counters, read from its stats at scrape time (registered while the
+    app runs, so several apps in one process never clash over metric names)."""
+
+    def __init__(self, stats: Callable[[], ServeStats]) -> None:
+        self.stats = stats
+
+    def describe(self) -> Iterable[Metric]:
+        return []
+
+    def collect(self) -> Iterable[Metric]:
+        stats = self.stats()
+        spans = CounterMetricFamily(
+            "ragguard_serve_spans", "Spans received, by outcome.", labels=["outcome"]
+        )
+        for outcome, value in stats.spans.items():
+            spans.add_metric([outcome], value)
+        traces = CounterMetricFamily(
+            "ragguard_serve_traces", "Traces assembled, by status.", labels=["status"]
+        )
+        for status, value in stats.traces.items():
+            traces.add_metric([status], value)
+        requests = CounterMetricFamily(
+            "ragguard_serve_requests", "OTLP requests, by result.", labels=["protocol", "result"]
+        )
+        for (protocol, result), value in stats.requests.items():
+            requests.add_metric([protocol, result], value)
+        yield spans
+        yield traces
+        yield requests
+        yield CounterMetricFamily(
+            "ragguard_serve_traces_evicted", "Traces evicted at the cap.", value=stats.evicted
+        )
+        yield CounterMetricFamily(
+            "ragguard_serve_forward_errors", "Requests not forwarded.", value=stats.forward_errors
+        )
+        yield GaugeMetricFamily(
+            "ragguard_serve_held_traces", "Traces buffered.", value=stats.held_traces
+        )
+        yield GaugeMetricFamily(
+            "ragguard_serve_held_spans", "Spans buffered.", value=stats.held_spans
+        )
+        yield GaugeMetricFamily(
+            "ragguard_serve_queue_depth", "Traces waiting for evaluation.", value=stats.queue_depth
+        )
+        buckets = [(str(b), c) for b, c in zip(LATENCY_BUCKETS, stats.latency_counts, strict=True)]
+        yield HistogramMetricFamily(
+            "ragguard_serve_root_to_verdict_seconds",
+            "From the root span's arrival to the verdict's delivery.",
+            buckets=[*buckets, ("+Inf", stats.latency_total)],
+            sum_value=stats.latency_sum,
+        )
+
+
+def health_server(
+    host: str, port: int, ready: Callable[[], bool], alive: Callable[[], bool]
+) -> ThreadingHTTPServer:
+    """Start the metrics and health endpoints on a daemon thread."""
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            path = self.path.split("?")[0]
+            if path == "/metrics":
+                self._reply(200, generate_latest(REGISTRY), CONTENT_TYPE_LATEST)
+            elif path == "/healthz":
+                ok = alive()
+                self._reply(200 if ok else 503, b"ok\n" if ok else b"stopping\n")
+            elif path == "/readyz":
+                ok = ready()
+                self._reply(200 if ok else 503, b"ready\n" if ok else b"not ready\n")
+            else:
+                self._reply(404, b"not found\n")
+
+        def _reply(self, code: int, body: bytes, kind: str = "text/plain") -> None:
+            self.send_response(code)
+            self.send_header("Content-Type", kind)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, format: str, *args: Any) -> None:
+            """Scrapes are not logged."""
+
+    server = ThreadingHTTPServer((host, port), Handler)
+    server.daemon_threads = True
+    threading.Thread(
+        target=server.serve_forever, name="ragguard-serve-metrics", daemon=True
+    ).start()
+    return server

@@ -1,0 +1,228 @@
+"""OTLP trace requests, protobuf or JSON, into ``SpanRecord``s.
+
+OTLP/JSON differs from protobuf's JSON mapping: trace and span ids are hex, not base64,
+and enums are integers; 64-bit integers may come as strings. Keys are lowerCamelCase; the
+snake_case form is accepted too. A span with a malformed id is rejected (counted in the
+response's ``partial_success``), never guessed at.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ragguard.serve.model import SpanRecord
+
+_HEX = re.compile(r"[0-9a-f]+")
+_ZERO_TRACE = "0" * 32
+_ZERO_SPAN = "0" * 16
+
+
+class OtlpDecodeError(ValueError):
+    """The body is not an OTLP trace request (the receiver answers 400)."""
+
+
+@dataclass
+class Decoded:
+    spans: list[SpanRecord] = field(default_factory=list)
+    rejected: int = 0
+    """Spans dropped for malformed ids."""
+    errors: list[str] = field(default_factory=list)
+
+
+def _hex_id(value: str, length: int) -> str | None:
+    value = value.lower()
+    if len(value) != length or not _HEX.fullmatch(value) or value == "0" * length:
+        return None
+    return value
+
+
+def _get(message: Mapping[str, Any], camel: str) -> Any:
+    """A field of an OTLP/JSON object by its lowerCamelCase or snake_case name."""
+    if camel in message:
+        return message[camel]
+    snake = re.sub(r"([A-Z])", lambda m: "_" + m.group(1).lower(), camel)
+    return message.get(snake)
+
+
+_SCALARS: tuple[tuple[str, Any], ...] = (
+    ("stringValue", str),
+    ("boolValue", bool),
+    ("intValue", int),
+    ("doubleValue", float),
+)
+"""OTLP/JSON's scalar ``AnyValue`` fields (64-bit integers may come as strings)."""
+
+
+def _json_value(value: Any) -> Any:
+    """An OTLP/JSON ``AnyValue`` as a Python value."""
+    if not isinstance(value, Mapping):
+        return None
+    for key, convert in _SCALARS:
+        found = _get(value, key)
+        if found is not None:
+            try:
+                return convert(found)
+            except (TypeError, ValueError):
+                return None
+    array = _get(value, "arrayValue")
+    if isinstance(array, Mapping):
+        return [_json_value(v) for v in array.get("values") or []]
+    kvlist = _get(value, "kvlistValue")
+    if isinstance(kvlist, Mapping):
+        return _json_attributes(kvlist.get("values"))
+    return None
+
+
+def _json_attributes(entries: Any) -> dict[str, Any]:
+    attributes: dict[str, Any] = {}
+    for entry in entries or []:
+        if isinstance(entry, Mapping) and isinstance(entry.get("key"), str):
+            attributes[entry["key"]] = _json_value(entry.get("value"))
+    return attributes
+
+
+def _int(value: Any) -> int:
+    try:
+        return int(value or 0)
+    except (TypeError, ValueError):
+        return 0
+
+
+def decode_json(body: bytes) -> Decoded:
+    """An OTLP/JSON ``ExportTraceServiceRequest``."""
+    try:
+        request = json.loads(body)
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise OtlpDecodeError(f"not JSON: {error}") from None
+    if not isinstance(request, Mapping):
+        raise OtlpDecodeError("not an OTLP/JSON trace request (expected an object)")
+    decoded = Decoded()
+    for resource_spans in _list(_get(request, "resourceSpans")):
+        resource = _get(resource_spans, "resource") or {}
+        service = _service(_json_attributes(resource.get("attributes")))
+        for scope_spans in _list(_get(resource_spans, "scopeSpans")):
+            scope = (_get(scope_spans, "scope") or {}).get("name") or ""
+            for span in _list(scope_spans.get("spans")):
+                record = _json_span(span, service, str(scope))
+                if record is None:
+                    decoded.rejected += 1
+                else:
+                    decoded.spans.append(record)
+    if decoded.rejected:
+        decoded.errors.append(f"{decoded.rejected} spans with malformed trace or span ids")
+    return decoded
+
+
+def _list(value: Any) -> Iterator[Mapping[str, Any]]:
+    if isinstance(value, list):
+        yield from (entry for entry in value if isinstance(entry, Mapping))
+    elif value is not None:
+        raise OtlpDecodeError("not an OTLP/JSON trace request (a list is expected)")
+
+
+def _json_span(span: Mapping[str, Any], service: str, scope: str) -> SpanRecord | None:
+    trace_id = _hex_id(str(_get(span, "traceId") or ""), 32)
+    span_id = _hex_id(str(_get(span, "spanId") or ""), 16)
+    if trace_id is None or span_id is None:
+        return None
+    parent = str(_get(span, "parentSpanId") or "")
+    events = tuple(
+        (str(event.get("name") or ""), _json_attributes(event.get("attributes")))
+        for event in _list(span.get("events"))
+    )
+    return SpanRecord(
+        trace_id=trace_id,
+        span_id=span_id,
+        parent_id=_hex_id(parent, 16) if parent else None,
+        name=str(span.get("name") or ""),
+        attributes=_json_attributes(span.get("attributes")),
+        events=events,
+        start_ns=_int(_get(span, "startTimeUnixNano")),
+        end_ns=_int(_get(span, "endTimeUnixNano")),
+        service=service,
+        scope=scope,
+    )
+
+
+def _service(resource: Mapping[str, Any]) -> str:
+    name = resource.get("service.name")
+    return name if isinstance(name, str) and name else "unknown_service"
+
+
+def _proto_value(value: Any) -> Any:
+    kind = value.WhichOneof("value")
+    if kind is None:
+        return None
+    if kind == "array_value":
+        return [_proto_value(v) for v in value.array_value.values]
+    if kind == "kvlist_value":
+        return {kv.key: _proto_value(kv.value) for kv in value.kvlist_value.values}
+    if kind == "bytes_value":
+        return value.bytes_value.hex()
+    return getattr(value, kind)
+
+
+def _proto_attributes(entries: Any) -> dict[str, Any]:
+    return {kv.key: _proto_value(kv.value) for kv in entries}
+
+
+def parse_protobuf(body: bytes) -> Any:
+    """The ``ExportTraceServiceRequest`` message in ``body``."""
+    from google.protobuf.message import DecodeError
+    from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import (
+        ExportTraceServiceRequest,
+    )
+
+    request = ExportTraceServiceRequest()
+    try:
+        request.ParseFromString(body)
+    except DecodeError as error:
+        raise OtlpDecodeError(f"not an OTLP protobuf trace request: {error}") from None
+    return request
+
+
+def decode_request(request: Any) -> Decoded:
+    """An ``ExportTraceServiceRequest`` message (from the HTTP body or from gRPC)."""
+    decoded = Decoded()
+    for resource_spans in request.resource_spans:
+        service = _service(_proto_attributes(resource_spans.resource.attributes))
+        for scope_spans in resource_spans.scope_spans:
+            scope = scope_spans.scope.name
+            for span in scope_spans.spans:
+                trace_id = _hex_id(span.trace_id.hex(), 32)
+                span_id = _hex_id(span.span_id.hex(), 16)
+                if trace_id is None or span_id is None:
+                    decoded.rejected += 1
+                    continue
+                parent = span.parent_span_id.hex()
+                decoded.spans.append(
+                    SpanRecord(
+                        trace_id=trace_id,
+                        span_id=span_id,
+                        parent_id=_hex_id(parent, 16) if parent else None,
+                        name=span.name,
+                        attributes=_proto_attributes(span.attributes),
+                        events=tuple(
+                            (event.name, _proto_attributes(event.attributes))
+                            for event in span.events
+                        ),
+                        start_ns=span.start_time_unix_nano,
+                        end_ns=span.end_time_unix_nano,
+                        service=service,
+                        scope=scope,
+                    )
+                )
+    if decoded.rejected:
+        decoded.errors.append(f"{decoded.rejected} spans with malformed trace or span ids")
+    return decoded
+
+
+def decode_protobuf(body: bytes) -> Decoded:
+    return decode_request(parse_protobuf(body))
+
+
+__all__ = ["Decoded", "OtlpDecodeError", "decode_json", "decode_protobuf", "decode_request"]
