@@ -266,8 +266,11 @@ JudgeSkip = Literal[
 ]
 
 
-CheckKind = Literal["number", "date", "negation", "entity", "uncovered"]
-"""The typed contradiction checks (``ragguard.scoring.checks``)."""
+CheckKind = Literal["number", "date", "negation", "entity", "uncovered", "low_support", "language"]
+"""Kinds of reason a span is not supported. The first five are the typed checks
+(``ragguard.scoring.checks.CHECKS``). The others are reasons that come from no check and
+nothing gives yet: ``low_support``, a support score below eta with no check fired, and
+``language``, evidence or a claim in a language the scorer does not read."""
 
 
 class SpanReason(BaseModel):

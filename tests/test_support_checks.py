@@ -4,14 +4,14 @@ import numpy as np
 import pytest
 
 from ragguard.scoring.checks import (
-    _ORDINAL_WORDS,
-    _WORD_VALUES,
-    _lead,
     check,
     quantities,
     ranges,
     same_quantity,
 )
+from ragguard.scoring.checks.numbers import SPELLED_VALUES as _WORD_VALUES
+from ragguard.scoring.checks.words import two_words_before as _lead
+from ragguard.scoring.lexicon import ORDINAL_WORDS as _ORDINAL_WORDS
 from ragguard.scoring.lite import vetoed
 from ragguard.scoring.protocols import Reason
 from ragguard.train.datasets import Pair
