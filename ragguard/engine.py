@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 import numpy as np
 
+from ragguard import caches
 from ragguard.config import Config
 from ragguard.errors import MediaError, RagguardError, TraceValidationError
 from ragguard.limits import check_limits
@@ -29,8 +30,6 @@ from ragguard.schema import (
     SpanReason,
     Trace,
 )
-from ragguard.scoring import checks
-from ragguard.scoring import text as tx
 from ragguard.scoring.backends import build_relevance, build_support, build_visual, check_models
 from ragguard.scoring.blas import one_blas_thread
 from ragguard.scoring.embeddings import TextEmbedder
@@ -109,8 +108,7 @@ class Evaluator:
         text tokens. Benchmarks call it to time a cold start; models stay loaded."""
         if self._embedder is not None:
             self._embedder.clear_cache()
-        checks.clear_caches()
-        tx.clear_caches()
+        caches.clear_caches()
 
     @property
     def relevance_scorer(self) -> RelevanceScorer:

@@ -88,6 +88,22 @@ CHECK_ONLY_ANTONYM_PAIRS: tuple[tuple[str, str], ...] = (
 )
 """Pairs the check knows but the edit generator does not swap (the history page says why)."""
 
+
+def opposites_by_word(pairs: tuple[tuple[str, str], ...]) -> dict[str, frozenset[str]]:
+    """Each word of ``pairs`` -> the words it is paired with, either way round."""
+    return {
+        word: frozenset(b for a, b in pairs if a == word)
+        | frozenset(a for a, b in pairs if b == word)
+        for pair in pairs
+        for word in pair
+    }
+
+
+EDIT_ANTONYMS = opposites_by_word(EDIT_ANTONYM_PAIRS)
+"""The antonyms the edit generator swaps."""
+ANTONYMS = opposites_by_word(EDIT_ANTONYM_PAIRS + CHECK_ONLY_ANTONYM_PAIRS)
+"""The antonyms the check knows."""
+
 # --- numbers ----------------------------------------------------------------------------
 
 SCALES = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}

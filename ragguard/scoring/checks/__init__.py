@@ -19,8 +19,9 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
 
+from ragguard import caches
+from ragguard.caches import memoized
 from ragguard.schema import CheckKind
 from ragguard.scoring.checks.clauses import MIN_PREDICATE
 from ragguard.scoring.checks.coverage import MIN_UNCOVERED, uncovered, uncovered_findings
@@ -37,17 +38,11 @@ from ragguard.scoring.checks.numbers import (
     same_quantity,
 )
 from ragguard.scoring.checks.parse import MIN_SHARED, Sentence, parse, parse_passage
-from ragguard.scoring.checks.polarity import (
-    ANTONYMS,
-    EDIT_ANTONYMS,
-    MIN_ROOT,
-    POLARITY_ANCHOR,
-    polarity_findings,
-)
+from ragguard.scoring.checks.polarity import MIN_ROOT, POLARITY_ANCHOR, polarity_findings
 from ragguard.scoring.checks.proper_names import names
 from ragguard.scoring.checks.quantity_rules import QUANTITY_MARGIN, SMALL_COUNT, quantity_findings
 from ragguard.scoring.checks.slots import MIN_ANCHOR
-from ragguard.scoring.lexicon import MONTHS, UNITS, WORD_NUMBERS
+from ragguard.scoring.lexicon import ANTONYMS, EDIT_ANTONYMS, MONTHS, UNITS, WORD_NUMBERS
 from ragguard.scoring.protocols import Reason
 from ragguard.scoring.text import evidence_sentences
 
@@ -115,21 +110,12 @@ CONTRADICTIONS: tuple[CheckKind, ...] = tuple(
 
 
 def clear_caches() -> None:
-    """Forget parsed passages and checked pairs (benchmarks time a cold start with it)."""
-    from ragguard.scoring.checks import clauses, dates, polarity, proper_names, units, words
-
-    for cached in (
-        *(proper_names.word_keys, parse, parse_passage, clauses.clauses, words.two_words_before),
-        *(words.unit_after, check, polarity.prefix_variants, units.measure_of),
-        *(dates.date_spans, polarity.stands_alone),
-    ):
-        cached.cache_clear()
-    from ragguard.scoring.checks.parse import passage_vocabulary
-
-    passage_vocabulary.cache_clear()
+    """Forget parsed passages and checked pairs (benchmarks time a cold start with it):
+    every cache of this package, as ``ragguard.caches`` registers them."""
+    caches.clear_caches(__name__)
 
 
-@lru_cache(maxsize=65_536)
+@memoized(entries=65_536)
 def check(claim: str, passage: str) -> tuple[Reason, ...]:
     """Every check that fires for ``claim`` against ``passage``: contradictions (number,
     date, negation, entity) first, then uncovered content. Each sentence of a longer claim

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 
+from ragguard.caches import memoized
 from ragguard.scoring.checks.dates import MONTH
 from ragguard.scoring.checks.numbers import Quantity, comparable, quantities, same_quantity
 from ragguard.scoring.checks.parse import Sentence
@@ -27,7 +27,7 @@ class Clause:
     quantities: tuple[Quantity, ...]
 
 
-@lru_cache(maxsize=16_384)
+@memoized(entries=16_384)
 def clauses(sentence: str) -> tuple[Clause, ...]:
     """A sentence cut into clauses, each with its words and its quantities."""
     parts = CLAUSE_BREAK.split(sentence)

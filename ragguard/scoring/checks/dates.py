@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import Literal
 
+from ragguard.caches import memoized
 from ragguard.scoring.checks.words import WORD
 from ragguard.scoring.lexicon import (
     ENDING_WORDS,
@@ -55,7 +55,7 @@ ROLE_REACH = 6
 """Words before a claim's date searched for the verb that says which end of a span it is."""
 
 
-@lru_cache(maxsize=16_384)
+@memoized(entries=16_384)
 def date_spans(sentence: str) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
     """The spans of a sentence as (opening, closing) sets of year and month ("1879",
     "march"); a span that opens and closes in the same year is left out."""

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 
+from ragguard.caches import memoized
 from ragguard.scoring.checks.dates import months_in, weekdays_in
 from ragguard.scoring.checks.numbers import Quantity, quantities, ranges
 from ragguard.scoring.checks.proper_names import name_keys, names, word_keys
@@ -37,7 +37,7 @@ class Sentence:
     keys: frozenset[str]  # the keys of every word and name, for names to match
 
 
-@lru_cache(maxsize=65_536)
+@memoized(entries=65_536)
 def parse(text: str) -> Sentence:
     words = tuple(w.lower().replace("’", "'") for w in WORD.findall(text))
     if text.rstrip().endswith("No.") and _NUMBER_SIGN_END.search(text.rstrip()):
@@ -59,13 +59,13 @@ def parse(text: str) -> Sentence:
     )
 
 
-@lru_cache(maxsize=16_384)
+@memoized(entries=16_384)
 def parse_passage(passage: str) -> tuple[Sentence, ...]:
     """A passage's sentences, parsed."""
     return tuple(parse(s) for s in evidence_sentences(passage))
 
 
-@lru_cache(maxsize=16_384)
+@memoized(entries=16_384)
 def passage_vocabulary(passage: str) -> frozenset[str]:
     """Every stemmed content word of a passage."""
     return frozenset().union(*(s.content for s in parse_passage(passage)))

@@ -3,12 +3,10 @@ says the opposite word ("closed" where the evidence says "open")."""
 
 from __future__ import annotations
 
-from functools import lru_cache
-
+from ragguard.caches import memoized
 from ragguard.scoring.checks.parse import Sentence, overlap
 from ragguard.scoring.lexicon import (
-    CHECK_ONLY_ANTONYM_PAIRS,
-    EDIT_ANTONYM_PAIRS,
+    ANTONYMS,
     NEGATING_PREFIXES,
     NEGATION_CUES,
     NOT_NEGATING,
@@ -25,25 +23,11 @@ MIN_ROOT = 5
 that "discover" is no "cover" negated; the rest are listed in ``NOT_PREFIXED``."""
 
 
-def opposites_by_word(pairs: tuple[tuple[str, str], ...]) -> dict[str, frozenset[str]]:
-    """Each word of ``pairs`` -> the words it is paired with, either way round."""
-    return {
-        word: frozenset(b for a, b in pairs if a == word)
-        | frozenset(a for a, b in pairs if b == word)
-        for pair in pairs
-        for word in pair
-    }
-
-
-EDIT_ANTONYMS = opposites_by_word(EDIT_ANTONYM_PAIRS)
-"""The antonyms the edit generator swaps."""
-ANTONYMS = opposites_by_word(EDIT_ANTONYM_PAIRS + CHECK_ONLY_ANTONYM_PAIRS)
-"""The antonyms the check knows."""
 _ANTONYM_STEMS = frozenset(stem(w) for w in ANTONYMS)
 _CONFUSED = ("be", "confused")
 
 
-@lru_cache(maxsize=65_536)
+@memoized(entries=65_536)
 def prefix_variants(word: str) -> frozenset[str]:
     """The word with a negating prefix added or removed ("known"/"unknown",
     "effective"/"ineffective"; "agree"/"disagree" is too short), less real words that only
@@ -93,7 +77,7 @@ def negated_phrase(words: tuple[str, ...], cue: int, scope: list[str]) -> str:
     return " ".join(words[cue:end])
 
 
-@lru_cache(maxsize=16_384)
+@memoized(entries=16_384)
 def stands_alone(text: str, word: str) -> bool:
     """Whether ``word`` stands alone in ``text``, not as the end of a compound: the "born"
     of "German-born" says nothing about a death."""
@@ -129,8 +113,8 @@ def polarity_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[
     sentence that governs words of an affirmed claim; a negated claim whose governed words
     the on-topic sentence affirms, negating nothing; an antonym in place of a claim word.
     Example: "The FDA approved the drug in 2020" against "The drug was not approved by the
-    FDA in 2020" gives "not approved by the fda". A negated claim is supported only by a negated statement, so the first
-    needs no anchor."""
+    FDA in 2020" gives "not approved by the fda". A negated claim is supported only by a
+    negated statement, so the first needs no anchor."""
     claim_cues = negation_positions(claim.words)
     if claim_cues and not any(negation_positions(s.words) for s in sentences):
         cue = claim_cues[0]

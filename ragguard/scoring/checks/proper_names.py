@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
+from ragguard.caches import memoized
 from ragguard.scoring.checks.dates import CALENDAR_WORDS
 from ragguard.scoring.checks.words import NAME_TOKEN, WORD
 from ragguard.scoring.lexicon import (
@@ -55,7 +55,7 @@ def names(text: str) -> tuple[str, ...]:
     return tuple(found)
 
 
-@lru_cache(maxsize=65_536)
+@memoized(entries=65_536)
 def word_keys(word: str) -> frozenset[str]:
     """What a word of a name matches: itself, its roots less a demonym or plural ending
     ("Kenyan", "Kenya" -> "keny"; "Smiths" -> "smith") and an irregular country."""

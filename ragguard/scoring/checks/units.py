@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from functools import lru_cache
 
+from ragguard.caches import memoized
 from ragguard.scoring.checks.numbers import Quantity, same_quantity
 from ragguard.scoring.checks.parse import Sentence, overlap
 from ragguard.scoring.checks.slots import MIN_ANCHOR
@@ -18,7 +18,7 @@ Measure = tuple[tuple[str, str], str]
 """((dimension, unit), the number with its unit as written)."""
 
 
-@lru_cache(maxsize=65_536)
+@memoized(entries=65_536)
 def measure_of(text: str, surface: str) -> Measure | None:
     """The (dimension, unit) that ``surface``, a number in ``text``, is stated in, and the
     number with its unit as written: a currency sign before it, or a unit after it ("100

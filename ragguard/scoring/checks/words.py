@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
+from ragguard.caches import memoized
 from ragguard.scoring.lexicon import STOPWORDS
 from ragguard.scoring.text import stem
 
@@ -15,7 +15,7 @@ NAME_TOKEN = re.compile(r"\b[A-Z]\.|" + WORD_OR_MARK.pattern)
 """Words and marks, with an initial and its dot as one word ("J. Smith", "U.S.")."""
 
 
-@lru_cache(maxsize=65_536)
+@memoized(entries=65_536)
 def two_words_before(text: str, surface: str) -> tuple[str, ...]:
     """The two words before ``surface`` in ``text`` (empty when it is not there), less a
     currency or number sign ("income of $ 87,894")."""
@@ -31,7 +31,7 @@ def two_words_before(text: str, surface: str) -> tuple[str, ...]:
         width *= 2
 
 
-@lru_cache(maxsize=65_536)
+@memoized(entries=65_536)
 def unit_after(text: str, surface: str) -> str:
     """The stemmed content word right after ``surface`` in ``text``: a number's unit ("57
     elevators" -> "elevator"); empty when a function word or nothing follows."""
