@@ -35,6 +35,7 @@ from typing import Any, Literal
 from ragguard.io import LOG_FIELDS
 from ragguard.live import stats as live_stats
 from ragguard.media.inline import is_inline, media_reference
+from ragguard.process_hooks import register_once
 from ragguard.schema import Evaluation, Trace
 
 logger = logging.getLogger(__name__)
@@ -131,6 +132,7 @@ class TraceLog:
         self._fd: int | None = None
         self._lock_fd = -1
         self._open_files()
+        register_once("ragguard.exporters.tracelog", after_fork=_reopen_in_child)
         _OPEN.add(self)
 
     def _open(self) -> int:
@@ -241,6 +243,3 @@ _OPEN: weakref.WeakSet[TraceLog] = weakref.WeakSet()
 def _reopen_in_child() -> None:
     for log in list(_OPEN):
         log._after_fork()
-
-
-os.register_at_fork(after_in_child=_reopen_in_child)
