@@ -23,7 +23,7 @@ from types import FrameType
 from typing import Any
 
 from ragguard.config import Config, ConfigLike, ExportConfig, JudgeConfig, LiveConfig
-from ragguard.errors import UnsupportedAnswerError
+from ragguard.errors import EvaluationLost, UnsupportedAnswerError
 from ragguard.exporters import Exporter, build_exporters
 from ragguard.guard import Guard
 from ragguard.live import stats as live_stats
@@ -31,7 +31,7 @@ from ragguard.live import worker
 from ragguard.live.models import shared_guard
 from ragguard.live.process import EvaluatorProcess, shared_process
 from ragguard.live.stats import LiveStats
-from ragguard.live.worker import EvaluationLost, Result, Worker, close_all, exit_timeout, flush
+from ragguard.live.worker import Result, Worker, close_all, exit_timeout, flush
 from ragguard.process_hooks import register_once
 from ragguard.schema import Evaluation, Trace
 from ragguard.scoring.cache import CachedRelevanceScorer

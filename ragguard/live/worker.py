@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import KW_ONLY, dataclass
 
-from ragguard.errors import RagguardError
+from ragguard.errors import EvaluationLost as EvaluationLost  # also here, its former home
 from ragguard.process_hooks import register_once
 from ragguard.schema import Evaluation, Trace
 
@@ -34,10 +34,6 @@ Result = Evaluation | Exception
 DELIVERY_GRACE_S = 1.0
 """At close, a delivery already under way at the deadline gets this much longer (exporting
 one record takes milliseconds), so the exporters never shut down under it."""
-
-
-class EvaluationLost(RagguardError):
-    """A job given up at exit: still pending when ``exit_flush_timeout_s`` ran out."""
 
 
 @dataclass(eq=False)
