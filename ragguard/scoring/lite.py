@@ -3,7 +3,7 @@
 Cosine similarity alone cannot tell "built in 1889" from "built in 1899", so the support head
 also sees what cosine misses: numbers, names and negations in the claim that the best-aligned
 evidence lacks or contradicts, and how much of the claim's wording the evidence covers. The
-typed checks of ``checks.py`` then overrule the head: a head whose card lists checks under
+typed checks of ``scoring.checks`` then overrule the head: a head whose card lists checks under
 ``veto`` caps the support of a pair where one of them fires below its eta.
 """
 
