@@ -7,21 +7,20 @@ problems become per-trace outcomes, never a failed batch.
 
 from __future__ import annotations
 
-import os
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeVar
 
 import numpy as np
 
+from ragguard import caches
 from ragguard.calibration.fingerprint import applied, model_fingerprint
 from ragguard.calibration.rate import DriftMonitor
 from ragguard.config import Config
 from ragguard.errors import MediaError, RagguardError, TraceValidationError
 from ragguard.limits import check_limits
-from ragguard.media.policy import check_file, local_path
-from ragguard.media.visual import Frame, Visual, load_visual
+from ragguard.media.evidence import Decoded, decoded_visual, unreadable_file
+from ragguard.media.visual import Frame, Visual
 from ragguard.metrics.live import trace_metrics
 from ragguard.schema import (
     CalibrationStatus,
@@ -32,14 +31,13 @@ from ragguard.schema import (
     SpanReason,
     Trace,
 )
-from ragguard.scoring import checks
-from ragguard.scoring import text as tx
 from ragguard.scoring.backends import build_relevance, build_support, build_visual, check_models
 from ragguard.scoring.blas import one_blas_thread
 from ragguard.scoring.embeddings import TextEmbedder
 from ragguard.scoring.evidence import Claim, Evidence, item_evidence
 from ragguard.scoring.protocols import Reason, RelevanceScorer, SupportScorer, VisualScorer
 from ragguard.spans import ItemRef, Span, SpanAnalyzer
+from ragguard.timing import Stopwatch
 
 if TYPE_CHECKING:
     from ragguard.calibration.state import CalibrationStore
@@ -116,8 +114,7 @@ class Evaluator:
         text tokens. Benchmarks call it to time a cold start; models stay loaded."""
         if self._embedder is not None:
             self._embedder.clear_cache()
-        checks.clear_caches()
-        tx.clear_caches()
+        caches.clear_caches()
 
     @property
     def relevance_scorer(self) -> RelevanceScorer:
@@ -187,60 +184,47 @@ class Evaluator:
             return self._evaluate_batch(traces)
 
     def _evaluate_batch(self, traces: Sequence[Trace]) -> list[Outcome]:
-        started = time.perf_counter()
+        watch = Stopwatch()
         plans = [_TracePlan(trace) for trace in traces]
         outcomes: list[Outcome | None] = [check_limits(t, self.config.limits) for t in traces]
         within = [p for p, o in zip(plans, outcomes, strict=True) if o is None]
 
-        t0 = time.perf_counter()
-        analyses = self.analyzer.analyze_many(
-            [
-                (
-                    p.trace.response,
-                    [ItemRef(i.id, i.modality) for i in p.trace.items],
-                    p.trace.response_spans,
-                )
-                for p in within
-            ]
-        )
-        for plan, spans in zip(within, analyses, strict=True):
-            plan.spans = spans
-        for index, plan in enumerate(plans):
-            if outcomes[index] is None:
-                outcomes[index] = self._citation_policy(plan)
-        live = [p for p, o in zip(plans, outcomes, strict=True) if o is None]
-        spans_ms = (time.perf_counter() - t0) * 1000
-
-        t0 = time.perf_counter()
-        decoded: dict[tuple[str, str], Visual | MediaError] = {}
-        for plan in live:
-            self._collect_evidence(plan, decoded)
-        media_ms = (time.perf_counter() - t0) * 1000
-
-        t0 = time.perf_counter()
-        self._score_relevance(live)
-        relevance_ms = (time.perf_counter() - t0) * 1000
-        t0 = time.perf_counter()
-        self._score_support(live)
-        support_ms = (time.perf_counter() - t0) * 1000
+        with watch.stage("spans"):
+            analyses = self.analyzer.analyze_many(
+                [
+                    (
+                        p.trace.response,
+                        [ItemRef(i.id, i.modality) for i in p.trace.items],
+                        p.trace.response_spans,
+                    )
+                    for p in within
+                ]
+            )
+            for plan, spans in zip(within, analyses, strict=True):
+                plan.spans = spans
+            for index, plan in enumerate(plans):
+                if outcomes[index] is None:
+                    outcomes[index] = self._citation_policy(plan)
+            live = [p for p, o in zip(plans, outcomes, strict=True) if o is None]
+        with watch.stage("media"):
+            decoded: Decoded = {}
+            for plan in live:
+                self._collect_evidence(plan, decoded)
+        with watch.stage("relevance"):
+            self._score_relevance(live)
+        with watch.stage("support"):
+            self._score_support(live)
 
         share = 1.0 / max(len(live), 1)
-        total_ms = (time.perf_counter() - started) * 1000
-        timing = {
-            "spans": spans_ms * share,
-            "media": media_ms * share,
-            "relevance": relevance_ms * share,
-            "support": support_ms * share,
-            "total": total_ms * share,
-            "batch_size": float(len(live)),
-        }
+        timing = {name: ms * share for name, ms in watch.ms.items()}
+        timing |= {"total": watch.total_ms() * share, "batch_size": float(len(live))}
         for index, plan in enumerate(plans):
             if outcomes[index] is None:
                 outcomes[index] = self._assemble(plan, timing)
         if self.judge is not None and live:
-            t0 = time.perf_counter()
-            self.judge.apply(traces, outcomes)  # type: ignore[arg-type]
-            judge_ms = round((time.perf_counter() - t0) * 1000 * share, 3)
+            with watch.stage("judge"):
+                self.judge.apply(traces, outcomes)  # type: ignore[arg-type]
+            judge_ms = round(watch.ms["judge"] * share, 3)
             for outcome in outcomes:
                 if isinstance(outcome, Evaluation):
                     outcome.timing_ms["judge"] = judge_ms  # waiting on the judge, not compute
@@ -291,23 +275,15 @@ class Evaluator:
                 )
         return None
 
-    def _collect_evidence(
-        self, plan: _TracePlan, decoded: dict[tuple[str, str], Visual | MediaError]
-    ) -> None:
+    def _collect_evidence(self, plan: _TracePlan, decoded: Decoded) -> None:
         """Text evidence for text items (and for media ones with no image scorer, through
         their surrogate); decoded pixels for media items when an image scorer is set.
         ``decoded`` holds this batch's media, so an image in many traces is read once."""
-        with_pixels = self.visual_scorer is not None
+        with_pixels, media = self.visual_scorer is not None, self.config.media
         for index, item in enumerate(plan.trace.items):
             visual = None
             if with_pixels and item.modality != "text":
-                source = (item.modality, item.uri or "")
-                if source not in decoded:
-                    try:
-                        decoded[source] = load_visual(item, self.config.image, self.config.media)
-                    except MediaError as error:
-                        decoded[source] = error
-                outcome = decoded[source]
+                outcome = decoded_visual(item, decoded, self.config.image, self.config.media)
                 if isinstance(outcome, MediaError):
                     plan.unscorable[index] = str(outcome)
                     plan.issues.append(
@@ -318,7 +294,7 @@ class Evaluator:
             elif not with_pixels:
                 for kind in ("image", "video"):
                     path = getattr(item, kind)
-                    problem = None if path is None else self._unreadable(path, kind)
+                    problem = None if path is None else unreadable_file(path, kind, media)
                     if problem is not None and item.pixels is None:
                         plan.issues.append(
                             FieldIssue(field=f"items[{index}].{kind}", message=problem)
@@ -326,20 +302,6 @@ class Evaluator:
             plan.visuals.append(visual)
             media_judged = with_pixels and item.modality != "text"
             plan.evidence.append(None if media_judged else item_evidence(item))
-
-    def _unreadable(self, source: str, field: str) -> str | None:
-        """Why a local media file could not be read under the media policy (None when it
-        could, or when the source is not a local path: URLs and inline data are not
-        checked where no image model reads them)."""
-        if local_path(source) is None:
-            return None
-        media = self.config.media
-        cap = media.max_video_bytes if field == "video" else media.max_image_bytes
-        try:
-            path = check_file(source, media, field, cap)
-        except MediaError as error:
-            return error.message
-        return None if os.access(path, os.R_OK) else f"cannot read {source!r}: permission denied"
 
     def _score_relevance(self, plans: Sequence[_TracePlan]) -> None:
         queries: list[str] = []

@@ -16,6 +16,11 @@ class RagguardError(Exception):
     """Base class for every error ragguard raises on purpose."""
 
 
+class EvaluationLost(RagguardError):
+    """A background evaluation given up at exit: still pending when ``exit_flush_timeout_s``
+    ran out. (Also importable from ``ragguard.live.worker``, its former home.)"""
+
+
 class TraceValidationError(RagguardError, ValueError):
     """A trace (or a line of a traces file) is not valid input.
 

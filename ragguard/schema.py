@@ -271,9 +271,11 @@ JudgeSkip = Literal[
 ]
 
 
-CheckKind = Literal["number", "date", "negation", "entity", "uncovered", "low_support"]
-"""The typed contradiction checks (``ragguard.scoring.checks``), and ``low_support``: the
-reason of an unsupported span that no check explains (its best support is below eta)."""
+CheckKind = Literal["number", "date", "negation", "entity", "uncovered", "low_support", "language"]
+"""Kinds of reason a span is not supported. The first five are the typed checks
+(``ragguard.scoring.checks.CHECKS``). The others come from no check: ``low_support``, the
+reason of an unsupported span that no check explains (its best support is below eta), and
+``language``, evidence or a claim in a language the scorer does not read (not given yet)."""
 
 
 class SpanReason(BaseModel):

@@ -1,9 +1,11 @@
 """The issue's acceptance cases on hand-written traces, through the public Guard API."""
 
+import numpy as np
 import pytest
 
 from ragguard import Config, Guard, TraceValidationError
 from ragguard.engine import Evaluator
+from ragguard.scoring.protocols import Reason
 
 PARIS = (
     "The Eiffel Tower is a wrought-iron lattice tower on the Champ de Mars in Paris, France. "
@@ -196,3 +198,50 @@ def test_a_batch_makes_one_model_call_per_role_and_isolates_bad_traces(guard):
     assert isinstance(outcomes[2], TraceValidationError)
     assert sum(not isinstance(o, Exception) for o in outcomes) == 5
     assert set(outcomes[0].timing_ms) >= {"spans", "relevance", "support", "total"}
+
+
+class _Plain:
+    """A support scorer with fixed low scores and no reasons, like ``nli``."""
+
+    threshold = 0.5
+
+    def support(self, claims, evidence):
+        return np.full(len(claims), 0.2, dtype=np.float32)
+
+
+class _Explaining(_Plain):
+    """The same scores, with the same reasons for every pair, like the lite scorer."""
+
+    def __init__(self, reasons):
+        self.reasons = reasons
+
+    def support_with_reasons(self, claims, evidence):
+        return self.support(claims, evidence), [self.reasons for _ in claims]
+
+
+def test_engine_gives_each_reason_once_with_its_item_and_low_support_without_them(guard):
+    from ragguard.engine import Evaluator
+    from ragguard.schema import Trace
+
+    def run(scorer):
+        evaluator = Evaluator(
+            support=scorer,
+            relevance=guard.evaluator.relevance_scorer,
+            embedder=guard.evaluator.embedder,
+        )
+        items = [{"id": "d1", "text": PARIS}, {"id": "d2", "text": BAKING}]
+        (span,) = evaluator.evaluate_batch(
+            [Trace.parse({"trace_id": "t", "query": "q", "items": items, "response": "It is."})]
+        )[0].spans
+        return span
+
+    reason = Reason("number", "50", "100")
+    span = run(_Explaining((reason,)))
+    assert span.supported is False
+    assert [(r.check, r.claim, r.evidence, r.item) for r in span.reasons] == [
+        ("number", "50", "100", "d1")
+    ]
+    # a scorer that gives no reasons (nli): the span still says why, by its score
+    assert [(r.check, r.claim, r.item) for r in run(_Plain()).reasons] == [
+        ("low_support", "support 0.20", "d1")
+    ]

@@ -21,7 +21,8 @@ from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import (
 
 import ragguard
 from ragguard.exporters import otel
-from ragguard.exporters.otel import EVALUATION_EVENT, OtelExporter
+from ragguard.exporters.otel import OtelExporter
+from ragguard.exporters.otel_names import EVALUATION_EVENT
 from ragguard.exporters.traceparent import current_traceparent, parent_context
 
 

@@ -169,3 +169,10 @@ def test_guard_minimums(metrics, failed):
     evaluation = Evaluation(trace_id="t", items=[], spans=[span], metrics=metrics)
     reasons = monitor.failures(evaluation)
     assert [r.split(" (")[0] for r in reasons] == failed
+
+
+def test_evaluation_lost_is_a_ragguard_error_at_both_paths() -> None:
+    from ragguard.errors import EvaluationLost, RagguardError
+    from ragguard.live.worker import EvaluationLost as former
+
+    assert former is EvaluationLost and issubclass(EvaluationLost, RagguardError)

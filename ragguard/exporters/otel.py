@@ -28,13 +28,13 @@ from opentelemetry import trace as otel_trace
 from opentelemetry.trace import ProxyTracerProvider, Span, TracerProvider
 from opentelemetry.util.types import AttributeValue
 
+from ragguard.exporters import otel_names as names
 from ragguard.exporters.base import media_uri
 from ragguard.exporters.traceparent import parent_context
 from ragguard.schema import Evaluation, Item, ItemEvaluation, SpanReason, Trace, verdict
 
 logger = logging.getLogger(__name__)
 
-EVALUATION_EVENT = "gen_ai.evaluation.result"
 OTLP_ENDPOINT_VARIABLES = ("OTEL_EXPORTER_OTLP_ENDPOINT", "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT")
 OTLP_PROTOCOL_VARIABLES = ("OTEL_EXPORTER_OTLP_TRACES_PROTOCOL", "OTEL_EXPORTER_OTLP_PROTOCOL")
 
@@ -194,15 +194,15 @@ class OtelExporter:
     def export(self, trace: Trace, evaluation: Evaluation) -> None:
         parent = parent_context(trace.traceparent)
         attributes: Attributes = {
-            "gen_ai.response.id": trace.trace_id,
-            "openinference.span.kind": "EVALUATOR",
-            "ragguard.pipeline": self.pipeline,
+            names.GEN_AI_RESPONSE_ID: trace.trace_id,
+            names.OPENINFERENCE_SPAN_KIND: "EVALUATOR",
+            names.RAGGUARD_PIPELINE: self.pipeline,
         }
         if self.include_content:
-            attributes.update({"input.value": trace.query, "output.value": trace.response})
+            attributes.update({names.INPUT_VALUE: trace.query, names.OUTPUT_VALUE: trace.response})
         attributes.update(_calibration_attributes(evaluation))
         with self._tracer.start_as_current_span(
-            "ragguard.evaluation", context=parent, attributes=attributes
+            names.EVALUATION_SPAN, context=parent, attributes=attributes
         ) as span:
             for name, value, label, explanation in _evaluation_results(evaluation):
                 self._result(span, trace, name, value, label, explanation)
@@ -232,43 +232,45 @@ class OtelExporter:
         explanation: str,
     ) -> None:
         event: Attributes = {
-            "gen_ai.evaluation.name": name,
-            "gen_ai.evaluation.explanation": explanation,
-            "gen_ai.response.id": trace.trace_id,
+            names.GEN_AI_EVALUATION_NAME: name,
+            names.GEN_AI_EVALUATION_EXPLANATION: explanation,
+            names.GEN_AI_RESPONSE_ID: trace.trace_id,
         }
         if value is not None:
-            event["gen_ai.evaluation.score.value"] = value
+            event[names.GEN_AI_EVALUATION_SCORE_VALUE] = value
         if label is not None:
-            event["gen_ai.evaluation.score.label"] = label
-        span.add_event(EVALUATION_EVENT, event)
+            event[names.GEN_AI_EVALUATION_SCORE_LABEL] = label
+        span.add_event(names.EVALUATION_EVENT, event)
 
     def _retrieval(self, trace: Trace, evaluation: Evaluation) -> None:
         """The retrieval as ragguard judged it (a child of the current evaluation span)."""
         attributes: Attributes = {
-            "gen_ai.operation.name": "retrieval",
-            "openinference.span.kind": "RETRIEVER",
-            "ragguard.pipeline": self.pipeline,
+            names.GEN_AI_OPERATION_NAME: "retrieval",
+            names.OPENINFERENCE_SPAN_KIND: "RETRIEVER",
+            names.RAGGUARD_PIPELINE: self.pipeline,
         }
         if self.include_content:
             attributes.update(
-                {"gen_ai.retrieval.query.text": trace.query, "input.value": trace.query}
+                {names.GEN_AI_RETRIEVAL_QUERY_TEXT: trace.query, names.INPUT_VALUE: trace.query}
             )
         scored = {item.id: item for item in evaluation.items}
         documents: list[dict[str, Any]] = []
         for item in trace.items:
             if item.id not in scored:
                 continue
-            prefix = f"retrieval.documents.{len(documents)}.document"
+            at = len(documents)
             document = _document(item, scored[item.id], self.include_content)
             documents.append(document)
-            attributes[f"{prefix}.id"] = item.id
-            attributes[f"{prefix}.metadata"] = _metadata(item, document, self.metadata_keys)
+            attributes[names.document_attribute(at, names.DOCUMENT_ID)] = item.id
+            attributes[names.document_attribute(at, names.DOCUMENT_METADATA)] = _metadata(
+                item, document, self.metadata_keys
+            )
             if item.score is not None:
-                attributes[f"{prefix}.score"] = item.score
+                attributes[names.document_attribute(at, names.DOCUMENT_SCORE)] = item.score
             if self.include_content and item.text:
-                attributes[f"{prefix}.content"] = item.text
-        attributes["gen_ai.retrieval.documents"] = json.dumps(documents)
-        self._tracer.start_span("retrieval", attributes=attributes).end()
+                attributes[names.document_attribute(at, names.DOCUMENT_CONTENT)] = item.text
+        attributes[names.GEN_AI_RETRIEVAL_DOCUMENTS] = json.dumps(documents)
+        self._tracer.start_span(names.RETRIEVAL_SPAN, attributes=attributes).end()
 
     def shutdown(self) -> None:
         """Send what is batched (the provider itself stays up: it may be the application's)."""
@@ -282,16 +284,17 @@ def _calibration_attributes(evaluation: Evaluation) -> Attributes:
     status = evaluation.calibration
     if status is None:
         return {}
+    at = names.CALIBRATION_PREFIX
     attributes: Attributes = {
-        "ragguard.calibration.source": status.source,
-        "ragguard.calibration.fitted": status.fitted,
-        "ragguard.calibration.threshold": status.threshold,
-        "ragguard.calibration.samples": status.n_samples,
+        f"{at}source": status.source,
+        f"{at}fitted": status.fitted,
+        f"{at}threshold": status.threshold,
+        f"{at}samples": status.n_samples,
     }
     if status.band is not None:
-        attributes["ragguard.calibration.band"] = list(status.band)
+        attributes[f"{at}band"] = list(status.band)
     if status.agreement is not None:
-        attributes["ragguard.calibration.agreement"] = status.agreement
+        attributes[f"{at}agreement"] = status.agreement
     if status.drift is not None:
-        attributes["ragguard.calibration.drift"] = status.drift
+        attributes[f"{at}drift"] = status.drift
     return attributes

@@ -40,6 +40,7 @@ from typing import Any, Literal
 from ragguard.io import LOG_FIELDS
 from ragguard.live import stats as live_stats
 from ragguard.media.inline import is_inline, media_reference
+from ragguard.process_hooks import register_once
 from ragguard.schema import Evaluation, Trace
 
 logger = logging.getLogger(__name__)
@@ -137,6 +138,7 @@ class TraceLog:
         self._shut = False
         self._failing = 0
         """Failures since the last write that worked (only the first is logged in full)."""
+        register_once("ragguard.exporters.tracelog", after_fork=_reopen_in_child)
         try:
             self._open_files()
         except OSError:
@@ -276,6 +278,3 @@ _OPEN: weakref.WeakSet[TraceLog] = weakref.WeakSet()
 def _reopen_in_child() -> None:
     for log in list(_OPEN):
         log._after_fork()
-
-
-os.register_at_fork(after_in_child=_reopen_in_child)

@@ -10,7 +10,6 @@ what was given up is counted (``lost``) and reported."""
 from __future__ import annotations
 
 import asyncio
-import atexit
 import logging
 import os
 import random
@@ -24,14 +23,16 @@ from types import FrameType
 from typing import Any
 
 from ragguard.config import Config, ConfigLike, ExportConfig, JudgeConfig, LiveConfig
-from ragguard.errors import UnsupportedAnswerError
+from ragguard.errors import EvaluationLost, UnsupportedAnswerError
 from ragguard.exporters import Exporter, build_exporters
 from ragguard.guard import Guard
 from ragguard.live import stats as live_stats
+from ragguard.live import worker
 from ragguard.live.models import shared_guard
 from ragguard.live.process import EvaluatorProcess, shared_process
 from ragguard.live.stats import LiveStats
-from ragguard.live.worker import EvaluationLost, Result, Worker, close_all, exit_timeout, flush
+from ragguard.live.worker import Result, Worker, close_all, exit_timeout, flush
+from ragguard.process_hooks import register_once
 from ragguard.schema import Evaluation, Trace
 from ragguard.scoring.cache import CachedRelevanceScorer
 
@@ -153,6 +154,7 @@ class Monitor:
         self._counts: Counter[str] = Counter()
         self._failed_exporters: set[int] = set()
         self._lock = threading.RLock()  # a SIGTERM handler may count on an interrupted thread
+        _register_hooks()
         with _SHARED_LOCK:
             _ALL.add(self)
         live_stats.register(self)
@@ -426,5 +428,8 @@ def _after_fork() -> None:
         monitor._after_fork()
 
 
-atexit.register(_close_for_exit)
-os.register_at_fork(after_in_child=_after_fork)
+def _register_hooks() -> None:
+    """At the first Monitor. The workers' hooks go first, so that this exit hook, registered
+    after them, runs before theirs (atexit is last in, first out)."""
+    worker.register_hooks()
+    register_once("ragguard.live.monitor", at_exit=_close_for_exit, after_fork=_after_fork)

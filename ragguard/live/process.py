@@ -38,6 +38,7 @@ from ragguard.errors import RagguardError
 from ragguard.guard import Guard
 from ragguard.live import stats as live_stats
 from ragguard.live.models import with_score_cache
+from ragguard.process_hooks import register_once
 from ragguard.schema import Evaluation, Trace
 from ragguard.scoring.backbones import available_cores
 from ragguard.scoring.cache import CachedRelevanceScorer
@@ -163,6 +164,7 @@ class EvaluatorProcess:
         self._lock = threading.Lock()  # one batch in flight per pipe
         self.down = False
         """True from a child's death (or the watchdog killing it) until a new one answers."""
+        register_once("ragguard.live.process", after_fork=_after_fork)
         _PROCESSES.add(self)
 
     def _after_fork(self) -> None:
@@ -324,6 +326,3 @@ def shared_process(config: Config, scores: CachedRelevanceScorer | None) -> Eval
 def _after_fork() -> None:
     for process in list(_PROCESSES):
         process._after_fork()
-
-
-os.register_at_fork(after_in_child=_after_fork)

@@ -12,9 +12,7 @@ what is still pending then is given up: each job ends with ``EvaluationLost``, i
 
 from __future__ import annotations
 
-import atexit
 import logging
-import os
 import threading
 import time
 import weakref
@@ -23,7 +21,8 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import KW_ONLY, dataclass
 
-from ragguard.errors import RagguardError
+from ragguard.errors import EvaluationLost as EvaluationLost  # also here, its former home
+from ragguard.process_hooks import register_once
 from ragguard.schema import Evaluation, Trace
 
 logger = logging.getLogger(__name__)
@@ -35,10 +34,6 @@ Result = Evaluation | Exception
 DELIVERY_GRACE_S = 1.0
 """At close, a delivery already under way at the deadline gets this much longer (exporting
 one record takes milliseconds), so the exporters never shut down under it."""
-
-
-class EvaluationLost(RagguardError):
-    """A job given up at exit: still pending when ``exit_flush_timeout_s`` ran out."""
 
 
 @dataclass(eq=False)
@@ -77,6 +72,7 @@ class Worker:
     def __post_init__(self) -> None:
         self._submitted = self._dropped = self._evaluated = self._failed = self._lost = 0
         self._restart()
+        register_hooks()
         _WORKERS.add(self)
 
     def _restart(self) -> None:
@@ -277,5 +273,6 @@ def _after_fork() -> None:
         worker._restart()
 
 
-atexit.register(_close_at_exit)
-os.register_at_fork(after_in_child=_after_fork)
+def register_hooks() -> None:
+    """At the first Worker: close the workers at exit, restart them in a forked child."""
+    register_once("ragguard.live.worker", at_exit=_close_at_exit, after_fork=_after_fork)

@@ -17,9 +17,9 @@ import numpy as np
 
 from ragguard.errors import ModelLoadError
 from ragguard.scoring.backbones import Backbone, OnnxMiniLM, SentenceTransformerBackbone
+from ragguard.scoring.lexicon import STOPWORDS
 from ragguard.scoring.lru import LRU
 from ragguard.scoring.quiet import quiet_loading
-from ragguard.scoring.text import STOPWORDS
 
 
 @dataclass(frozen=True, slots=True)

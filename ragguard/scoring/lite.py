@@ -3,7 +3,7 @@
 Cosine similarity alone cannot tell "built in 1889" from "built in 1899", so the support head
 also sees what cosine misses: numbers, names and negations in the claim that the best-aligned
 evidence lacks or contradicts, and how much of the claim's wording the evidence covers. The
-typed checks of ``checks.py`` then overrule the head: a head whose card lists checks under
+typed checks of ``scoring.checks`` then overrule the head: a head whose card lists checks under
 ``veto`` caps the support of a pair where one of them fires below its eta.
 """
 
@@ -188,7 +188,11 @@ def support_features(
             tx.recall(tx.bigrams(claim.text), tx.bigrams(passage)),
             1.0 - tx.recall(claim_numbers, tx.numbers(passage)),
             float(bool(claim_numbers)),
-            1.0 - tx.recall(tx.names(claim.text), tx.content_tokens(passage) | tx.names(passage)),
+            1.0
+            - tx.recall(
+                tx.capitalized_words(claim.text),
+                tx.content_tokens(passage) | tx.capitalized_words(passage),
+            ),
             float(tx.is_negated(claim.text) != tx.is_negated(best)),
             np.log1p(len(claim_tokens)),
             *check_features(reasons),
@@ -226,7 +230,7 @@ def relevance_features(
             float(aligned.mean()),
             _lower_quartile(aligned),
             tx.recall(tx.content_tokens(query), passage_tokens),
-            tx.recall(tx.names(query), passage_tokens | tx.names(passage)),
+            tx.recall(tx.capitalized_words(query), passage_tokens | tx.capitalized_words(passage)),
             np.log1p(len(passage_tokens)),
         )
     return rows

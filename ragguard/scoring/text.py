@@ -9,32 +9,27 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Hashable
-from functools import lru_cache
+
+from ragguard import caches
+from ragguard.caches import memoized
+from ragguard.scoring.lexicon import HEAD_NEGATING_VERBS, HEAD_NEGATION_WORDS
+from ragguard.scoring.lexicon import STOPWORDS as STOPWORDS  # its former home
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])|\n+")
 _TOKEN = re.compile(r"[A-Za-z]+(?:'[a-z]+)?|\d+(?:[.,]\d+)*")
 _NUMBER = re.compile(r"(?<![\w.])[-+]?\d+(?:[.,]\d+)*(?![\w])")
 _CAPITALIZED = re.compile(r"\b[A-Z][a-zA-Z]+\b")
 _NEGATION = re.compile(
-    r"\b(?:not|no|never|none|nobody|nothing|neither|nor|without|cannot|fail(?:ed|s)? to)\b"
+    r"\b(?:" + "|".join(HEAD_NEGATION_WORDS) + r"|(?:" + "|".join(HEAD_NEGATING_VERBS) + r") to)\b"
     r"|n't\b",
     re.IGNORECASE,
 )
+"""The head's negation: ``lexicon.HEAD_NEGATION_WORDS``, a negating verb before "to", "n't"."""
 
 _ANAPHOR = re.compile(
     r"\b(?:it|its|he|she|his|her|hers|they|their|them|this|these|those|there"
     r"|the former|the latter)\b",
     re.IGNORECASE,
-)
-
-STOPWORDS = frozenset(
-    """a an the and or but if of at by for with about against between into through during
-    before after above below to from up down in out on off over under again further then once
-    here there when where why how all any both each few more most other some such only own
-    same so than too very s t can will just don should now is are was were be been being have
-    has had having do does did doing i me my we our you your he him his she her it its they
-    them their what which who whom this that these those am as until while also would could
-    may might must shall upon""".split()  # noqa: SIM905 - a word list reads better as prose
 )
 
 MAX_SENTENCES = 64
@@ -49,8 +44,7 @@ def evidence_sentences(text: str) -> list[str]:
 
 def clear_caches() -> None:
     """Forget the token caches (benchmarks time a cold start with it)."""
-    for cached in (stem, content_tokens, bigrams, numbers, names, is_negated):
-        cached.cache_clear()
+    caches.clear_caches(__name__)
 
 
 _VOWEL = re.compile("[aeiouy]")
@@ -58,7 +52,7 @@ _KEPT_S = ("ss", "us", "is")
 """Endings whose "s" is no plural: "kiss", "status", "analysis"."""
 
 
-@lru_cache(maxsize=65_536)
+@memoized(entries=65_536)
 def stem(token: str) -> str:
     """Light suffix stripping so that a word's forms meet: "kiss"/"kisses"/"kissing",
     "sit"/"sitting", "close"/"closed"/"closing", "study"/"studied"/"studies".
@@ -87,7 +81,7 @@ def stem(token: str) -> str:
     return word[:-1] if word.endswith("e") and len(word) > 3 else word
 
 
-@lru_cache(maxsize=65_536)
+@memoized(entries=65_536)
 def content_tokens(text: str) -> frozenset[str]:
     """Lower-cased, crudely stemmed tokens that are not stopwords."""
     return frozenset(
@@ -95,21 +89,22 @@ def content_tokens(text: str) -> frozenset[str]:
     )
 
 
-@lru_cache(maxsize=65_536)
+@memoized(entries=65_536)
 def bigrams(text: str) -> frozenset[tuple[str, str]]:
     tokens = [stem(t.lower()) for t in _TOKEN.findall(text)]
     return frozenset(itertools.pairwise(tokens))
 
 
-@lru_cache(maxsize=65_536)
+@memoized(entries=65_536)
 def numbers(text: str) -> frozenset[str]:
     """Numbers normalized so that "1,000" and "1000" match."""
     return frozenset(n.replace(",", "").lstrip("+") for n in _NUMBER.findall(text))
 
 
-@lru_cache(maxsize=65_536)
-def names(text: str) -> frozenset[str]:
-    """Capitalized words not at the start of the text: a cheap stand-in for named entities."""
+@memoized(entries=65_536)
+def capitalized_words(text: str) -> frozenset[str]:
+    """Capitalized words not at the start of the text, lower-cased: the support head's cheap
+    stand-in for names (``checks.names`` reads whole names, for the entity check)."""
     found = _CAPITALIZED.findall(text)
     first = _CAPITALIZED.match(text.lstrip())
     if first:
@@ -117,8 +112,9 @@ def names(text: str) -> frozenset[str]:
     return frozenset(w.lower() for w in found if w.lower() not in STOPWORDS)
 
 
-@lru_cache(maxsize=65_536)
+@memoized(entries=65_536)
 def is_negated(text: str) -> bool:
+    """Whether the text holds one of the head's negations (``_NEGATION``)."""
     return _NEGATION.search(text) is not None
 
 

@@ -18,15 +18,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from ragguard.scoring.checks import (
-    EDIT_ANTONYMS,
-    MONTHS,
-    WORD_NUMBERS,
-    Quantity,
-    names,
-    quantities,
-    same_quantity,
-)
+from ragguard.scoring.checks.numbers import Quantity, quantities, same_quantity
+from ragguard.scoring.checks.proper_names import names
+from ragguard.scoring.lexicon import EDIT_ANTONYMS, EDIT_NEGATION_WORDS, MONTHS, WORD_NUMBERS
 from ragguard.train.datasets import Pair
 
 EditKind = Literal["number", "date", "negation", "entity", "antonym"]
@@ -37,7 +31,7 @@ _AUXILIARY = re.compile(
 )
 _PAST_VERB = re.compile(r"(?<=\s)(?!(?:need|feed|seed|bed|red|shed|hundred)\b)[a-z]{3,}ed\b")
 _PLACE_LEAD = re.compile(r"\b(?:in|at|from|to|near|into|across)\s+(?:the\s+)?$")
-_NEGATED = re.compile(r"\s+(?:not|never)\b|n't\b")
+_NEGATED = re.compile(r"\s+(?:" + "|".join(EDIT_NEGATION_WORDS) + r")\b|n't\b")
 _MONTH_NAMES = [m.capitalize() for m in MONTHS]
 _MONTH = re.compile(r"\b(?:" + "|".join(_MONTH_NAMES) + r")\b")
 

@@ -1,0 +1,138 @@
+"""Typed contradiction checks: decisive, explained mismatches between a claim and evidence.
+
+Cosine similarity scores "The Eiffel Tower is in Berlin" close to a passage that says Paris,
+so the lite support scorer runs these checks beside its head and lets a fired one overrule
+it. Each check looks for a *slot* of the claim (a quantity, a date, a name, a polarity) that
+the evidence fills differently in the sentence that talks about the same thing: the
+*anchor*, the evidence sentence sharing the most of the claim's other content words. A slot
+value that the evidence states elsewhere, in a sentence that shares as much of the claim,
+does not fire (the claim then joins two sentences of the passage).
+
+Pure Python and regular expressions; passages are parsed once (cached), so a check costs a
+few set intersections per evidence sentence. ``CHECKS`` lists every check; the modules of
+this package hold one concern each (``numbers`` reads quantities, ``quantities`` checks
+them, and so on), and ``ragguard.scoring.lexicon`` every word list.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ragguard import caches
+from ragguard.caches import memoized
+from ragguard.schema import CheckKind
+from ragguard.scoring.checks.clauses import MIN_PREDICATE
+from ragguard.scoring.checks.coverage import MIN_UNCOVERED, uncovered, uncovered_findings
+from ragguard.scoring.checks.dates import ROLE_REACH
+from ragguard.scoring.checks.entities import name_findings
+from ragguard.scoring.checks.months import month_findings, weekday_findings
+from ragguard.scoring.checks.numbers import (
+    APPROXIMATE,
+    MAX_SEASON,
+    Bound,
+    Quantity,
+    quantities,
+    ranges,
+    same_quantity,
+)
+from ragguard.scoring.checks.parse import MIN_SHARED, Sentence, parse, parse_passage
+from ragguard.scoring.checks.polarity import MIN_ROOT, POLARITY_ANCHOR, polarity_findings
+from ragguard.scoring.checks.proper_names import names
+from ragguard.scoring.checks.quantity_rules import QUANTITY_MARGIN, SMALL_COUNT, quantity_findings
+from ragguard.scoring.checks.slots import MIN_ANCHOR
+from ragguard.scoring.lexicon import ANTONYMS, EDIT_ANTONYMS, MONTHS, UNITS, WORD_NUMBERS
+from ragguard.scoring.protocols import Reason
+from ragguard.scoring.text import evidence_sentences
+
+__all__ = [
+    "ANTONYMS",
+    "APPROXIMATE",
+    "CHECKS",
+    "CONTRADICTIONS",
+    "EDIT_ANTONYMS",
+    "MAX_SEASON",
+    "MIN_ANCHOR",
+    "MIN_PREDICATE",
+    "MIN_ROOT",
+    "MIN_SHARED",
+    "MIN_UNCOVERED",
+    "MONTHS",
+    "POLARITY_ANCHOR",
+    "QUANTITY_MARGIN",
+    "ROLE_REACH",
+    "SMALL_COUNT",
+    "UNITS",
+    "WORD_NUMBERS",
+    "Bound",
+    "Check",
+    "Quantity",
+    "check",
+    "clear_caches",
+    "names",
+    "quantities",
+    "ranges",
+    "same_quantity",
+    "uncovered",
+]
+
+Findings = Callable[[Sentence, tuple[Sentence, ...]], list[Reason]]
+"""A check: the reasons it finds for a parsed claim against the parsed evidence sentences."""
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    """One check of the registry: the kinds of reason it gives, whether they veto support
+    (``CONTRADICTIONS``), and the function."""
+
+    kinds: tuple[CheckKind, ...]
+    vetoes: bool
+    findings: Findings
+    whole_claim: bool = False
+    """Asked once of the whole claim, not of each of its sentences."""
+
+
+CHECKS: tuple[Check, ...] = (
+    Check(("number", "date"), True, quantity_findings),
+    Check(("date",), True, month_findings),
+    Check(("date",), True, weekday_findings),
+    Check(("negation",), True, polarity_findings),
+    Check(("entity",), True, name_findings),
+    Check(("uncovered",), False, uncovered_findings, whole_claim=True),
+)
+"""Every check, in the order its reasons are listed."""
+
+CONTRADICTIONS: tuple[CheckKind, ...] = tuple(
+    dict.fromkeys(kind for c in CHECKS if c.vetoes for kind in c.kinds)
+)
+"""The kinds that veto support; ``uncovered`` only informs the head and the reasons."""
+
+
+def clear_caches() -> None:
+    """Forget parsed passages and checked pairs (benchmarks time a cold start with it):
+    every cache of this package, as ``ragguard.caches`` registers them."""
+    caches.clear_caches(__name__)
+
+
+@memoized(entries=65_536)
+def check(claim: str, passage: str) -> tuple[Reason, ...]:
+    """Every check that fires for ``claim`` against ``passage``: contradictions (number,
+    date, negation, entity) first, then uncovered content. Each sentence of a longer claim
+    is checked on its own. Both texts are compared in Unicode's composed form, so "Café"
+    written with a combining accent is the same name as "Café" written with one letter."""
+    claim = unicodedata.normalize("NFC", claim)
+    passage = unicodedata.normalize("NFC", passage)
+    sentences = parse_passage(passage)
+    findings: list[Reason] = []
+    for part in evidence_sentences(claim):
+        parsed = parse(part)
+        if sentences and parsed.content:
+            for each in CHECKS:
+                if not each.whole_claim:
+                    findings += each.findings(parsed, sentences)
+    whole = parse(claim)
+    for each in CHECKS:
+        if each.whole_claim:
+            findings += each.findings(whole, sentences)
+    return tuple(findings)

@@ -1,0 +1,70 @@
+"""Clauses: one sentence often holds the dates of several events, so a value is read with
+the words of its own clause ("founded in 1994, and acquired ... in 2002")."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ragguard.caches import memoized
+from ragguard.scoring.checks.dates import MONTH
+from ragguard.scoring.checks.numbers import Quantity, comparable, quantities, same_quantity
+from ragguard.scoring.checks.parse import Sentence
+from ragguard.scoring.checks.words import WORD, lower_content
+from ragguard.scoring.lexicon import STOPWORDS
+
+MIN_PREDICATE = 0.5
+"""A clause is about the claim's value when it holds more than this share of the words
+that say what the value is of (``clause_rival``)."""
+CLAUSE_BREAK = re.compile(r"\s*(?:[;()\[\]]|[:,](?!\s*\d)|\s--?\s|–|—|-[LR]RB-)\s*")
+"""Where a clause ends: punctuation and dashes, but not a comma or colon before a digit
+("March 30, 2015", "87,894", "8:33")."""
+
+
+@dataclass(frozen=True, slots=True)
+class Clause:
+    content: frozenset[str]  # ``lower_content``
+    quantities: tuple[Quantity, ...]
+
+
+@memoized(entries=16_384)
+def clauses(sentence: str) -> tuple[Clause, ...]:
+    """A sentence cut into clauses, each with its words and its quantities."""
+    parts = CLAUSE_BREAK.split(sentence)
+    return tuple(Clause(lower_content(p), quantities(p)) for p in parts if p)
+
+
+def predicate_words(claim: Sentence, q: Quantity) -> frozenset[str]:
+    """The words that say what ``q`` is of: the lower-case content of the claim's clause
+    holding it, or of the whole claim when that clause has none ("In 2002, ...")."""
+    clause = next((c for c in CLAUSE_BREAK.split(claim.text) if q.text in c), "")
+    return lower_content(clause) or lower_content(claim.text)
+
+
+def clause_rival(claim: Sentence, q: Quantity, sentences: tuple[Sentence, ...]) -> str | None:
+    """A value the passage states, but never in a clause with most of the claim's predicate
+    words, which sit in a clause beside another value of its kind ("founded in 1994, and
+    acquired ... in 2002" against "founded in 2002" gives "1994").
+
+    A number that ends a title ("Flight 77", "Team Fortress 2") is left to the other rules."""
+    before = WORD.findall(claim.text[: claim.text.find(q.text)])[-1:]
+    titled = before and before[0][:1].isupper() and before[0].lower() not in STOPWORDS
+    if titled and not MONTH.match(before[0]):
+        return None
+    predicate = predicate_words(claim, q)
+    if not predicate:
+        return None
+    best, rival = MIN_PREDICATE, None
+    for sentence in sentences:
+        for clause in clauses(sentence.text):
+            cover = len(predicate & clause.content) / len(predicate)
+            if cover <= MIN_PREDICATE:
+                continue
+            if any(same_quantity(q, e) for e in clause.quantities):
+                return None
+            same_kind = [e for e in clause.quantities if comparable(q, e)]
+            if any(same_quantity(c, e) for c in claim.quantities for e in same_kind):
+                continue  # the clause of another value of the claim ("19% and 38%")
+            if same_kind and cover > best:
+                best, rival = cover, same_kind[0].text
+    return rival

@@ -1,0 +1,83 @@
+"""Months, weekdays and spans of dates as a text writes them."""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from ragguard.caches import memoized
+from ragguard.scoring.checks.words import WORD
+from ragguard.scoring.lexicon import (
+    ENDING_WORDS,
+    MONTH_ABBREVIATIONS,
+    MONTHS,
+    STARTING_WORDS,
+    WEEKDAYS,
+)
+
+MONTH = re.compile(
+    r"\b(?:" + "|".join(m.capitalize() for m in MONTHS) + r")\b"
+    r"|\b(?:" + "|".join(a.capitalize() for a in MONTH_ABBREVIATIONS) + r")\b\.?"
+)
+"""A month as written, capitalized ("March", "Sept."): "may" in lower case is a verb."""
+WEEKDAY = re.compile(r"\b(?:" + "|".join(WEEKDAYS) + r")s?\b", re.IGNORECASE)
+CALENDAR_WORDS = frozenset(MONTHS) | frozenset(WEEKDAYS) | frozenset(d + "s" for d in WEEKDAYS)
+"""Months and weekdays: the date check compares them, so they are no names."""
+
+
+def full_month(written: str) -> str:
+    """A month's full lower-cased name ("Jan." -> "january")."""
+    word = written.rstrip(".").lower()
+    return MONTH_ABBREVIATIONS.get(word, word)
+
+
+def months_in(text: str) -> frozenset[str]:
+    return frozenset(full_month(m) for m in MONTH.findall(text))
+
+
+def weekdays_in(text: str) -> frozenset[str]:
+    return frozenset(
+        d.lower().removesuffix("s") for d in (WEEKDAY.findall(text) if "day" in text else ())
+    )
+
+
+DATE_SPAN = re.compile(
+    r"(?P<opening>(?:" + MONTH.pattern + r")\s*(?:\d{1,2}(?:st|nd|rd|th)?\b)?\s*,?\s*)?"
+    r"(?<![\d.,])(?P<start>(?:1\d|20)\d\d)(?![\d,])(?:\s*-RRB-|\))?"
+    r"(?P<closing>\s*(?:-{1,2}|–|—|\bto\b|\buntil\b|\btill\b|\bthrough\b)\s*"
+    r"(?:(?!(?:1\d|20)\d\d)[^;()\d]|\d{1,2}(?!\d)){0,24}?)"
+    r"(?<![\d.,])(?P<end>(?:1\d|20)\d\d)(?![\d,])"
+)
+"""Two dates that open and close something ("14 March 1879 – 18 April 1955", "from
+September 1994 to August 1995", "1971 -- 1983"): each end's year, and the month written
+with it."""
+ROLE_REACH = 6
+"""Words before a claim's date searched for the verb that says which end of a span it is."""
+
+
+@memoized(entries=16_384)
+def date_spans(sentence: str) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
+    """The spans of a sentence as (opening, closing) sets of year and month ("1879",
+    "march"); a span that opens and closes in the same year is left out."""
+    spans = []
+    for m in DATE_SPAN.finditer(sentence):
+        if m["start"] != m["end"]:
+            opening = {full_month(w) for w in MONTH.findall(m["opening"] or "")} | {m["start"]}
+            closing = {full_month(w) for w in MONTH.findall(m["closing"])} | {m["end"]}
+            spans.append((frozenset(opening), frozenset(closing)))
+    return tuple(spans)
+
+
+def role_of_date(text: str, written: str) -> Literal["start", "end", ""]:
+    """Whether the words just before a date make it a beginning ("born in", "from") or an
+    end ("died in", "until"); no role past a year."""
+    before = WORD.findall(text[: text.find(written)])[-ROLE_REACH:]
+    for word in reversed(before):
+        word = word.lower()
+        if word.isdigit() and len(word) == 4:
+            break
+        if word in STARTING_WORDS:
+            return "start"
+        if word in ENDING_WORDS:
+            return "end"
+    return ""

@@ -1,0 +1,281 @@
+"""Numbers as a text writes them, read into values of a kind ("1.5 million", "the 1990s",
+"July 4", "2018–19"), and when a claim's number is the same as the evidence's."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Literal, TypeAlias
+
+from ragguard.scoring.checks.dates import MONTH
+from ragguard.scoring.lexicon import (
+    APPROXIMATING_WORDS,
+    AT_LEAST_WORDS,
+    AT_MOST_WORDS,
+    CURRENCY_SIGNS,
+    ORDINAL_WORDS,
+    SCALES,
+    SUFFIXES,
+    UNIT_WORDS,
+    WORD_NUMBERS,
+)
+
+APPROXIMATE = 0.1
+"""Relative tolerance of "about 100": it matches 98."""
+MAX_SEASON = 10
+"""Years a season written with two closing digits may span ("2010–15")."""
+
+_TENS = [w for w, v in WORD_NUMBERS.items() if v >= 20 and v % 10 == 0 and v < 100]
+COMPOUND_NUMBERS = {
+    f"{tens}{dash}{unit}": WORD_NUMBERS[tens] + value
+    for tens in _TENS
+    for value, unit in enumerate(UNIT_WORDS, 1)
+    for dash in ("-", " ", " - ")
+}
+""""seventy-two" is 72, not "seventy" and "two" (also "twenty - five" as transcripts write it)."""
+SPELLED_VALUES = COMPOUND_NUMBERS | WORD_NUMBERS
+_DETERMINER_BEFORE = re.compile(r"\b(?:the|its|his|her|their|our|my|your)\s+$", re.IGNORECASE)
+"""Before "first" or "second", what makes it a rank: "the second quarter", not "a second"."""
+
+_Trie: TypeAlias = dict[str, "_Trie"]
+
+
+def one_of(words: Iterable[str]) -> str:
+    """A regex matching any of ``words``, as a trie ("e(?:ight(?:een|y)?|leven)"): the
+    engine reads each letter once instead of trying every word in turn. Longer words are
+    tried first."""
+    trie: _Trie = {}
+    for word in words:
+        node = trie
+        for char in word.lower():
+            node = node.setdefault(char, {})
+        node[""] = {}
+
+    def pattern(node: _Trie) -> str:
+        branches = [re.escape(c) + pattern(child) for c, child in sorted(node.items()) if c]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        return f"(?:{body})?" if "" in node else body
+
+    return pattern(trie)
+
+
+_SCALE_WORDS = "|".join(SCALES)
+_SUFFIX_WORDS = "|".join(sorted(SUFFIXES, key=len, reverse=True))
+_QUANTITY = re.compile(
+    r"(?<![\w.,\[])(?P<num>\d{1,3}(?:,\d{3})+|\d+)"
+    r"(?:(?P<ord>st|nd|rd|th)\b|(?P<frac>\.\d+)?(?:(?P<suffix>" + _SUFFIX_WORDS + r")\b)?"
+    r"(?!\d|[\w,]\d|\s?['’]s\b|s\b|\]))"
+    r"(?:\s*(?P<pct>%|percent\b|per cent\b)|\s+(?P<scale>" + _SCALE_WORDS + r")\b)?"
+    r"|\b(?P<word>" + one_of(SPELLED_VALUES) + r")\b"
+    r"(?:\s+(?P<wscale>" + _SCALE_WORDS + r")\b)?"
+    r"|\b(?P<oword>" + one_of(ORDINAL_WORDS) + r")\b",
+    re.IGNORECASE,
+)
+_IDENTIFIER_BEFORE = re.compile(r"\b[A-Za-z]*[A-Z][A-Za-z]*-$")
+"""A number hyphenated to a capitalized word is part of a name ("COVID-19", "SARS-CoV-2")."""
+_RATIO_AFTER = re.compile(r"[\s-]?fold\b", re.IGNORECASE)
+"""A number before "fold" is a ratio, no count ("two-fold the prior-year levels")."""
+_MONTH_BEFORE = re.compile(MONTH.pattern + r"\s+$")
+_MONTH_AFTER = re.compile(r"^\s+(?:of\s+)?" + MONTH.pattern)
+_SEASON_START = re.compile(r"(?<!\d)(?P<year>(?:1\d|20)\d\d)\s*(?:-{1,2}|–|—|/)\s*$")
+"""A year and a dash before two digits: "2018–19" is the years 2018 to 2019."""
+
+
+_APPROXIMATE = re.compile(r"\b(?:" + "|".join(APPROXIMATING_WORDS) + r")\s+$|~\s*$", re.IGNORECASE)
+_AT_MOST = re.compile(r"\b(?:" + "|".join(AT_MOST_WORDS) + r")\s+$", re.IGNORECASE)
+_AT_LEAST = re.compile(r"\b(?:" + "|".join(AT_LEAST_WORDS) + r")\s+$", re.IGNORECASE)
+_DURATION_BEFORE = r"(?<!years )(?<!year )(?<!months )(?<!days )(?<!weeks )"
+"""Not after a duration: "five years after 1947" is a date, no bound."""
+_BEFORE = re.compile(_DURATION_BEFORE + r"\b(?:before|prior to|earlier than)\s+$", re.I)
+_AFTER = re.compile(_DURATION_BEFORE + r"\b(?:after|later than)\s+$", re.I)
+Bound = Literal["", "about", "at most", "at least", "before", "after"]
+_BOUND_RULES: tuple[tuple[re.Pattern[str], Bound], ...] = (
+    (_APPROXIMATE, "about"),
+    (_AT_MOST, "at most"),
+    (_AT_LEAST, "at least"),
+    (_BEFORE, "before"),
+    (_AFTER, "after"),
+)
+"""The words before a number that bound it, the first that matches wins."""
+_DOWN, _UP = frozenset(["at most", "before"]), frozenset(["at least", "after"])
+_NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+_RANGE = re.compile(
+    rf"\bbetween\s+(?P<a>{_NUMBER})\s+and\s+(?P<b>{_NUMBER})\b"
+    rf"|(?<![\w.,/-])(?P<c>{_NUMBER})\s*(?:-{{1,2}}|–|—|\bto\b)\s*(?P<d>{_NUMBER})(?![\w,/]|-\d)"
+)
+_CENTURY_AFTER = re.compile(r"[\s-]+centur(?:y|ies)\b", re.IGNORECASE)
+"""After a rank, a century: "the 21st century" holds 2015, "the twelfth century" 1150."""
+_DECADE = re.compile(r"(?<![\w.,\[])(?P<num>(?:1\d|20)\d0)\s?['’]?s\b")
+"""A decade ("the 1990s", "1990 's"): a year inside it is stated, one outside conflicts."""
+_DECADE_HINTS = ("0s", "0'", "0’", "0 '", "0 ’")
+"""What any decade contains: most texts have none, and these cost less than the scan."""
+QuantityKind = Literal["year", "decade", "century", "percent", "number", "ordinal", "day"]
+DATE_KINDS = ("year", "decade", "century", "day")
+"""Quantities whose conflicts are reported as dates."""
+
+
+@dataclass(frozen=True, slots=True)
+class Quantity:
+    """A number as written (``text``), its value, and its kind: year, percent, ordinal
+    ("3rd", "third"), day (of a month) or number."""
+
+    text: str
+    value: float
+    kind: QuantityKind
+    digits: int
+    """Significant digits as written: "1.5 million" matches 1,520,000 (2 digits)."""
+    bound: Bound = ""
+    """What precedes it: "about 100" matches 98, "more than 5 billion" 5.54 billion,
+    "before 2005" 2001."""
+
+
+def significant_digits(digits: str) -> int:
+    stripped = digits.replace(",", "").replace(".", "").lstrip("0")
+    return max(len(stripped.rstrip("0")), 1)
+
+
+def bound_before(before: str) -> Bound:
+    """The bound the words before a number put on it ("about", "more than", "before")."""
+    return next((bound for pattern, bound in _BOUND_RULES if pattern.search(before)), "")
+
+
+def season_end(start: int, two_digits: float) -> float | None:
+    """The year that ends a season written "2018–19" (2019) or "1999/00" (2000); None when
+    the two digits cannot end one ("2017-11-07" is a date, not the years 2017 to 2111)."""
+    end = start - start % 100 + two_digits + (100 if two_digits < start % 100 else 0)
+    return end if end - start <= MAX_SEASON else None
+
+
+def _digit_kind(text: str, m: re.Match[str], value: float, plain: bool) -> QuantityKind:
+    """The kind of a number written in digits: a day by a month, a rank, a percent, a year
+    (plain 1000 to 2099) or a number."""
+    if (
+        plain
+        and 1 <= value <= 31
+        and (
+            _MONTH_BEFORE.search(text[max(m.start() - 12, 0) : m.start()])
+            or _MONTH_AFTER.match(text[m.end() : m.end() + 16])
+        )
+    ):
+        return "day"
+    if m["ord"]:
+        return "century" if _CENTURY_AFTER.match(text, m.end()) else "ordinal"
+    if m["pct"]:
+        return "percent"
+    return "year" if plain and 1000 <= value < 2100 else "number"
+
+
+def _read(text: str, m: re.Match[str]) -> Quantity | None:
+    """The quantity one match of ``_QUANTITY`` writes, or None when it is no quantity."""
+    bound = bound_before(text[max(m.start() - 20, 0) : m.start()])
+    spelled = m["oword"] or m["word"] or ""
+    if spelled[:1].isupper() and text[: m.start()].strip():
+        return None  # inside a name: "The Hundred Years' War", "Ocean's Eleven"
+    if _IDENTIFIER_BEFORE.search(text[max(m.start() - 12, 0) : m.start()]) or (
+        _RATIO_AFTER.match(text, m.end())
+    ):
+        return None
+    if m["oword"]:
+        value = ORDINAL_WORDS[m["oword"].lower()]
+        if value < 3 and not _DETERMINER_BEFORE.search(text[max(m.start() - 8, 0) : m.start()]):
+            return None  # "first" and "second" have other senses ("at first", "a second")
+        century = _CENTURY_AFTER.match(text, m.end())
+        return Quantity(m.group(0), value, "century" if century else "ordinal", 2, bound)
+    if m["word"]:
+        value = SPELLED_VALUES[m["word"].lower()] * SCALES.get((m["wscale"] or "").lower(), 1.0)
+        return Quantity(m.group(0), value, "number", 1 if value < 100 else 2, bound)
+    literal = m["num"] + (m["frac"] or "")
+    value = float(literal.replace(",", "")) * SCALES.get((m["scale"] or "").lower(), 1.0)
+    suffix = m["suffix"] or ""
+    if len(suffix) > 1 or (suffix and text[max(m.start() - 1, 0) : m.start()] in CURRENCY_SIGNS):
+        value *= SUFFIXES[suffix.lower()]
+    value = float(f"{value:.12g}")  # 8.2 * 1e6 is 8199999.999999999
+    plain = not (m["frac"] or m["scale"] or suffix or m["pct"] or "," in m["num"])
+    if plain and len(m["num"]) == 2:
+        season = _SEASON_START.search(text[max(m.start() - 8, 0) : m.start()])
+        end = season_end(int(season["year"]), value) if season else None
+        value = value if end is None else end
+    kind = _digit_kind(text, m, value, plain)
+    if bound in ("before", "after") and kind != "year":
+        bound = ""  # "after 30 minutes" is a time, no bound on the number
+    whole = kind in ("year", "day", "ordinal", "century")
+    digits = len(m["num"]) if whole else significant_digits(literal)
+    return Quantity(m.group(0).strip(), value, kind, digits, bound)
+
+
+def quantities(text: str) -> tuple[Quantity, ...]:
+    """Numbers, with "8,849" = 8849, "1.5 million" = 1.5e6, "ten" = 10, "50 percent" = 50 %,
+    "3rd" = "third", four-digit integers from 1000 to 2099 read as years and a number by a
+    month ("July 4", "4th of July") as a day, so that neither compares with counts, and
+    the two digits that end a season ("2018–19") as the year they stand for."""
+    found = [q for m in _QUANTITY.finditer(text) if (q := _read(text, m)) is not None]
+    for m in _DECADE.finditer(text) if any(h in text for h in _DECADE_HINTS) else ():
+        bound = bound_before(text[max(m.start() - 20, 0) : m.start()])
+        found.append(Quantity(m.group(0), float(m["num"]), "decade", 4, bound))
+    return tuple(found)
+
+
+def ranges(text: str) -> tuple[tuple[float, float], ...]:
+    """Spans of values ("1977 -- 1983", "between 10 and 20"): a value inside is stated."""
+    out = []
+    for m in _RANGE.finditer(text):
+        start, end = m["a"] or m["c"], m["b"] or m["d"]
+        low, high = (float(v.replace(",", "")) for v in (start, end))
+        if len(end) == 2 and len(start) == 4 and 1000 <= low < 2100:  # "2018-19"
+            season = season_end(int(low), high)
+            if season is None:
+                continue
+            high = season
+        out.append((min(low, high), max(low, high)))
+    return tuple(out)
+
+
+def _rounded(value: float, digits: int) -> float:
+    if value == 0:
+        return 0.0
+    return float(f"{value:.{digits}g}")
+
+
+_KIND_CLASS = {"ordinal": "day", "decade": "year", "century": "year"}
+"""Kinds that compare: "on the 8th" and "December 8", "the 1990s" and "1985", "the 20th
+century" and "1850"."""
+
+
+def comparable(a: Quantity, b: Quantity) -> bool:
+    """Whether ``b`` is a value of the kind ``a`` is (``_KIND_CLASS``). A spelled ordinal is
+    a rank, never a day: "his first novel" has nothing to do with "22 April"."""
+    if a.kind == b.kind == "ordinal":
+        return True
+    if "ordinal" in (a.kind, b.kind) and not (a.text[:1].isdigit() and b.text[:1].isdigit()):
+        return False
+    return _KIND_CLASS.get(a.kind, a.kind) == _KIND_CLASS.get(b.kind, b.kind)
+
+
+def same_quantity(claim: Quantity, evidence: Quantity) -> bool:
+    """Equal at the claim's precision, or within what the claim's bound allows ("over 5
+    billion" and 5.54 billion; "about 100" and 98, either side approximate). An evidence
+    bound does not support a number beyond it ("more than 3 million" is not 6 million)."""
+    c, e = claim.value, evidence.value
+    if claim.kind == "decade":  # "the 1990s" holds 1994, not 1985; "the 1800s" all of them
+        return c <= e < c + (100 if c % 100 == 0 and c < 2000 else 10)
+    if claim.kind == "century":  # the 21st holds 2000 to 2100, either way of counting
+        if evidence.kind in ("century", "ordinal"):
+            return e == c
+        return (c - 1) * 100 <= e <= c * 100
+    if evidence.kind in ("decade", "century"):
+        return False  # "in the 1990s" does not state 1994: the claim says more
+    if {claim.bound, evidence.bound} & _DOWN and {claim.bound, evidence.bound} & _UP:
+        return False  # "under 30" is not "over 30"
+    if claim.bound in _DOWN | _UP and not comparable(claim, evidence):
+        return False  # "before 2002" says nothing of the day "2" nor "less than 100,000" of "200"
+    if claim.bound in ("before", "after"):  # "released before 2005": 2001, not 2005
+        return e < c if claim.bound == "before" else e > c
+    rounded = claim.kind != "year" and _rounded(e, claim.digits) == c
+    if c == e or (rounded and abs(c - e) <= APPROXIMATE * abs(e)):
+        return True
+    if "about" in (claim.bound, evidence.bound):
+        return abs(c - e) <= APPROXIMATE * max(abs(c), abs(e))
+    return (claim.bound == "at least" and e >= c) or (claim.bound == "at most" and e <= c)

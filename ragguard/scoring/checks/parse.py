@@ -1,0 +1,77 @@
+"""A claim or an evidence sentence parsed once into what the checks compare: content words,
+quantities, months, weekdays and names."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ragguard.caches import memoized
+from ragguard.scoring.checks.dates import months_in, weekdays_in
+from ragguard.scoring.checks.numbers import Quantity, quantities, ranges
+from ragguard.scoring.checks.proper_names import name_keys, names, word_keys
+from ragguard.scoring.checks.words import WORD
+from ragguard.scoring.lexicon import STOPWORDS
+from ragguard.scoring.text import evidence_sentences, stem
+
+MIN_SHARED = 2
+"""Words a sentence must share with a claim to be about the same thing at all."""
+_NUMBER_SIGN_END = re.compile(r"\w\W*\sNo\.$")
+"""A sentence cut after the sign for a number ("the world No." of "the world No. 5")."""
+
+
+@dataclass(frozen=True, slots=True)
+class Sentence:
+    """A claim or one evidence sentence, parsed once."""
+
+    text: str
+    words: tuple[str, ...]  # lower-cased
+    content: frozenset[str]  # stemmed content words
+    quantities: tuple[Quantity, ...]
+    ranges: tuple[tuple[float, float], ...]
+    months: frozenset[str]
+    weekdays: frozenset[str]
+    names: tuple[str, ...]  # proper-noun phrases as written
+    name_keys: tuple[frozenset[str], ...]  # what each name matches (``name_keys``)
+    word_set: frozenset[str]
+    keys: frozenset[str]  # the keys of every word and name, for names to match
+
+
+@memoized(entries=65_536)
+def parse(text: str) -> Sentence:
+    words = tuple(w.lower().replace("’", "'") for w in WORD.findall(text))
+    if text.rstrip().endswith("No.") and _NUMBER_SIGN_END.search(text.rstrip()):
+        words = words[:-1]  # no negation
+    found = names(text)
+    keyed = tuple(name_keys(n) for n in found)
+    return Sentence(
+        text=text,
+        words=words,
+        content=frozenset(stem(w) for w in words if w not in STOPWORDS),
+        quantities=quantities(text),
+        ranges=ranges(text),
+        months=months_in(text),
+        weekdays=weekdays_in(text),
+        names=found,
+        name_keys=keyed,
+        word_set=frozenset(words),
+        keys=frozenset().union(*(word_keys(w) for w in words), *keyed),
+    )
+
+
+@memoized(entries=16_384)
+def parse_passage(passage: str) -> tuple[Sentence, ...]:
+    """A passage's sentences, parsed."""
+    return tuple(parse(s) for s in evidence_sentences(passage))
+
+
+@memoized(entries=16_384)
+def passage_vocabulary(passage: str) -> frozenset[str]:
+    """Every stemmed content word of a passage."""
+    return frozenset().union(*(s.content for s in parse_passage(passage)))
+
+
+def overlap(context: frozenset[str], sentence: Sentence) -> float:
+    """Share of ``context`` in the sentence; 0 below ``MIN_SHARED`` words in common."""
+    shared = len(context & sentence.content)
+    return shared / len(context) if shared >= MIN_SHARED else 0.0

@@ -1,0 +1,156 @@
+"""The negation check: a claim that denies what the evidence affirms, or the reverse, or
+says the opposite word ("closed" where the evidence says "open")."""
+
+from __future__ import annotations
+
+from ragguard.caches import memoized
+from ragguard.scoring.checks.parse import Sentence, overlap
+from ragguard.scoring.lexicon import (
+    ANTONYMS,
+    NEGATING_PREFIXES,
+    NEGATION_CUES,
+    NOT_NEGATING,
+    NOT_PREFIXED,
+    STOPWORDS,
+)
+from ragguard.scoring.protocols import Reason
+from ragguard.scoring.text import stem
+
+POLARITY_ANCHOR = 0.5
+"""Polarity has no value to look up, so its anchor sentence must hold more of the claim."""
+MIN_ROOT = 5
+"""Letters a word must keep without its prefix to be its opposite ("legal"/"illegal"), so
+that "discover" is no "cover" negated; the rest are listed in ``NOT_PREFIXED``."""
+
+
+_ANTONYM_STEMS = frozenset(stem(w) for w in ANTONYMS)
+_CONFUSED = ("be", "confused")
+
+
+@memoized(entries=65_536)
+def prefix_variants(word: str) -> frozenset[str]:
+    """The word with a negating prefix added or removed ("known"/"unknown",
+    "effective"/"ineffective"; "agree"/"disagree" is too short), less real words that only
+    look prefixed ("increase")."""
+    if word in NOT_PREFIXED or not word.isalpha():
+        return frozenset()
+    found = {p + word for p in NEGATING_PREFIXES} if len(word) >= MIN_ROOT else set()
+    found |= {
+        word[len(p) :]
+        for p in NEGATING_PREFIXES
+        if word.startswith(p) and len(word) - len(p) >= MIN_ROOT
+    }
+    return frozenset(found - NOT_PREFIXED)
+
+
+def negation_positions(words: tuple[str, ...]) -> list[int]:
+    """Positions of negation cues, less "not only" and the like."""
+    cues = []
+    for i, word in enumerate(words):
+        if word in NEGATION_CUES or word.endswith("n't"):
+            following = words[i + 1] if i + 1 < len(words) else ""
+            if word == "no" and following[:1].isdigit():
+                continue  # "my no 1 fav": the sign for a number
+            if words[i - 1 : i] == ("or",) or words[i + 1 : i + 3] == _CONFUSED:
+                continue  # "agree or not", "with or without", "not to be confused with"
+            if (word, following) not in NOT_NEGATING:
+                cues.append(i)
+    return cues
+
+
+def governed_words(words: tuple[str, ...], cue: int, width: int = 2) -> list[str]:
+    """The content words a negation cue governs: the next few after it."""
+    out = []
+    for word in words[cue + 1 :]:
+        if word in NEGATION_CUES:
+            break
+        if word not in STOPWORDS:
+            out.append(word)
+        if len(out) == width:
+            break
+    return out
+
+
+def negated_phrase(words: tuple[str, ...], cue: int, scope: list[str]) -> str:
+    """The words from a negation cue to the last word it governs, as a reason shows them."""
+    end = words.index(scope[-1], cue) + 1 if scope else cue + 1
+    return " ".join(words[cue:end])
+
+
+@memoized(entries=16_384)
+def stands_alone(text: str, word: str) -> bool:
+    """Whether ``word`` stands alone in ``text``, not as the end of a compound: the "born"
+    of "German-born" says nothing about a death."""
+    lowered = text.lower()
+    at = lowered.find(word)
+    while at >= 0:
+        before, end = lowered[at - 1 : at], at + len(word)
+        if not (before.isalnum() or before == "-" or lowered[end : end + 1].isalnum()):
+            return True
+        at = lowered.find(word, at + 1)
+    return False
+
+
+def opposites_of(word: str) -> frozenset[str]:
+    """Antonyms and the word with a negating prefix added or removed."""
+    return ANTONYMS.get(word, frozenset()) | prefix_variants(word)
+
+
+def holds_opposite(words: list[str], sentence: Sentence) -> bool:
+    """Whether the sentence holds the opposite of one of ``words`` (the word a negation
+    governs): "not allowed" is what "prohibited" says, "not effective" what "ineffective"
+    says; a negated opposite is a paraphrase, not a conflict."""
+    return any(
+        stands_alone(sentence.text, o)
+        for w in words
+        for o in opposites_of(w)
+        if o in sentence.word_set
+    )
+
+
+def polarity_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[Reason]:
+    """A negated claim against a passage that negates nothing; a negation in the on-topic
+    sentence that governs words of an affirmed claim; a negated claim whose governed words
+    the on-topic sentence affirms, negating nothing; an antonym in place of a claim word.
+    Example: "The FDA approved the drug in 2020" against "The drug was not approved by the
+    FDA in 2020" gives "not approved by the fda". A negated claim is supported only by a
+    negated statement, so the first needs no anchor."""
+    claim_cues = negation_positions(claim.words)
+    if claim_cues and not any(negation_positions(s.words) for s in sentences):
+        cue = claim_cues[0]
+        scope = governed_words(claim.words, cue)
+        if not any(holds_opposite(scope[:1], s) for s in sentences):
+            return [Reason("negation", negated_phrase(claim.words, cue, scope), "")]
+    context = claim.content - NEGATION_CUES - _ANTONYM_STEMS
+    anchor = max(sentences, key=lambda s: overlap(context, s))
+    if overlap(context, anchor) < POLARITY_ANCHOR:
+        return []
+    if not claim_cues:
+        for cue in negation_positions(anchor.words):
+            scope = governed_words(anchor.words, cue)
+            if {stem(w) for w in scope} & claim.content and not holds_opposite(scope[:1], claim):
+                return [Reason("negation", "", negated_phrase(anchor.words, cue, scope))]
+    elif not negation_positions(anchor.words):
+        for cue in claim_cues:
+            scope = governed_words(claim.words, cue)
+            governed = {stem(w) for w in scope}
+            if scope and governed <= anchor.content and not holds_opposite(scope[:1], anchor):
+                return [Reason("negation", negated_phrase(claim.words, cue, scope), "")]
+    return _antonym_findings(claim, anchor, claim_cues)
+
+
+def _antonym_findings(claim: Sentence, anchor: Sentence, claim_cues: list[int]) -> list[Reason]:
+    """A claim word whose opposite the anchor sentence says, neither negated."""
+    claim_words, anchor_words = claim.word_set, anchor.word_set
+    negated = {
+        w for cue in negation_positions(anchor.words) for w in governed_words(anchor.words, cue)[:1]
+    }
+    denied = {w for cue in claim_cues for w in governed_words(claim.words, cue)[:1]}
+    for word in claim.words:
+        if word in anchor_words or word in denied:
+            continue
+        for opposite in sorted(opposites_of(word), key=len):
+            known = opposite in anchor_words and opposite not in claim_words | negated
+            if known and stands_alone(anchor.text, opposite):
+                return [Reason("negation", word, opposite)]
+    return []

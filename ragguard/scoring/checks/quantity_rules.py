@@ -1,0 +1,140 @@
+"""The number and date check: a claim's quantity that the evidence fills with another value
+of its kind ("built in 1889" against "built in 1887", "8 elevators" against "57
+elevators")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ragguard.scoring.checks.clauses import clause_rival
+from ragguard.scoring.checks.months import span_end_rival
+from ragguard.scoring.checks.numbers import DATE_KINDS, Quantity, comparable, same_quantity
+from ragguard.scoring.checks.parse import Sentence, parse
+from ragguard.scoring.checks.slots import Reading, RivalRule, Slot, rival_value
+from ragguard.scoring.checks.units import is_conversion, other_unit
+from ragguard.scoring.checks.words import counts_unit, unit_after
+from ragguard.scoring.protocols import Reason
+
+QUANTITY_MARGIN = 0.25
+"""A claim's number stated only in a sentence this much less on-topic than one holding
+another number of its kind is a wrong number, not two sentences joined."""
+SMALL_COUNT = 10
+"""A count up to this that the passage never states is no contradiction: "two people" is
+what "a man and a woman" say without a number."""
+
+
+@dataclass(frozen=True, slots=True)
+class QuantitySlot:
+    """A quantity of the claim, read against every evidence sentence."""
+
+    quantity: Quantity
+    slot: Slot
+    sentences: tuple[Sentence, ...]
+
+
+def _reading(claim: Sentence, q: Quantity, sentence: Sentence) -> Reading:
+    forms = tuple(e.text for e in sentence.quantities if same_quantity(q, e))
+    in_range = not q.bound and any(low <= q.value <= high for low, high in sentence.ranges)
+    rivals = tuple(
+        e.text
+        for e in sentence.quantities
+        if comparable(q, e)
+        and not any(
+            same_quantity(c, e) or (e.kind in ("decade", "century") and same_quantity(e, c))
+            for c in claim.quantities
+        )
+    )
+    return Reading(sentence, bool(forms) or in_range, rivals, forms)
+
+
+def _anchor_rival(s: QuantitySlot) -> str | None:
+    """``rival_value`` with a margin; a value stated nowhere fires unless it is a small
+    count, a rank or a day."""
+    q = s.quantity
+    count = q.kind == "number" and q.value <= SMALL_COUNT and q.value.is_integer()
+    unstated = None if count or q.kind in ("ordinal", "day") else ""
+    return rival_value(s.slot, RivalRule(margin=QUANTITY_MARGIN, unstated=unstated))
+
+
+def _counted_rival(s: QuantitySlot) -> str | None:
+    """A number the passage states only of another unit, or not at all, while another
+    number counts the claim's unit ("8 elevators" against "57 elevators and 8 escalators";
+    "four puppies" against "two puppies")."""
+    claim, q = s.slot.claim, s.quantity
+    unit = unit_after(claim.text, q.text)
+    if not unit:
+        return None
+    if any(
+        counts_unit(r.sentence.text, e.text, unit)
+        for r in s.slot.readings
+        if r.states
+        for e in r.sentence.quantities
+        if same_quantity(q, e)
+    ):
+        return None
+    return next(
+        (c for r in s.slot.readings for c in r.rivals if unit_after(r.sentence.text, c) == unit),
+        None,
+    )
+
+
+def _clause_rival(s: QuantitySlot) -> str | None:
+    return clause_rival(s.slot.claim, s.quantity, s.sentences)
+
+
+def _other_unit(s: QuantitySlot) -> str | None:
+    return other_unit(s.slot.claim, s.quantity, s.slot.context, s.sentences)
+
+
+def _span_end_year(s: QuantitySlot) -> str | None:
+    if s.quantity.kind != "year":
+        return None
+    year = str(int(s.quantity.value))
+    return span_end_rival(s.slot.claim, s.quantity.text, year, s.slot.context, s.sentences)
+
+
+@dataclass(frozen=True, slots=True)
+class QuantityRule:
+    name: str
+    stated_only: bool
+    """Asked only when some sentence states the claim's value."""
+    rival: Callable[[QuantitySlot], str | None]
+
+
+QUANTITY_RULES: tuple[QuantityRule, ...] = (
+    QuantityRule("anchor", False, _anchor_rival),
+    QuantityRule("counted unit", False, _counted_rival),
+    QuantityRule("clause", True, _clause_rival),
+    QuantityRule("unit of measure", True, _other_unit),
+    QuantityRule("span end", True, _span_end_year),
+)
+"""Asked in order; the first rival found is the finding (docs/history/verifier.md gives
+each rule's measurements)."""
+
+
+def first_rival(s: QuantitySlot) -> str | None:
+    """The rival of the first rule in ``QUANTITY_RULES`` that finds one."""
+    stated = s.slot.stated
+    for rule in QUANTITY_RULES:
+        if rule.stated_only and not stated:
+            continue
+        found = rule.rival(s)
+        if found is not None:
+            return found
+    return None
+
+
+def quantity_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[Reason]:
+    """Numbers and dates of the claim that the evidence fills with another value."""
+    findings = []
+    for q in claim.quantities:
+        context = claim.content - parse(q.text).content
+        readings = tuple(_reading(claim, q, s) for s in sentences)
+        value = first_rival(QuantitySlot(q, Slot(claim, q.text, context, readings), sentences))
+        if value and is_conversion(claim, q, value, sentences):
+            value = None  # "0 degrees Celsius" in "32 degrees Fahrenheit, or 0 degrees Celsius"
+        if value is not None:
+            written = f"{q.bound} {q.text}" if q.bound in ("before", "after") else q.text
+            findings.append(Reason("date" if q.kind in DATE_KINDS else "number", written, value))
+    return findings

@@ -1,0 +1,138 @@
+"""The anchor rule every value check shares: a claim's slot (a quantity, a month, a name)
+conflicts with the evidence when the sentence that talks about the same thing fills it
+with another value."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ragguard.scoring.checks.parse import Sentence, overlap
+from ragguard.scoring.checks.words import NAME_TOKEN, WORD, two_words_before
+from ragguard.scoring.lexicon import STOPWORDS
+
+MIN_ANCHOR = 0.34
+"""Share of the claim's other content words an evidence sentence must hold to be about the
+same thing. Lower fires on unrelated sentences of a long passage; higher misses
+paraphrases."""
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """How one evidence sentence fills a claim's slot."""
+
+    sentence: Sentence
+    states: bool
+    """It states the claim's value."""
+    rivals: tuple[str, ...]
+    """Other values of the slot's kind it writes, as written."""
+    forms: tuple[str, ...] = ()
+    """How it writes the claim's value when not as the claim does ("1960s" for "1960's")."""
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """A value of the claim and how each evidence sentence reads it."""
+
+    claim: Sentence
+    value: str
+    """The value as the claim writes it."""
+    context: frozenset[str]
+    """The claim's other content words: what the value is of."""
+    readings: tuple[Reading, ...]
+
+    @property
+    def stated(self) -> bool:
+        return any(r.states for r in self.readings)
+
+
+@dataclass(frozen=True, slots=True)
+class RivalRule:
+    """How strictly ``rival_value`` reads a slot."""
+
+    margin: float | None = None
+    """A rival must sit in a sentence within this much as on-topic as one stating the value
+    (None: any rival of the most on-topic sentence counts)."""
+    unstated: str | None = None
+    """Returned when the passage states the value nowhere and no on-topic sentence holds a
+    rival ("": the value is unsupported; None: nothing fires)."""
+    by_lead: bool = False
+    """For a value stated nowhere, a rival must follow the word the value follows."""
+
+
+def listed_together(text: str, first: str, then: str) -> bool:
+    """Whether ``then`` follows ``first`` in a list or an apposition ("Des Moines, Iowa",
+    "by Kenneth Edmonds, Tracey Edmonds and Robert Teitel"): both fill the slot."""
+    at = text.find(first)
+    if at < 0:
+        return False
+    head = WORD.findall(then)[:1]
+    for word in NAME_TOKEN.findall(text[at + len(first) : at + len(first) + 80]):
+        if head and word == head[0]:
+            return True
+        if not (word[:1].isupper() or word in {"and", "or", "of"} or not word[:1].isalnum()):
+            return False
+    return False
+
+
+def first_led_rival(slot: Slot, led: Callable[[Sentence, str], bool]) -> str | None:
+    """The first rival that the words before it (``led``) put in the claim value's place,
+    unless it is listed with the value itself (``listed_together``)."""
+    return next(
+        (
+            rival
+            for r in slot.readings
+            for rival in r.rivals
+            if led(r.sentence, rival) and not listed_together(r.sentence.text, rival, slot.value)
+        ),
+        None,
+    )
+
+
+def rival_value(slot: Slot, rule: RivalRule = RivalRule()) -> str | None:
+    """The rival value of the most on-topic sentence, when no sentence of the passage states
+    the claim's value (with a margin: no sentence within it as on-topic).
+
+    A value stated somewhere (the claim may join two sentences) conflicts only when the
+    words just before it in the claim ("moved to Ulm") lead to a rival in the passage
+    ("moved to Munich") and never to the value itself. Example: "The Eiffel Tower is in
+    Berlin" against "The Eiffel Tower is a lattice tower in Paris" gives "Paris"."""
+    best_rival, rival, best_same = 0.0, None, -1.0
+    for r in slot.readings:
+        on_topic = overlap(slot.context, r.sentence)
+        if r.states:
+            best_same = max(best_same, on_topic)
+        elif r.rivals and on_topic > best_rival:
+            best_rival, rival = on_topic, r.rivals[0]
+    stated = best_same >= 0
+    claim_text, context, margin = slot.claim.text, slot.context, rule.margin
+    if rule.by_lead and not stated:
+        # only the word right before: "is in Berlin" against "a tower in Paris"
+        last = two_words_before(claim_text, slot.value)[-1:]
+        if not last:
+            return None
+        return first_led_rival(
+            slot,
+            lambda s, c: (
+                two_words_before(s.text, c)[-1:] == last and overlap(context, s) >= MIN_ANCHOR
+            ),
+        )
+    if stated and (margin is None or best_same + margin >= best_rival):
+        lead = two_words_before(claim_text, slot.value)
+        if all(w in STOPWORDS or not w.isalnum() for w in lead) or any(
+            two_words_before(r.sentence.text, form) == lead
+            for r in slot.readings
+            if r.states
+            for form in (slot.value, *r.forms)
+        ):
+            return None
+        return first_led_rival(
+            slot,
+            lambda s, c: (
+                two_words_before(s.text, c) == lead
+                and (margin is None or overlap(context, s) + margin >= best_same)
+            ),
+        )
+    if best_rival >= MIN_ANCHOR:
+        return rival
+    return None if stated else rule.unstated

@@ -1,0 +1,56 @@
+"""Words of a claim or passage as the checks read them, and the words around a value."""
+
+from __future__ import annotations
+
+import re
+
+from ragguard.caches import memoized
+from ragguard.scoring.lexicon import STOPWORDS
+from ragguard.scoring.text import stem
+
+WORD = re.compile(r"[^\W\d_]+(?=['’]s\b)|[^\W\d_]+(?:['’][^\W\d_]+)?|\d+(?:[.,]\d+)*")
+"""A word ("Paris", "don't"; the "s" of a possessive apart) or a number ("8,849")."""
+WORD_OR_MARK = re.compile(WORD.pattern + r"|[^\w\s]")
+NAME_TOKEN = re.compile(r"\b[A-Z]\.|" + WORD_OR_MARK.pattern)
+"""Words and marks, with an initial and its dot as one word ("J. Smith", "U.S.")."""
+
+
+@memoized(entries=65_536)
+def two_words_before(text: str, surface: str) -> tuple[str, ...]:
+    """The two words before ``surface`` in ``text`` (empty when it is not there), less a
+    currency or number sign ("income of $ 87,894")."""
+    at = text.find(surface)
+    if at < 0:
+        return ()
+    width = 48
+    while True:  # read back only as far as three words: a long passage is parsed per value
+        start = max(at - width, 0)
+        before = [w.lower() for w in WORD_OR_MARK.findall(text, start, at) if w not in "$#£€"]
+        if len(before) > 2 or start == 0:  # the first word read may be cut: never returned
+            return tuple(before[-2:])
+        width *= 2
+
+
+@memoized(entries=65_536)
+def unit_after(text: str, surface: str) -> str:
+    """The stemmed content word right after ``surface`` in ``text``: a number's unit ("57
+    elevators" -> "elevator"); empty when a function word or nothing follows."""
+    at = text.find(surface)
+    after = WORD.findall(text[at + len(surface) : at + len(surface) + 40]) if at >= 0 else []
+    return stem(after[0].lower()) if after and after[0].lower() not in STOPWORDS else ""
+
+
+def counts_unit(text: str, surface: str, unit: str) -> bool:
+    """Whether ``surface`` in ``text`` is a number of ``unit``: the word right after it, or
+    one of a list it opens ("its seventh and final season" counts seasons)."""
+    at = text.find(surface)
+    after = WORD.findall(text[at + len(surface) : at + len(surface) + 40]) if at >= 0 else []
+    if after and after[0] in ("and", "or"):
+        return unit in {stem(w.lower()) for w in after[1:4]}
+    return unit_after(text, surface) == unit
+
+
+def lower_content(text: str) -> frozenset[str]:
+    """Stemmed content words written in lower case: what a clause says, not whom about
+    (names, a sentence's capitalized first word and numbers are left out)."""
+    return frozenset(stem(w) for w in WORD.findall(text) if w.islower() and w not in STOPWORDS)

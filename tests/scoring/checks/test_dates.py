@@ -1,0 +1,189 @@
+"""The date rules (years, months, weekdays, decades, centuries, spans of dates): the
+regression cases whose reason is a date."""
+
+from __future__ import annotations
+
+import pytest
+
+from scoring.checks.passages import LIFESPAN, SHOOTING, Case, assert_first_reason
+
+DATES_CASES: list[Case] = [
+    (
+        "The war began in 1916.",
+        "The war lasted 1914 -- 1918 across Europe and began then.",
+        (),
+        "a year inside a stated range is stated",
+    ),
+    (
+        "The film was shot on Jan. 5, 2015.",
+        "The film was shot on January 5, 2015.",
+        (),
+        "an abbreviated month is the month (Jan., January)",
+    ),
+    (
+        "The show aired on the 8th.",
+        "The show aired on December 8, 2015.",
+        (),
+        "an ordinal day matches the day of a date",
+    ),
+    (
+        "The firm was founded in 1994.",
+        "The firm was founded in 1994, and acquired by Activision in January 2002.",
+        (),
+        "a value stated in the clause of its predicate",
+    ),
+    (
+        "The name change takes place during the 2018–19 academic year.",
+        "The new name is used from the 2018–19 academic year.",
+        (),
+        "a season's two closing digits are its end year",
+    ),
+    (
+        "The club won the league in 2019.",
+        "The club won the league in the 2018-19 season.",
+        (),
+        "the end year of a season matches the year",
+    ),
+    ("Einstein died in 1955.", LIFESPAN, (), "died matches the end of a life span"),
+    (
+        "Einstein was born in March 1879.",
+        LIFESPAN,
+        (),
+        "born matches the start of a life span, with its month",
+    ),
+    (
+        "Shooting began in India in September 1994.",
+        SHOOTING,
+        (),
+        "began matches the start of a span, with its month",
+    ),
+    (
+        "The museum was built in the 1990s by the city.",
+        "The city built the museum in 1994.",
+        (),
+        "a year inside a claimed decade",
+    ),
+    (
+        "The store is open on Sundays.",
+        "The store is open on Sundays and Mondays.",
+        (),
+        "a weekday listed with another is stated",
+    ),
+    (
+        "The castle was built in the 14th century.",
+        "The castle was built in 1350.",
+        (),
+        "a year inside a claimed century",
+    ),
+    (
+        "He directed plays in the 20th century.",
+        "He (January 8, 1912 – 1992) directed plays.",
+        (),
+        "a century holds the years of a life span",
+    ),
+    (
+        "The album was released before 2005.",
+        "The album was released in 2001.",
+        (),
+        "before 2005 holds for 2001",
+    ),
+    (
+        "The album was released in or before 2005.",
+        "The album was released in 2001.",
+        (),
+        "in or before 2005 holds for 2001",
+    ),
+    (
+        "They expect revenue for the full year 2020 to be between $11.1 and $11.3 billion.",
+        "We now expect 2020 revenue for the full year to be between $11.1 and $11.3 "
+        "billion.\nFor the full year 2021, we expect revenue of $12.3 billion.",
+        (),
+        "a rival led by the same words in a less on-topic sentence",
+    ),
+    (
+        "In 2002, the firm was founded.",
+        "The firm was founded in 1994, and acquired by Activision in January 2002.",
+        ("date", "2002", "1994"),
+        "a year beside another predicate's clause",
+    ),
+    (
+        "Shomu Mukherjee died on April 19, 2008.",
+        "Shomu Mukherjee (19 June, 1943 -- 10 April 2008) was a director. He died of a heart "
+        "attack on 10 April 2008 at the age of 64.",
+        ("date", "19", "10"),
+        "a day of another event is a rival in the predicate's clause",
+    ),
+    (
+        "Einstein was born in 1955.",
+        LIFESPAN,
+        ("date", "1955", "1879"),
+        "born at the end of a life span",
+    ),
+    (
+        "Einstein died in 1879.",
+        LIFESPAN,
+        ("date", "1879", "1955"),
+        "died at the start of a life span",
+    ),
+    (
+        "Einstein was born in April 1879.",
+        LIFESPAN,
+        ("date", "April", "March"),
+        "a month at the other end of a life span",
+    ),
+    (
+        "Shooting began in India in August 1994.",
+        SHOOTING,
+        ("date", "August", "September"),
+        "a month at the other end of a span of filming",
+    ),
+    (
+        "Shooting ended in India in 1994.",
+        SHOOTING,
+        ("date", "1994", "1995"),
+        "ended with the year a span opens",
+    ),
+    (
+        "The museum was built in the 1990s by the city.",
+        "The museum was built in 1985 by the city.",
+        ("date", "1990s", "1985"),
+        "a year outside a claimed decade",
+    ),
+    (
+        "The board meets on Tuesday in the town hall.",
+        "The board meets on Thursday in the town hall.",
+        ("date", "Tuesday", "Thursday"),
+        "a weekday the anchor names differently",
+    ),
+    (
+        "The castle was built in the 12th century.",
+        "The castle was built in 1350 by the duke.",
+        ("date", "12th", "1350"),
+        "a year outside a claimed century",
+    ),
+    (
+        "The album was released before 2001.",
+        "The album was released in 2001.",
+        ("date", "before 2001", "2001"),
+        "before 2001 fails for 2001",
+    ),
+    (
+        "The album was released after 2003.",
+        "The album was released in 2001.",
+        ("date", "after 2003", "2001"),
+        "after 2003 fails for 2001",
+    ),
+    (
+        "Filming began before 2002.",
+        "Filming began in 2015; the film premiered on September 2, 2016.",
+        ("date", "before 2002", "2015"),
+        "before 2002 fails for 2015",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "expected", "why"), DATES_CASES, ids=[c[3] for c in DATES_CASES]
+)
+def test_date_rules(claim: str, passage: str, expected: tuple[str, ...], why: str) -> None:
+    assert_first_reason(claim, passage, expected, why)

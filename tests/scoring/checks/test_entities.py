@@ -1,0 +1,78 @@
+"""The entity check (``checks.entities``) and the name rules it reads (``checks.proper_names``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from scoring.checks.passages import Case, assert_first_reason
+
+ENTITIES_CASES: list[Case] = [
+    (
+        "Jack Falahee is from America.",
+        "Jack Falahee is an American actor.",
+        (),
+        "a demonym matches its country (American, America)",
+    ),
+    ("Kenya won the race.", "The Kenyan team won the race.", (), "Kenyan shares the root of Kenya"),
+    (
+        "J. Smith founded the firm in Ohio.",
+        "John Smith founded the firm in Ohio.",
+        (),
+        "an initial matches the first name it stands for",
+    ),
+    (
+        "The Ukrainian SSR was a member of the UN.",
+        "The Ukrainian SSR joined the United Nations as a member.",
+        (),
+        "an acronym matches its words (UN, United Nations)",
+    ),
+    (
+        "Yesterday John Smith won the final.",
+        "John Smith won the final.",
+        (),
+        "a capitalized sentence opener is no name",
+    ),
+    (
+        "The Smiths released the album.",
+        "The album was released by Smith.",
+        (),
+        "a plural name matches its singular",
+    ),
+    (
+        "Mick Thomson was born in Iowa.",
+        "Mick Thomson was born in Des Moines, Iowa.",
+        (),
+        "a place listed with another fills the same slot (Des Moines, Iowa)",
+    ),
+    (
+        "The film Café Society stars Sheryl Lee.",
+        "Sheryl Lee stars in the film Café Society, directed by Woody Allen.",
+        (),
+        "a name written with a combining accent is the same name",
+    ),
+    (
+        "The net interest margin was higher than in Q2.",
+        "The net interest margin was higher than in Q2, the bank said.",
+        (),
+        "a lone letter and a digit is no name to look up (Q2)",
+    ),
+    (
+        "Python was created by Guido van Rossum.",
+        "Python was created by Guido van Rossum.",
+        (),
+        "a name with a lower-case joiner (van) is one name",
+    ),
+    (
+        "Python was created by James Gosling.",
+        "Python was created by Guido van Rossum in 1991.",
+        ("entity", "James Gosling", "Guido van Rossum"),
+        "a name led by the same word as the anchor's",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "expected", "why"), ENTITIES_CASES, ids=[c[3] for c in ENTITIES_CASES]
+)
+def test_entity_rules(claim: str, passage: str, expected: tuple[str, ...], why: str) -> None:
+    assert_first_reason(claim, passage, expected, why)

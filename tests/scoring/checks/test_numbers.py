@@ -1,0 +1,243 @@
+"""Reading numbers (``checks.numbers``) and the number rules: parsing, and the regression cases
+whose reason is a number."""
+
+from __future__ import annotations
+
+import pytest
+
+from ragguard.scoring.checks.numbers import SPELLED_VALUES, quantities, ranges, same_quantity
+from ragguard.scoring.lexicon import ORDINAL_WORDS
+from scoring.checks.passages import Case, assert_first_reason
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence"),
+    [
+        ("8849", "8,849"),
+        ("1.5 million", "1,520,000"),
+        ("ten", "10"),
+        ("50%", "50 percent"),
+        ("$8.2m", "$8,200,000"),
+        ("5bn", "5 billion"),
+        ("$3B", "3 billion"),
+        ("25", "twenty - five"),
+    ],
+)
+def test_quantities_are_normalized(claim, evidence):
+    (a,), (b,) = quantities(claim), quantities(evidence)
+    assert same_quantity(a, b)
+
+
+def test_every_number_word_reads_whole_and_alone():
+    """The number words are scanned as a trie: each reads as one value, a compound before
+    its first word ("seventy-two", not "seventy"), and no word inside another word."""
+    for word, value in SPELLED_VALUES.items():
+        (found,) = quantities(f"They counted {word} boats.")
+        assert (found.text, found.value) == (word, value)
+    for word, value in ORDINAL_WORDS.items():
+        (found,) = quantities(f"It was the {word} attempt.")
+        assert (found.text, found.value) == (word, value)
+    assert quantities("Seventeenth-century tenants were oneself and fivefold.") == ()
+
+
+def test_a_capitalized_number_word_inside_a_name_is_no_quantity():
+    assert [q.text for q in quantities("The Hundred Years' War had three phases.")] == ["three"]
+    assert [q.text for q in quantities("Four people watched Ocean's Eleven.")] == ["Four"]
+
+
+def test_a_one_letter_scale_needs_a_currency_sign():
+    (metres,) = quantities("The pole is 5m tall.")
+    assert metres.value == 5
+
+
+def test_years_and_decades():
+    (year,) = quantities("It opened in 1889.")
+    assert year.kind == "year" and not same_quantity(year, quantities("in 1899")[0])
+    decades = quantities("in the 1960s, 1970's and 1980 's")
+    assert [(d.kind, d.value) for d in decades] == [("decade", v) for v in (1960, 1970, 1980)]
+    sixties, (century,) = decades[0], quantities("in the 1800s")
+    assert same_quantity(sixties, quantities("in 1969")[0])
+    assert not same_quantity(sixties, quantities("in 1970")[0])
+    assert not same_quantity(quantities("in 1969")[0], sixties)  # the claim would say more
+    assert same_quantity(century, quantities("in 1860")[0])
+
+
+@pytest.mark.parametrize(
+    ("written", "years"), [("2018–19", (2018, 2019)), ("1999/00", (1999, 2000))]
+)
+def test_a_season_ends_in_a_year(written, years):
+    assert tuple(q.value for q in quantities(f"the {written} season")) == years
+    assert all(q.kind == "year" for q in quantities(f"the {written} season"))
+
+
+def test_an_iso_date_is_no_season_and_no_range():
+    assert [q.value for q in quantities("updated 2017-11-07")] == [2017, 11, 7]
+    assert ranges("updated 2017-11-07") == ()
+
+
+NUMBERS_CASES: list[Case] = [
+    (
+        "The town has 1,500,000 people.",
+        "The town has 1.5 million people.",
+        (),
+        "1,500,000 is 1.5 million",
+    ),
+    ("The town has about 100 parks.", "The town has 98 parks.", (), "about 100 holds for 98"),
+    (
+        "The earth is more than 4 billion years old.",
+        "The earth is 4.54 billion years old.",
+        (),
+        "more than 4 billion holds for 4.54 billion",
+    ),
+    (
+        "It finished third in the race.",
+        "It finished 3rd in the race.",
+        (),
+        "a spelled ordinal is its digits (third, 3rd)",
+    ),
+    (
+        "Seventy-two churches are named for him.",
+        "72 churches are named for him.",
+        (),
+        "a compound number word is one value (seventy-two)",
+    ),
+    (
+        "Two people stand outside the shop.",
+        "A man and a woman stand outside the shop.",
+        (),
+        "a small count the passage never states is no contradiction",
+    ),
+    (
+        "Revenues and earnings grew by 19% and 38%.",
+        "Revenues grew 19%, EBITDA was up 21% and earnings per share increased 38%.",
+        (),
+        "the clause of another value of the claim is no rival",
+    ),
+    (
+        "Smith checked in for Flight 77.",
+        "At 7:15, Smith checked in at the counter for Flight 77, bound for Los Angeles.",
+        (),
+        "a number that ends a title is left to the anchor rule",
+    ),
+    (
+        "The bridge over the river is 300 m long.",
+        "The bridge over the river is 300 metres long.",
+        (),
+        "m is metres: the same unit",
+    ),
+    (
+        "The town has 1.5 million people.",
+        "The town has 1,520,000 people.",
+        (),
+        "1.5 million holds 1,520,000 at its precision",
+    ),
+    (
+        "Water freezes at 0 degrees Celsius.",
+        "Water freezes at 32 degrees Fahrenheit, or 0 degrees Celsius.",
+        (),
+        "a value stated in the claim's unit beside a conversion",
+    ),
+    (
+        "Earnings grew by 17% despite the impact of COVID-19.",
+        "Earnings grew 17% from last year, the company said.",
+        (),
+        "a number hyphenated to a name is no quantity (COVID-19)",
+    ),
+    (
+        "Record earnings were roughly two-fold the prior-year levels.",
+        "Record earnings were roughly double the prior-year levels of $64.2 million.",
+        (),
+        "a number before fold is a ratio",
+    ),
+    (
+        "The final season was its seventh season.",
+        "The series began its seventh and final season, having finished its sixth season.",
+        (),
+        "a number that opens a list counts for the list's noun",
+    ),
+    (
+        "The tower contains 8 elevators.",
+        "The tower contains a total of 57 elevators and 8 escalators.",
+        ("number", "8", "57"),
+        "a count of another unit is no support (8 escalators)",
+    ),
+    (
+        "The town reported a median income of $62,527 in 2012.",
+        "The town reported a median income of $ 87,894, above the average of $ 62,527.",
+        ("number", "62,527", "87,894"),
+        "a currency sign apart from its number; the anchor's rival",
+    ),
+    (
+        "The show aired on the 9th.",
+        "The show aired on December 8, 2015.",
+        ("number", "9th", "8"),
+        "an ordinal day against the date's day",
+    ),
+    (
+        "Cuthbert has over 35 churches named after him.",
+        "Seventy-two churches in Britain were named for Cuthbert.",
+        (),
+        "over 35 holds for 72",
+    ),
+    (
+        "The film sold 6 million copies.",
+        "The film sold more than 3 million copies.",
+        ("number",),
+        "more than 3 million does not support 6 million",
+    ),
+    (
+        "He scored 19 goals in the season.",
+        "In the 2018–19 season he scored 30 goals.",
+        ("number", "19", "30"),
+        "a season's closing digits are a year, not the count 19",
+    ),
+    (
+        "The bridge over the river is 300 meters long.",
+        "The bridge over the river is 300 feet long.",
+        ("number", "300", "300 feet"),
+        "the same number in another unit of length",
+    ),
+    (
+        "The renovation of the museum took 5 years.",
+        "The renovation of the museum took 5 months.",
+        ("number", "5", "5 months"),
+        "the same number in another unit of time",
+    ),
+    (
+        "The product launched in the second quarter of 2021.",
+        "The product launched in the third quarter of 2021.",
+        ("number", "second", "third"),
+        "a rank the anchor names differently",
+    ),
+    (
+        "The policy applies to employees under 30.",
+        "The policy applies to employees over 30.",
+        ("number", "30", "30"),
+        "under 30 is not over 30",
+    ),
+    (
+        "The country's population is 2 million.",
+        "The country's population is 2.5 million.",
+        ("number", "2 million", "2.5 million"),
+        "a scaled number against another at its precision",
+    ),
+    (
+        "Four puppies play in the yard.",
+        "Two puppies play in the yard.",
+        ("number", "Four", "Two"),
+        "a spelled count against another of the same noun",
+    ),
+    (
+        "The album sold less than 100,000 copies.",
+        "It debuted at number one on the Billboard 200 with sales of 258,000 copies.",
+        ("number", "100,000", "258,000"),
+        "less than 100,000 is no Billboard 200 and fails for 258,000",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "expected", "why"), NUMBERS_CASES, ids=[c[3] for c in NUMBERS_CASES]
+)
+def test_number_rules(claim: str, passage: str, expected: tuple[str, ...], why: str) -> None:
+    assert_first_reason(claim, passage, expected, why)

@@ -1,0 +1,113 @@
+"""The negation check (``checks.polarity``): negation cues, their scope, antonyms and
+prefixed opposites."""
+
+from __future__ import annotations
+
+import pytest
+
+from scoring.checks.passages import Case, assert_first_reason
+
+POLARITY_CASES: list[Case] = [
+    (
+        "The museum does not charge for entry.",
+        "Entry to the museum is free; it does not charge visitors.",
+        (),
+        "a negated claim matches a negated passage",
+    ),
+    (
+        "The company did not get the balance right when it raised prices.",
+        "The boss admitted that the company failed to get the balance right when it raised prices.",
+        (),
+        "failed to is a negation that matches not",
+    ),
+    (
+        "Animal cells do not have cell walls.",
+        "Animal cells lack cell walls and chloroplasts.",
+        (),
+        "lack is a negation that matches do not have",
+    ),
+    (
+        "The discovery was made in 1990.",
+        "Researchers discovered the cover in 1990.",
+        (),
+        "discover is no negated cover",
+    ),
+    (
+        "Smoking is not allowed in the park.",
+        "Smoking is prohibited in the park.",
+        (),
+        "not allowed says what prohibited says",
+    ),
+    (
+        "The drug was ineffective against the virus.",
+        "The drug was not effective against the virus.",
+        (),
+        "ineffective says what not effective says",
+    ),
+    (
+        "The cause of the fire is not known.",
+        "The cause of the fire is unknown.",
+        (),
+        "not known says what unknown says",
+    ),
+    (
+        "The plan is important, whether we like it or not.",
+        "The plan is important.",
+        (),
+        "or not denies nothing",
+    ),
+    (
+        "The final product will be more costly for buyers, no matter what method of "
+        "customization was used.",
+        "Regardless of how customization was done in the past, consumers paid more for the end "
+        "product.",
+        (),
+        "no matter denies nothing",
+    ),
+    (
+        "The matter of whether or not the Mass is a sacrifice for the remission of sins is "
+        "controversial.",
+        "As for the divisive issue of whether the Mass is a sacrifice for the remission of "
+        "sins, the statement affirms that Christ's death upon the cross ...",
+        (),
+        "whether or not denies nothing",
+    ),
+    (
+        "Astronomers have not used the telescope to peer inside spiral galaxies.",
+        "Astronomers have used the telescope to peer inside spiral galaxies. Nobody expected "
+        "the pictures to be so sharp.",
+        ("negation", "not used the telescope", ""),
+        "a negated claim whose words the passage affirms",
+    ),
+    (
+        "Sales of the phone grew by 20% in 2023.",
+        "Sales of the phone fell by 20% in 2023.",
+        ("negation", "grew", "fell"),
+        "an antonym in place of a claim word (grew, fell)",
+    ),
+    (
+        "Jamie Murray is not a Davis Cup champion.",
+        "Jamie Murray is a Davis Cup champion, currently the world No. 5 doubles player.",
+        ("negation", "not a davis cup", ""),
+        "a negated claim against a passage whose No. is a number sign",
+    ),
+    (
+        "The cause of the fire in the mill is known.",
+        "The cause of the fire in the mill is unknown.",
+        ("negation", "known", "unknown"),
+        "a prefixed opposite (known, unknown)",
+    ),
+    (
+        "The company got the balance right when it raised prices.",
+        "The boss admitted that the company failed to get the balance right when it raised prices.",
+        ("negation", "", "failed to get the balance"),
+        "failed to in the anchor governs the claim's words",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "expected", "why"), POLARITY_CASES, ids=[c[3] for c in POLARITY_CASES]
+)
+def test_polarity_rules(claim: str, passage: str, expected: tuple[str, ...], why: str) -> None:
+    assert_first_reason(claim, passage, expected, why)
