@@ -73,14 +73,19 @@ def test_a_batch_run_calibrates_itself_and_corrects_the_rate(tmp_path, capsys) -
     assert f"corrected by {len(sampled)} judge-labelled spans" in captured.out
 
 
-def _add_samples(path: str, start: int) -> None:
-    store = CalibrationStore(
+def _store(path: str, fingerprint: str = "f") -> CalibrationStore:
+    """One pipeline's store on the shared state file, fitted on model ``fingerprint``."""
+    return CalibrationStore(
         CalibrationConfig(source="judge", state_file=path, min_samples=10),
         pipeline="qa",
-        fingerprint="f",
+        fingerprint=fingerprint,
         default_threshold=0.5,
         default_band=(0.4, 0.6),
     )
+
+
+def _add_samples(path: str, start: int) -> None:
+    store = _store(path)
     for i in range(start, start + 40, 4):
         store.add([(f"t{i + j}#0", (i + j) / 200, (i + j) % 3 != 0) for j in range(4)])
 
@@ -94,23 +99,11 @@ def test_processes_share_the_state_file_without_losing_a_verdict(tmp_path) -> No
     for worker in workers:
         worker.join(60)
     assert [w.exitcode for w in workers] == [0, 0, 0]
-    store = CalibrationStore(
-        CalibrationConfig(source="judge", state_file=path, min_samples=10),
-        pipeline="qa",
-        fingerprint="f",
-        default_threshold=0.5,
-        default_band=(0.4, 0.6),
-    )
+    store = _store(path)
     assert store.n_samples == 120  # three writers, 40 verdicts each, none lost
     assert store.fitted is not None and store.fitted.n_labels >= 110
     # another model's sample is not reused
-    other = CalibrationStore(
-        CalibrationConfig(source="judge", state_file=path, min_samples=10),
-        pipeline="qa",
-        fingerprint="g",
-        default_threshold=0.5,
-        default_band=(0.4, 0.6),
-    )
+    other = _store(path, "g")
     assert other.n_samples == 0 and other.fitted is None
 
 

@@ -17,7 +17,6 @@ openai 1.x, ``httpx2`` in later releases), found from ``openai.DefaultHttpxClien
 from __future__ import annotations
 
 import contextlib
-import functools
 import importlib
 import socket
 import threading
@@ -78,15 +77,22 @@ def deadline(seconds: float) -> Iterator[CallGuard]:
         _local.guard = previous
 
 
-@functools.cache
+_LOADED: dict[str, Any] = {}
+"""The httpx module and the transport class built on it, loaded on first use, once."""
+
+
 def httpx_module() -> Any:
     """The httpx module the installed openai client is built on."""
-    import openai
+    if "httpx" not in _LOADED:
+        import openai
 
-    for base in openai.DefaultHttpxClient.__mro__:
-        if base.__name__ == "Client" and base.__module__.split(".")[0].startswith("httpx"):
-            return importlib.import_module(base.__module__.split(".")[0])
-    return importlib.import_module("httpx")
+        found = "httpx"
+        for base in openai.DefaultHttpxClient.__mro__:
+            if base.__name__ == "Client" and base.__module__.split(".")[0].startswith("httpx"):
+                found = base.__module__.split(".")[0]
+                break
+        _LOADED["httpx"] = importlib.import_module(found)
+    return _LOADED["httpx"]
 
 
 def client(max_bytes: int, timeout_s: float) -> Any:
@@ -95,8 +101,13 @@ def client(max_bytes: int, timeout_s: float) -> Any:
     return httpx.Client(transport=_transport_class()(max_bytes), timeout=timeout_s)
 
 
-@functools.cache
 def _transport_class() -> Any:
+    if "transport" not in _LOADED:
+        _LOADED["transport"] = _build_transport_class()
+    return _LOADED["transport"]
+
+
+def _build_transport_class() -> Any:
     httpx = httpx_module()
 
     class ReplyTooLarge(httpx.ReadError):  # type: ignore[misc,name-defined]
