@@ -342,3 +342,37 @@ def test_ragguard_works_without_opentelemetry_and_says_what_to_install():
     )
     assert run.returncode == 0, run.stderr
     assert "pip install 'ragguard[otel]'" in run.stdout
+
+
+def test_the_evaluator_span_carries_openinference_feedback(guard, memory):
+    """Each result is also OpenInference feedback on the EVALUATOR span, under both of its
+    vocabularies, with an identifier that a re-evaluation of the trace repeats."""
+    from ragguard.exporters.otel import OtelExporter
+    from ragguard.schema import Trace
+
+    trace = Trace.parse(
+        {
+            "trace_id": "t-feedback",
+            "query": "Where is the Eiffel Tower?",
+            "items": [{"id": "d1", "text": "The Eiffel Tower is a lattice tower in Paris."}],
+            "response": "The Eiffel Tower is in Berlin.",
+        }
+    )
+    provider, spans = memory
+    exporter = OtelExporter(tracer_provider=provider)
+    for _ in range(2):
+        exporter.export(trace, guard.evaluate(trace))
+    first, again = [s for s in spans.get_finished_spans() if s.name == "ragguard.evaluation"]
+    attributes = first.attributes
+    names = {v for k, v in attributes.items() if k.endswith(".annotation.name")}
+    assert {"ragguard.hallucination", "ragguard.span_support"} <= names
+    index = next(
+        k.split(".")[1]
+        for k, v in attributes.items()
+        if k.endswith(".annotation.name") and v == "ragguard.span_support"
+    )
+    assert attributes[f"annotations.{index}.annotation.label"] == "unsupported"
+    assert attributes[f"evaluations.{index}.evaluation.label"] == "unsupported"
+    assert attributes[f"annotations.{index}.annotation.annotator_kind"] == "CODE"
+    identifiers = [k for k in attributes if k.endswith(".annotation.identifier")]
+    assert [attributes[k] for k in identifiers] == [again.attributes[k] for k in identifiers]

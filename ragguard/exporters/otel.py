@@ -87,7 +87,11 @@ def default_provider() -> TracerProvider:
     return current
 
 
-def _evaluation_results(evaluation: Evaluation) -> Iterator[tuple[str, float, str | None, str]]:
+Result = tuple[str, float | None, str | None, str]
+"""(name, score, label, explanation) of one evaluation result."""
+
+
+def _evaluation_results(evaluation: Evaluation) -> Iterator[Result]:
     """(name, score, label, explanation) per metric that applies to this answer."""
     metrics, eta = evaluation.metrics, evaluation.thresholds
     n_relevant = sum(1 for item in evaluation.items if item.relevant)
@@ -201,21 +205,24 @@ class OtelExporter:
         if self.include_content:
             attributes.update({names.INPUT_VALUE: trace.query, names.OUTPUT_VALUE: trace.response})
         attributes.update(_calibration_attributes(evaluation))
+        results: list[Result] = list(_evaluation_results(evaluation))
+        for index, scored in enumerate(evaluation.spans):
+            if verdict(scored) == "unsupported":
+                text = f": {scored.text!r}" if self.include_content else ""
+                explanation = (
+                    f"span {index} (characters {scored.start}-{scored.end}) not supported; "
+                    f"best evidence {scored.evidence_id}, cited {scored.citations}{text}"
+                    + "".join(f"; {self._reason(r)}" for r in scored.reasons)
+                )
+                results.append(
+                    ("ragguard.span_support", scored.support, "unsupported", explanation)
+                )
+        attributes.update(_feedback_attributes(trace.trace_id, results))
         with self._tracer.start_as_current_span(
             names.EVALUATION_SPAN, context=parent, attributes=attributes
         ) as span:
-            for name, value, label, explanation in _evaluation_results(evaluation):
+            for name, value, label, explanation in results:
                 self._result(span, trace, name, value, label, explanation)
-            for index, scored in enumerate(evaluation.spans):
-                if verdict(scored) == "unsupported":
-                    text = f": {scored.text!r}" if self.include_content else ""
-                    explanation = (
-                        f"span {index} (characters {scored.start}-{scored.end}) not supported; "
-                        f"best evidence {scored.evidence_id}, cited {scored.citations}{text}"
-                        + "".join(f"; {self._reason(r)}" for r in scored.reasons)
-                    )
-                    name, label = "ragguard.span_support", "unsupported"
-                    self._result(span, trace, name, scored.support, label, explanation)
             self._retrieval(trace, evaluation)
 
     def _reason(self, reason: SpanReason) -> str:
@@ -277,6 +284,28 @@ class OtelExporter:
         force_flush = getattr(self.provider, "force_flush", None)
         if callable(force_flush):
             force_flush()
+
+
+def _feedback_attributes(trace_id: str, results: list[Result]) -> Attributes:
+    """The results as OpenInference feedback on the EVALUATOR span, in both of its
+    vocabularies (``annotations.<i>.annotation.*`` and ``evaluations.<i>.evaluation.*``),
+    with an identifier that stays the same when the trace is evaluated again."""
+    attributes: Attributes = {}
+    for index, (name, value, label, explanation) in enumerate(results):
+        fields: Attributes = {
+            "name": name,
+            "explanation": explanation,
+            "annotator_kind": "CODE",
+            "identifier": f"ragguard:{trace_id}:{name}:{index}",
+        }
+        if value is not None:
+            fields["score"] = value
+        if label is not None:
+            fields["label"] = label
+        for prefix, word in ((names.ANNOTATIONS, "annotation"), (names.EVALUATIONS, "evaluation")):
+            for key, field_value in fields.items():
+                attributes[f"{prefix}.{index}.{word}.{key}"] = field_value
+    return attributes
 
 
 def _calibration_attributes(evaluation: Evaluation) -> Attributes:

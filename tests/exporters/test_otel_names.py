@@ -25,6 +25,15 @@ def test_openinference_names_match_its_semconv() -> None:
     assert otel_names.RETRIEVAL_DOCUMENTS == span.RETRIEVAL_DOCUMENTS
     for constant in ("DOCUMENT_ID", "DOCUMENT_METADATA", "DOCUMENT_SCORE", "DOCUMENT_CONTENT"):
         assert getattr(otel_names, constant) == getattr(document, constant), constant
+    assert otel_names.ANNOTATIONS == span.ANNOTATIONS
+    assert otel_names.EVALUATIONS == span.EVALUATIONS
+    # the feedback fields ragguard writes under those prefixes are OpenInference's own
+    for word, attributes in (
+        ("annotation", trace.AnnotationAttributes),
+        ("evaluation", trace.EvaluationAttributes),
+    ):
+        for field in ("name", "score", "label", "explanation", "annotator_kind", "identifier"):
+            assert getattr(attributes, f"{word}_{field}".upper()) == f"{word}.{field}"
 
 
 def test_a_document_attribute_is_flattened_by_index() -> None:
