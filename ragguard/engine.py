@@ -22,6 +22,7 @@ from ragguard.errors import MediaError, RagguardError, TraceValidationError
 from ragguard.limits import check_limits
 from ragguard.media.policy import check_file, local_path
 from ragguard.media.visual import Frame, Visual, load_visual
+from ragguard.metrics.answer import answer_sentences, apply_answer
 from ragguard.metrics.live import trace_metrics
 from ragguard.schema import (
     CalibrationStatus,
@@ -34,6 +35,7 @@ from ragguard.schema import (
 )
 from ragguard.scoring import checks
 from ragguard.scoring import text as tx
+from ragguard.scoring.answer import AnswerRelevanceScorer, AnswerScore
 from ragguard.scoring.backends import build_relevance, build_support, build_visual, check_models
 from ragguard.scoring.blas import one_blas_thread
 from ragguard.scoring.embeddings import TextEmbedder
@@ -70,6 +72,8 @@ class _TracePlan:
     reasons: dict[tuple[int, int], tuple[Reason, ...]] = field(default_factory=dict)
     """(span index, item index) -> the checks that fired (scorers that explain)."""
     support_frame: dict[tuple[int, int], float | None] = field(default_factory=dict)
+    answer: AnswerScore | None = None
+    """Answer relevance: the answer's and its read spans' (``answer_sentences``)."""
 
 
 class Evaluator:
@@ -97,6 +101,7 @@ class Evaluator:
         self._analyzer = analyzer
         self._visual = visual
         self._visual_built = visual is not None
+        self._answer: AnswerRelevanceScorer | None = None
         self._drift = DriftMonitor(
             self.config.calibration.fitted.score_quantiles if self.config.calibration.fitted else ()
         )
@@ -130,6 +135,13 @@ class Evaluator:
         if self._support is None:
             self._support = build_support(self.config.support, self.embedder)
         return self._support
+
+    @property
+    def answer_scorer(self) -> AnswerRelevanceScorer:
+        """Answer relevance on the same embedder (its cache already holds the vectors)."""
+        if self._answer is None:
+            self._answer = AnswerRelevanceScorer(self.embedder)
+        return self._answer
 
     @property
     def visual_scorer(self) -> VisualScorer | None:
@@ -223,6 +235,13 @@ class Evaluator:
         t0 = time.perf_counter()
         self._score_support(live)
         support_ms = (time.perf_counter() - t0) * 1000
+        t0 = time.perf_counter()
+        results = self.answer_scorer.score(
+            [(p.trace.query, answer_sentences(p.spans)) for p in live]
+        )
+        for plan, result in zip(live, results, strict=True):
+            plan.answer = result
+        answer_ms = (time.perf_counter() - t0) * 1000
 
         share = 1.0 / max(len(live), 1)
         total_ms = (time.perf_counter() - started) * 1000
@@ -231,6 +250,7 @@ class Evaluator:
             "media": media_ms * share,
             "relevance": relevance_ms * share,
             "support": support_ms * share,
+            "answer": answer_ms * share,
             "total": total_ms * share,
             "batch_size": float(len(live)),
         }
@@ -439,7 +459,7 @@ class Evaluator:
         spans = [
             self._span_result(s, span, plan, position, eta_s) for s, span in enumerate(plan.spans)
         ]
-        return Evaluation(
+        evaluation = Evaluation(
             trace_id=trace.trace_id,
             items=items,
             spans=spans,
@@ -448,6 +468,8 @@ class Evaluator:
             thresholds={"relevance": eta_r, "support": eta_s},
             errors=plan.issues,
         )
+        apply_answer(evaluation, plan.answer, self.answer_scorer.threshold)
+        return evaluation
 
     @staticmethod
     def _span_result(
