@@ -166,6 +166,10 @@ class LiveConfig(_Strict):
     unsupported claim fails; None: CS never fails an answer)."""
     min_relevant_at_k: float | None = Field(default=None, ge=0.0, le=1.0)
     """An answer fails when the share of retrieved items judged relevant is below this."""
+    min_answer_relevance: float | None = Field(default=None, ge=0.0, le=1.0)
+    """An answer fails when its answer relevance (does it address the query?) is below this,
+    or when the judge read it and said it does not (None: answer relevance never fails an
+    answer; an abstention never fails on it)."""
     worker: Literal["process", "thread"] = "process"
     """Where background evaluation runs: a low-priority child process (never competes with
     the application for the GIL; the OS serves the application's requests first) or a
