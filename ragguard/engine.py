@@ -140,7 +140,9 @@ class Evaluator:
     def answer_scorer(self) -> AnswerRelevanceScorer:
         """Answer relevance on the same embedder (its cache already holds the vectors)."""
         if self._answer is None:
-            self._answer = AnswerRelevanceScorer(self.embedder)
+            self._answer = AnswerRelevanceScorer(
+                self.embedder, threshold=self.config.answer.threshold
+            )
         return self._answer
 
     @property

@@ -103,13 +103,13 @@ class AnswerRelevanceScorer:
     embedder's content-hash cache makes the query and span vectors free when relevance and
     the span analyzer have encoded them already)."""
 
-    def __init__(self, embedder: TextEmbedder, head: Head | None = None) -> None:
+    def __init__(
+        self, embedder: TextEmbedder, head: Head | None = None, *, threshold: float | None = None
+    ) -> None:
         self.embedder = embedder
         self.head = head or Head.bundled(HEAD_NAME)
-
-    @property
-    def threshold(self) -> float:
-        return self.head.threshold
+        self.threshold = self.head.threshold if threshold is None else threshold
+        """Below it an answer, or a sentence, does not address the query."""
 
     def score(self, answers: Sequence[tuple[str, Sequence[str]]]) -> list[AnswerScore | None]:
         """Per (query, sentences) pair its score; None where there is no query or no
