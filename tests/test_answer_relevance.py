@@ -134,3 +134,37 @@ def test_answer_sentences_skip_abstentions_and_empty_spans():
     assert answer_sentences([S("I don't know.", "abstention")]) == []
     mixed = [S("I am not sure.", "abstention"), S("It is in Paris.", "objective"), S("", "empty")]
     assert answer_sentences(mixed) == ["It is in Paris."]
+
+
+def test_training_split_and_negatives():
+    """The held-out split is fixed by the question text; each question gives its own
+    answer, a swapped one from another question and off-question sentences."""
+    from ragguard.train.answer import Question, examples, held_out
+
+    texts = [f"Where is landmark number {i}?" for i in range(400)]
+    share = sum(map(held_out, texts)) / len(texts)
+    assert 0.12 < share < 0.28 and held_out(texts[7]) == held_out("where is  LANDMARK number 7?")
+    qs = [
+        Question(t, "set", own=[[f"It is in town {i}."]], off=[f"Town {i} is old."])
+        for i, t in enumerate(texts[:20])
+    ]
+    rows = examples(qs, per_source=20, seed=1)
+    kinds = {r.kind for r in rows}
+    assert kinds == {"own", "swapped", "off"}
+    for r in rows:
+        number = r.question.split()[-1].rstrip("?")
+        mine = f"town {number} " in r.sentences[0].lower().replace(".", " ")
+        assert r.label == (r.kind == "own") and mine == (r.kind != "swapped")
+
+
+def test_logistic_fit_separates_a_separable_feature():
+    import numpy as np
+
+    from ragguard.train.answer import make_head
+
+    x = np.array([[v, 0.0, 0.0, 0.0, 0.0, 0.0] for v in np.linspace(-1, 1, 40)], np.float32)
+    y = (x[:, 0] > 0).astype(int)
+    head = make_head(x, y, [0])
+    predicted = head.predict(x)
+    assert ((predicted >= 0.5) == y.astype(bool)).all()
+    assert head.layers[0].weight[1:, 0].tolist() == [0.0] * 5  # unused features get weight 0

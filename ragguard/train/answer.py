@@ -42,6 +42,17 @@ LICENCES = {
 }
 
 
+NOTES = """\
+Does an answer address its question? Trained with `python3 -m ragguard.train.answer --data
+DIR` on the training-set questions of QNLI (from GLUE, SQuAD passages), SelQA and CLAPnq,
+never on a dev set; the backbone is all-MiniLM-L6-v2 (Apache-2.0). A fifth of the
+questions was held out by hash before training, for `benchmarks/answer_relevance.py`.
+Negatives: answers to other questions of the same set (swapped) and sentences of the
+question's own passages that do not answer it. The feature set was chosen by leaving one
+source out (below); the expected-answer-type rules are `ragguard/scoring/data/answer_types.json`.
+"""
+
+
 @dataclass
 class Question:
     text: str
@@ -280,7 +291,9 @@ def train(root: Path, out: Path, per_source: int = 1500, seed: int = 0) -> Head:
         },
     }
     head.save(out / f"{HEAD_NAME}.json")
-    write_card(out / f"{HEAD_NAME}.md", f"ragguard answer-relevance head `{HEAD_NAME}`", head.card)
+    write_card(
+        out / f"{HEAD_NAME}.md", f"ragguard answer-relevance head `{HEAD_NAME}`", head.card, NOTES
+    )
     return head
 
 
