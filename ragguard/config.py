@@ -166,6 +166,10 @@ class LiveConfig(_Strict):
     unsupported claim fails; None: CS never fails an answer)."""
     min_relevant_at_k: float | None = Field(default=None, ge=0.0, le=1.0)
     """An answer fails when the share of retrieved items judged relevant is below this."""
+    min_answer_relevance: float | None = Field(default=None, ge=0.0, le=1.0)
+    """An answer fails when its answer relevance (does it address the query?) is below this,
+    or when the judge read it and said it does not (None: answer relevance never fails an
+    answer; an abstention never fails on it)."""
     worker: Literal["process", "thread"] = "process"
     """Where background evaluation runs: a low-priority child process (never competes with
     the application for the GIL; the OS serves the application's requests first) or a
@@ -275,6 +279,14 @@ class ExportConfig(_Strict):
     (``[exporters.langfuse]``)."""
 
 
+class AnswerConfig(_Strict):
+    """Answer relevance: does the answer address the query (docs/answer-relevance.md)."""
+
+    threshold: float | None = Field(default=None, ge=0.0, le=1.0)
+    """An answer (and each sentence) scoring below this does not address the query; None:
+    the bundled head's own threshold (or a file calibration's, when fitted)."""
+
+
 class FittedCalibration(_Strict):
     """What ``ragguard calibrate`` (or the judge's verdicts) fitted: the support decision
     for one deployment, and the model it was fitted on."""
@@ -302,6 +314,13 @@ class FittedCalibration(_Strict):
     score_quantiles: list[float] = Field(default_factory=list)
     """The fitted spans' support scores at 41 evenly spaced quantiles: the reference the
     drift test compares live scores with."""
+    answer_relevance_threshold: float | None = Field(default=None, ge=0.0, le=1.0)
+    """Fitted on lines labelled ``answer_relevant``: replaces ``answer.threshold`` (None: no
+    such labels, the head's threshold stays)."""
+    answer_relevance_band: tuple[float, float] | None = None
+    """Answer relevance scores in [lo, hi] go to the judge (replaces ``judge.answer_band``)."""
+    answer_relevance_labels: int = Field(default=0, ge=0)
+    """Answers labelled ``answer_relevant`` that the answer threshold was fitted on."""
 
     @model_validator(mode="after")
     def _band_ordered(self) -> FittedCalibration:
@@ -380,6 +399,10 @@ class JudgeConfig(_Strict):
     band: tuple[float, float] = (0.444, 0.685)
     """Lite support scores in [lo, hi] go to the judge. The default holds 20% of the
     training-set spans around the lite eta (``python benchmarks/judge_band.py``)."""
+    answer_band: tuple[float, float] | None = None
+    """Answers whose lite answer relevance lies in [lo, hi] go to the judge, which decides
+    ``answer_relevant`` (``answer_judge``); None: the answer threshold plus or minus
+    ``ANSWER_BAND_HALF_WIDTH`` (0.15)."""
     response_format: Literal["json_schema", "text"] = "json_schema"
     """json_schema: ask the server to constrain the reply to the verdict schema (OpenAI,
     vLLM, llama.cpp, Ollama support it) and accept only a reply that is one JSON object;
@@ -396,9 +419,9 @@ class JudgeConfig(_Strict):
 
     @model_validator(mode="after")
     def _band_ordered(self) -> JudgeConfig:
-        lo, hi = self.band
-        if not 0.0 <= lo <= hi <= 1.0:
-            raise ValueError(f"band must satisfy 0 <= lo <= hi <= 1, got {list(self.band)}")
+        for name, band in (("band", self.band), ("answer_band", self.answer_band)):
+            if band is not None and not 0.0 <= band[0] <= band[1] <= 1.0:
+                raise ValueError(f"{name} must satisfy 0 <= lo <= hi <= 1, got {list(band)}")
         return self
 
 
@@ -492,6 +515,8 @@ class Config(_Strict):
     calibration: CalibrationConfig = Field(default_factory=CalibrationConfig)
     serve: ServeConfig = Field(default_factory=ServeConfig)
     """``ragguard serve``: the OTLP receiver's addresses, trace assembly and limits."""
+    answer: AnswerConfig = Field(default_factory=AnswerConfig)
+    """Answer relevance (the answer addresses the query)."""
 
     def with_thread_share(self, share: int) -> Config:
         """This config for one of several workers on one machine, given ``share`` threads;

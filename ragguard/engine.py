@@ -21,6 +21,7 @@ from ragguard.errors import MediaError, RagguardError, TraceValidationError
 from ragguard.limits import check_limits
 from ragguard.media.evidence import Decoded, decoded_visual, unreadable_file
 from ragguard.media.visual import Frame, Visual
+from ragguard.metrics.answer import answer_sentences, apply_answer
 from ragguard.metrics.live import trace_metrics
 from ragguard.schema import (
     CalibrationStatus,
@@ -31,6 +32,7 @@ from ragguard.schema import (
     SpanReason,
     Trace,
 )
+from ragguard.scoring.answer import AnswerRelevanceScorer, AnswerScore
 from ragguard.scoring.backends import build_relevance, build_support, build_visual, check_models
 from ragguard.scoring.blas import one_blas_thread
 from ragguard.scoring.embeddings import TextEmbedder
@@ -68,6 +70,8 @@ class _TracePlan:
     reasons: dict[tuple[int, int], tuple[Reason, ...]] = field(default_factory=dict)
     """(span index, item index) -> the checks that fired (scorers that explain)."""
     support_frame: dict[tuple[int, int], float | None] = field(default_factory=dict)
+    answer: AnswerScore | None = None
+    """Answer relevance: the answer's and its read spans' (``answer_sentences``)."""
 
 
 class Evaluator:
@@ -95,6 +99,7 @@ class Evaluator:
         self._analyzer = analyzer
         self._visual = visual
         self._visual_built = visual is not None
+        self._answer: AnswerRelevanceScorer | None = None
         self._drift = DriftMonitor(
             self.config.calibration.fitted.score_quantiles if self.config.calibration.fitted else ()
         )
@@ -127,6 +132,15 @@ class Evaluator:
         if self._support is None:
             self._support = build_support(self.config.support, self.embedder)
         return self._support
+
+    @property
+    def answer_scorer(self) -> AnswerRelevanceScorer:
+        """Answer relevance on the same embedder (its cache already holds the vectors)."""
+        if self._answer is None:
+            self._answer = AnswerRelevanceScorer(
+                self.embedder, threshold=self.config.answer.threshold
+            )
+        return self._answer
 
     @property
     def visual_scorer(self) -> VisualScorer | None:
@@ -214,6 +228,12 @@ class Evaluator:
             self._score_relevance(live)
         with watch.stage("support"):
             self._score_support(live)
+        with watch.stage("answer"):
+            results = self.answer_scorer.score(
+                [(p.trace.query, answer_sentences(p.spans)) for p in live]
+            )
+            for plan, result in zip(live, results, strict=True):
+                plan.answer = result
 
         share = 1.0 / max(len(live), 1)
         timing = {name: ms * share for name, ms in watch.ms.items()}
@@ -401,7 +421,7 @@ class Evaluator:
         spans = [
             self._span_result(s, span, plan, position, eta_s) for s, span in enumerate(plan.spans)
         ]
-        return Evaluation(
+        evaluation = Evaluation(
             trace_id=trace.trace_id,
             items=items,
             spans=spans,
@@ -410,6 +430,8 @@ class Evaluator:
             thresholds={"relevance": eta_r, "support": eta_s},
             errors=plan.issues,
         )
+        apply_answer(evaluation, plan.answer, self.answer_scorer.threshold)
+        return evaluation
 
     @staticmethod
     def _span_result(

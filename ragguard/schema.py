@@ -324,6 +324,9 @@ class SpanEvaluation(BaseModel):
     """Drawn into the calibration's uniform random sample (``[calibration] source =
     "judge"``): sent to the judge wherever its score lies, so that its verdict can refit the
     threshold and correct the reported hallucination rate."""
+    addresses_query: bool | None = None
+    """Whether this sentence, read alone, addresses the query (answer relevance at the
+    answer's threshold); None for an abstention, or when the trace has no query."""
 
 
 class Metrics(BaseModel):
@@ -347,6 +350,12 @@ class Metrics(BaseModel):
     """Objective spans that carry no citation marker."""
     n_unscored: dict[Modality, int] = Field(default_factory=dict)
     """Items that got no relevance (``relevance: null``), by modality, e.g. {"image": 1}."""
+    answer_relevance: float | None = None
+    """How well the answer as a whole addresses the query, in [0, 1] (docs/answer-relevance.md);
+    None for an abstention or an empty answer."""
+    answer_relevant: bool | None = None
+    """``answer_relevance`` at its threshold (``thresholds["answer_relevance"]``), or the
+    judge's verdict when the judge read the answer (``answer_judge``); None when abstained."""
 
 
 Verdict = Literal["supported", "unsupported", "unscored", "subjective", "abstention", "empty"]
@@ -399,3 +408,6 @@ class Evaluation(BaseModel):
     """Per-item problems that did not stop the rest of the trace from being evaluated."""
     calibration: CalibrationStatus | None = None
     """How the support threshold was calibrated (None: ``[calibration] source = "off"``)."""
+    answer_judge: JudgeVerdict | None = None
+    """The LLM judge's verdict on whether the answer addresses the query (``verdict``), for
+    an answer whose lite answer relevance lay in the judge's answer band."""

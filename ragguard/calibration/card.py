@@ -6,8 +6,9 @@ from ragguard.calibration.fit import Fit
 from ragguard.config import FittedCalibration
 
 
-def render_card(fit: Fit, *, source: str, fingerprint: str) -> str:
-    """A short Markdown card for ``ragguard calibrate``'s output."""
+def render_card(fit: Fit, *, source: str, fingerprint: str, answer: Fit | None = None) -> str:
+    """A short Markdown card for ``ragguard calibrate``'s output; ``answer``: the answer
+    relevance fit, when some lines were labelled ``answer_relevant``."""
     outcome = (
         "kept the default: the fit did not beat it under cross-validation"
         if fit.kept_default
@@ -29,9 +30,30 @@ def render_card(fit: Fit, *, source: str, fingerprint: str) -> str:
         f"| calibrated | {fit.threshold:.3f} | {fit.band[0]:.3f}-{fit.band[1]:.3f} | "
         f"{fit.cv_fitted:.3f} | {fit.cv_fitted_interval[0]:.3f}-{fit.cv_fitted_interval[1]:.3f} |",
     ]
+    if answer is not None:
+        lines += _answer_rows(answer)
     if fit.warnings:
         lines += ["", "Warnings:", *(f"- {warning}" for warning in fit.warnings)]
+    if answer is not None and answer.warnings:
+        lines += ["", "Answer relevance warnings:", *(f"- {w}" for w in answer.warnings)]
     return "\n".join(lines) + "\n"
+
+
+def _answer_rows(fit: Fit) -> list[str]:
+    kept = "kept the default" if fit.kept_default else "fitted"
+    return [
+        "",
+        f"Answer relevance: {fit.n_labels} labelled answers ({fit.n_supported} relevant, "
+        f"{fit.n_labels - fit.n_supported} not); {kept}.",
+        "",
+        "| | answer threshold | judge answer band | balanced accuracy (5-fold CV) "
+        "| 95% bootstrap |",
+        "|---|---|---|---|---|",
+        f"| default | {fit.default:.3f} | | {fit.cv_default:.3f} | "
+        f"{fit.cv_default_interval[0]:.3f}-{fit.cv_default_interval[1]:.3f} |",
+        f"| calibrated | {fit.threshold:.3f} | {fit.band[0]:.3f}-{fit.band[1]:.3f} | "
+        f"{fit.cv_fitted:.3f} | {fit.cv_fitted_interval[0]:.3f}-{fit.cv_fitted_interval[1]:.3f} |",
+    ]
 
 
 def describe(fitted: FittedCalibration | None, source: str) -> str:

@@ -20,8 +20,19 @@ class LabelledScores:
     to check against): a monitor keeps them, so balanced accuracy counts them as kept."""
     all_scores: list[float] = field(default_factory=list)
     """Every objective span's score, labelled or not: the deployment's spread."""
+    answer_scores: list[float] = field(default_factory=list)
+    answer_labels: list[bool] = field(default_factory=list)
+    """Answer relevance of the answers labelled ``answer_relevant`` (abstentions, which get
+    no score, are left out), and those labels."""
+    all_answer_scores: list[float] = field(default_factory=list)
 
     def add(self, labelled: LabelledTrace, evaluation: Evaluation) -> None:
+        answer = evaluation.metrics.answer_relevance
+        if answer is not None:
+            self.all_answer_scores.append(answer)
+            if labelled.answer_relevant is not None:
+                self.answer_scores.append(answer)
+                self.answer_labels.append(labelled.answer_relevant)
         for span, label in zip(evaluation.spans, labelled.labels, strict=True):
             scored = span.kind == "objective" and span.support is not None
             if scored:

@@ -59,9 +59,14 @@ def applied(config: Config) -> Config:
             '"off"',
             key="calibration.fitted.fingerprint",
         )
-    return config.model_copy(
-        update={
-            "support": config.support.model_copy(update={"threshold": fitted.threshold}),
-            "judge": config.judge.model_copy(update={"band": fitted.band}),
-        }
-    )
+    judge = {"band": fitted.band}
+    if fitted.answer_relevance_band is not None:
+        judge["answer_band"] = fitted.answer_relevance_band
+    update = {
+        "support": config.support.model_copy(update={"threshold": fitted.threshold}),
+        "judge": config.judge.model_copy(update=judge),
+    }
+    if fitted.answer_relevance_threshold is not None:
+        threshold = fitted.answer_relevance_threshold
+        update["answer"] = config.answer.model_copy(update={"threshold": threshold})
+    return config.model_copy(update=update)

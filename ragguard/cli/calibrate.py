@@ -107,6 +107,15 @@ def run(args: argparse.Namespace) -> int:
         kept=collected.kept,
         default_band=base.judge.band,
     )
+    answer_fit = None
+    if collected.answer_labels:
+        answer_fit = calibrate(
+            collected.answer_scores,
+            collected.answer_labels,
+            guard.evaluator.answer_scorer.threshold,
+            band_share=band_share,
+            all_scores=collected.all_answer_scores,
+        )
     fingerprint = model_fingerprint(lite)
     fitted = FittedCalibration(
         source="file",
@@ -119,19 +128,22 @@ def run(args: argparse.Namespace) -> int:
         balanced_accuracy=(fit.cv_default, fit.cv_fitted),
         kept_default=fit.kept_default,
         score_quantiles=fit.score_quantiles,
+        answer_relevance_threshold=None if answer_fit is None else answer_fit.threshold,
+        answer_relevance_band=None if answer_fit is None else answer_fit.band,
+        answer_relevance_labels=0 if answer_fit is None else answer_fit.n_labels,
     )
     data = _config_dict(base)
     data["calibration"] = {
         **data.get("calibration", {}),
         "source": "file",
         "band_share": band_share,
-        "fitted": fitted.model_dump(mode="json"),
+        "fitted": fitted.model_dump(mode="json", exclude_none=True),
     }
     Config.model_validate(data)  # what is written must load
     with replaced_on_success(output) as out:
         out.write(f"# written by ragguard calibrate from {Path(args.labelled).name}\n")
         out.write(tomli_w.dumps(data))
-    card = render_card(fit, source=str(args.labelled), fingerprint=fingerprint)
+    card = render_card(fit, source=str(args.labelled), fingerprint=fingerprint, answer=answer_fit)
     card_path = output.with_suffix(".md")
     with replaced_on_success(card_path) as out:
         out.write(card)

@@ -127,6 +127,17 @@ def _evaluation_results(evaluation: Evaluation) -> Iterator[Result]:
         if metrics.hallucination
         else "no unsupported objective span",
     )
+    if metrics.answer_relevance is not None:
+        relevant = metrics.answer_relevant
+        yield (
+            "ragguard.answer_relevance",
+            metrics.answer_relevance,
+            None if relevant is None else ("relevant" if relevant else "off_topic"),
+            f"{sum(1 for s in evaluation.spans if s.addresses_query)} of "
+            f"{sum(1 for s in evaluation.spans if s.addresses_query is not None)} sentences "
+            f"address the query (threshold {eta.get('answer_relevance', 0.5):.2f})"
+            + ("; decided by the judge" if evaluation.answer_judge is not None else ""),
+        )
     yield (
         "ragguard.abstention",
         float(metrics.abstained),

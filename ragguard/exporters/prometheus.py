@@ -90,6 +90,12 @@ class _Metrics:
         self.abstained = Counter(
             "abstained_responses", "Responses that abstain and claim nothing.", pipeline, **at
         )
+        self.off_topic = Counter(
+            "off_topic_responses",
+            "Responses that do not address their query (answer_relevant false).",
+            pipeline,
+            **at,
+        )
         self.spans = Counter(
             "spans",
             "Response spans by verdict: supported, unsupported, unscored (objective, nothing "
@@ -121,6 +127,13 @@ class _Metrics:
         self.support = Histogram(
             "span_support_ratio",
             "Support (CS) of each objective span by its best retrieved item.",
+            pipeline,
+            buckets=RATIO_BUCKETS,
+            **at,
+        )
+        self.answer_relevance = Histogram(
+            "answer_relevance_ratio",
+            "Per response: how well the answer addresses its query (abstentions not counted).",
             pipeline,
             buckets=RATIO_BUCKETS,
             **at,
@@ -208,8 +221,10 @@ class _Metrics:
             self.responses,
             self.hallucinated,
             self.abstained,
+            self.off_topic,
             self.unknown_citations,
             self.support,
+            self.answer_relevance,
             self.citation_precision,
             self.citation_recall,
             self.duration,
@@ -263,6 +278,10 @@ class _Metrics:
                 self.unscored.labels(pipeline, item.modality).inc()
             else:
                 self.relevance.labels(pipeline, item.modality).observe(item.relevance)
+        if metrics.answer_relevance is not None:
+            self.answer_relevance.labels(pipeline).observe(metrics.answer_relevance)
+        if metrics.answer_relevant is False:
+            self.off_topic.labels(pipeline).inc()
         if metrics.citation_precision is not None:
             self.citation_precision.labels(pipeline).observe(metrics.citation_precision)
         if metrics.citation_recall is not None:

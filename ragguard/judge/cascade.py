@@ -9,6 +9,11 @@ question the judge could not answer keeps its lite verdict with ``judge_skipped`
 The trace's metrics are recomputed from the merged verdicts. Nothing here raises into the
 evaluation.
 
+Answer relevance goes the same way: an answer whose lite answer relevance lies in the
+answer band (``judge.answer_band``, else the answer threshold plus or minus
+``ANSWER_BAND_HALF_WIDTH``) is asked about once, as a whole; the verdict goes in
+``evaluation.answer_judge`` and decides ``metrics.answer_relevant``.
+
 With a ``CalibrationStore`` (``[calibration] source = "judge"``), a uniform random sample
 of objective spans also goes to the judge, wherever its score lies; the verdicts are
 recorded there, the threshold and band are refitted on them, and the band used here is the
@@ -33,7 +38,12 @@ from ragguard.calibration.state import (
 from ragguard.config import JudgeConfig
 from ragguard.errors import RagguardError
 from ragguard.judge.client import Answer, JudgeClient
-from ragguard.judge.prompts import SUPPORT_VERDICTS, support_messages
+from ragguard.judge.prompts import (
+    ANSWER_VERDICTS,
+    SUPPORT_VERDICTS,
+    answer_messages,
+    support_messages,
+)
 from ragguard.metrics.live import trace_metrics
 from ragguard.schema import Evaluation, JudgeVerdict, SpanEvaluation, Trace
 from ragguard.scoring import text as tx
@@ -60,6 +70,29 @@ class SupportQuestion:
         return hashlib.sha256(payload.encode("utf-8")).hexdigest()
 
 
+@dataclass(frozen=True)
+class AnswerQuestion:
+    """A question and the whole answer given to it."""
+
+    query: str
+    answer: str
+
+    def key(self, model: str) -> str:
+        payload = json.dumps(["answer", model, self.query, self.answer])
+        return hashlib.sha256(payload.encode("utf-8")).hexdigest()
+
+
+ANSWER_BAND_HALF_WIDTH = 0.15
+"""Without ``judge.answer_band``: answers within this of the answer threshold are judged."""
+
+
+def answer_band(config: JudgeConfig, eta: float) -> tuple[float, float]:
+    """The answer-relevance scores the judge decides."""
+    if config.answer_band is not None:
+        return config.answer_band
+    return max(0.0, eta - ANSWER_BAND_HALF_WIDTH), min(1.0, eta + ANSWER_BAND_HALF_WIDTH)
+
+
 def in_band(score: float | None, band: tuple[float, float]) -> bool:
     return score is not None and band[0] <= score <= band[1]
 
@@ -83,14 +116,16 @@ class Cascade:
         self.calibration = calibration
         self._cache: LRU[str, Answer] = LRU(config.cache_size)
 
-    def ask(self, questions: Sequence[SupportQuestion]) -> list[tuple[Answer, bool]]:
+    def ask(
+        self, questions: Sequence[SupportQuestion | AnswerQuestion]
+    ) -> list[tuple[Answer, bool]]:
         """Each question's answer and whether it was served without a call of its own
         (cached, or the same question earlier in this batch). Distinct questions run
         concurrently, up to ``max_concurrency``."""
         model = self.config.model
         keys = [q.key(model) for q in questions]
         cached = self._cache.get_many(list(dict.fromkeys(keys)))
-        todo: dict[str, SupportQuestion] = {}
+        todo: dict[str, SupportQuestion | AnswerQuestion] = {}
         for key, question in zip(keys, questions, strict=True):
             if key not in cached:
                 todo.setdefault(key, question)
@@ -109,7 +144,11 @@ class Cascade:
                 results.append((fresh.get(key) or cached[key], True))
         return results
 
-    def _ask_one(self, question: SupportQuestion) -> Answer:
+    def _ask_one(self, question: SupportQuestion | AnswerQuestion) -> Answer:
+        if isinstance(question, AnswerQuestion):
+            return self.client.ask(
+                answer_messages(question.query, question.answer), ANSWER_VERDICTS
+            )
         messages = support_messages(question.claim, question.passages, question.context)
         return self.client.ask(messages, SUPPORT_VERDICTS)
 
@@ -181,7 +220,40 @@ class Cascade:
                 self.calibration.add(samples)
         for evaluation in changed.values():
             eta = evaluation.thresholds.get("support", 0.5)
+            before = evaluation.metrics
             evaluation.metrics = trace_metrics(evaluation.items, evaluation.spans, eta)
+            evaluation.metrics.answer_relevance = before.answer_relevance
+            evaluation.metrics.answer_relevant = before.answer_relevant
+        if not sample_only:
+            self._judge_answers(traces, outcomes)
+
+    def _judge_answers(
+        self, traces: Sequence[Trace], outcomes: Sequence[Evaluation | RagguardError]
+    ) -> None:
+        """Ask about the answers whose lite answer relevance lies in the answer band."""
+        picked: list[tuple[Evaluation, AnswerQuestion]] = []
+        for trace, outcome in zip(traces, outcomes, strict=True):
+            if not isinstance(outcome, Evaluation):
+                continue
+            eta = outcome.thresholds.get("answer_relevance", 0.5)
+            if not in_band(outcome.metrics.answer_relevance, answer_band(self.config, eta)):
+                continue
+            text = trace.response[: self.config.max_evidence_chars]
+            question = AnswerQuestion(trace.query, text)
+            if sampled(question.key(self.config.model), self.config.sample_rate):
+                picked.append((outcome, question))
+        if not picked:
+            return
+        try:
+            answers = self.ask([q for _, q in picked])
+        except Exception:  # a bug here must not cost the lite evaluation
+            logger.exception("ragguard judge: answer relevance failed; lite verdicts kept")
+            return
+        for (evaluation, _), (answer, reused) in zip(picked, answers, strict=True):
+            if answer.called:
+                evaluation.answer_judge = self._verdict(answer, reused)
+            if answer.parsed is not None:
+                evaluation.metrics.answer_relevant = answer.parsed.verdict
 
     def _merge_known(self, span: SpanEvaluation, verdict: bool) -> None:
         """A sampled span the judge already answered (an earlier pass or process)."""
@@ -211,18 +283,21 @@ class Cascade:
             span.text, tuple(passages[: self.config.max_evidence_items]), context
         )
 
+    def _verdict(self, answer: Answer, reused: bool) -> JudgeVerdict:
+        return JudgeVerdict(
+            verdict=None if answer.parsed is None else answer.parsed.verdict,
+            rationale="" if answer.parsed is None else answer.parsed.rationale,
+            model=self.config.model,
+            input_tokens=0 if reused else answer.input_tokens,
+            output_tokens=0 if reused else answer.output_tokens,
+            latency_ms=0.0 if reused else round(answer.latency_ms, 1),
+            cached=reused,
+            tokens_left_today=answer.tokens_left_today,
+        )
+
     def _merge(self, span: SpanEvaluation, answer: Answer, reused: bool) -> None:
         if answer.called:
-            span.judge = JudgeVerdict(
-                verdict=None if answer.parsed is None else answer.parsed.verdict,
-                rationale="" if answer.parsed is None else answer.parsed.rationale,
-                model=self.config.model,
-                input_tokens=0 if reused else answer.input_tokens,
-                output_tokens=0 if reused else answer.output_tokens,
-                latency_ms=0.0 if reused else round(answer.latency_ms, 1),
-                cached=reused,
-                tokens_left_today=answer.tokens_left_today,
-            )
+            span.judge = self._verdict(answer, reused)
         if answer.parsed is None:
             span.judge_skipped = answer.skipped
             return

@@ -300,6 +300,7 @@ class Monitor:
             and share < live.min_relevant_at_k
         ):
             reasons.append(f"relevant items {share:.2f} < {live.min_relevant_at_k:.2f}")
+        reasons += _off_topic(evaluation, live.min_answer_relevance)
         return reasons
 
     def _delivered(
@@ -433,3 +434,14 @@ def _register_hooks() -> None:
     after them, runs before theirs (atexit is last in, first out)."""
     worker.register_hooks()
     register_once("ragguard.live.monitor", at_exit=_close_for_exit, after_fork=_after_fork)
+
+
+def _off_topic(evaluation: Evaluation, minimum: float | None) -> list[str]:
+    """``[live] min_answer_relevance``: the judge's verdict when it read the answer, else the
+    lite score against the minimum."""
+    score, judged = evaluation.metrics.answer_relevance, evaluation.answer_judge
+    if minimum is None or score is None:
+        return []
+    if judged is not None and judged.verdict is not None:
+        return [] if judged.verdict else [f"off-topic answer (judge: {judged.rationale[:200]!r})"]
+    return [f"answer relevance {score:.2f} < {minimum:.2f}"] if score < minimum else []

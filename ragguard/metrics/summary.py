@@ -49,6 +49,9 @@ class RunSummary:
         self._add("support rate", m.support_rate)
         self._add("hallucination rate", m.hallucination)
         self._add("abstention rate", m.abstained)
+        self._add("answer relevance", m.answer_relevance)
+        if m.answer_relevant is not None:
+            self._add("off-topic rate", not m.answer_relevant)
         self._add("citation precision", m.citation_precision)
         self._add("citation recall", m.citation_recall)
         for span in evaluation.spans:
@@ -138,6 +141,8 @@ class RunSummary:
             "support rate",
             "hallucination rate",
             "abstention rate",
+            "answer relevance",
+            "off-topic rate",
             "citation precision",
             "citation recall",
         ):

@@ -44,7 +44,14 @@ MIN_TRACES = 10
 about this many traces in each point, and a point with fewer than half of it is a gap."""
 
 
-MEANS = ("mean_relevance", "relevant_at_k", "support_rate", "citation_precision", "citation_recall")
+MEANS = (
+    "mean_relevance",
+    "relevant_at_k",
+    "support_rate",
+    "answer_relevance",
+    "citation_precision",
+    "citation_recall",
+)
 """Per-trace metrics the summary averages on each side."""
 
 
@@ -58,6 +65,7 @@ class _Side:
     means: dict[str, list[float]] = field(default_factory=dict)
     relevance_bins: list[int] = field(default_factory=lambda: [0] * BINS)
     support_bins: list[int] = field(default_factory=lambda: [0] * BINS)
+    answer_relevance_bins: list[int] = field(default_factory=lambda: [0] * BINS)
     judged: int = 0
     """Spans the LLM judge decided ..."""
     agreed: int = 0
@@ -87,7 +95,12 @@ class _Side:
                 self.means.setdefault(name, []).append(value)
         relevance = [i.relevance for i in evaluation.items if i.relevance is not None]
         support = [s.support for s in evaluation.spans if s.support is not None]
-        for bins, values in ((self.relevance_bins, relevance), (self.support_bins, support)):
+        answer = [] if m.answer_relevance is None else [m.answer_relevance]
+        for bins, values in (
+            (self.relevance_bins, relevance),
+            (self.support_bins, support),
+            (self.answer_relevance_bins, answer),
+        ):
             for index, count in enumerate(bin_counts(values, BINS)):
                 bins[index] += count
 
@@ -352,9 +365,12 @@ class ReportBuilder:
                 markers=markers,
             )
 
-        return chart("Relevance of retrieved items (RS)", "relevance") + chart(
+        charts = chart("Relevance of retrieved items (RS)", "relevance") + chart(
             "Support of objective spans (CS)", "support"
         )
+        if any(self.live.answer_relevance_bins) or any(self.replay.answer_relevance_bins):
+            charts += chart("Answer relevance (does it address the query?)", "answer_relevance")
+        return charts
 
     def _timeline_charts(self) -> str:
         if not self._timeline:
