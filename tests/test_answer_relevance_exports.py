@@ -8,7 +8,8 @@ from replay_fixtures import evaluation as replay_evaluation
 from replay_fixtures import trace as replay_trace
 
 from ragguard import Guard
-from ragguard.exporters.otel import EVALUATION_EVENT, OtelExporter
+from ragguard.exporters.otel import OtelExporter
+from ragguard.exporters.otel_names import EVALUATION_EVENT
 from ragguard.exporters.prometheus import PrometheusExporter
 from ragguard.io import LoggedTrace
 from ragguard.live.monitor import Monitor
