@@ -15,11 +15,11 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from importlib import resources
 
 import numpy as np
 
+from ragguard.caches import memoized
 from ragguard.scoring import text as tx
 from ragguard.scoring.embeddings import TextEmbedder
 from ragguard.scoring.heads import Head
@@ -41,7 +41,7 @@ class _Rules:
     gives: dict[str, re.Pattern[str]]
 
 
-@lru_cache(maxsize=1)
+@memoized(entries=1)
 def _rules() -> _Rules:
     text = resources.files("ragguard.scoring").joinpath("data", "answer_types.json").read_text()
     data = json.loads(text)
