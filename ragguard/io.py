@@ -203,14 +203,18 @@ def read_log(
     """Yield ("<file> line N", record or that line's error) per non-blank line of each
     trace log (``ragguard.exporters.tracelog``)."""
     for path in paths:
-        lines = read_jsonl(
-            path,
-            whole_lines_only=True,
-            record_start=LOG_RECORD_START,
-            max_line_bytes=max_line_bytes,
-        )
-        for number, data in lines:
+        for number, data in read_log_lines(path, max_line_bytes):
             yield f"{path.name} line {number}", as_logged(data, str(path), number)
+
+
+def read_log_lines(
+    path: Path, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES
+) -> Iterator[tuple[int, dict[str, Any] | TraceValidationError]]:
+    """One trace log's lines as JSON objects, read as a log is: a cut last line skipped,
+    a record glued after a cut one recovered."""
+    return read_jsonl(
+        path, whole_lines_only=True, record_start=LOG_RECORD_START, max_line_bytes=max_line_bytes
+    )
 
 
 def as_logged(

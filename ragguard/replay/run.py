@@ -17,7 +17,7 @@ from pydantic import ValidationError
 
 from ragguard.config import Config
 from ragguard.errors import RagguardError
-from ragguard.io import DEFAULT_MAX_LINE_BYTES, LOG_RECORD_START, LoggedTrace, read_jsonl, read_log
+from ragguard.io import DEFAULT_MAX_LINE_BYTES, LoggedTrace, read_log, read_log_lines
 from ragguard.schema import Evaluation, Trace
 
 
@@ -49,13 +49,7 @@ def last_records(
     """Where each trace id was last logged: (file, line number)."""
     latest: dict[str, tuple[str, int]] = {}
     for path in paths:
-        lines = read_jsonl(
-            path,
-            whole_lines_only=True,
-            record_start=LOG_RECORD_START,
-            max_line_bytes=max_line_bytes,
-        )
-        for number, data in lines:
+        for number, data in read_log_lines(path, max_line_bytes):
             if isinstance(data, dict) and isinstance(data.get("trace_id"), str):
                 latest[data["trace_id"]] = (str(path), number)
     return latest
