@@ -112,7 +112,7 @@ class CalibrationStore:
         self.fitted: FittedCalibration | None = config.fitted
         if config.state_file is not None:
             with _locked(config.state_file):
-                self._merge(_read(config.state_file).get("pipelines", {}).get(pipeline))
+                self._merge(_read(config.state_file)["pipelines"].get(pipeline))
 
     @property
     def threshold(self) -> float:
@@ -130,10 +130,6 @@ class CalibrationStore:
         """The judge's stored verdict for a sampled span, if it was asked before."""
         found = self._samples.get(key)
         return None if found is None else found[1]
-
-    def scores(self) -> np.ndarray:
-        """The lite scores of the sample: the reference distribution for drift."""
-        return np.array([s for s, _ in self._samples.values()], dtype=float)
 
     def agreement(self) -> float | None:
         """Share of sampled spans where the lite verdict at the current eta matches the
@@ -174,9 +170,9 @@ class CalibrationStore:
                 return
             try:
                 with _locked(path):
-                    self._merge(_read(path).get("pipelines", {}).get(self.pipeline))
-                    self._add(samples, refit)
                     data = _read(path)
+                    self._merge(data["pipelines"].get(self.pipeline))
+                    self._add(samples, refit)
                     data["pipelines"][self.pipeline] = self._stored()
                     _write(path, data)
             except OSError as error:
@@ -201,7 +197,14 @@ class CalibrationStore:
             return self.fitted
         scores = [s for s, _ in self._samples.values()]
         labels = [v for _, v in self._samples.values()]
-        fit = calibrate(scores, labels, self.default_threshold, band_share=self.config.band_share)
+        fit = calibrate(
+            scores,
+            labels,
+            self.default_threshold,
+            band_share=self.config.band_share,
+            min_gain=JUDGE_MIN_GAIN,
+            default_band=self.default_band,
+        )
         self.fitted = FittedCalibration(
             source="judge",
             threshold=fit.threshold,
