@@ -19,6 +19,7 @@ from typing import Any
 from ragguard.errors import TraceValidationError
 from ragguard.io import DEFAULT_MAX_LINE_BYTES, read_jsonl
 from ragguard.schema import Trace
+from ragguard.spans.analyzer import has_content
 
 
 @dataclass(frozen=True)
@@ -29,6 +30,14 @@ class LabelledTrace:
     labels: tuple[bool | None, ...]
     answer_relevant: bool | None = None
     line: int | None = None
+
+    def claims(self) -> Iterator[tuple[str, str, bool]]:
+        """(claim, evidence, supported) per labelled span with content, the evidence being
+        all of the trace's item texts: the pair form ``train`` and ``judge-bench`` read."""
+        evidence = "\n".join(item.text for item in self.trace.items if item.text)
+        for span, label in zip(self.trace.response_spans or (), self.labels, strict=True):
+            if label is not None and has_content(span):
+                yield span.strip(), evidence, label
 
 
 def pair_trace(claim: str, evidence: str, label: bool | None, *, trace_id: str) -> dict[str, Any]:

@@ -55,18 +55,8 @@ def corrected_rate(
 ) -> Rate:
     """The rate of True among all spans' ``predicted`` flags (True = unsupported), corrected
     by the sample's judged flags against its predicted ones (the PPI mean estimator)."""
-    f = np.asarray(predicted, float)
-    n = f.size
-    if not n:
-        return Rate(0.0, 0.0, 0.0, 0, 0, False)
-    gap = np.asarray(sampled_judged, float) - np.asarray(sampled_predicted, float)
-    m = gap.size
-    if m < 2:
-        low, high = _wilson(float(f.mean()), n)
-        return Rate(float(f.mean()), low, high, n, m, False)
-    value = float(f.mean() + gap.mean())
-    se = math.sqrt(f.var(ddof=1) / n + gap.var(ddof=1) / m) if n > 1 else 0.0
-    return Rate(_unit(value), _unit(value - Z_95 * se), _unit(value + Z_95 * se), n, m, True)
+    gaps = Counter(int(j) - int(p) for p, j in zip(sampled_predicted, sampled_judged, strict=True))
+    return RateTally(len(predicted), sum(map(bool, predicted)), gaps).rate()
 
 
 def _unit(x: float) -> float:
@@ -93,21 +83,20 @@ def ks_distance(a: Sequence[float], b: Sequence[float]) -> float | None:
 
 
 SCORES_KEPT = 5000
-"""Recent live support scores kept per tally for the drift test (bounded memory)."""
+"""Recent live support scores the drift test keeps (bounded memory)."""
 MIN_FOR_DRIFT = 50
 """Live scores needed before a drift distance is reported: fewer say little."""
 
 
 @dataclass
 class RateTally:
-    """Running counts for the corrected rate and recent scores for drift, fed one
-    evaluation's spans at a time; memory stays bounded however long it runs."""
+    """Running counts for the corrected rate, fed one evaluation's spans at a time; memory
+    stays bounded however long it runs."""
 
     n: int = 0
     n_unsupported: int = 0
     gaps: Counter[int] = field(default_factory=Counter)
     """Judge minus lite verdict (1 = unsupported) on the sampled spans: -1, 0 or 1."""
-    scores: deque[float] = field(default_factory=lambda: deque(maxlen=SCORES_KEPT))
 
     def add(self, spans: Sequence[SpanEvaluation], eta: float) -> None:
         """Objective spans with a lite score: the lite verdict at ``eta``; calibration-sampled
@@ -118,7 +107,6 @@ class RateTally:
             unsupported = span.support < eta
             self.n += 1
             self.n_unsupported += unsupported
-            self.scores.append(span.support)
             if (
                 span.calibration_sample
                 and span.judge is not None

@@ -58,15 +58,12 @@ def _labelled(path: Path) -> list[Case]:
     from ragguard.calibration.labels import read_labelled
     from ragguard.judge.bench import Case
 
-    cases = []
+    cases: list[Case] = []
     for entry in read_labelled(path):
         if isinstance(entry, Exception):
             print(f"skipped {path.name}: {entry}", file=sys.stderr)
             continue
-        evidence = "\n".join(item.text for item in entry.trace.items if item.text)
-        for span, label in zip(entry.trace.response_spans or (), entry.labels, strict=True):
-            if label is not None and any(c.isalnum() for c in span):
-                cases.append(Case(span.strip(), evidence, label))
+        cases.extend(Case(*claim) for claim in entry.claims())
     return cases
 
 

@@ -157,13 +157,13 @@ class Cascade:
         """The band in force: the calibration's once fitted, else the configured one."""
         return self.calibration.band if self.calibration else self.config.band
 
-    def _for_calibration(self, trace: Trace, index: int, span: SpanEvaluation) -> bool:
+    def _sample_key(self, trace: Trace, index: int, span: SpanEvaluation) -> str | None:
+        """The span's key in the calibration sample, or None when it is not drawn."""
         store = self.calibration
-        return (
-            store is not None
-            and span.support is not None
-            and in_calibration_sample(trace.trace_id, index, store.config.sample_rate)
-        )
+        if store is None or span.support is None:
+            return None
+        drawn = in_calibration_sample(trace.trace_id, index, store.config.sample_rate)
+        return sample_key(trace.trace_id, index) if drawn else None
 
     def apply(
         self,
@@ -184,11 +184,10 @@ class Cascade:
             for index, span in enumerate(outcome.spans):
                 if span.kind != "objective":
                     continue
-                key = None
-                if self._for_calibration(trace, index, span):
+                key = self._sample_key(trace, index, span)
+                if key is not None and self.calibration is not None:
                     span.calibration_sample = True
-                    key = sample_key(trace.trace_id, index)
-                    known = self.calibration.verdict(key) if self.calibration else None
+                    known = self.calibration.verdict(key)
                     if known is not None:
                         self._merge_known(span, known)
                         changed[id(outcome)] = outcome
@@ -205,19 +204,7 @@ class Cascade:
                 else:
                     picked.append((outcome, span, question, key))
         if picked:
-            try:
-                answers = self.ask([q for _, _, q, _ in picked])
-            except Exception:  # a bug here must not cost the lite evaluation
-                logger.exception("ragguard judge: the cascade failed; lite verdicts kept")
-                answers = []
-            samples: list[Sample] = []
-            for (evaluation, span, _, key), (answer, reused) in zip(picked, answers, strict=True):
-                self._merge(span, answer, reused)
-                changed[id(evaluation)] = evaluation
-                if key is not None and answer.parsed is not None and span.support is not None:
-                    samples.append((key, span.support, answer.parsed.verdict))
-            if self.calibration is not None:
-                self.calibration.add(samples)
+            self._merge_picked(picked, changed)
         for evaluation in changed.values():
             eta = evaluation.thresholds.get("support", 0.5)
             before = evaluation.metrics
@@ -226,6 +213,26 @@ class Cascade:
             evaluation.metrics.answer_relevant = before.answer_relevant
         if not sample_only:
             self._judge_answers(traces, outcomes)
+
+    def _merge_picked(
+        self,
+        picked: list[tuple[Evaluation, SpanEvaluation, SupportQuestion, str | None]],
+        changed: dict[int, Evaluation],
+    ) -> None:
+        """Ask about the picked spans, merge the answers, record the sampled verdicts."""
+        try:
+            answers = self.ask([q for _, _, q, _ in picked])
+        except Exception:  # a bug here must not cost the lite evaluation
+            logger.exception("ragguard judge: the cascade failed; lite verdicts kept")
+            return
+        samples: list[Sample] = []
+        for (evaluation, span, _, key), (answer, reused) in zip(picked, answers, strict=True):
+            self._merge(span, answer, reused)
+            changed[id(evaluation)] = evaluation
+            if key is not None and answer.parsed is not None and span.support is not None:
+                samples.append((key, span.support, answer.parsed.verdict))
+        if self.calibration is not None:
+            self.calibration.add(samples)
 
     def _judge_answers(
         self, traces: Sequence[Trace], outcomes: Sequence[Evaluation | RagguardError]

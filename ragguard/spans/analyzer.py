@@ -59,7 +59,7 @@ class SpanAnalyzer:
         ``unknown_citations="error"``.
         """
         parsed = [self._parse(*request) for request in requests]
-        texts = [p.parse.text for spans in parsed for p in spans if _has_content(p.parse.text)]
+        texts = [p.parse.text for spans in parsed for p in spans if has_content(p.parse.text)]
         verdicts = iter(self.abstention.detect(texts))
         return [self._spans(spans, verdicts) for spans in parsed]
 
@@ -76,7 +76,7 @@ class SpanAnalyzer:
         ]
         if response_spans is not None:
             return parsed
-        return [p for p in parsed if _has_content(p.parse.text)]
+        return [p for p in parsed if has_content(p.parse.text)]
 
     def _spans(self, parsed: list[_Parsed], abstains: Iterator[bool]) -> list[Span]:
         spans: list[Span] = []
@@ -84,7 +84,7 @@ class SpanAnalyzer:
         for raw, parse in parsed:
             category = self.categorizer.categorize(parse.text)
             kind: SpanKind
-            if not _has_content(parse.text):
+            if not has_content(parse.text):
                 kind = "empty"
             elif next(abstains):
                 kind = "abstention"
@@ -108,6 +108,6 @@ class SpanAnalyzer:
         return spans
 
 
-def _has_content(text: str) -> bool:
+def has_content(text: str) -> bool:
     """A letter or digit: something a reader could check or a model could score."""
     return any(char.isalnum() for char in text)

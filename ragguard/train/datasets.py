@@ -155,11 +155,8 @@ def _labelled_pairs(row: dict[str, object], line: int, source: str) -> Iterator[
     from ragguard.calibration.labels import as_labelled
 
     labelled = as_labelled(row, line)  # a TraceValidationError (a ValueError) names the field
-    trace = labelled.trace
-    evidence = "\n".join(item.text for item in trace.items if item.text)
-    for span, label in zip(trace.response_spans or (), labelled.labels, strict=True):
-        if label is not None and any(c.isalnum() for c in span):
-            yield Pair(evidence, span.strip(), int(label), source)
+    for claim, evidence, label in labelled.claims():
+        yield Pair(evidence, claim, int(label), source)
 
 
 LICENCES = {
