@@ -7,11 +7,9 @@ problems become per-trace outcomes, never a failed batch.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, TypeVar
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from ragguard import caches
 from ragguard.calibration.fingerprint import applied, model_fingerprint
@@ -20,8 +18,8 @@ from ragguard.config import Config
 from ragguard.errors import MediaError, RagguardError, TraceValidationError
 from ragguard.limits import check_limits
 from ragguard.media.evidence import Decoded, decoded_visual, unreadable_file
-from ragguard.media.visual import Frame, Visual
-from ragguard.metrics.answer import answer_sentences, apply_answer
+from ragguard.media.visual import Visual, best_frames
+from ragguard.metrics.answer import SCORED_KINDS, answer_sentences, apply_answer
 from ragguard.metrics.live import trace_metrics
 from ragguard.schema import (
     CalibrationStatus,
@@ -33,11 +31,21 @@ from ragguard.schema import (
     Trace,
 )
 from ragguard.scoring.answer import AnswerRelevanceScorer, AnswerScore
-from ragguard.scoring.backends import build_relevance, build_support, build_visual, check_models
+from ragguard.scoring.backends import (
+    build_relevance,
+    build_support,
+    build_visual,
+    check_models,
+    language_policy,
+    relevance_with_languages,
+    with_languages,
+)
 from ragguard.scoring.blas import one_blas_thread
 from ragguard.scoring.embeddings import TextEmbedder
 from ragguard.scoring.evidence import Claim, Evidence, item_evidence
+from ragguard.scoring.multilingual import multilingual_embedder
 from ragguard.scoring.protocols import Reason, RelevanceScorer, SupportScorer, VisualScorer
+from ragguard.scoring.routing import LanguagePolicy, on_scale
 from ragguard.spans import ItemRef, Span, SpanAnalyzer
 from ragguard.timing import Stopwatch
 
@@ -46,7 +54,6 @@ if TYPE_CHECKING:
     from ragguard.judge.cascade import Cascade
 
 Outcome = Evaluation | RagguardError
-_T = TypeVar("_T")
 
 
 @dataclass
@@ -70,6 +77,11 @@ class _TracePlan:
     reasons: dict[tuple[int, int], tuple[Reason, ...]] = field(default_factory=dict)
     """(span index, item index) -> the checks that fired (scorers that explain)."""
     support_frame: dict[tuple[int, int], float | None] = field(default_factory=dict)
+    languages: dict[int, str] = field(default_factory=dict)
+    """Span index -> the language an objective span was read as."""
+    unread: dict[tuple[int, int], tuple[str, str]] = field(default_factory=dict)
+    """(span index, item index) -> why the pair was not read (a language no backbone reads),
+    and the item's language."""
     answer: AnswerScore | None = None
     """Answer relevance: the answer's and its read spans' (``answer_sentences``)."""
 
@@ -100,6 +112,9 @@ class Evaluator:
         self._visual = visual
         self._visual_built = visual is not None
         self._answer: AnswerRelevanceScorer | None = None
+        self._multilingual: TextEmbedder | None = None
+        own = support is not None or relevance is not None or embedder is not None
+        self.policy: LanguagePolicy = language_policy(self.config, own_models=own)
         self._drift = DriftMonitor(
             self.config.calibration.fitted.score_quantiles if self.config.calibration.fitted else ()
         )
@@ -114,23 +129,40 @@ class Evaluator:
             )
         return self._embedder
 
+    @property
+    def multilingual_embedder(self) -> TextEmbedder:
+        """multilingual-E5 for text MiniLM cannot read (built here, loaded on first use)."""
+        if self._multilingual is None:
+            settings = self.config.multilingual
+            self._multilingual = multilingual_embedder(
+                settings.model, threads=settings.threads, cache_size=self.config.cache_size
+            )
+        return self._multilingual
+
     def clear_caches(self) -> None:
         """Forget every content-hash cache: embeddings, parsed passages and checked pairs,
         text tokens. Benchmarks call it to time a cold start; models stay loaded."""
-        if self._embedder is not None:
-            self._embedder.clear_cache()
+        for embedder in (self._embedder, self._multilingual):
+            if embedder is not None:
+                embedder.clear_cache()
         caches.clear_caches()
 
     @property
     def relevance_scorer(self) -> RelevanceScorer:
         if self._relevance is None:
-            self._relevance = build_relevance(self.config.relevance, self.embedder)
+            english = build_relevance(self.config.relevance, self.embedder)
+            self._relevance = relevance_with_languages(
+                english, self.multilingual_embedder, self.policy
+            )
         return self._relevance
 
     @property
     def support_scorer(self) -> SupportScorer:
         if self._support is None:
-            self._support = build_support(self.config.support, self.embedder)
+            english = build_support(self.config.support, self.embedder)
+            self._support = with_languages(
+                english, self.config, self.multilingual_embedder, self.policy
+            )
         return self._support
 
     @property
@@ -230,7 +262,7 @@ class Evaluator:
             self._score_support(live)
         with watch.stage("answer"):
             results = self.answer_scorer.score(
-                [(p.trace.query, answer_sentences(p.spans)) for p in live]
+                [(p.trace.query, self._answer_sentences(p)) for p in live]
             )
             for plan, result in zip(live, results, strict=True):
                 plan.answer = result
@@ -256,6 +288,15 @@ class Evaluator:
             for evaluation in evaluations:
                 evaluation.calibration = status
         return outcomes  # type: ignore[return-value]
+
+    def _answer_sentences(self, plan: _TracePlan) -> list[str]:
+        """What answer relevance reads; nothing when the query or the answer is not English,
+        since its head reads MiniLM's English features only (docs/languages.md)."""
+        policy = self.policy
+        spoken = {policy.language(plan.trace.query)}
+        spoken.update(policy.fixed or s.language for s in plan.spans if s.kind in SCORED_KINDS)
+        english = not policy.limited or spoken <= {"en", "und"}
+        return answer_sentences(plan.spans) if english else []
 
     def _calibration_status(self) -> CalibrationStatus:
         """Where the support decision's calibration stands, for every exporter to show."""
@@ -326,14 +367,22 @@ class Evaluator:
     def _score_relevance(self, plans: Sequence[_TracePlan]) -> None:
         queries: list[str] = []
         evidence: list[Evidence] = []
+        policy = self.policy
         for plan in plans:
-            for e in plan.evidence:
-                if e is not None:
+            asked = policy.language(plan.trace.query)
+            for i, e in enumerate(plan.evidence):
+                unread = e and policy.unread(asked, policy.language(e.text or ""))
+                if unread:
+                    plan.unscorable[i] = unread
+                elif e is not None:
                     queries.append(plan.trace.query)
                     evidence.append(e)
         scores = iter(self.relevance_scorer.relevance(queries, evidence).tolist())
         for plan in plans:
-            plan.relevance = [None if e is None else next(scores) for e in plan.evidence]
+            plan.relevance = [
+                None if e is None or i in plan.unscorable else next(scores)
+                for i, e in enumerate(plan.evidence)
+            ]
         pairs = [
             (plan, i, plan.trace.query, visual)
             for plan in plans
@@ -343,10 +392,10 @@ class Evaluator:
         if pairs:
             scorer = self.visual_scorer
             assert scorer is not None
-            best = _best_frames([(q, v) for _, _, q, v in pairs], scorer.relevance)
+            best = best_frames([(q, v) for _, _, q, v in pairs], scorer.relevance)
             eta = self.relevance_scorer.threshold
             for (plan, i, _, _), (score, time_s) in zip(pairs, best, strict=True):
-                plan.relevance[i] = _on_scale(score, scorer.threshold, eta)
+                plan.relevance[i] = on_scale(score, scorer.threshold, eta)
                 plan.relevance_frame[i] = time_s
 
     def _score_support(self, plans: Sequence[_TracePlan]) -> None:
@@ -355,21 +404,28 @@ class Evaluator:
         evidence: list[Evidence] = []
         visual_keys: list[tuple[_TracePlan, int, int]] = []
         visual_pairs: list[tuple[Claim, Visual]] = []
-        use_context = self.config.support.use_context
+        use_context, policy = self.config.support.use_context, self.policy
         for plan in plans:
             position = {item.id: i for i, item in enumerate(plan.trace.items)}
             for s, span in enumerate(plan.spans):
                 if span.kind != "objective":
                     continue
-                claim = Claim(span.text, span.context if use_context else None)
+                language = policy.fixed or span.language.replace("und", "en")
+                plan.languages[s] = language
+                claim = Claim(span.text, span.context if use_context else None, language)
                 wanted = {position[i] for i in (*span.references, *span.citations)}
                 if not span.references:
                     wanted.update(range(len(plan.trace.items)))
                 for i in sorted(wanted):
-                    if plan.evidence[i] is not None:
+                    item = plan.evidence[i]
+                    written = policy.language(item.text or "") if item else ""
+                    unread = item and policy.unread(language, written)
+                    if unread:
+                        plan.unread[(s, i)] = (unread, written)
+                    elif item is not None:
                         keys.append((plan, s, i))
                         claims.append(claim)
-                        evidence.append(plan.evidence[i])  # type: ignore[arg-type]
+                        evidence.append(item)
                     visual = plan.visuals[i]
                     if visual is not None:
                         visual_keys.append((plan, s, i))
@@ -388,12 +444,12 @@ class Evaluator:
         if visual_pairs:
             pixels = self.visual_scorer
             assert pixels is not None
-            best = _best_frames(
+            best = best_frames(
                 visual_pairs, lambda cs, frames: pixels.support(cs, [[f] for f in frames])
             )
             eta = scorer.threshold
             for (plan, s, i), (score, time_s) in zip(visual_keys, best, strict=True):
-                plan.support[(s, i)] = _on_scale(score, pixels.threshold, eta)
+                plan.support[(s, i)] = on_scale(score, pixels.threshold, eta)
                 plan.support_frame[(s, i)] = time_s
 
     def _assemble(self, plan: _TracePlan, timing: dict[str, float]) -> Evaluation:
@@ -475,6 +531,8 @@ class Evaluator:
             unknown_citations=list(span.unknown_citations),
             reasons=reasons,
             hedges=list(span.hedges),
+            language=plan.languages.get(s, span.language),
+            unscored_reason=_unread(s, plan) if support is None else None,
         )
 
 
@@ -488,7 +546,8 @@ def _span_reasons(
     """Why a span is unsupported, decisive first: the contradictions (number, date,
     negation, entity) before claim words no item mentions, each by its best-supporting item
     first, each reason once (the same wrong number is not repeated for every item), at most
-    MAX_REASONS. A span no check explains gets ``low_support``: its best support and eta."""
+    MAX_REASONS. A span no check explains gets ``low_support``: its best support and eta.
+    Items left unread for their language come last, as ``language`` reasons."""
     seen: set[tuple[str, str, str]] = set()
     found: list[SpanReason] = []
     for i in ranked:
@@ -504,33 +563,14 @@ def _span_reasons(
         item = plan.trace.items[ranked[0]].id if ranked else "none"
         claim, evidence = f"support {support:.2f}", f"threshold {eta:.2f}"
         found.append(SpanReason(check="low_support", claim=claim, evidence=evidence, item=item))
+    spoken = plan.languages.get(s, "")
+    for (span, i), (_, written) in plan.unread.items():
+        if span == s:  # an item that might have supported the span, left unread
+            item = plan.trace.items[i].id
+            found.append(SpanReason(check="language", claim=spoken, evidence=written, item=item))
     return found[:MAX_REASONS]
 
 
-def _best_frames(
-    pairs: Sequence[tuple[_T, Visual]],
-    score: Callable[[list[_T], list[Frame]], np.ndarray],
-) -> list[tuple[float, float | None]]:
-    """Score every frame of every pair in one call; per pair, the best frame's score and its
-    timestamp (max aggregation: a video is relevant / supports a claim if one frame does)."""
-    texts: list[_T] = []
-    frames: list[Frame] = []
-    owner: list[int] = []
-    for n, (text, visual) in enumerate(pairs):
-        for frame in visual.frames:
-            texts.append(text)
-            frames.append(frame)
-            owner.append(n)
-    best: list[tuple[float, float | None]] = [(-1.0, None)] * len(pairs)
-    for n, value, frame in zip(owner, score(texts, frames).tolist(), frames, strict=True):
-        if value > best[n][0]:
-            best[n] = (value, frame.time_s)
-    return best
-
-
-def _on_scale(score: float, eta_from: float, eta_to: float) -> float:
-    """An image score moved onto the text scorer's scale: monotone and piecewise linear,
-    with ``eta_from`` landing on ``eta_to``, so one eta decides items of every modality."""
-    if score <= eta_from:
-        return score * eta_to / eta_from if eta_from > 0 else eta_to
-    return eta_to + (score - eta_from) * (1.0 - eta_to) / (1.0 - eta_from)
+def _unread(s: int, plan: _TracePlan) -> str | None:
+    """Why span ``s`` could be read with none of its items (the first item's reason)."""
+    return next((why for (span, _), (why, _) in plan.unread.items() if span == s), None)

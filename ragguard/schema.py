@@ -275,7 +275,9 @@ CheckKind = Literal["number", "date", "negation", "entity", "uncovered", "low_su
 """Kinds of reason a span is not supported. The first five are the typed checks
 (``ragguard.scoring.checks.CHECKS``). The others come from no check: ``low_support``, the
 reason of an unsupported span that no check explains (its best support is below eta), and
-``language``, evidence or a claim in a language the scorer does not read (not given yet)."""
+``language``, an item left unread because no loaded backbone reads its language or the
+claim's, which might have supported the span (``claim`` and ``evidence`` are the two
+languages)."""
 
 
 class SpanReason(BaseModel):
@@ -327,6 +329,12 @@ class SpanEvaluation(BaseModel):
     addresses_query: bool | None = None
     """Whether this sentence, read alone, addresses the query (answer relevance at the
     answer's threshold); None for an abstention, or when the trace has no query."""
+    language: str = "en"
+    """The language the span was read as (ISO 639-1; docs/languages.md)."""
+    unscored_reason: str | None = None
+    """Why an objective span got no support score although items were retrieved: no loaded
+    backbone reads its language or theirs (``language: de not supported by the lite
+    backbone; install ragguard[multilingual]``)."""
 
 
 class Metrics(BaseModel):
@@ -350,6 +358,9 @@ class Metrics(BaseModel):
     """Objective spans that carry no citation marker."""
     n_unscored: dict[Modality, int] = Field(default_factory=dict)
     """Items that got no relevance (``relevance: null``), by modality, e.g. {"image": 1}."""
+    n_unscored_language: int = 0
+    """Objective spans left unscored because no loaded backbone reads their language or
+    their items' (``spans[].unscored_reason``), and no judge decided them."""
     answer_relevance: float | None = None
     """How well the answer as a whole addresses the query, in [0, 1] (docs/answer-relevance.md);
     None for an abstention or an empty answer."""

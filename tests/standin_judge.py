@@ -26,6 +26,8 @@ class StandInJudge:
     seed: int = 0
     calls: list[str] = field(default_factory=list)
     """The claim of every request, in order."""
+    instructions: list[str] = field(default_factory=list)
+    """The system message of every request, in order."""
 
     def flipped(self, claim: str) -> bool:
         digest = hashlib.sha256(f"{self.seed}\0{claim}".encode()).digest()
@@ -58,6 +60,7 @@ def _handler(judge: StandInJudge) -> type[BaseHTTPRequestHandler]:
         def do_POST(self) -> None:
             body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
             prompt = body["messages"][-1]["content"]
+            judge.instructions.append(body["messages"][0]["content"])
             verdict = judge.verdict(prompt)
             word = "unknown" if verdict is None else "supported" if verdict else "not_supported"
             content = json.dumps({"reasoning": "stand-in judge", "verdict": word})

@@ -9,13 +9,14 @@ from multimodal_fixtures import photo, save_photos, tiny_clip, write_mp4
 
 from ragguard import Config, Guard, ModelLoadError
 from ragguard.config import ImageConfig
-from ragguard.engine import Evaluator, _on_scale
+from ragguard.engine import Evaluator
 from ragguard.media.inline import pixels_key
 from ragguard.media.visual import Frame, load_visual
 from ragguard.schema import Item
 from ragguard.scoring.backends import build_visual
 from ragguard.scoring.clip import ClipScorer
 from ragguard.scoring.evidence import Claim
+from ragguard.scoring.routing import on_scale as _on_scale
 
 
 @pytest.fixture(scope="module")

@@ -46,6 +46,14 @@ def add_to(commands: Any) -> None:
         help="the sentence-transformers model (hub id or path) the head's features come from: "
         "the config's embedding_model (default: the bundled int8 MiniLM)",
     )
+    train.add_argument(
+        "--backbone",
+        choices=["minilm", "multilingual"],
+        default="minilm",
+        help="multilingual: features from multilingual-E5 (ragguard[multilingual]; with "
+        "--embedding-model, that E5 model), sentence-level only: leave out the token_align "
+        "features, as the bundled multilingual heads do",
+    )
     train.add_argument("--per-source", type=int, default=3000, help="pairs drawn per data set")
     train.add_argument("--sources", nargs="*", help="data sets to use (default: all for role)")
     train.add_argument("--features", nargs="*", help="feature subset (default: all for role)")
@@ -117,6 +125,11 @@ def run(args: argparse.Namespace) -> int:
     for warning in label_warnings(counts, args.data_dir):
         print(f"ragguard: warning: {warning}", file=sys.stderr)
 
+    embedder = TextEmbedder(args.embedding_model) if args.embedding_model else None
+    if args.backbone == "multilingual":
+        from ragguard.scoring.multilingual import multilingual_embedder
+
+        embedder = multilingual_embedder(args.embedding_model, cache_size=200_000)
     validation = train_lite(
         args.role,
         Path(args.data_dir) if args.data_dir else None,
@@ -130,7 +143,7 @@ def run(args: argparse.Namespace) -> int:
         pairwise=not args.no_pairwise,
         edits=args.edits,
         veto=args.veto,
-        embedder=TextEmbedder(args.embedding_model) if args.embedding_model else None,
+        embedder=embedder,
     ).validation
     print(f"wrote {args.out} and its model card {Path(args.out).with_suffix('.md')}")
     for key, value in validation.items():

@@ -228,6 +228,10 @@ class OtelExporter:
                 results.append(
                     ("ragguard.span_support", scored.support, "unsupported", explanation)
                 )
+            elif scored.unscored_reason and scored.supported is None:
+                where = f"span {index} (characters {scored.start}-{scored.end})"
+                reason = f"{where} not scored: {scored.unscored_reason}"
+                results.append(("ragguard.span_support", None, "unscored", reason))
         attributes.update(_feedback_attributes(trace.trace_id, results))
         with self._tracer.start_as_current_span(
             names.EVALUATION_SPAN, context=parent, attributes=attributes

@@ -2,7 +2,8 @@
 
 Labels stay low-cardinality: ``pipeline`` (one per deployed pipeline, at most
 ``max_pipelines`` values per registry: later names are recorded as ``other``), ``modality``
-(text, image, video) and ``verdict``; never anything per request. The queue depth and the
+(text, image, video), ``verdict`` and ``language`` (a code from the detector's fixed list);
+never anything per request. The queue depth and the
 dropped, failed and flagged counts come from the monitors' ``LiveStats``.
 
 Multi-process servers (gunicorn, uvicorn workers): set ``PROMETHEUS_MULTIPROC_DIR`` to an
@@ -101,6 +102,13 @@ class _Metrics:
             "Response spans by verdict: supported, unsupported, unscored (objective, nothing "
             "to check against), subjective, abstention.",
             ["pipeline", "verdict"],
+            **at,
+        )
+        self.unread = Counter(
+            "unscored_language_spans",
+            "Objective spans left unscored because no loaded backbone reads their language "
+            "(or their items'), by the span's language: install ragguard[multilingual].",
+            ["pipeline", "language"],
             **at,
         )
         self.unknown_citations = Counter(
@@ -267,6 +275,8 @@ class _Metrics:
             self.abstained.labels(pipeline).inc()
         for span in evaluation.spans:
             self.spans.labels(pipeline, verdict(span)).inc()
+            if span.unscored_reason and span.supported is None:
+                self.unread.labels(pipeline, span.language).inc()
             if span.unknown_citations:
                 self.unknown_citations.labels(pipeline).inc(len(span.unknown_citations))
             if span.kind == "objective" and span.support is not None:

@@ -25,6 +25,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+from collections import Counter
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -44,6 +45,7 @@ from ragguard.judge.prompts import (
     answer_messages,
     support_messages,
 )
+from ragguard.language import NAMES
 from ragguard.metrics.live import trace_metrics
 from ragguard.schema import Evaluation, JudgeVerdict, SpanEvaluation, Trace
 from ragguard.scoring import text as tx
@@ -63,10 +65,13 @@ class SupportQuestion:
     claim: str
     passages: tuple[str, ...]
     context: str = ""
+    language: str | None = None
+    """The claim's language by name ("German"), stated in the prompt."""
 
     def key(self, model: str) -> str:
         """The content hash that caches and deduplicates the judge's answer."""
-        payload = json.dumps([model, self.claim, self.context, self.passages])
+        stated = [self.language] if self.language else []
+        payload = json.dumps([model, self.claim, self.context, self.passages, *stated])
         return hashlib.sha256(payload.encode("utf-8")).hexdigest()
 
 
@@ -76,9 +81,12 @@ class AnswerQuestion:
 
     query: str
     answer: str
+    language: str | None = None
+    """The answer's language by name, stated in the prompt."""
 
     def key(self, model: str) -> str:
-        payload = json.dumps(["answer", model, self.query, self.answer])
+        stated = [self.language] if self.language else []
+        payload = json.dumps(["answer", model, self.query, self.answer, *stated])
         return hashlib.sha256(payload.encode("utf-8")).hexdigest()
 
 
@@ -95,6 +103,12 @@ def answer_band(config: JudgeConfig, eta: float) -> tuple[float, float]:
 
 def in_band(score: float | None, band: tuple[float, float]) -> bool:
     return score is not None and band[0] <= score <= band[1]
+
+
+def answer_language(spans: Sequence[SpanEvaluation]) -> str | None:
+    """The name of the language most of an answer's spans are in (None without spans)."""
+    counts = Counter(s.language for s in spans if s.kind != "empty")
+    return NAMES.get(counts.most_common(1)[0][0]) if counts else None
 
 
 def sampled(key: str, rate: float) -> bool:
@@ -147,9 +161,12 @@ class Cascade:
     def _ask_one(self, question: SupportQuestion | AnswerQuestion) -> Answer:
         if isinstance(question, AnswerQuestion):
             return self.client.ask(
-                answer_messages(question.query, question.answer), ANSWER_VERDICTS
+                answer_messages(question.query, question.answer, question.language),
+                ANSWER_VERDICTS,
             )
-        messages = support_messages(question.claim, question.passages, question.context)
+        messages = support_messages(
+            question.claim, question.passages, question.context, question.language
+        )
         return self.client.ask(messages, SUPPORT_VERDICTS)
 
     @property
@@ -192,8 +209,8 @@ class Cascade:
                         self._merge_known(span, known)
                         changed[id(outcome)] = outcome
                         continue
-                elif sample_only or not in_band(span.support, band):
-                    continue
+                elif sample_only or not (in_band(span.support, band) or span.unscored_reason):
+                    continue  # the judge reads the languages the lite tier cannot
                 question = self.question(trace, span)
                 if not question.passages:
                     span.judge_skipped = "no_evidence"
@@ -246,7 +263,7 @@ class Cascade:
             if not in_band(outcome.metrics.answer_relevance, answer_band(self.config, eta)):
                 continue
             text = trace.response[: self.config.max_evidence_chars]
-            question = AnswerQuestion(trace.query, text)
+            question = AnswerQuestion(trace.query, text, answer_language(outcome.spans))
             if sampled(question.key(self.config.model), self.config.sample_rate):
                 picked.append((outcome, question))
         if not picked:
@@ -287,7 +304,10 @@ class Cascade:
         before = trace.response[max(span.start - CONTEXT_CHARS, 0) : span.start].strip()
         context = before if tx.decontextualized(span.text, before) != span.text else ""
         return SupportQuestion(
-            span.text, tuple(passages[: self.config.max_evidence_items]), context
+            span.text,
+            tuple(passages[: self.config.max_evidence_items]),
+            context,
+            NAMES.get(span.language),
         )
 
     def _verdict(self, answer: Answer, reused: bool) -> JudgeVerdict:

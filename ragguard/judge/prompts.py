@@ -100,8 +100,9 @@ a single line and nothing else, in this form:
 {{"reasoning": "<your short reasoning>", "verdict": "{yes}" or "{no}"}}"""
 
 LANGUAGE_RULE = """\
-The blocks are written in {language}. Judge them in that language; write the JSON keys and \
-the verdict words exactly as given above."""
+The answer being judged is written in {language}; the other blocks may be in another \
+language. Judge what the texts mean, whatever language they are in, and reply with the JSON \
+object exactly as described, its keys and verdict words in English as given."""
 
 SUPPORT_VERDICTS = ("supported", "not_supported")
 RELEVANCE_VERDICTS = ("relevant", "not_relevant")
@@ -161,15 +162,16 @@ def fence_of(messages: Sequence[Mapping[str, str]]) -> str | None:
 
 
 def support_messages(
-    claim: str, passages: Sequence[str], context: str = ""
+    claim: str, passages: Sequence[str], context: str = "", language: str | None = None
 ) -> list[dict[str, str]]:
     """Chat messages asking whether ``claim`` is backed by ``passages`` (``context``: the
-    answer text just before the claim, to resolve references)."""
+    answer text just before the claim, to resolve references; ``language``: the name of the
+    claim's language, from ``ragguard.language.NAMES``)."""
     fields = {f"passage {n}": text for n, text in enumerate(passages, start=1)}
     if context.strip():
         fields["text before the sentence"] = context.strip()
     fields["sentence"] = claim.strip()
-    return fenced_prompt(SUPPORT_GUIDELINES, fields, SUPPORT_VERDICTS)
+    return fenced_prompt(SUPPORT_GUIDELINES, fields, SUPPORT_VERDICTS, language=language)
 
 
 def relevance_messages(query: str, passage: str) -> list[dict[str, str]]:
@@ -178,10 +180,10 @@ def relevance_messages(query: str, passage: str) -> list[dict[str, str]]:
     return fenced_prompt(RELEVANCE_GUIDELINES, fields, RELEVANCE_VERDICTS)
 
 
-def answer_messages(query: str, answer: str) -> list[dict[str, str]]:
-    """Chat messages asking whether ``answer`` responds to ``query``."""
+def answer_messages(query: str, answer: str, language: str | None = None) -> list[dict[str, str]]:
+    """Chat messages asking whether ``answer`` (in ``language``) responds to ``query``."""
     fields = {"question": query.strip(), "answer": answer.strip()}
-    return fenced_prompt(ANSWER_GUIDELINES, fields, ANSWER_VERDICTS)
+    return fenced_prompt(ANSWER_GUIDELINES, fields, ANSWER_VERDICTS, language=language)
 
 
 def verdict_schema(verdicts: tuple[str, str], max_tokens: int) -> dict[str, Any]:

@@ -3,8 +3,11 @@ content key under which its embedding is cached."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
+
+import numpy as np
 
 from ragguard.media.images import fit, load_image
 from ragguard.media.inline import pixels_key
@@ -15,6 +18,9 @@ if TYPE_CHECKING:
 
     from ragguard.config import ImageConfig, MediaConfig
     from ragguard.schema import Item
+
+
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,3 +58,24 @@ def load_visual(item: Item, config: ImageConfig, policy: MediaConfig) -> Visual:
     else:
         image = load_image(item.image, max_side=config.max_side, policy=policy)
     return Visual((Frame(pixels_key(image), image),))
+
+
+def best_frames(
+    pairs: Sequence[tuple[_T, Visual]],
+    score: Callable[[list[_T], list[Frame]], np.ndarray],
+) -> list[tuple[float, float | None]]:
+    """Score every frame of every pair in one call; per pair, the best frame's score and its
+    timestamp (max aggregation: a video is relevant / supports a claim if one frame does)."""
+    texts: list[_T] = []
+    frames: list[Frame] = []
+    owner: list[int] = []
+    for n, (text, visual) in enumerate(pairs):
+        for frame in visual.frames:
+            texts.append(text)
+            frames.append(frame)
+            owner.append(n)
+    best: list[tuple[float, float | None]] = [(-1.0, None)] * len(pairs)
+    for n, value, frame in zip(owner, score(texts, frames).tolist(), frames, strict=True):
+        if value > best[n][0]:
+            best[n] = (value, frame.time_s)
+    return best

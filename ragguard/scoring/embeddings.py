@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -36,8 +36,11 @@ class TextEmbedder:
     """L2-normalized embeddings, loaded lazily once, cached by content hash.
 
     ``model`` is a sentence-transformers hub id or local path; None = the int8 ONNX
-    MiniLM, which loads with no network and no torch. ``cache_size`` bounds memory: an entry
-    holds a sentence's token vectors in float16 (about 20 KB for a 25-token sentence).
+    MiniLM, which loads with no network and no torch. ``backbone`` replaces both with another
+    family's loader (the multilingual E5, ``scoring.multilingual``), ``label`` naming it and
+    ``key`` the config key that a load failure names.
+    ``cache_size`` bounds memory: an entry holds a sentence's token vectors in float16 (about
+    20 KB for a 25-token sentence; none for a sentence-only backbone).
     """
 
     def __init__(
@@ -48,11 +51,17 @@ class TextEmbedder:
         batch_size: int = 64,
         cache_size: int = 8192,
         threads: int | None = None,
+        backbone: Callable[[], Backbone] | None = None,
+        label: str | None = None,
+        key: str = "embedding_model",
     ) -> None:
         self.model_name = model
         self.device = device
         self.batch_size = batch_size
         self.threads = threads
+        self._loader = backbone
+        self._label = label
+        self._key = key  # the config key a load failure names
         self._model: Backbone | None = None
         self._cache: LRU[bytes, Encoded] = LRU(cache_size)
         self._lock = threading.Lock()  # guards the lazy model load
@@ -66,10 +75,13 @@ class TextEmbedder:
             return self._model
 
     def _load(self) -> Backbone:
-        source = self.model_name or "bundled int8 all-MiniLM-L6-v2"
+        source = self._label or self.model_name or "bundled int8 all-MiniLM-L6-v2"
         try:
-            if self.model_name is None:
-                model: Backbone = OnnxMiniLM(threads=self.threads)
+            if self._loader is not None:
+                with quiet_loading():
+                    model: Backbone = self._loader()
+            elif self.model_name is None:
+                model = OnnxMiniLM(threads=self.threads)
             else:
                 with quiet_loading():
                     model = SentenceTransformerBackbone(
@@ -77,14 +89,15 @@ class TextEmbedder:
                     )
         except Exception as error:  # hub/network/path problems all surface here
             raise ModelLoadError(
-                f"cannot load the sentence embedder: {error}", key="embedding_model", source=source
+                f"cannot load the sentence embedder: {error}", key=self._key, source=source
             ) from error
         self._vocabulary_masks(model)
         return model
 
     def _vocabulary_masks(self, model: Backbone) -> None:
-        """Per vocabulary id: 0 drop (special, punctuation), 1 keep, 2 keep as content."""
-        keep = np.zeros(max(model.vocabulary.values()) + 1, dtype=np.int8)
+        """Per vocabulary id: 0 drop (special, punctuation), 1 keep, 2 keep as content (none
+        for a backbone that gives sentence vectors only)."""
+        keep = np.zeros(max(model.vocabulary.values(), default=0) + 1, dtype=np.int8)
         for piece, index in model.vocabulary.items():
             word = piece.removeprefix("##")
             if index in model.special_ids or not any(c.isalnum() for c in word):
@@ -95,6 +108,8 @@ class TextEmbedder:
     @property
     def description(self) -> str:
         """The backbone, as a head's model card names it (heads depend on its features)."""
+        if self._label is not None:
+            return f"{self._label} (frozen)"
         if self.model_name is None:
             return "sentence-transformers/all-MiniLM-L6-v2, int8 products on ONNX Runtime (frozen)"
         return f"{self.model_name} (frozen)"

@@ -28,6 +28,8 @@ class Claim:
 
     text: str
     context: str | None = None
+    language: str = "en"
+    """The language the span is read as (``scoring.routing``)."""
 
 
 def item_text(item: Item) -> str | None:

@@ -38,3 +38,4 @@ class Span:
     unknown_citations: tuple[str, ...] = ()
     context: str | None = None
     hedges: tuple[str, ...] = ()
+    language: str = "und"
