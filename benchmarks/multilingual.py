@@ -43,7 +43,7 @@ import json
 import os
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -162,16 +162,12 @@ def cross_sets(sets: Mapping[str, Sequence[Pair]]) -> dict[tuple[str, str], list
 
 
 def _with_passage(pair: Pair, source: Pair) -> Pair:
-    return Pair(
-        passage_id=pair.passage_id,
-        claim_id=pair.claim_id,
-        kind=pair.kind,
-        claim_language=pair.claim_language,
+    """The claim of ``pair`` against the passage (and question) of ``source``."""
+    return replace(
+        pair,
         passage_language=source.passage_language,
         query=source.query,
         passage=source.passage,
-        claim=pair.claim,
-        supported=pair.supported,
     )
 
 
