@@ -141,7 +141,7 @@ def train_lite(
         card["hard_negatives"] = {"share_of_supported_pairs": edits, **edited}
         card["veto"] = list(veto)
     result = fit_head(
-        f"{role}_lite",
+        out.stem,  # the bundled heads are named by their files
         chosen,
         featurizer(role, embedder, [available.index(f) for f in chosen], progress),
         train,
