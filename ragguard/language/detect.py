@@ -12,7 +12,7 @@ otherwise the answer is "und", so English text is never routed away on a guess.
 from __future__ import annotations
 
 import re
-from collections import Counter
+from collections import Counter, defaultdict
 from functools import cache
 
 from ragguard.caches import memoized
@@ -63,17 +63,17 @@ def _script(text: str) -> str:
 
 def _latin_language(text: str) -> str:
     weights, letters = _weights()
-    scores: Counter[str] = Counter()
+    scores: defaultdict[str, float] = defaultdict(float)
     for word in _CUE_WORD.findall(text.lower()):
         for code, weight in weights.get(word, {}).items():
             scores[code] += weight
-    bonus: Counter[str] = Counter()
+    bonus: defaultdict[str, float] = defaultdict(float)
     for char in _NON_ASCII.findall(text.lower()):
         if char in letters:
             bonus[letters[char]] += LETTER_WEIGHT
     for code, extra in bonus.items():
         scores[code] += min(extra, MAX_LETTER_BONUS)
-    ranked = scores.most_common(2)
+    ranked = sorted(scores.items(), key=lambda kv: kv[1], reverse=True)[:2]
     if not ranked or ranked[0][1] < MIN_SCORE:
         return UNDETERMINED
     if len(ranked) > 1 and ranked[0][1] < MIN_LEAD * ranked[1][1]:
