@@ -34,11 +34,24 @@ def test_analyze_builds_spans_with_offsets_kinds_citations_and_context() -> None
     response = "The tower is in Paris [1]. It was built in 1889. [2]\n- I think it is beautiful."
     spans = SpanAnalyzer().analyze(response, ITEMS)
     assert spans == [
-        Span("The tower is in Paris.", 0, 26, "objective", citations=("d1",)),
+        Span("The tower is in Paris.", 0, 26, "objective", citations=("d1",), language="en"),
         Span(
-            "It was built in 1889.", 27, 52, "objective", ("d2",), context="The tower is in Paris."
+            "It was built in 1889.",
+            27,
+            52,
+            "objective",
+            ("d2",),
+            context="The tower is in Paris.",
+            language="en",
         ),
-        Span("I think it is beautiful.", 55, 79, "subjective", context="It was built in 1889."),
+        Span(
+            "I think it is beautiful.",
+            55,
+            79,
+            "subjective",
+            context="It was built in 1889.",
+            language="en",
+        ),
     ]
     assert response[spans[1].start : spans[1].end] == "It was built in 1889. [2]"
 

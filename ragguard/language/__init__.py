@@ -8,7 +8,7 @@ checks a language switches off and why. docs/languages.md describes them.
 
 from ragguard.language.detect import UNDETERMINED, detect
 from ragguard.language.lexicons import NAMES, SUPPORTED, Lexicon, checks_off, lexicon
-from ragguard.language.scripts import DIGITS, LETTER, MARKS, WORD
+from ragguard.language.scripts import DIGITS, LETTER, MARKS, WORD, phrase_pattern
 
 __all__ = [
     "DIGITS",
@@ -22,4 +22,5 @@ __all__ = [
     "checks_off",
     "detect",
     "lexicon",
+    "phrase_pattern",
 ]

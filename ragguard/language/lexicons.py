@@ -91,6 +91,8 @@ class Lexicon:
     """Whether month names are written in lower case (Spanish, French)."""
     subjective: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     """Subjectivity cues by the class names of ``ragguard.spans.lexicon.LEXICON``."""
+    abstention: tuple[str, ...] = ()
+    """Phrases that say the answer abstains ("ich weiß nicht", "मुझे नहीं पता")."""
     checks_off: tuple[str, ...] = ()
     """"CHECK: reason" for each check switched off in this language."""
 
@@ -127,6 +129,7 @@ def _from_table(code: str, data: Mapping[str, Any]) -> Lexicon:
         weekdays=_table(data.get("weekdays")),
         months_lower_case=bool(data.get("months_lower_case", False)),
         subjective={k: _words(v) for k, v in data.get("subjective", {}).items()},
+        abstention=_words(data.get("abstention")),
         checks_off=tuple(str(c) for c in data.get("checks_off", ())),
     )
 

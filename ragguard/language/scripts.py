@@ -8,7 +8,9 @@ and the virama as such marks: "नहीं" read with ``\\w+`` falls apart into
 
 from __future__ import annotations
 
+import re
 import unicodedata
+from collections.abc import Iterable
 
 SCRIPT_RANGES: tuple[tuple[int, int, str], ...] = (
     (0x0370, 0x03FF, "el"),
@@ -94,3 +96,12 @@ WORD = rf"[^\W\d_]{LETTER}*"
 
 DIGITS = str.maketrans("०१२३४५६७८९", "0123456789")
 """Devanagari digits -> ASCII: "२०२३" is the year 2023."""
+
+
+def phrase_pattern(phrases: Iterable[str]) -> re.Pattern[str]:
+    """Any of ``phrases`` as whole words (a space matches any run of whitespace; marks and
+    hyphens count as parts of a word), longest first, case-insensitive. Never matches when
+    ``phrases`` is empty."""
+    ordered = sorted(set(phrases), key=len, reverse=True)
+    body = "|".join(r"\s+".join(map(re.escape, p.split())) for p in ordered) or "(?!)"
+    return re.compile(rf"(?<![\w{MARKS}-])(?:{body})(?![\w{MARKS}-])", re.IGNORECASE)
