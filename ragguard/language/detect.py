@@ -5,7 +5,8 @@ No model: a count of letters per script names every script that one language wri
 mostly does: Devanagari is read as Hindi, Cyrillic as Russian). Latin-script text is scored
 against each profile of ``lexicons.detection_profiles``: a function word counts 1, shared
 by k profiles 1/k ("de" is Spanish and French), and a distinctive letter ("ß", "ñ", "ç")
-0.75, at most 3 in all. The best profile wins only clearly (``MIN_SCORE``, ``MIN_LEAD``);
+0.75, at most 3 in all. The best profile wins only clearly (``MIN_SCORE``, ``MIN_LEAD``,
+``MIN_UNOPPOSED``);
 otherwise the answer is "und", so English text is never routed away on a guess.
 """
 
@@ -22,6 +23,9 @@ from ragguard.language.scripts import script_of
 UNDETERMINED = "und"
 MIN_SCORE = 1.5
 """Cue weight the winner needs: "Paris." or "100 km" says nothing."""
+MIN_UNOPPOSED = 1.0
+"""Cue weight enough when no other profile scores at all: one word that only one language
+writes ("hat" in "Berlin hat 3,5 Millionen Einwohner.")."""
 MIN_LEAD = 1.5
 """How many times the runner-up's score the winner needs."""
 LETTER_WEIGHT = 0.75
@@ -74,7 +78,8 @@ def _latin_language(text: str) -> str:
     for code, extra in bonus.items():
         scores[code] += min(extra, MAX_LETTER_BONUS)
     ranked = sorted(scores.items(), key=lambda kv: kv[1], reverse=True)[:2]
-    if not ranked or ranked[0][1] < MIN_SCORE:
+    unopposed = len(ranked) == 1 and ranked[0][1] >= MIN_UNOPPOSED
+    if not ranked or (ranked[0][1] < MIN_SCORE and not unopposed):
         return UNDETERMINED
     if len(ranked) > 1 and ranked[0][1] < MIN_LEAD * ranked[1][1]:
         return UNDETERMINED

@@ -63,7 +63,8 @@ class Lexicon:
     name: str
     script: str = "latin"
     cues: tuple[str, ...] = ()
-    """Function words that tell the language apart (stopwords and negations if not given)."""
+    """Words that tell the language apart: its stopwords, negations and ``more_cues``
+    (frequent words no other language writes: "millionen", "tiene"), or ``cues``."""
     letters: str = ""
     """Letters only this language (of those detected) writes often ("ß", "ñ")."""
     stopwords: frozenset[str] = frozenset()
@@ -103,7 +104,7 @@ def _from_table(code: str, data: Mapping[str, Any]) -> Lexicon:
         code=code,
         name=str(data.get("name", NAMES.get(code, code))),
         script=str(data.get("script", "latin")),
-        cues=_words(data.get("cues")) or stopwords + negations,
+        cues=_words(data.get("cues")) or stopwords + negations + _words(data.get("more_cues")),
         letters=str(data.get("letters", "")),
         stopwords=frozenset(stopwords),
         negations=frozenset(negations),

@@ -91,10 +91,11 @@ def stem(token: str) -> str:
     return word[:-1] if word.endswith("e") and len(word) > 3 else word
 
 
-def token_language(text: str) -> str:
-    """The language whose word lists read ``text``: a supported one other than English, or
-    "en" (also for undetermined text and languages without a lexicon)."""
-    code = detect(text)
+def token_language(text: str, language: str | None = None) -> str:
+    """The language whose word lists read ``text``: ``language`` (a code the caller knows,
+    such as the span's) or the detected one when it is a supported language other than
+    English; "en" otherwise (undetermined text, languages without a lexicon)."""
+    code = detect(text) if language is None else language
     return code if code in SUPPORTED else "en"
 
 
@@ -117,26 +118,27 @@ def stem_in(language: str, token: str) -> str:
 
 
 @memoized(entries=65_536)
-def content_tokens(text: str) -> frozenset[str]:
-    """Lower-cased tokens that are not stopwords of the text's language; English ones
-    crudely stemmed. Any script: a Hindi sentence has tokens too."""
-    language = token_language(text)
+def content_tokens(text: str, language: str | None = None) -> frozenset[str]:
+    """Lower-cased tokens that are not stopwords of the text's language (``token_language``);
+    English ones crudely stemmed. Any script: a Hindi sentence has tokens too. Memoized:
+    pass ``language`` by position."""
+    language = token_language(text, language)
     stop = stopwords_of(language)
     return frozenset(stem_in(language, t) for t in _tokens(text, language) if t not in stop)
 
 
 @memoized(entries=65_536)
-def bigrams(text: str) -> frozenset[tuple[str, str]]:
-    language = token_language(text)
+def bigrams(text: str, language: str | None = None) -> frozenset[tuple[str, str]]:
+    language = token_language(text, language)
     tokens = [stem_in(language, t) for t in _tokens(text, language)]
     return frozenset(itertools.pairwise(tokens))
 
 
 @memoized(entries=65_536)
-def numbers(text: str) -> frozenset[str]:
+def numbers(text: str, language: str | None = None) -> frozenset[str]:
     """Numbers normalized so that "1,000" and "1000" match, read in the text's notation
     ("3,5" is 3.5 in German, "२०२३" is 2023)."""
-    language = token_language(text)
+    language = token_language(text, language)
     if language != "en":
         text = english_numerals(text, language)
     return frozenset(n.replace(",", "").lstrip("+") for n in _NUMBER.findall(text))
@@ -154,10 +156,10 @@ def capitalized_words(text: str) -> frozenset[str]:
 
 
 @memoized(entries=65_536)
-def is_negated(text: str) -> bool:
+def is_negated(text: str, language: str | None = None) -> bool:
     """Whether the text holds one of the head's negations (``_NEGATION``), or in another
     supported language one of its negation cues ("nicht", "nunca", "ne ... plus", "नहीं")."""
-    language = token_language(text)
+    language = token_language(text, language)
     if language == "en":
         return _NEGATION.search(text) is not None
     return bool(negation_positions(tuple(_tokens(text, language)), language))
