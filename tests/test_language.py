@@ -48,7 +48,7 @@ from ragguard.language.numerals import english_numerals
         ("Η Αθήνα είναι η πρωτεύουσα της Ελλάδας.", "el"),
         ("ירושלים היא עיר גדולה.", "he"),
         ("กรุงเทพเป็นเมืองหลวงของประเทศไทย", "th"),
-        ("O Brasil é o maior país da América do Sul.", "pt"),
+        ("A cidade não tem um aeroporto e também não tem porto.", "pt"),
         ("Het museum is niet open op maandag.", "nl"),
     ],
 )

@@ -24,29 +24,56 @@ UNDETERMINED = "und"
 MIN_SCORE = 1.5
 """Cue weight the winner needs: "Paris." or "100 km" says nothing."""
 MIN_UNOPPOSED = 1.0
-"""Cue weight enough when no other profile scores at all: one word that only one language
-writes ("hat" in "Berlin hat 3,5 Millionen Einwohner.")."""
+"""Cue weight enough when the runner-up scores less than 1/``WIDE_LEAD`` of it: one word
+that only one language writes ("hat" in "Berlin hat 3,5 Millionen Einwohner.")."""
+WIDE_LEAD = 2.0
 MIN_LEAD = 1.5
 """How many times the runner-up's score the winner needs."""
 LETTER_WEIGHT = 0.75
 MAX_LETTER_BONUS = 3.0
 READ_CHARS = 2_000
 """A text's first characters are enough to name its language; long passages stop there."""
-_CUE_WORD = re.compile(r"[^\W\d_]+(?:n't)?")
+_CUE_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 _NON_ASCII = re.compile(r"[^\x00-\x7f]")
+ENGLISH_CLITICS = frozenset(["s", "t", "re", "ll", "ve", "d", "m"])
+"""What follows an apostrophe in English ("Lane's", "don't"): not a French elision."""
+CLITIC_WEIGHT = 0.5
+ENGLISH_SHARE = 0.75
+"""An English cue that other languages share ("in", "was") counts this much for English
+(at least), so that English wins short sentences; they count 1/k for the others."""
+_OPENERS = ".!?:;\n…"
 
 
 @cache
 def _weights() -> tuple[dict[str, dict[str, float]], dict[str, str]]:
-    """word -> {code: weight}, and distinctive letter -> code."""
+    """word -> {code: weight}, and distinctive letter -> code. English is favoured, since
+    misreading English costs most (it would leave the model it reads best): an English cue
+    counts at least ``ENGLISH_SHARE`` for English even where others share it ("in",
+    "was"), and English words that other lists hold (``english_words``: "man", "van") are
+    no cue of another language."""
     profiles = detection_profiles()
-    holders = Counter(w for p in profiles for w in set(p.cues))
+    english = {w for p in profiles if p.code == "en" for w in p.english_words}
+    cues = {p.code: set(p.cues) if p.code == "en" else set(p.cues) - english for p in profiles}
+    holders = Counter(w for words in cues.values() for w in words)
     weights: dict[str, dict[str, float]] = {}
-    for profile in profiles:
-        for word in set(profile.cues):
-            weights.setdefault(word, {})[profile.code] = 1.0 / holders[word]
+    for code, words in cues.items():
+        for word in words:
+            share = 1.0 / holders[word]
+            weights.setdefault(word, {})[code] = max(share, ENGLISH_SHARE) if code == "en" else share
     letters = {char: p.code for p in profiles for char in p.letters}
     return weights, letters
+
+
+@cache
+def _content_cues() -> frozenset[str]:
+    """Cue words that are no function words ("millionen", "tiene"): they count even
+    capitalized inside a sentence, as German writes its nouns."""
+    return frozenset(w for p in detection_profiles() for w in p.more_cues)
+
+
+def _starts_sentence(text: str, at: int) -> bool:
+    before = text[max(at - 8, 0) : at].rstrip(" \t\"'«“„(¿¡")
+    return not before or before[-1] in _OPENERS
 
 
 def _script(text: str) -> str:
@@ -68,22 +95,35 @@ def _script(text: str) -> str:
 def _latin_language(text: str) -> str:
     weights, letters = _weights()
     scores: defaultdict[str, float] = defaultdict(float)
-    for word in _CUE_WORD.findall(text.lower()):
-        for code, weight in weights.get(word, {}).items():
-            scores[code] += weight
     bonus: defaultdict[str, float] = defaultdict(float)
-    for char in _NON_ASCII.findall(text.lower()):
-        if char in letters:
-            bonus[letters[char]] += LETTER_WEIGHT
+    for match in _CUE_WORD.finditer(text):
+        word = match.group()
+        named = word[0].isupper() and not _starts_sentence(text, match.start())
+        if named and word.lower() not in _content_cues():
+            continue  # a name inside a sentence ("Van Zant", "La Seine"): no cue
+        head, _, tail = word.lower().replace("’", "'").partition("'")
+        if len(head) == 1 and not tail:
+            continue  # "U.S.", "D-Day": an initial, no word (elided "l'", "d'" count)
+        if tail in ENGLISH_CLITICS:
+            scores["en"] += CLITIC_WEIGHT
+            tail = ""
+        for part in (head, tail) if tail else (head,):
+            for code, weight in weights.get(part, {}).items():
+                scores[code] += weight
+        if not word.isascii() and not named:  # "Bolívar", "Müller": a name's letters
+            for char in word.lower():
+                if char in letters:
+                    bonus[letters[char]] += LETTER_WEIGHT
     for code, extra in bonus.items():
         scores[code] += min(extra, MAX_LETTER_BONUS)
     ranked = sorted(scores.items(), key=lambda kv: kv[1], reverse=True)[:2]
-    unopposed = len(ranked) == 1 and ranked[0][1] >= MIN_UNOPPOSED
-    if not ranked or (ranked[0][1] < MIN_SCORE and not unopposed):
+    if not ranked:
         return UNDETERMINED
-    if len(ranked) > 1 and ranked[0][1] < MIN_LEAD * ranked[1][1]:
-        return UNDETERMINED
-    return ranked[0][0]
+    best, second = ranked[0][1], (ranked[1][1] if len(ranked) > 1 else 0.0)
+    clear = best >= MIN_SCORE and best >= MIN_LEAD * second
+    if clear or (best >= MIN_UNOPPOSED and best >= WIDE_LEAD * second):
+        return ranked[0][0]
+    return UNDETERMINED
 
 
 @memoized(entries=65_536)

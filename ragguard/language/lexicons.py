@@ -65,6 +65,11 @@ class Lexicon:
     cues: tuple[str, ...] = ()
     """Words that tell the language apart: its stopwords, negations and ``more_cues``
     (frequent words no other language writes: "millionen", "tiene"), or ``cues``."""
+    more_cues: frozenset[str] = frozenset()
+    """The cues that are no function words ("millionen"): they count even capitalized."""
+    english_words: frozenset[str] = frozenset()
+    """English only: words English writes that other languages' cue lists hold ("man",
+    "die", "van"); they are no cue of any language."""
     letters: str = ""
     """Letters only this language (of those detected) writes often ("ß", "ñ")."""
     stopwords: frozenset[str] = frozenset()
@@ -105,6 +110,8 @@ def _from_table(code: str, data: Mapping[str, Any]) -> Lexicon:
         name=str(data.get("name", NAMES.get(code, code))),
         script=str(data.get("script", "latin")),
         cues=_words(data.get("cues")) or stopwords + negations + _words(data.get("more_cues")),
+        more_cues=frozenset(_words(data.get("more_cues"))),
+        english_words=frozenset(_words(data.get("english_words"))),
         letters=str(data.get("letters", "")),
         stopwords=frozenset(stopwords),
         negations=frozenset(negations),
