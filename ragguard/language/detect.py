@@ -59,7 +59,9 @@ def _weights() -> tuple[dict[str, dict[str, float]], dict[str, str]]:
     for code, words in cues.items():
         for word in words:
             share = 1.0 / holders[word]
-            weights.setdefault(word, {})[code] = max(share, ENGLISH_SHARE) if code == "en" else share
+            if code == "en":
+                share = max(share, ENGLISH_SHARE)
+            weights.setdefault(word, {})[code] = share
     letters = {char: p.code for p in profiles for char in p.letters}
     return weights, letters
 

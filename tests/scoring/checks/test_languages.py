@@ -121,8 +121,9 @@ def test_spanish_names_are_still_compared() -> None:
 
 
 def test_no_check_reads_across_languages() -> None:
-    assert checked_language("Berlin hat 4,5 Millionen Einwohner.", "Berlin has 3.5 million.") is None
-    assert check("Berlin hat 4,5 Millionen Einwohner.", "Berlin has 3.5 million inhabitants.") == ()
+    german, english = "Berlin hat 4,5 Millionen Einwohner.", "Berlin has 3.5 million inhabitants."
+    assert checked_language(german, english) is None
+    assert check(german, english) == ()
     assert check("Москва — столица России.", "Москва — крупнейший город России.") == ()
 
 
