@@ -171,9 +171,8 @@ def span_offsets(response: str, spans: Sequence[str]) -> list[tuple[str, int, in
             located.append(("", cursor, cursor))
             continue
         start = response.find(text, cursor)
-        if start >= 0:
-            end = start + len(text)
-        else:
+        end = start + len(text)
+        if start < 0 or (end < len(response) and _is_mark(response[end])):
             folded = folded or _folded(response)
             start, end = _find_folded(folded, _folded(text)[0].strip(), cursor)
             if start < 0:
@@ -209,6 +208,12 @@ def _folded(text: str) -> tuple[str, list[int]]:
     return "".join(chars), origin
 
 
+def _is_mark(char: str) -> bool:
+    """A combining mark: an accent, or a Devanagari vowel sign that belongs to the letter
+    before it."""
+    return unicodedata.category(char).startswith("M")
+
+
 def _find_folded(folded: tuple[str, list[int]], span: str, cursor: int) -> tuple[int, int]:
     """Offsets in the original text of ``span`` (folded) found in ``folded`` at or after the
     original offset ``cursor``, not ending inside a letter's accents; (-1, -1) if absent."""
@@ -216,7 +221,7 @@ def _find_folded(folded: tuple[str, list[int]], span: str, cursor: int) -> tuple
     at = text.find(span, bisect.bisect_left(origin, cursor)) if span else -1
     while at >= 0:
         after = at + len(span)
-        if after >= len(text) or not unicodedata.combining(text[after]):
+        if after >= len(text) or not _is_mark(text[after]):
             return origin[at], origin[after - 1] + 1
         at = text.find(span, at + 1)
     return -1, -1

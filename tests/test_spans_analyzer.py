@@ -121,3 +121,29 @@ def test_abstention_needs_to_beat_the_nearest_statement_by_the_margin() -> None:
         config = SpanConfig(abstention_margin=margin + offset)
         spans = SpanAnalyzer(config, embed=CountingEmbed()).analyze(text, ITEMS)
         assert [s.kind for s in spans] == [kind]
+
+
+def test_each_span_carries_its_language_falling_back_to_the_responses() -> None:
+    response = "Berlin hat 3,5 Millionen Einwohner. Paris. Die Stadt ist alt. The tower is tall."
+    spans = SpanAnalyzer().analyze(response, ITEMS)
+    assert [(s.text, s.language) for s in spans] == [
+        ("Berlin hat 3,5 Millionen Einwohner.", "de"),
+        ("Paris.", "de"),  # undetermined alone: the response's language
+        ("Die Stadt ist alt.", "de"),
+        ("The tower is tall.", "en"),
+    ]
+    assert SpanAnalyzer().analyze("Paris.", ITEMS)[0].language == "en"
+
+
+def test_pre_split_spans_align_across_unicode_forms_and_spaces() -> None:
+    import unicodedata
+
+    response = unicodedata.normalize("NFD", "Le musée ouvre à 9\u202fh. Il ferme\u00a0le lundi.")
+    given = ["Le musée ouvre à 9 h.", "Il  ferme le lundi."]  # composed, plain spaces
+    spans = SpanAnalyzer().analyze(response, ITEMS, given)
+    assert [response[s.start : s.end] for s in spans] == [s.text for s in spans]
+    assert [unicodedata.normalize("NFC", s.text) for s in spans] == [
+        "Le musée ouvre à 9\u202fh.",
+        "Il ferme\u00a0le lundi.",
+    ]
+    assert [s.language for s in spans] == ["fr", "fr"]
