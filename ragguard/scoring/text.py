@@ -12,18 +12,20 @@ from collections.abc import Hashable
 
 from ragguard import caches
 from ragguard.caches import memoized
-from ragguard.language import SUPPORTED, WORD, detect, lexicon
+from ragguard.language import UNDETERMINED, WORD, detect, lexicon
 from ragguard.language.negation import negation_positions
 from ragguard.language.numerals import english_numerals
 from ragguard.scoring.lexicon import HEAD_NEGATING_VERBS, HEAD_NEGATION_WORDS
 from ragguard.scoring.lexicon import STOPWORDS as STOPWORDS  # its former home
 
-_SENTENCE_END = re.compile(
+_SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])|\n+")
+"""English evidence (and undetermined): the split the shipped heads were trained on."""
+_SENTENCE_END_ANY = re.compile(
     r"(?<=[.!?])[\"')\]»”]*\s+(?=[\"'(\[¿¡«„“]?[A-Z0-9À-ÖØ-Þ\u0900-\u097f])"
     r"|(?<=[।॥])\s*(?=\S)|\n+"
 )
-"""A stop before a capital, a digit or a Devanagari letter (no case there), or Hindi's
-danda (।, ॥) before anything; a Spanish sentence may open with "¿" or "¡"."""
+"""Other languages: a stop before a capital, a digit or a Devanagari letter (no case
+there), or Hindi's danda (।, ॥) before anything; a sentence may open with "¿" or "¡"."""
 _TOKEN = re.compile(r"[A-Za-z]+(?:'[a-z]+)?|\d+(?:[.,]\d+)*")
 _UNICODE_TOKEN = re.compile(WORD + r"|\d+(?:[.,]\d+)*")
 """Words of any script, combining marks included (Devanagari's vowel signs)."""
@@ -48,7 +50,8 @@ MAX_SENTENCES = 64
 
 def evidence_sentences(text: str) -> list[str]:
     """Split evidence into sentences (fast, approximate), at most ``MAX_SENTENCES``."""
-    parts = [p.strip() for p in _SENTENCE_END.split(text)]
+    english = detect(text) in ("en", "und")
+    parts = [p.strip() for p in (_SENTENCE_END if english else _SENTENCE_END_ANY).split(text)]
     return [p for p in parts if p][:MAX_SENTENCES] or [text.strip()]
 
 
@@ -93,15 +96,15 @@ def stem(token: str) -> str:
 
 def token_language(text: str, language: str | None = None) -> str:
     """The language whose word lists read ``text``: ``language`` (a code the caller knows,
-    such as the span's) or the detected one when it is a supported language other than
-    English; "en" otherwise (undetermined text, languages without a lexicon)."""
+    such as the span's) or the detected one; "en" for undetermined text. A language
+    without a lexicon is tokenized by Unicode classes with no stopwords of its own."""
     code = detect(text) if language is None else language
-    return code if code in SUPPORTED else "en"
+    return "en" if code in ("en", UNDETERMINED) else code
 
 
 def _tokens(text: str, language: str) -> list[str]:
-    """Lower-cased words and numbers; ASCII English with the regex the heads were trained on."""
-    if language == "en" and text.isascii():
+    """Lower-cased words and numbers; English with the regex the heads were trained on."""
+    if language == "en":
         return [m.lower() for m in _TOKEN.findall(text)]
     return [m.lower() for m in _UNICODE_TOKEN.findall(english_numerals(text, language))]
 
