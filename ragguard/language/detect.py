@@ -31,10 +31,12 @@ MIN_LEAD = 1.5
 """How many times the runner-up's score the winner needs."""
 LETTER_WEIGHT = 0.75
 MAX_LETTER_BONUS = 3.0
-READ_CHARS = 2_000
-"""A text's first characters are enough to name its language; long passages stop there."""
+READ_CHARS = 600
+"""A text's first characters are enough to name its language (a hundred words or so);
+long passages stop there, as detection runs on every span and passage."""
 _CUE_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 _NON_ASCII = re.compile(r"[^\x00-\x7f]")
+_ASCII_LETTER = re.compile(r"[A-Za-z]")
 ENGLISH_CLITICS = frozenset(["s", "t", "re", "ll", "ve", "d", "m"])
 """What follows an apostrophe in English ("Lane's", "don't"): not a French elision."""
 CLITIC_WEIGHT = 0.5
@@ -80,11 +82,10 @@ def _starts_sentence(text: str, at: int) -> bool:
 
 def _script(text: str) -> str:
     """The script with the most letters ("latin", a code of ``SCRIPT_RANGES``), "" if none."""
-    latin = sum(c.isalpha() for c in text) if text.isascii() else 0
     if text.isascii():
-        return "latin" if latin else ""
+        return "latin" if _ASCII_LETTER.search(text) else ""
     counts = Counter(script_of(c) for c in _NON_ASCII.findall(text))
-    counts["latin"] += sum(c.isascii() and c.isalpha() for c in text)
+    counts["latin"] += len(_ASCII_LETTER.findall(text))
     counts.pop("", None)
     if not counts:
         return ""
@@ -96,14 +97,19 @@ def _script(text: str) -> str:
 
 def _latin_language(text: str) -> str:
     weights, letters = _weights()
+    content = _content_cues()
     scores: defaultdict[str, float] = defaultdict(float)
     bonus: defaultdict[str, float] = defaultdict(float)
     for match in _CUE_WORD.finditer(text):
         word = match.group()
+        lower = word.lower()
+        plain = word.isascii()
+        if plain and "'" not in word and lower not in weights:
+            continue  # most words: no cue, no letter
         named = word[0].isupper() and not _starts_sentence(text, match.start())
-        if named and word.lower() not in _content_cues():
+        if named and lower not in content:
             continue  # a name inside a sentence ("Van Zant", "La Seine"): no cue
-        head, _, tail = word.lower().replace("’", "'").partition("'")
+        head, _, tail = lower.replace("’", "'").partition("'")
         if len(head) == 1 and not tail:
             continue  # "U.S.", "D-Day": an initial, no word (elided "l'", "d'" count)
         if tail in ENGLISH_CLITICS:
@@ -112,8 +118,8 @@ def _latin_language(text: str) -> str:
         for part in (head, tail) if tail else (head,):
             for code, weight in weights.get(part, {}).items():
                 scores[code] += weight
-        if not word.isascii() and not named:  # "Bolívar", "Müller": a name's letters
-            for char in word.lower():
+        if not plain and not named:  # "Bolívar", "Müller": a name's letters
+            for char in lower:
                 if char in letters:
                     bonus[letters[char]] += LETTER_WEIGHT
     for code, extra in bonus.items():
