@@ -151,3 +151,27 @@ def test_phrase_pattern_matches_whole_words_only() -> None:
     assert pattern.search("कुछ लोग")
     assert not pattern.search("कुछे")
     assert not phrase_pattern([]).search("anything")
+
+
+def test_the_language_package_is_a_leaf() -> None:
+    """Standard library and ``ragguard.caches`` only, so every layer may ask it (the root
+    facade, which imports everything, is stood in for by an empty package)."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    import ragguard
+
+    code = (
+        "import importlib, json, sys, types\n"
+        "root = types.ModuleType('ragguard')\n"
+        f"root.__path__ = [{str(Path(ragguard.__file__).parent)!r}]\n"
+        "sys.modules['ragguard'] = root\n"
+        "for name in ('language', 'language.numerals', 'language.negation'):\n"
+        "    importlib.import_module('ragguard.' + name)\n"
+        "print(json.dumps(sorted(m for m in sys.modules if m.startswith('ragguard.'))))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    loaded = json.loads(done.stdout)
+    assert {m for m in loaded if not m.startswith("ragguard.language")} == {"ragguard.caches"}
