@@ -59,3 +59,42 @@ def test_reader_reports_bad_lines_in_place_and_keeps_the_rest(tmp_path):
     ]
     assert "partial last line" in str(entries[-1][1])
     assert entries[1][1].line == 2
+
+
+@pytest.mark.parametrize(
+    ("response", "spans"),
+    [
+        # decomposed accents in the response, composed in the spans
+        (
+            "Le muse\u0301e est ouvert. Il ferme le lundi.",
+            ["Le musée est ouvert.", "Il ferme le lundi."],
+        ),
+        # no-break and narrow spaces, and a run of spaces
+        ("Es kostet 1\u202f000 Euro.  Das  ist viel.", ["Es kostet 1 000 Euro.", "Das ist viel."]),
+        # a zero-width joiner inside a Hindi word, curly quotes
+        ("यह बड़ा\u200d है। उसने “हाँ” कहा।", ["यह बड़ा है।", 'उसने "हाँ" कहा।']),
+    ],
+)
+def test_response_spans_align_whatever_the_unicode_form(response, spans):
+    trace = Trace(trace_id="t", query="q", response=response, response_spans=spans)
+    from ragguard.schema import span_offsets
+
+    located = span_offsets(trace.response, spans)
+    assert [response[start:end] for _, start, end in located] == [t for t, _, _ in located]
+    assert len(located) == len(spans)
+
+
+def test_a_span_does_not_align_inside_a_letter_and_its_accent():
+    with pytest.raises(TraceValidationError):
+        Trace.parse(
+            {"trace_id": "t", "query": "q", "response": "यह बड़ा है।", "response_spans": ["यह बड"]}
+        )
+    with pytest.raises(TraceValidationError):
+        Trace.parse(
+            {
+                "trace_id": "t",
+                "query": "q",
+                "response": "Le muse\u0301e.",
+                "response_spans": ["Le muse"],
+            }
+        )

@@ -143,3 +143,33 @@ def test_claims_far_from_every_example_are_not_abstentions(minilm, claim):
     nearest, _ = detector.similarities([claim])
     assert nearest[0] < detector.min_similarity
     assert detector.detect([claim]) == [False]
+
+
+@pytest.mark.parametrize(
+    ("span", "language"),
+    [
+        ("Ich weiß es nicht, die Dokumente enthalten keine Angaben dazu.", "de"),
+        ("No lo sé: los documentos no mencionan la fecha.", "es"),
+        ("Je ne sais pas, le contexte ne mentionne pas cette date.", "fr"),
+        ("मुझे नहीं पता कि यह कब बना।", "hi"),
+    ],
+)
+def test_abstention_cues_in_other_languages(span: str, language: str) -> None:
+    detector = AbstentionDetector()
+    assert detector.detect([span], [language]) == [True]
+    assert detector.detect([span]) == [False]  # read as English, no cue matches
+
+
+def test_other_languages_are_never_judged_by_the_english_examples() -> None:
+    calls: list[int] = []
+
+    def everything_abstains(texts: Sequence[str]) -> np.ndarray:
+        calls.append(len(texts))
+        vectors = np.zeros((len(texts), 2), dtype=np.float32)
+        vectors[:, 0] = 1.0
+        return vectors
+
+    detector = AbstentionDetector(embed=everything_abstains)
+    statement = "Das Museum wurde 1830 eröffnet."
+    assert detector.detect([statement], ["de"]) == [False]
+    assert calls == []  # no embedding asked for a German span

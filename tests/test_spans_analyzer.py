@@ -34,11 +34,24 @@ def test_analyze_builds_spans_with_offsets_kinds_citations_and_context() -> None
     response = "The tower is in Paris [1]. It was built in 1889. [2]\n- I think it is beautiful."
     spans = SpanAnalyzer().analyze(response, ITEMS)
     assert spans == [
-        Span("The tower is in Paris.", 0, 26, "objective", citations=("d1",)),
+        Span("The tower is in Paris.", 0, 26, "objective", citations=("d1",), language="en"),
         Span(
-            "It was built in 1889.", 27, 52, "objective", ("d2",), context="The tower is in Paris."
+            "It was built in 1889.",
+            27,
+            52,
+            "objective",
+            ("d2",),
+            context="The tower is in Paris.",
+            language="en",
         ),
-        Span("I think it is beautiful.", 55, 79, "subjective", context="It was built in 1889."),
+        Span(
+            "I think it is beautiful.",
+            55,
+            79,
+            "subjective",
+            context="It was built in 1889.",
+            language="en",
+        ),
     ]
     assert response[spans[1].start : spans[1].end] == "It was built in 1889. [2]"
 
@@ -108,3 +121,29 @@ def test_abstention_needs_to_beat_the_nearest_statement_by_the_margin() -> None:
         config = SpanConfig(abstention_margin=margin + offset)
         spans = SpanAnalyzer(config, embed=CountingEmbed()).analyze(text, ITEMS)
         assert [s.kind for s in spans] == [kind]
+
+
+def test_each_span_carries_its_language_falling_back_to_the_responses() -> None:
+    response = "Berlin hat 3,5 Millionen Einwohner. Paris. Die Stadt ist alt. The tower is tall."
+    spans = SpanAnalyzer().analyze(response, ITEMS)
+    assert [(s.text, s.language) for s in spans] == [
+        ("Berlin hat 3,5 Millionen Einwohner.", "de"),
+        ("Paris.", "de"),  # undetermined alone: the response's language
+        ("Die Stadt ist alt.", "de"),
+        ("The tower is tall.", "en"),
+    ]
+    assert SpanAnalyzer().analyze("Paris.", ITEMS)[0].language == "en"
+
+
+def test_pre_split_spans_align_across_unicode_forms_and_spaces() -> None:
+    import unicodedata
+
+    response = unicodedata.normalize("NFD", "Le musée ouvre à 9\u202fh. Il ferme\u00a0le lundi.")
+    given = ["Le musée ouvre à 9 h.", "Il  ferme le lundi."]  # composed, plain spaces
+    spans = SpanAnalyzer().analyze(response, ITEMS, given)
+    assert [response[s.start : s.end] for s in spans] == [s.text for s in spans]
+    assert [unicodedata.normalize("NFC", s.text) for s in spans] == [
+        "Le musée ouvre à 9\u202fh.",
+        "Il ferme\u00a0le lundi.",
+    ]
+    assert [s.language for s in spans] == ["fr", "fr"]

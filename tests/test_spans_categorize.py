@@ -137,3 +137,30 @@ def test_unknown_class_or_removal_raises() -> None:
         Categorizer(add={"hedging": ["kinda"]})
     with pytest.raises(ValueError, match="'veeery'"):
         Categorizer(remove=["veeery"])
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "kind", "hedges"),
+    [
+        ("Creo que es un museo precioso.", "es", "subjective", []),
+        ("El museo abrió en 1819 y es precioso.", "es", "objective", []),
+        ("Probablemente abrió en 1819.", "es", "objective", ["probablemente"]),
+        ("Je pense que c'est une belle ville.", "fr", "subjective", []),
+        ("La ville compte peut-être 2 millions d'habitants.", "fr", "objective", ["peut-être"]),
+        # German and Hindi: a name cannot be found by its capitals, so an opinion is never
+        # set aside there (checks_off "subjective"); hedges are still recorded
+        ("Ich denke, Berlin ist wunderschön.", "de", "objective", []),
+        ("Berlin ist wahrscheinlich die größte Stadt.", "de", "objective", ["wahrscheinlich"]),
+        ("शायद यह सबसे सुंदर शहर है।", "hi", "objective", ["शायद"]),
+    ],
+)
+def test_each_language_uses_its_own_cues(
+    categorizer: Categorizer, text: str, language: str, kind: str, hedges: list[str]
+) -> None:
+    found = categorizer.categorize(text, language)
+    assert (found.kind, found.hedges) == (kind, hedges)
+
+
+def test_english_cues_do_not_fire_in_another_language(categorizer: Categorizer) -> None:
+    # "personally" is an English opinion cue; "Personal" in a German span is a noun
+    assert categorizer.categorize("Das Personal ist freundlich.", "de").classes == []

@@ -97,3 +97,17 @@ def test_locate_given_spans_sequentially() -> None:
     assert spans[1].text == "It is big."
     with pytest.raises(ValueError, match=r"entry 2 \('Missing.'\) is not in the response"):
         locate_spans(response, ["It is big.", "Gone.", "Missing."])
+
+
+def test_hindi_sentences_end_at_the_danda() -> None:
+    response = "भारत की राजधानी नई दिल्ली है। इसकी आबादी लगभग 3 करोड़ है॥ यह यमुना के किनारे है।"
+    assert texts(response) == [
+        "भारत की राजधानी नई दिल्ली है।",
+        "इसकी आबादी लगभग 3 करोड़ है॥",
+        "यह यमुना के किनारे है।",
+    ]
+
+
+def test_spanish_questions_and_exclamations_open_sentences() -> None:
+    response = "¿Dónde está el Prado? Está en Madrid. ¡Abrió en 1819!"
+    assert texts(response) == ["¿Dónde está el Prado?", "Está en Madrid.", "¡Abrió en 1819!"]

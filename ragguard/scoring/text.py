@@ -12,11 +12,23 @@ from collections.abc import Hashable
 
 from ragguard import caches
 from ragguard.caches import memoized
+from ragguard.language import UNDETERMINED, WORD, detect, lexicon
+from ragguard.language.negation import negation_positions
+from ragguard.language.numerals import english_numerals
 from ragguard.scoring.lexicon import HEAD_NEGATING_VERBS, HEAD_NEGATION_WORDS
 from ragguard.scoring.lexicon import STOPWORDS as STOPWORDS  # its former home
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])|\n+")
+"""English evidence (and undetermined): the split the shipped heads were trained on."""
+_SENTENCE_END_ANY = re.compile(
+    r"(?<=[.!?])[\"')\]»”]*\s+(?=[\"'(\[¿¡«„“]?[A-Z0-9À-ÖØ-Þ\u0900-\u097f])"
+    r"|(?<=[।॥])\s*(?=\S)|\n+"
+)
+"""Other languages: a stop before a capital, a digit or a Devanagari letter (no case
+there), or Hindi's danda (।, ॥) before anything; a sentence may open with "¿" or "¡"."""
 _TOKEN = re.compile(r"[A-Za-z]+(?:'[a-z]+)?|\d+(?:[.,]\d+)*")
+_UNICODE_TOKEN = re.compile(WORD + r"|\d+(?:[.,]\d+)*")
+"""Words of any script, combining marks included (Devanagari's vowel signs)."""
 _NUMBER = re.compile(r"(?<![\w.])[-+]?\d+(?:[.,]\d+)*(?![\w])")
 _CAPITALIZED = re.compile(r"\b[A-Z][a-zA-Z]+\b")
 _NEGATION = re.compile(
@@ -38,7 +50,8 @@ MAX_SENTENCES = 64
 
 def evidence_sentences(text: str) -> list[str]:
     """Split evidence into sentences (fast, approximate), at most ``MAX_SENTENCES``."""
-    parts = [p.strip() for p in _SENTENCE_END.split(text)]
+    english = detect(text) in ("en", "und")
+    parts = [p.strip() for p in (_SENTENCE_END if english else _SENTENCE_END_ANY).split(text)]
     return [p for p in parts if p][:MAX_SENTENCES] or [text.strip()]
 
 
@@ -81,23 +94,56 @@ def stem(token: str) -> str:
     return word[:-1] if word.endswith("e") and len(word) > 3 else word
 
 
-@memoized(entries=65_536)
-def content_tokens(text: str) -> frozenset[str]:
-    """Lower-cased, crudely stemmed tokens that are not stopwords."""
-    return frozenset(
-        stem(t) for t in (m.lower() for m in _TOKEN.findall(text)) if t not in STOPWORDS
-    )
+def token_language(text: str, language: str | None = None) -> str:
+    """The language whose word lists read ``text``: ``language`` (a code the caller knows,
+    such as the span's) or the detected one; "en" for undetermined text. A language
+    without a lexicon is tokenized by Unicode classes with no stopwords of its own."""
+    code = detect(text) if language is None else language
+    return "en" if code in ("en", UNDETERMINED) else code
+
+
+def _tokens(text: str, language: str) -> list[str]:
+    """Lower-cased words and numbers; English with the regex the heads were trained on."""
+    if language == "en":
+        return [m.lower() for m in _TOKEN.findall(text)]
+    return [m.lower() for m in _UNICODE_TOKEN.findall(english_numerals(text, language))]
+
+
+def stopwords_of(language: str) -> frozenset[str]:
+    """The function words of a language (``token_language``), English for "en"."""
+    found = lexicon(language) if language != "en" else None
+    return found.stopwords if found is not None else STOPWORDS
+
+
+def stem_in(language: str, token: str) -> str:
+    """``stem`` for English; other languages' words are kept whole (no stemmer of theirs)."""
+    return stem(token) if language == "en" else token
 
 
 @memoized(entries=65_536)
-def bigrams(text: str) -> frozenset[tuple[str, str]]:
-    tokens = [stem(t.lower()) for t in _TOKEN.findall(text)]
+def content_tokens(text: str, language: str | None = None) -> frozenset[str]:
+    """Lower-cased tokens that are not stopwords of the text's language (``token_language``);
+    English ones crudely stemmed. Any script: a Hindi sentence has tokens too. Memoized:
+    pass ``language`` by position."""
+    language = token_language(text, language)
+    stop = stopwords_of(language)
+    return frozenset(stem_in(language, t) for t in _tokens(text, language) if t not in stop)
+
+
+@memoized(entries=65_536)
+def bigrams(text: str, language: str | None = None) -> frozenset[tuple[str, str]]:
+    language = token_language(text, language)
+    tokens = [stem_in(language, t) for t in _tokens(text, language)]
     return frozenset(itertools.pairwise(tokens))
 
 
 @memoized(entries=65_536)
-def numbers(text: str) -> frozenset[str]:
-    """Numbers normalized so that "1,000" and "1000" match."""
+def numbers(text: str, language: str | None = None) -> frozenset[str]:
+    """Numbers normalized so that "1,000" and "1000" match, read in the text's notation
+    ("3,5" is 3.5 in German, "२०२३" is 2023)."""
+    language = token_language(text, language)
+    if language != "en":
+        text = english_numerals(text, language)
     return frozenset(n.replace(",", "").lstrip("+") for n in _NUMBER.findall(text))
 
 
@@ -113,9 +159,13 @@ def capitalized_words(text: str) -> frozenset[str]:
 
 
 @memoized(entries=65_536)
-def is_negated(text: str) -> bool:
-    """Whether the text holds one of the head's negations (``_NEGATION``)."""
-    return _NEGATION.search(text) is not None
+def is_negated(text: str, language: str | None = None) -> bool:
+    """Whether the text holds one of the head's negations (``_NEGATION``), or in another
+    supported language one of its negation cues ("nicht", "nunca", "ne ... plus", "नहीं")."""
+    language = token_language(text, language)
+    if language == "en":
+        return _NEGATION.search(text) is not None
+    return bool(negation_positions(tuple(_tokens(text, language)), language))
 
 
 def recall(part: frozenset[Hashable], whole: frozenset[Hashable]) -> float:

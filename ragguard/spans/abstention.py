@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from importlib.resources import files
 from pathlib import Path
 from typing import Literal
@@ -20,6 +21,7 @@ import numpy as np
 from pydantic import TypeAdapter, ValidationError
 
 from ragguard.config import SpanConfig
+from ragguard.language import lexicon, phrase_pattern
 
 Embed = Callable[[Sequence[str]], np.ndarray]
 """Texts -> an (n, d) float array of sentence embeddings (L2-normalized)."""
@@ -109,15 +111,22 @@ class AbstentionDetector:
         self._abstains = np.array([example.label == "abstention" for example in self.examples])
         self._example_vectors: np.ndarray | None = None
 
-    def cue_match(self, text: str) -> bool:
-        """Whether any abstention cue occurs in ``text``."""
+    def cue_match(self, text: str, language: str = "en") -> bool:
+        """Whether any abstention cue occurs in ``text``: the English cues, and those of
+        ``language`` (``ragguard.language``) for another."""
         text = text.replace("’", "'")
-        return any(cue.search(text) for cue in self._cues)
+        if any(cue.search(text) for cue in self._cues):
+            return True
+        return language != "en" and _language_cues(language).search(text) is not None
 
-    def detect(self, texts: Sequence[str]) -> list[bool]:
-        """Which texts abstain. Texts without a cue are embedded together, in one call."""
-        verdicts = [self.cue_match(text) for text in texts]
-        pending = [i for i, hit in enumerate(verdicts) if not hit]
+    def detect(self, texts: Sequence[str], languages: Sequence[str] | None = None) -> list[bool]:
+        """Which texts abstain. Texts without a cue are embedded together, in one call.
+        With ``languages`` (one code per text), a text in another language than English is
+        judged by cues alone: the labelled examples are English, and a model that cannot
+        read a text puts it near any of them."""
+        languages = languages or ["en"] * len(texts)
+        verdicts = [self.cue_match(t, code) for t, code in zip(texts, languages, strict=True)]
+        pending = [i for i, hit in enumerate(verdicts) if not hit and languages[i] == "en"]
         if self._embed is None or not pending:
             return verdicts
         nearest, margins = self.similarities([texts[i] for i in pending])
@@ -152,6 +161,13 @@ class AbstentionDetector:
             )
         norms = np.linalg.norm(vectors, axis=1, keepdims=True)
         return vectors / np.maximum(norms, 1e-12)
+
+
+@cache
+def _language_cues(language: str) -> re.Pattern[str]:
+    """The abstention phrases of a language's lexicon (none for one without a lexicon)."""
+    found = lexicon(language)
+    return phrase_pattern(found.abstention if found else ())
 
 
 def _compile_cue(cue: str) -> re.Pattern[str]:

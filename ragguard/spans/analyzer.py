@@ -6,6 +6,7 @@ from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
 from ragguard.config import SpanConfig
+from ragguard.language import UNDETERMINED, detect
 from ragguard.spans.abstention import AbstentionDetector, Embed
 from ragguard.spans.categorize import Categorizer
 from ragguard.spans.citations import CitationParse, UnknownPolicy, parse_citations
@@ -19,6 +20,7 @@ Request = tuple[str, Sequence[ItemRef], Sequence[str] | None]
 class _Parsed(NamedTuple):
     raw: RawSpan
     parse: CitationParse
+    language: str
 
 
 class SpanAnalyzer:
@@ -59,8 +61,9 @@ class SpanAnalyzer:
         ``unknown_citations="error"``.
         """
         parsed = [self._parse(*request) for request in requests]
-        texts = [p.parse.text for spans in parsed for p in spans if has_content(p.parse.text)]
-        verdicts = iter(self.abstention.detect(texts))
+        kept = [p for spans in parsed for p in spans if has_content(p.parse.text)]
+        texts = [p.parse.text for p in kept]
+        verdicts = iter(self.abstention.detect(texts, [p.language for p in kept]))
         return [self._spans(spans, verdicts) for spans in parsed]
 
     def _parse(
@@ -71,9 +74,13 @@ class SpanAnalyzer:
             if response_spans is None
             else locate_spans(response, response_spans)
         )
-        parsed = [
-            _Parsed(raw, parse_citations(raw.text, items, self.unknown_citations)) for raw in raws
-        ]
+        whole = detect(response)
+        fallback = "en" if whole == UNDETERMINED else whole
+        parsed = []
+        for raw in raws:
+            cited = parse_citations(raw.text, items, self.unknown_citations)
+            own = detect(cited.text)
+            parsed.append(_Parsed(raw, cited, fallback if own == UNDETERMINED else own))
         if response_spans is not None:
             return parsed
         return [p for p in parsed if has_content(p.parse.text)]
@@ -81,8 +88,8 @@ class SpanAnalyzer:
     def _spans(self, parsed: list[_Parsed], abstains: Iterator[bool]) -> list[Span]:
         spans: list[Span] = []
         context: str | None = None
-        for raw, parse in parsed:
-            category = self.categorizer.categorize(parse.text)
+        for raw, parse, language in parsed:
+            category = self.categorizer.categorize(parse.text, language)
             kind: SpanKind
             if not has_content(parse.text):
                 kind = "empty"
@@ -101,6 +108,7 @@ class SpanAnalyzer:
                     unknown_citations=parse.unknown,
                     context=context,
                     hedges=tuple(category.hedges),
+                    language=language,
                 )
             )
             if kind != "empty":

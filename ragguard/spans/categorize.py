@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
 from ragguard.config import SpanConfig
+from ragguard.language import checks_off, lexicon, phrase_pattern
 from ragguard.spans.lexicon import (
     CHECKABLE_CONTENT,
     HEDGE_CLASSES,
@@ -33,7 +34,7 @@ Category = Literal["objective", "subjective"]
 
 _NUMBER_AHEAD = re.compile(r"\s+\d")
 _THE_OR_AT_BEHIND = re.compile(r"\b(?:the|at)\s+$", re.IGNORECASE)
-_SENTENCE_OPENERS = frozenset(".!?:;\"“‘'(")
+_SENTENCE_OPENERS = frozenset(".!?:;\"“‘'(¿¡«„।")
 _DIGIT = re.compile(r"\d")
 _TITLE_WORD = re.compile(r"(?<![\w'-])[A-Z][\w'’-]*")
 _FIRST_PERSON = frozenset({"I", "I'm", "I'd", "I've", "I'll"})
@@ -76,15 +77,18 @@ class Categorizer:
             raise ValueError(f"unknown checkable content {', '.join(map(repr, unknown))}")
         self.lexicon: Mapping[str, tuple[str, ...]] = merge_lexicon(add or {}, remove)
         self._patterns = {name: _compile(cues) for name, cues in self.lexicon.items() if cues}
+        self._languages: dict[str, _LanguageRule] = {}
 
     @classmethod
     def from_config(cls, config: SpanConfig) -> Categorizer:
         return cls(config.add_subjective, config.remove_subjective)
 
-    def _matches(self, text: str) -> dict[str, list[re.Match[str]]]:
+    def _matches(
+        self, text: str, patterns: Mapping[str, re.Pattern[str]] | None = None
+    ) -> dict[str, list[re.Match[str]]]:
         found = {
             name: [m for m in pattern.finditer(text) if not _is_false_positive(text, m)]
-            for name, pattern in self._patterns.items()
+            for name, pattern in (self._patterns if patterns is None else patterns).items()
         }
         return {name: matches for name, matches in found.items() if matches}
 
@@ -92,12 +96,23 @@ class Categorizer:
         """The lexicon classes with a cue in ``text``, in lexicon order."""
         return list(self._matches(text.replace("’", "'")))
 
-    def categorize(self, text: str) -> Categorization:
-        """The span's kind, the classes that fired and its hedge cues."""
+    def categorize(self, text: str, language: str = "en") -> Categorization:
+        """The span's kind, the classes that fired and its hedge cues, by the lexicon of
+        ``language`` (the configured English one for "en" and "und"; for another, its
+        ``ragguard.language`` lexicon, and never subjective where ``checks_off`` says so)."""
         text = text.replace("’", "'")
-        matches = self._matches(text)
-        opinion = any(name in self.rule.opinion_classes for name in matches)
-        subjective = opinion and not any(_CHECKS[c](text) for c in self.rule.checkable)
+        if language in ("en", "und"):
+            matches = self._matches(text)
+            opinion = any(name in self.rule.opinion_classes for name in matches)
+            checkable = [_CHECKS[c] for c in self.rule.checkable]
+        else:
+            rule = self._languages.get(language) or self._languages.setdefault(
+                language, _LanguageRule.of(language)
+            )
+            matches = self._matches(text, rule.patterns)
+            opinion = rule.opinions and any(name in OPINION_CLASSES for name in matches)
+            checkable = list(rule.checkable)
+        subjective = opinion and not any(has(text) for has in checkable)
         hedges = _outermost(
             [m for name, ms in matches.items() if name in HEDGE_CLASSES for m in ms]
         )
@@ -106,6 +121,34 @@ class Categorizer:
             list(matches),
             [" ".join(m.group().lower().split()) for m in hedges],
         )
+
+
+@dataclass(frozen=True, slots=True)
+class _LanguageRule:
+    """The subjectivity rule in a language other than English: its cues by class, whether
+    opinions may be set aside at all, and what checkable content looks like there."""
+
+    patterns: Mapping[str, re.Pattern[str]]
+    opinions: bool
+    checkable: tuple[Callable[[str], bool], ...]
+
+    @classmethod
+    def of(cls, language: str) -> _LanguageRule:
+        found = lexicon(language)
+        if found is None:
+            return cls({}, False, ())
+        off = {entry.split(":", 1)[0] for entry in checks_off(language)}
+        months = phrase_pattern(found.months)
+        quantities = phrase_pattern([*found.spelled, *found.scales])
+        checkable: list[Callable[[str], bool]] = [
+            _CHECKS["number"],
+            lambda text: months.search(text) is not None,
+            lambda text: quantities.search(text) is not None,
+        ]
+        if "entity" not in off:
+            checkable.append(_has_proper_name)
+        patterns = {name: phrase_pattern(cues) for name, cues in found.subjective.items() if cues}
+        return cls(patterns, "subjective" not in off, tuple(checkable))
 
 
 def _outermost(matches: list[re.Match[str]]) -> list[re.Match[str]]:

@@ -4,9 +4,10 @@ Rules (RAG-Check partitions a response into sentence-level spans before scoring 
 
 * A newline is a hard boundary; a list item ("- ", "* ", "• ", "1. ", "2) ", "(3) ") starts a new
   span and its bullet is left out of the span. A heading line ending in ":" is thus its own span.
-* Inside a line a sentence ends at ".", "?", "!" or an ellipsis, together with any closing quotes
-  or parentheses and any bracketed markers right after it (``big. [1] It`` keeps ``[1]`` with
-  ``big.``), provided whitespace or the end of the line follows.
+* Inside a line a sentence ends at ".", "?", "!", an ellipsis or Hindi's danda ("।", "॥"),
+  together with any closing quotes or parentheses and any bracketed markers right after it
+  (``big. [1] It`` keeps ``[1]`` with ``big.``), provided whitespace or the end of the line
+  follows.
 * It does not end there when the next word starts in lower case, after a title-like
   abbreviation (Dr., Mr., e.g., vs., approx., Fig.) or a single capital initial (J. K. Rowling),
   nor after a sentence-capable abbreviation (etc., Inc., Jan., U.S., a.m., No.) that is followed
@@ -33,7 +34,7 @@ class RawSpan(NamedTuple):
 
 _LIST_PREFIX = re.compile(r"[ \t]*(?:[-*•‣◦]|\d{1,3}[.)]|\(\d{1,3}\))[ \t]+")
 _SENTENCE_END = re.compile(
-    r"""(?P<stop>\.{2,}|…|[.?!]+)["'”’»)]*(?:[ \t]*\[[^\[\]\n]{1,40}\])*(?=\s|$)"""
+    r"""(?P<stop>\.{2,}|…|[.?!]+|[।॥]+)["'”’»)]*(?:[ \t]*\[[^\[\]\n]{1,40}\])*(?=\s|$)"""
 )
 _LAST_TOKEN = re.compile(r"[\w.]+$")
 _DOTTED_ACRONYM = re.compile(r"(?:[a-z]\.)+[a-z]")

@@ -27,6 +27,8 @@ class Span:
     span's content points at (``<image1>``, "document 2"), which restrict support scoring.
     ``context`` is the preceding span's text, for decontextualized verification. ``hedges`` are
     the hedge, modal, quantifier and frequency cues in the text ("likely"), whatever the kind.
+    ``language`` is the span's detected language (``ragguard.language.detect``); where the
+    span alone does not tell, the whole response's, and "en" where that does not either.
     """
 
     text: str

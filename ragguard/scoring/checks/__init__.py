@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from ragguard import caches
 from ragguard.caches import memoized
+from ragguard.language import SUPPORTED, UNDETERMINED, detect
 from ragguard.schema import CheckKind
 from ragguard.scoring.checks.clauses import MIN_PREDICATE
 from ragguard.scoring.checks.coverage import MIN_UNCOVERED, uncovered, uncovered_findings
@@ -37,7 +38,7 @@ from ragguard.scoring.checks.numbers import (
     ranges,
     same_quantity,
 )
-from ragguard.scoring.checks.parse import MIN_SHARED, Sentence, parse, parse_passage
+from ragguard.scoring.checks.parse import MIN_SHARED, Sentence, kinds_off, parse, parse_passage
 from ragguard.scoring.checks.polarity import MIN_ROOT, POLARITY_ANCHOR, polarity_findings
 from ragguard.scoring.checks.proper_names import names
 from ragguard.scoring.checks.quantity_rules import QUANTITY_MARGIN, SMALL_COUNT, quantity_findings
@@ -115,24 +116,45 @@ def clear_caches() -> None:
     caches.clear_caches(__name__)
 
 
+def checked_language(claim: str, passage: str) -> str | None:
+    """The language both texts are checked in: the claim's, else the passage's, else
+    English. None when the checks cannot read the pair: the two are in different languages
+    (the checks compare words), or in one ragguard has no word lists for."""
+    claim_language, passage_language = detect(claim), detect(passage)
+    known = UNDETERMINED not in (claim_language, passage_language)
+    if known and claim_language != passage_language:
+        return None
+    language = claim_language if claim_language != UNDETERMINED else passage_language
+    if language == UNDETERMINED:
+        return "en"
+    return language if language in SUPPORTED else None
+
+
 @memoized(entries=65_536)
 def check(claim: str, passage: str) -> tuple[Reason, ...]:
     """Every check that fires for ``claim`` against ``passage``: contradictions (number,
     date, negation, entity) first, then uncovered content. Each sentence of a longer claim
     is checked on its own. Both texts are compared in Unicode's composed form, so "Café"
-    written with a combining accent is the same name as "Café" written with one letter."""
+    written with a combining accent is the same name as "Café" written with one letter.
+    They are read in their language (``checked_language``), less the checks it switches
+    off (``ragguard.language.checks_off``); a pair the checks cannot read gets none."""
     claim = unicodedata.normalize("NFC", claim)
     passage = unicodedata.normalize("NFC", passage)
-    sentences = parse_passage(passage)
+    language = checked_language(claim, passage)
+    if language is None:
+        return ()
+    off = kinds_off(language)
+    run = [c for c in CHECKS if not off.intersection(c.kinds)]
+    sentences = parse_passage(passage, language)
     findings: list[Reason] = []
     for part in evidence_sentences(claim):
-        parsed = parse(part)
+        parsed = parse(part, language)
         if sentences and parsed.content:
-            for each in CHECKS:
+            for each in run:
                 if not each.whole_claim:
                     findings += each.findings(parsed, sentences)
-    whole = parse(claim)
-    for each in CHECKS:
+    whole = parse(claim, language)
+    for each in run:
         if each.whole_claim:
             findings += each.findings(whole, sentences)
     return tuple(findings)

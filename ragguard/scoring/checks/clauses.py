@@ -28,10 +28,10 @@ class Clause:
 
 
 @memoized(entries=16_384)
-def clauses(sentence: str) -> tuple[Clause, ...]:
+def clauses(sentence: str, language: str = "en") -> tuple[Clause, ...]:
     """A sentence cut into clauses, each with its words and its quantities."""
     parts = CLAUSE_BREAK.split(sentence)
-    return tuple(Clause(lower_content(p), quantities(p)) for p in parts if p)
+    return tuple(Clause(lower_content(p), quantities(p, language)) for p in parts if p)
 
 
 def predicate_words(claim: Sentence, q: Quantity) -> frozenset[str]:
@@ -56,7 +56,7 @@ def clause_rival(claim: Sentence, q: Quantity, sentences: tuple[Sentence, ...]) 
         return None
     best, rival = MIN_PREDICATE, None
     for sentence in sentences:
-        for clause in clauses(sentence.text):
+        for clause in clauses(sentence.text, sentence.language):
             cover = len(predicate & clause.content) / len(predicate)
             if cover <= MIN_PREDICATE:
                 continue

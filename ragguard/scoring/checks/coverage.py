@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from ragguard.scoring.checks.parse import MIN_SHARED, Sentence, parse, passage_vocabulary
-from ragguard.scoring.lexicon import STOPWORDS
 from ragguard.scoring.protocols import Reason
-from ragguard.scoring.text import stem
+from ragguard.scoring.text import stem_in, stopwords_of
 
 MIN_UNCOVERED = 3
 """Content words in a row that the evidence never mentions: an added fact, not a paraphrase."""
@@ -23,16 +22,17 @@ def uncovered_run(parsed: Sentence, known: frozenset[str]) -> str | None:
     """``uncovered`` for a parsed claim and the stemmed content words of its passage."""
     best: list[str] = []
     run: list[str] = []
+    stop, language = stopwords_of(parsed.language), parsed.language
     for word in (*parsed.words, ""):
-        if word and word in STOPWORDS:
+        if word and word in stop:
             continue
-        if word and stem(word) not in known:
+        if word and stem_in(language, word) not in known:
             run.append(word)
             continue
         if len(run) > len(best):
             best = run
         run = []
-    rest = parsed.content - {stem(w) for w in best}
+    rest = parsed.content - {stem_in(language, w) for w in best}
     covered = len(rest & known) / len(rest) if len(rest) >= MIN_SHARED else 0.0
     if len(best) >= MIN_UNCOVERED and covered >= 0.75:
         return " ".join(best)

@@ -31,7 +31,7 @@ def name_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[Reas
             Reading(s, bool(own & s.keys), others)
             for s, others in zip(sentences, rivals, strict=True)
         )
-        slot = Slot(claim, name, claim.content - parse(name).content, readings)
+        slot = Slot(claim, name, claim.content - parse(name, claim.language).content, readings)
         value = rival_value(slot, _BY_LEAD)
         if value is not None:
             findings.append(Reason("entity", name, value))

@@ -70,7 +70,7 @@ def _calendar_findings(
         )
         slot = Slot(claim, word.capitalize(), claim.content - {stem(word)}, readings)
         value = rival_value(slot)
-        if value is None and slot.stated and roles:
+        if value is None and slot.stated and roles and claim.language == "en":
             written = next(w for w in MONTH.findall(claim.text) if full_month(w) == word)
             value = span_end_rival(claim, written, word, slot.context, sentences)
         if value is not None:

@@ -4,11 +4,13 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Literal, TypeAlias
 
-from ragguard.scoring.checks.dates import MONTH
+from ragguard.language import MARKS, lexicon
+from ragguard.scoring.checks.dates import MONTH, month_pattern
 from ragguard.scoring.lexicon import (
     APPROXIMATING_WORDS,
     AT_LEAST_WORDS,
@@ -101,6 +103,107 @@ _BOUND_RULES: tuple[tuple[re.Pattern[str], Bound], ...] = (
 )
 """The words before a number that bound it, the first that matches wins."""
 _DOWN, _UP = frozenset(["at most", "before"]), frozenset(["at least", "after"])
+
+
+@dataclass(frozen=True, slots=True)
+class NumberWords:
+    """How one language writes quantities: the pattern that finds them and the words it
+    reads (English: this module's lists; others: their lexicon, ``number_words``)."""
+
+    pattern: re.Pattern[str]
+    spelled: Mapping[str, float]
+    scales: Mapping[str, float]
+    ordinals: Mapping[str, float]
+    bound_rules: tuple[tuple[re.Pattern[str], Bound], ...]
+    bounds_after: tuple[tuple[re.Pattern[str], Bound], ...]
+    month_before: re.Pattern[str]
+    month_after: re.Pattern[str]
+
+
+def _quantity_pattern(
+    scales: Iterable[str], spelled: Iterable[str], ordinals: Iterable[str], percent: str, end: str
+) -> re.Pattern[str]:
+    """``_QUANTITY`` for a language's words; ``end`` closes a word (``\\b`` in English)."""
+    scale = "|".join(r"\s+".join(map(re.escape, w.split())) for w in sorted(scales, key=len)[::-1])
+    begin = "" if end == r"\b" else rf"(?<![\w{MARKS}])"
+    ordinal = one_of(ordinals) if ordinals else "(?!)"
+    return re.compile(
+        r"(?<![\w.,\[])(?P<num>\d{1,3}(?:,\d{3})+|\d+)"
+        r"(?:(?P<ord>st|nd|rd|th)\b|(?P<frac>\.\d+)?(?:(?P<suffix>" + _SUFFIX_WORDS + r")\b)?"
+        r"(?!\d|[\w,]\d|\s?['’]s\b|s\b|\]))"
+        rf"(?:\s*(?P<pct>{percent})|\s+(?P<scale>{scale}){end})?"
+        rf"|{begin}(?P<word>{one_of(spelled)}){end}"
+        rf"(?:\s+(?P<wscale>{scale}){end})?"
+        rf"|{begin}\b(?P<oword>{ordinal}){end}",
+        re.IGNORECASE,
+    )
+
+
+def _after_words(words: Iterable[str], end: str = r"\b") -> re.Pattern[str] | None:
+    words = sorted(words, key=len, reverse=True)
+    if not words:
+        return None
+    begin = r"\b" if end == r"\b" else rf"(?<![\w{MARKS}])"
+    alternation = "|".join(r"\s+".join(map(re.escape, w.split())) for w in words)
+    return re.compile(rf"{begin}(?:{alternation})\s+$", re.IGNORECASE)
+
+
+@cache
+def number_words(language: str) -> NumberWords:
+    """The ``NumberWords`` of a language: its own words where it has a lexicon, English
+    for "en" and any other code."""
+    found = lexicon(language) if language != "en" else None
+    if found is None:
+        return _ENGLISH
+    end = rf"(?![\w{MARKS}])"
+    percent_words = [w for w in found.percent if w != "%"]
+    percent = "%" + "".join(f"|{re.escape(w)}{end}" for w in percent_words)
+    bound_words: tuple[tuple[tuple[str, ...], Bound], ...] = (
+        (found.about, "about"),
+        (found.at_most, "at most"),
+        (found.at_least, "at least"),
+        (found.before, "before"),
+        (found.after, "after"),
+    )
+    rules = [
+        (pattern, bound)
+        for words, bound in bound_words
+        if (pattern := _after_words(words, end)) is not None
+    ]
+    after = tuple(
+        (re.compile(r"\s*(?:" + "|".join(map(re.escape, words)) + rf"){end}"), bound)
+        for bound_name, words in found.bounds_after.items()
+        for bound in [_BOUND_NAMES[bound_name]]
+    )
+    months = month_pattern(language)
+    return NumberWords(
+        pattern=_quantity_pattern(found.scales, found.spelled or {"\0": 0}, (), percent, end),
+        spelled=found.spelled,
+        scales=found.scales,
+        ordinals={},
+        bound_rules=tuple(rules),
+        bounds_after=after,
+        month_before=re.compile(rf"(?:{months.pattern})\s+$", months.flags),
+        month_after=re.compile(rf"^\.?\s+(?:de\s+)?(?:{months.pattern})", months.flags),
+    )
+
+
+_BOUND_NAMES: dict[str, Bound] = {
+    "at_least": "at least",
+    "at_most": "at most",
+    "before": "before",
+    "after": "after",
+}
+_ENGLISH = NumberWords(
+    pattern=_QUANTITY,
+    spelled=SPELLED_VALUES,
+    scales=SCALES,
+    ordinals=ORDINAL_WORDS,
+    bound_rules=_BOUND_RULES,
+    bounds_after=(),
+    month_before=_MONTH_BEFORE,
+    month_after=_MONTH_AFTER,
+)
 _NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _RANGE = re.compile(
     rf"\bbetween\s+(?P<a>{_NUMBER})\s+and\s+(?P<b>{_NUMBER})\b"
@@ -137,9 +240,15 @@ def significant_digits(digits: str) -> int:
     return max(len(stripped.rstrip("0")), 1)
 
 
-def bound_before(before: str) -> Bound:
+def bound_before(before: str, words: NumberWords | None = None) -> Bound:
     """The bound the words before a number put on it ("about", "more than", "before")."""
-    return next((bound for pattern, bound in _BOUND_RULES if pattern.search(before)), "")
+    rules = _BOUND_RULES if words is None else words.bound_rules
+    return next((bound for pattern, bound in rules if pattern.search(before)), "")
+
+
+def _bound_after(text: str, end: int, words: NumberWords) -> Bound:
+    """A bound written after the number (Hindi "100 से अधिक": more than 100)."""
+    return next((b for pattern, b in words.bounds_after if pattern.match(text, end)), "")
 
 
 def season_end(start: int, two_digits: float) -> float | None:
@@ -149,15 +258,17 @@ def season_end(start: int, two_digits: float) -> float | None:
     return end if end - start <= MAX_SEASON else None
 
 
-def _digit_kind(text: str, m: re.Match[str], value: float, plain: bool) -> QuantityKind:
+def _digit_kind(
+    text: str, m: re.Match[str], value: float, plain: bool, words: NumberWords
+) -> QuantityKind:
     """The kind of a number written in digits: a day by a month, a rank, a percent, a year
     (plain 1000 to 2099) or a number."""
     if (
         plain
         and 1 <= value <= 31
         and (
-            _MONTH_BEFORE.search(text[max(m.start() - 12, 0) : m.start()])
-            or _MONTH_AFTER.match(text[m.end() : m.end() + 16])
+            words.month_before.search(text[max(m.start() - 12, 0) : m.start()])
+            or words.month_after.match(text[m.end() : m.end() + 16])
         )
     ):
         return "day"
@@ -168,9 +279,11 @@ def _digit_kind(text: str, m: re.Match[str], value: float, plain: bool) -> Quant
     return "year" if plain and 1000 <= value < 2100 else "number"
 
 
-def _read(text: str, m: re.Match[str]) -> Quantity | None:
-    """The quantity one match of ``_QUANTITY`` writes, or None when it is no quantity."""
-    bound = bound_before(text[max(m.start() - 20, 0) : m.start()])
+def _read(text: str, m: re.Match[str], words: NumberWords) -> Quantity | None:
+    """The quantity one match of ``words.pattern`` writes, or None when it is no quantity."""
+    bound = bound_before(text[max(m.start() - 20, 0) : m.start()], words)
+    if not bound and words.bounds_after:
+        bound = _bound_after(text, m.end(), words)
     spelled = m["oword"] or m["word"] or ""
     if spelled[:1].isupper() and text[: m.start()].strip():
         return None  # inside a name: "The Hundred Years' War", "Ocean's Eleven"
@@ -179,16 +292,18 @@ def _read(text: str, m: re.Match[str]) -> Quantity | None:
     ):
         return None
     if m["oword"]:
-        value = ORDINAL_WORDS[m["oword"].lower()]
+        value = words.ordinals[m["oword"].lower()]
         if value < 3 and not _DETERMINER_BEFORE.search(text[max(m.start() - 8, 0) : m.start()]):
             return None  # "first" and "second" have other senses ("at first", "a second")
         century = _CENTURY_AFTER.match(text, m.end())
         return Quantity(m.group(0), value, "century" if century else "ordinal", 2, bound)
     if m["word"]:
-        value = SPELLED_VALUES[m["word"].lower()] * SCALES.get((m["wscale"] or "").lower(), 1.0)
+        scale = " ".join((m["wscale"] or "").lower().split())
+        value = words.spelled[m["word"].lower()] * words.scales.get(scale, 1.0)
         return Quantity(m.group(0), value, "number", 1 if value < 100 else 2, bound)
     literal = m["num"] + (m["frac"] or "")
-    value = float(literal.replace(",", "")) * SCALES.get((m["scale"] or "").lower(), 1.0)
+    scale = " ".join((m["scale"] or "").lower().split())
+    value = float(literal.replace(",", "")) * words.scales.get(scale, 1.0)
     suffix = m["suffix"] or ""
     if len(suffix) > 1 or (suffix and text[max(m.start() - 1, 0) : m.start()] in CURRENCY_SIGNS):
         value *= SUFFIXES[suffix.lower()]
@@ -198,7 +313,7 @@ def _read(text: str, m: re.Match[str]) -> Quantity | None:
         season = _SEASON_START.search(text[max(m.start() - 8, 0) : m.start()])
         end = season_end(int(season["year"]), value) if season else None
         value = value if end is None else end
-    kind = _digit_kind(text, m, value, plain)
+    kind = _digit_kind(text, m, value, plain, words)
     if bound in ("before", "after") and kind != "year":
         bound = ""  # "after 30 minutes" is a time, no bound on the number
     whole = kind in ("year", "day", "ordinal", "century")
@@ -206,14 +321,17 @@ def _read(text: str, m: re.Match[str]) -> Quantity | None:
     return Quantity(m.group(0).strip(), value, kind, digits, bound)
 
 
-def quantities(text: str) -> tuple[Quantity, ...]:
+def quantities(text: str, language: str = "en") -> tuple[Quantity, ...]:
     """Numbers, with "8,849" = 8849, "1.5 million" = 1.5e6, "ten" = 10, "50 percent" = 50 %,
     "3rd" = "third", four-digit integers from 1000 to 2099 read as years and a number by a
     month ("July 4", "4th of July") as a day, so that neither compares with counts, and
-    the two digits that end a season ("2018–19") as the year they stand for."""
-    found = [q for m in _QUANTITY.finditer(text) if (q := _read(text, m)) is not None]
+    the two digits that end a season ("2018–19") as the year they stand for. Another
+    language's text is read with its words (``number_words``) once its numbers are written
+    the English way (``ragguard.language.numerals``)."""
+    words = number_words(language)
+    found = [q for m in words.pattern.finditer(text) if (q := _read(text, m, words)) is not None]
     for m in _DECADE.finditer(text) if any(h in text for h in _DECADE_HINTS) else ():
-        bound = bound_before(text[max(m.start() - 20, 0) : m.start()])
+        bound = bound_before(text[max(m.start() - 20, 0) : m.start()], words)
         found.append(Quantity(m.group(0), float(m["num"]), "decade", 4, bound))
     return tuple(found)
 

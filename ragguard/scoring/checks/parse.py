@@ -7,17 +7,27 @@ import re
 from dataclasses import dataclass
 
 from ragguard.caches import memoized
+from ragguard.language import WORD as ANY_SCRIPT_WORD
+from ragguard.language import checks_off
+from ragguard.language.numerals import english_numerals
 from ragguard.scoring.checks.dates import months_in, weekdays_in
 from ragguard.scoring.checks.numbers import Quantity, quantities, ranges
 from ragguard.scoring.checks.proper_names import name_keys, names, word_keys
 from ragguard.scoring.checks.words import WORD
 from ragguard.scoring.lexicon import STOPWORDS
-from ragguard.scoring.text import evidence_sentences, stem
+from ragguard.scoring.text import evidence_sentences, stem_in, stopwords_of
 
 MIN_SHARED = 2
 """Words a sentence must share with a claim to be about the same thing at all."""
 _NUMBER_SIGN_END = re.compile(r"\w\W*\sNo\.$")
 """A sentence cut after the sign for a number ("the world No." of "the world No. 5")."""
+_WORD_ANY_SCRIPT = re.compile(ANY_SCRIPT_WORD + r"|\d+(?:[.,]\d+)*")
+"""Words of another language: any script, marks included, elisions apart ("n'est")."""
+
+
+def kinds_off(language: str) -> frozenset[str]:
+    """The checks ``ragguard.language.checks_off`` switches off for a language."""
+    return frozenset(entry.split(":", 1)[0] for entry in checks_off(language))
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,40 +45,50 @@ class Sentence:
     name_keys: tuple[frozenset[str], ...]  # what each name matches (``name_keys``)
     word_set: frozenset[str]
     keys: frozenset[str]  # the keys of every word and name, for names to match
+    language: str = "en"
+    """The language whose words it was read with (numbers in English notation otherwise)."""
 
 
 @memoized(entries=65_536)
-def parse(text: str) -> Sentence:
-    words = tuple(w.lower().replace("’", "'") for w in WORD.findall(text))
+def parse(text: str, language: str = "en") -> Sentence:
+    """A sentence read with a language's words; another language's numbers are rewritten
+    the English way first (same length: ``ragguard.language.numerals``)."""
+    if language != "en":
+        text = english_numerals(text, language)
+        words = tuple(w.lower() for w in _WORD_ANY_SCRIPT.findall(text))
+    else:
+        words = tuple(w.lower().replace("’", "'") for w in WORD.findall(text))
     if text.rstrip().endswith("No.") and _NUMBER_SIGN_END.search(text.rstrip()):
         words = words[:-1]  # no negation
-    found = names(text)
+    found = () if "entity" in kinds_off(language) else names(text)
     keyed = tuple(name_keys(n) for n in found)
+    stop = STOPWORDS if language == "en" else stopwords_of(language)
     return Sentence(
         text=text,
         words=words,
-        content=frozenset(stem(w) for w in words if w not in STOPWORDS),
-        quantities=quantities(text),
+        content=frozenset(stem_in(language, w) for w in words if w not in stop),
+        quantities=quantities(text, language),
         ranges=ranges(text),
-        months=months_in(text),
-        weekdays=weekdays_in(text),
+        months=months_in(text, language),
+        weekdays=weekdays_in(text, language),
         names=found,
         name_keys=keyed,
         word_set=frozenset(words),
         keys=frozenset().union(*(word_keys(w) for w in words), *keyed),
+        language=language,
     )
 
 
 @memoized(entries=16_384)
-def parse_passage(passage: str) -> tuple[Sentence, ...]:
+def parse_passage(passage: str, language: str = "en") -> tuple[Sentence, ...]:
     """A passage's sentences, parsed."""
-    return tuple(parse(s) for s in evidence_sentences(passage))
+    return tuple(parse(s, language) for s in evidence_sentences(passage))
 
 
 @memoized(entries=16_384)
-def passage_vocabulary(passage: str) -> frozenset[str]:
+def passage_vocabulary(passage: str, language: str = "en") -> frozenset[str]:
     """Every stemmed content word of a passage."""
-    return frozenset().union(*(s.content for s in parse_passage(passage)))
+    return frozenset().union(*(s.content for s in parse_passage(passage, language)))
 
 
 def overlap(context: frozenset[str], sentence: Sentence) -> float:

@@ -4,6 +4,8 @@ says the opposite word ("closed" where the evidence says "open")."""
 from __future__ import annotations
 
 from ragguard.caches import memoized
+from ragguard.language import lexicon
+from ragguard.language.negation import negation_positions as cues_of_language
 from ragguard.scoring.checks.parse import Sentence, overlap
 from ragguard.scoring.lexicon import (
     ANTONYMS,
@@ -11,10 +13,9 @@ from ragguard.scoring.lexicon import (
     NEGATION_CUES,
     NOT_NEGATING,
     NOT_PREFIXED,
-    STOPWORDS,
 )
 from ragguard.scoring.protocols import Reason
-from ragguard.scoring.text import stem
+from ragguard.scoring.text import stem, stem_in, stopwords_of
 
 POLARITY_ANCHOR = 0.5
 """Polarity has no value to look up, so its anchor sentence must hold more of the claim."""
@@ -58,13 +59,28 @@ def negation_positions(words: tuple[str, ...]) -> list[int]:
     return cues
 
 
-def governed_words(words: tuple[str, ...], cue: int, width: int = 2) -> list[str]:
+def sentence_cues(sentence: Sentence) -> list[int]:
+    """``negation_positions`` in the sentence's language (its lexicon's cues if not English)."""
+    if sentence.language == "en":
+        return negation_positions(sentence.words)
+    return cues_of_language(sentence.words, sentence.language)
+
+
+def _cue_words(language: str) -> frozenset[str]:
+    found = lexicon(language) if language != "en" else None
+    return NEGATION_CUES if found is None else found.negations | found.particle_negations
+
+
+def governed_words(
+    words: tuple[str, ...], cue: int, width: int = 2, language: str = "en"
+) -> list[str]:
     """The content words a negation cue governs: the next few after it."""
     out = []
+    cues, stop = _cue_words(language), stopwords_of(language)
     for word in words[cue + 1 :]:
-        if word in NEGATION_CUES:
+        if word in cues:
             break
-        if word not in STOPWORDS:
+        if word not in stop:
             out.append(word)
         if len(out) == width:
             break
@@ -99,7 +115,10 @@ def opposites_of(word: str) -> frozenset[str]:
 def holds_opposite(words: list[str], sentence: Sentence) -> bool:
     """Whether the sentence holds the opposite of one of ``words`` (the word a negation
     governs): "not allowed" is what "prohibited" says, "not effective" what "ineffective"
-    says; a negated opposite is a paraphrase, not a conflict."""
+    says; a negated opposite is a paraphrase, not a conflict. English only (the antonym
+    list is English: ``checks_off``)."""
+    if sentence.language != "en":
+        return False
     return any(
         stands_alone(sentence.text, o)
         for w in words
@@ -115,27 +134,31 @@ def polarity_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[
     Example: "The FDA approved the drug in 2020" against "The drug was not approved by the
     FDA in 2020" gives "not approved by the fda". A negated claim is supported only by a
     negated statement, so the first needs no anchor."""
-    claim_cues = negation_positions(claim.words)
-    if claim_cues and not any(negation_positions(s.words) for s in sentences):
+    language = claim.language
+    claim_cues = sentence_cues(claim)
+    if claim_cues and not any(sentence_cues(s) for s in sentences):
         cue = claim_cues[0]
-        scope = governed_words(claim.words, cue)
+        scope = governed_words(claim.words, cue, language=language)
         if not any(holds_opposite(scope[:1], s) for s in sentences):
             return [Reason("negation", negated_phrase(claim.words, cue, scope), "")]
-    context = claim.content - NEGATION_CUES - _ANTONYM_STEMS
+    context = claim.content - _cue_words(language) - _ANTONYM_STEMS
     anchor = max(sentences, key=lambda s: overlap(context, s))
     if overlap(context, anchor) < POLARITY_ANCHOR:
         return []
     if not claim_cues:
-        for cue in negation_positions(anchor.words):
-            scope = governed_words(anchor.words, cue)
-            if {stem(w) for w in scope} & claim.content and not holds_opposite(scope[:1], claim):
+        for cue in sentence_cues(anchor):
+            scope = governed_words(anchor.words, cue, language=language)
+            governed = {stem_in(language, w) for w in scope}
+            if governed & claim.content and not holds_opposite(scope[:1], claim):
                 return [Reason("negation", "", negated_phrase(anchor.words, cue, scope))]
-    elif not negation_positions(anchor.words):
+    elif not sentence_cues(anchor):
         for cue in claim_cues:
-            scope = governed_words(claim.words, cue)
-            governed = {stem(w) for w in scope}
+            scope = governed_words(claim.words, cue, language=language)
+            governed = {stem_in(language, w) for w in scope}
             if scope and governed <= anchor.content and not holds_opposite(scope[:1], anchor):
                 return [Reason("negation", negated_phrase(claim.words, cue, scope), "")]
+    if language != "en":
+        return []  # the antonym list is English (``checks_off``)
     return _antonym_findings(claim, anchor, claim_cues)
 
 

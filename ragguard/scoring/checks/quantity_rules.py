@@ -129,7 +129,7 @@ def quantity_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[
     """Numbers and dates of the claim that the evidence fills with another value."""
     findings = []
     for q in claim.quantities:
-        context = claim.content - parse(q.text).content
+        context = claim.content - parse(q.text, claim.language).content
         readings = tuple(_reading(claim, q, s) for s in sentences)
         value = first_rival(QuantitySlot(q, Slot(claim, q.text, context, readings), sentences))
         if value and is_conversion(claim, q, value, sentences):

@@ -1,0 +1,26 @@
+"""Languages: detection of a text's language and each language's word lists.
+
+A leaf of the package (standard library and ``ragguard.caches`` only), so the scorers, the
+checks and span analysis can all ask it. ``detect`` names a text's language, ``lexicon``
+gives a supported language's word lists (``data/<code>.toml``), ``checks_off`` the typed
+checks a language switches off and why. docs/languages.md describes them.
+"""
+
+from ragguard.language.detect import UNDETERMINED, detect
+from ragguard.language.lexicons import NAMES, SUPPORTED, Lexicon, checks_off, lexicon
+from ragguard.language.scripts import DIGITS, LETTER, MARKS, WORD, phrase_pattern
+
+__all__ = [
+    "DIGITS",
+    "LETTER",
+    "MARKS",
+    "NAMES",
+    "SUPPORTED",
+    "UNDETERMINED",
+    "WORD",
+    "Lexicon",
+    "checks_off",
+    "detect",
+    "lexicon",
+    "phrase_pattern",
+]
