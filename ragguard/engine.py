@@ -45,7 +45,7 @@ from ragguard.scoring.embeddings import TextEmbedder
 from ragguard.scoring.evidence import Claim, Evidence, item_evidence
 from ragguard.scoring.multilingual import multilingual_embedder
 from ragguard.scoring.protocols import Reason, RelevanceScorer, SupportScorer, VisualScorer
-from ragguard.scoring.routing import LanguagePolicy, on_scale
+from ragguard.scoring.routing import LanguagePolicy, checks_not_run, on_scale
 from ragguard.spans import ItemRef, Span, SpanAnalyzer
 from ragguard.timing import Stopwatch
 
@@ -79,6 +79,8 @@ class _TracePlan:
     support_frame: dict[tuple[int, int], float | None] = field(default_factory=dict)
     languages: dict[int, str] = field(default_factory=dict)
     """Span index -> the language an objective span was read as."""
+    across: dict[int, bool] = field(default_factory=dict)
+    """Span index -> whether every item it was read with is in another language."""
     unread: dict[tuple[int, int], tuple[str, str]] = field(default_factory=dict)
     """(span index, item index) -> why the pair was not read (a language no backbone reads),
     and the item's language."""
@@ -423,6 +425,7 @@ class Evaluator:
                     if unread:
                         plan.unread[(s, i)] = (unread, written)
                     elif item is not None:
+                        plan.across[s] = plan.across.get(s, True) and written != language
                         keys.append((plan, s, i))
                         claims.append(claim)
                         evidence.append(item)
@@ -533,6 +536,9 @@ class Evaluator:
             hedges=list(span.hedges),
             language=plan.languages.get(s, span.language),
             unscored_reason=_unread(s, plan) if support is None else None,
+            checks_off=checks_not_run(plan.languages[s], plan.across.get(s, False))
+            if s in plan.languages
+            else [],
         )
 
 

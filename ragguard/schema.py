@@ -385,6 +385,10 @@ class SpanEvaluation(BaseModel):
     answer's threshold); None for an abstention, or when the trace has no query."""
     language: str = "en"
     """The language the span was read as (ISO 639-1; docs/languages.md)."""
+    checks_off: list[str] = Field(default_factory=list)
+    """The typed checks that did not read this objective span, each "CHECK: why": those its
+    language switches off (``entity`` in Hindi, whose script has no capitals to find names
+    by), and all of them when its items are in another language (docs/languages.md)."""
     unscored_reason: str | None = None
     """Why an objective span got no support score although items were retrieved: no loaded
     backbone reads its language or theirs (``language: de not supported by the lite

@@ -14,7 +14,13 @@ from ragguard.schema import Trace, verdict
 from ragguard.scoring import backends
 from ragguard.scoring.backends import language_policy
 from ragguard.scoring.lite import LiteSupportScorer
-from ragguard.scoring.routing import LanguagePolicy, RoutedRelevance, RoutedSupport, on_scale
+from ragguard.scoring.routing import (
+    ACROSS,
+    LanguagePolicy,
+    RoutedRelevance,
+    RoutedSupport,
+    on_scale,
+)
 
 PASSAGE_DE = "Der Eiffelturm in Paris wurde 1889 fertiggestellt. Er ist 330 Meter hoch."
 PASSAGE_EN = "The Eiffel Tower in Paris was completed in 1889. It is 330 metres tall."
@@ -191,3 +197,17 @@ def test_an_item_left_unread_is_named_among_the_reasons(without_extra):
     assert verdict(span) == "unsupported"
     unread = [r for r in span.reasons if r.check == "language"]
     assert [(r.claim, r.evidence, r.item) for r in unread] == [("en", "de", "d1")]
+
+
+def test_the_checks_a_span_was_not_read_by_are_listed_with_why(evaluator):
+    german, across, english = evaluator.evaluate_batch(
+        [
+            trace("Der Eiffelturm wurde 1889 fertiggestellt.", [PASSAGE_DE], tid="de"),
+            trace("Der Eiffelturm wurde 1889 fertiggestellt.", [PASSAGE_EN], tid="across"),
+            trace("The Eiffel Tower was completed in 1889.", [PASSAGE_EN], "When?", tid="en"),
+        ]
+    )
+    assert any(entry.startswith("entity: ") for entry in german.spans[0].checks_off)
+    assert ACROSS not in german.spans[0].checks_off
+    assert across.spans[0].checks_off[-1] == ACROSS
+    assert english.spans[0].checks_off == []

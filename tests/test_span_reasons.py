@@ -54,7 +54,9 @@ def test_contradictions_come_before_uncovered_words_and_few_are_shown():
         (0, 2): tuple(Reason("entity", f"Name{n}", "Lyon") for n in range(6)),
         (0, 3): (Reason("number", "99", "12"),),  # the same reason from another item: once
     }
-    plan = SimpleNamespace(trace=SimpleNamespace(items=items), reasons=fired)
+    plan = SimpleNamespace(
+        trace=SimpleNamespace(items=items), reasons=fired, unread={}, languages={}
+    )
     reasons = _span_reasons(0, plan, [0, 1, 2, 3], support=0.1, eta=0.5)
     assert len(reasons) == MAX_REASONS
     assert [(r.check, r.item) for r in reasons] == [

@@ -173,8 +173,9 @@ def support_features(
         sims, best = index.align(i, claim_codes[i].vector)
         context_sims, _ = index.align(i, context_vecs[i])
         aligned = index.token_alignment(i, claim_codes[i])
-        claim_tokens = tx.content_tokens(claim.text)
-        claim_numbers = tx.numbers(claim.text)
+        spoken = claim.language  # a short span reads in its answer's language
+        claim_tokens = tx.content_tokens(claim.text, spoken)
+        claim_numbers = tx.numbers(claim.text, spoken)
         reasons = check(claim.text, passage)
         rows[i] = (
             float(sims.max()),
@@ -185,7 +186,7 @@ def support_features(
             _lower_quartile(aligned),
             tx.recall(claim_tokens, tx.content_tokens(passage)),
             tx.recall(claim_tokens, tx.content_tokens(best)),
-            tx.recall(tx.bigrams(claim.text), tx.bigrams(passage)),
+            tx.recall(tx.bigrams(claim.text, spoken), tx.bigrams(passage)),
             1.0 - tx.recall(claim_numbers, tx.numbers(passage)),
             float(bool(claim_numbers)),
             1.0
@@ -193,7 +194,7 @@ def support_features(
                 tx.capitalized_words(claim.text),
                 tx.content_tokens(passage) | tx.capitalized_words(passage),
             ),
-            float(tx.is_negated(claim.text) != tx.is_negated(best)),
+            float(tx.is_negated(claim.text, spoken) != tx.is_negated(best)),
             np.log1p(len(claim_tokens)),
             *check_features(reasons),
         )

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ragguard.language import NAMES, SUPPORTED, detect
+from ragguard.language import NAMES, SUPPORTED, checks_off, detect
 from ragguard.scoring.evidence import Claim, Evidence
 from ragguard.scoring.protocols import ExplainingSupportScorer, Reason, RelevanceScorer
 
@@ -29,6 +29,15 @@ def on_scale(score: float, eta_from: float, eta_to: float) -> float:
     if score <= eta_from:
         return score * eta_to / eta_from if eta_from > 0 else eta_to
     return eta_to + (score - eta_from) * (1.0 - eta_to) / (1.0 - eta_from)
+
+
+ACROSS = "all: the claim and its items are in different languages; no typed check compares them"
+
+
+def checks_not_run(language: str, across: bool) -> list[str]:
+    """The typed checks that did not read a span, each "CHECK: why": those its language
+    switches off, and all of them when every item it was read with is in another language."""
+    return [*checks_off(language), *([ACROSS] if across else [])]
 
 
 @dataclass(frozen=True, slots=True)
