@@ -116,6 +116,7 @@ def no_model_loads(monkeypatch):
             "not cached",
         ),
         ({"embedding_model": "org/no-embedder"}, "embedding_model", "not cached"),
+        ({"multilingual": {"model": "org/no-e5"}}, "multilingual.model", "not cached"),
         ({"relevance": {"model": "missing_head.json"}}, "relevance.model", "no such file"),
         ({"image": {"backend": "vlm"}}, "image.model", "needs a model"),
     ],
