@@ -7,9 +7,9 @@ is possible here): that test proves the plumbing, never quality.
 
 import numpy as np
 import pytest
+from tiny_models import save_tiny_bert
 
 from ragguard import ModelLoadError
-from ragguard.scoring.backbones import bundled_minilm_path
 from ragguard.scoring.evidence import Claim, Evidence
 from ragguard.scoring.heads import Head
 from ragguard.scoring.lite import LiteSupportScorer, support_features
@@ -70,19 +70,9 @@ def test_the_bundled_multilingual_heads_use_no_token_alignment(e5):
 def tiny_e5(path):
     from sentence_transformers import SentenceTransformer
     from sentence_transformers.sentence_transformer.modules import Pooling, Transformer
-    from transformers import AutoTokenizer, BertConfig, BertModel
+    from transformers import BertModel
 
-    tokenizer = AutoTokenizer.from_pretrained(bundled_minilm_path())
-    config = BertConfig(
-        vocab_size=tokenizer.vocab_size,
-        hidden_size=32,
-        num_hidden_layers=2,
-        num_attention_heads=2,
-        intermediate_size=64,
-    )
-    BertModel(config).save_pretrained(path / "bert")
-    tokenizer.save_pretrained(path / "bert")
-    word = Transformer(str(path / "bert"))
+    word = Transformer(save_tiny_bert(path / "bert", BertModel))
     model = SentenceTransformer(modules=[word, Pooling(32)], device="cpu")
     model.save(str(path / "e5"))
     return str(path / "e5")

@@ -6,9 +6,9 @@ possible on the project's machines): these tests prove the plumbing, never quali
 
 import numpy as np
 import pytest
+from tiny_models import save_tiny_bert
 
 from ragguard import Config, Guard, ModelLoadError
-from ragguard.scoring.backbones import bundled_minilm_path
 from ragguard.scoring.evidence import Claim, Evidence
 from ragguard.scoring.transformers_backends import (
     CrossEncoderRelevanceScorer,
@@ -20,23 +20,15 @@ LONG = " ".join(f"Sentence number {i} talks about the tower." for i in range(80)
 
 
 def tiny_classifier(path, labels):
-    from transformers import AutoTokenizer, BertConfig, BertForSequenceClassification
+    from transformers import BertForSequenceClassification
 
-    tokenizer = AutoTokenizer.from_pretrained(bundled_minilm_path())
-    config = BertConfig(
-        vocab_size=tokenizer.vocab_size,
-        hidden_size=32,
-        num_hidden_layers=2,
-        num_attention_heads=2,
-        intermediate_size=64,
-        max_position_embeddings=512,
+    return save_tiny_bert(
+        path,
+        BertForSequenceClassification,
         num_labels=len(labels),
         id2label=dict(enumerate(labels)),
         label2id={label: i for i, label in enumerate(labels)},
     )
-    BertForSequenceClassification(config).save_pretrained(path)
-    tokenizer.save_pretrained(path)
-    return str(path)
 
 
 @pytest.fixture(scope="module")
