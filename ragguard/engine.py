@@ -296,7 +296,11 @@ class Evaluator:
         since its head reads MiniLM's English features only (docs/languages.md)."""
         policy = self.policy
         spoken = {policy.language(plan.trace.query)}
-        spoken.update(policy.fixed or s.language for s in plan.spans if s.kind in SCORED_KINDS)
+        spoken.update(
+            policy.fixed or plan.languages.get(i, s.language)
+            for i, s in enumerate(plan.spans)
+            if s.kind in SCORED_KINDS
+        )
         english = not policy.limited or spoken <= {"en", "und"}
         return answer_sentences(plan.spans) if english else []
 
@@ -412,7 +416,7 @@ class Evaluator:
             for s, span in enumerate(plan.spans):
                 if span.kind != "objective":
                     continue
-                language = policy.fixed or span.language.replace("und", "en")
+                language = policy.of_span(span.text, span.language, plan.trace, plan.evidence)
                 plan.languages[s] = language
                 claim = Claim(span.text, span.context if use_context else None, language)
                 wanted = {position[i] for i in (*span.references, *span.citations)}

@@ -211,3 +211,17 @@ def test_the_checks_a_span_was_not_read_by_are_listed_with_why(evaluator):
     assert ACROSS not in german.spans[0].checks_off
     assert across.spans[0].checks_off[-1] == ACROSS
     assert english.spans[0].checks_off == []
+
+
+def test_an_answer_too_short_to_tell_is_read_in_the_language_of_its_question(evaluator):
+    passage = (
+        "La société a été fondée en 1943 par Ingvar Kamprad. "
+        "Le premier magasin IKEA a ouvert à Älmhult en 1958."
+    )
+    claim = "Le premier magasin IKEA a ouvert à Stockholm."
+    asked = trace(claim, [passage], "Où le premier magasin IKEA a-t-il ouvert ?")
+    unasked = trace(claim, [passage], "IKEA?", tid="query-too-short")
+    for evaluation in evaluator.evaluate_batch([asked, unasked]):
+        (span,) = evaluation.spans
+        assert span.language == "fr"  # neither the span nor the answer says which
+        assert verdict(span) == "unsupported" and span.reasons[0].check == "entity"

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ragguard.language import NAMES, SUPPORTED, checks_off, detect
+from ragguard.language import NAMES, SUPPORTED, UNDETERMINED, checks_off, detect
+from ragguard.schema import Trace
 from ragguard.scoring.evidence import Claim, Evidence
 from ragguard.scoring.protocols import ExplainingSupportScorer, Reason, RelevanceScorer
 
@@ -59,7 +60,24 @@ class LanguagePolicy:
         if self.fixed is not None:
             return self.fixed
         found = detect(text)
-        return fallback if found == "und" else found
+        return fallback if found == UNDETERMINED else found
+
+    def of_span(
+        self, text: str, analyzed: str, trace: Trace, evidence: Sequence[Evidence | None]
+    ) -> str:
+        """The language an objective span is read as. Span analysis names it from the span,
+        else from the whole answer, else English; an answer too short to tell ("Le premier
+        magasin a ouvert à Stockholm.") is read in the language of the query, else of the
+        first item whose language shows, before English."""
+        if self.fixed is not None:
+            return self.fixed
+        if detect(text) != UNDETERMINED or detect(trace.response) != UNDETERMINED:
+            return analyzed
+        for other in (trace.query, *(e.text for e in evidence if e is not None)):
+            found = detect(other or "")
+            if found != UNDETERMINED:
+                return found
+        return analyzed
 
     def unread(self, *languages: str) -> str | None:
         """Why a pair in these languages cannot be scored, or None when it can."""
