@@ -184,8 +184,7 @@ def evaluate(evaluator: Evaluator, pairs: Sequence[Pair], desc: str) -> list[Res
                     results.append(Result(pair, "error", None, str(outcome)[:200]))
                     continue
                 span = outcome.spans[0]
-                reason = getattr(span, "unscored_reason", None)
-                results.append(Result(pair, verdict(span), span.support, reason))
+                results.append(Result(pair, verdict(span), span.support, span.unscored_reason))
             bar.update(len(chunk))
     return results
 

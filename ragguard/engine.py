@@ -8,7 +8,7 @@ problems become per-trace outcomes, never a failed batch.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from ragguard import caches
@@ -368,7 +368,9 @@ class Evaluator:
                         )
             plan.visuals.append(visual)
             media_judged = with_pixels and item.modality != "text"
-            plan.evidence.append(None if media_judged else item_evidence(item))
+            text = None if media_judged else item_evidence(item)
+            # each item's language is named once, for relevance, support and routing
+            plan.evidence.append(text and replace(text, language=self.policy.of_item(text)))
 
     def _score_relevance(self, plans: Sequence[_TracePlan]) -> None:
         queries: list[str] = []
@@ -377,7 +379,7 @@ class Evaluator:
         for plan in plans:
             asked = policy.language(plan.trace.query)
             for i, e in enumerate(plan.evidence):
-                unread = e and policy.unread(asked, policy.language(e.text or ""))
+                unread = e and policy.unread(asked, policy.of_item(e))
                 if unread:
                     plan.unscorable[i] = unread
                 elif e is not None:
@@ -424,7 +426,7 @@ class Evaluator:
                     wanted.update(range(len(plan.trace.items)))
                 for i in sorted(wanted):
                     item = plan.evidence[i]
-                    written = policy.language(item.text or "") if item else ""
+                    written = policy.of_item(item) if item else ""
                     unread = item and policy.unread(language, written)
                     if unread:
                         plan.unread[(s, i)] = (unread, written)

@@ -441,6 +441,12 @@ def verdict(span: SpanEvaluation) -> Verdict:
     return "supported" if span.supported else "unsupported"
 
 
+def unscored_for_language(span: SpanEvaluation) -> bool:
+    """Left without a verdict because no loaded backbone reads its language or its items'
+    (and no judge decided it): what the summary, the metrics and the exporters count."""
+    return span.unscored_reason is not None and span.supported is None
+
+
 class FieldIssue(BaseModel):
     field: str
     message: str

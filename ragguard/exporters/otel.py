@@ -31,7 +31,15 @@ from opentelemetry.util.types import AttributeValue
 from ragguard.exporters import otel_names as names
 from ragguard.exporters.base import media_uri
 from ragguard.exporters.traceparent import parent_context
-from ragguard.schema import Evaluation, Item, ItemEvaluation, SpanReason, Trace, verdict
+from ragguard.schema import (
+    Evaluation,
+    Item,
+    ItemEvaluation,
+    SpanReason,
+    Trace,
+    unscored_for_language,
+    verdict,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -228,7 +236,7 @@ class OtelExporter:
                 results.append(
                     ("ragguard.span_support", scored.support, "unsupported", explanation)
                 )
-            elif scored.unscored_reason and scored.supported is None:
+            elif unscored_for_language(scored):
                 where = f"span {index} (characters {scored.start}-{scored.end})"
                 reason = f"{where} not scored: {scored.unscored_reason}"
                 results.append(("ragguard.span_support", None, "unscored", reason))

@@ -28,7 +28,15 @@ from prometheus_client.multiprocess import MultiProcessCollector
 
 from ragguard.calibration.rate import RateTally
 from ragguard.live.stats import LiveStats, stats
-from ragguard.schema import Evaluation, Modality, SpanEvaluation, Trace, Verdict, verdict
+from ragguard.schema import (
+    Evaluation,
+    Modality,
+    SpanEvaluation,
+    Trace,
+    Verdict,
+    unscored_for_language,
+    verdict,
+)
 
 VERDICTS: tuple[str, ...] = get_args(Verdict)
 MODALITIES: tuple[str, ...] = get_args(Modality)
@@ -275,7 +283,7 @@ class _Metrics:
             self.abstained.labels(pipeline).inc()
         for span in evaluation.spans:
             self.spans.labels(pipeline, verdict(span)).inc()
-            if span.unscored_reason and span.supported is None:
+            if unscored_for_language(span):
                 self.unread.labels(pipeline, span.language).inc()
             if span.unknown_citations:
                 self.unknown_citations.labels(pipeline).inc(len(span.unknown_citations))

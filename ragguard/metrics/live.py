@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from ragguard.schema import ItemEvaluation, Metrics, SpanEvaluation
+from ragguard.schema import ItemEvaluation, Metrics, SpanEvaluation, unscored_for_language
 
 
 def _mean(values: Sequence[float]) -> float | None:
@@ -52,5 +52,5 @@ def trace_metrics(
         n_abstention=n_abstention,
         n_uncited=sum(not (s.citations or s.unknown_citations) for s in objective),
         n_unscored=dict(Counter(i.modality for i in items if i.relevance is None)),
-        n_unscored_language=sum(bool(s.unscored_reason) and s.supported is None for s in objective),
+        n_unscored_language=sum(map(unscored_for_language, objective)),
     )

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ragguard.calibration.rate import RateTally
-from ragguard.schema import CalibrationStatus, Evaluation
+from ragguard.schema import CalibrationStatus, Evaluation, unscored_for_language
 
 
 @dataclass
@@ -60,7 +60,7 @@ class RunSummary:
             self._spans[span.kind] = self._spans.get(span.kind, 0) + 1
             if span.kind == "objective":
                 self._supported[span.supported] += 1
-                if span.unscored_reason and span.supported is None:
+                if unscored_for_language(span):
                     self._unread[span.language] += 1
         self._rate.add(evaluation.spans, evaluation.thresholds.get("support", 0.5))
         if evaluation.calibration is not None:

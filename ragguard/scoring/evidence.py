@@ -20,6 +20,9 @@ class Evidence:
     text: str | None
     image: str | None = None
     video: str | None = None
+    language: str | None = None
+    """The language its text is read as, when the evaluator has named it (None: the scorer
+    that needs it detects it)."""
 
 
 @dataclass(frozen=True, slots=True)

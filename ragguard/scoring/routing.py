@@ -54,6 +54,10 @@ class LanguagePolicy:
     """False when the configured models are the user's own (a hub backend or embedding
     model): their languages are theirs to know, so nothing is held back."""
 
+    def of_item(self, evidence: Evidence) -> str:
+        """The language an item's text is read as (named once by the evaluator)."""
+        return evidence.language or self.language(evidence.text or "")
+
     def language(self, text: str, fallback: str = ENGLISH) -> str:
         """The language a text is read as: the fixed one, else detected (``fallback`` when
         the text gives no sign of its language)."""
@@ -145,7 +149,7 @@ class RoutedSupport:
 
     def support_with_reasons(self, claims: Sequence[Claim], evidence: Sequence[Evidence]) -> Scores:
         routes = [
-            self.policy.route(c.language, self.policy.language(e.text or ""))
+            self.policy.route(c.language, self.policy.of_item(e))
             for c, e in zip(claims, evidence, strict=True)
         ]
         if all(r == ENGLISH for r in routes):
@@ -180,7 +184,7 @@ class RoutedRelevance:
 
     def relevance(self, queries: Sequence[str], evidence: Sequence[Evidence]) -> np.ndarray:
         routes = [
-            self.policy.route(self.policy.language(q), self.policy.language(e.text or ""))
+            self.policy.route(self.policy.language(q), self.policy.of_item(e))
             for q, e in zip(queries, evidence, strict=True)
         ]
         if all(r == ENGLISH for r in routes):
