@@ -12,7 +12,7 @@ import re
 from functools import cache
 
 from ragguard.caches import memoized
-from ragguard.language.lexicons import lexicon
+from ragguard.language.lexicons import foreign_lexicon
 from ragguard.language.scripts import DIGITS
 
 _INDIAN = re.compile(r"(?<![\d.,])\d{1,2}(?:,\d\d)+,\d{3}(?![\d,]|\.\d)")
@@ -49,8 +49,8 @@ def english_numerals(text: str, code: str) -> str:
     """``text`` with its numbers written the English way for a language ``code`` (length
     and offsets unchanged). English and unknown codes only get their digits mapped."""
     text = text.translate(DIGITS)
-    found = lexicon(code)
-    if found is None or code == "en":
+    found = foreign_lexicon(code)
+    if found is None:
         return text
     if not found.decimal_comma:
         return _INDIAN.sub(_western, text) if "," in text else text

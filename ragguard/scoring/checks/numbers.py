@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Literal, TypeAlias
 
-from ragguard.language import MARKS, lexicon
+from ragguard.language import MARKS, foreign_lexicon
 from ragguard.scoring.checks.dates import MONTH, month_pattern
 from ragguard.scoring.lexicon import (
     APPROXIMATING_WORDS,
@@ -152,7 +152,7 @@ def _after_words(words: Iterable[str], end: str = r"\b") -> re.Pattern[str] | No
 def number_words(language: str) -> NumberWords:
     """The ``NumberWords`` of a language: its own words where it has a lexicon, English
     for "en" and any other code."""
-    found = lexicon(language) if language != "en" else None
+    found = foreign_lexicon(language)
     if found is None:
         return _ENGLISH
     end = rf"(?![\w{MARKS}])"
