@@ -17,11 +17,10 @@ from ragguard.language.lexicons import (
     kinds_off,
     lexicon,
 )
-from ragguard.language.scripts import DIGITS, LETTER, MARKS, WORD, phrase_pattern
+from ragguard.language.scripts import DIGITS, MARKS, WORD, phrase_pattern
 
 __all__ = [
     "DIGITS",
-    "LETTER",
     "MARKS",
     "NAMES",
     "SUPPORTED",

@@ -36,10 +36,8 @@ def _english(numeral: str, separators: str) -> str:
     groups = re.split(r"\D", whole)
     marks = re.findall(r"\D", whole)
     grouped = marks and len(groups[0]) <= 3 and all(len(g) == 3 for g in groups[1:])
-    if marks and not (grouped and all(m in separators for m in marks)):
-        return numeral  # "24.12.2020", "1.5": not grouped thousands
-    if marks and len(set(marks)) > 1:
-        return numeral
+    if marks and not (grouped and len(set(marks)) == 1 and marks[0] in separators):
+        return numeral  # "24.12.2020", "1.5", "1.000 000": not grouped thousands, or mixed
     english = ",".join(groups) if marks else whole
     return english + ("." + fraction if comma else "")
 
