@@ -2,17 +2,25 @@
 
 A leaf of the package (standard library and ``ragguard.caches`` only), so the scorers, the
 checks and span analysis can all ask it. ``detect`` names a text's language, ``lexicon``
-gives a supported language's word lists (``data/<code>.toml``), ``checks_off`` the typed
-checks a language switches off and why. docs/languages.md describes them.
+gives a supported language's word lists (``data/<code>.toml``; ``foreign_lexicon`` the
+ones the checks read, none for English), ``checks_off`` the typed checks a language
+switches off and why (``kinds_off`` their names). docs/languages.md describes them.
 """
 
 from ragguard.language.detect import UNDETERMINED, detect
-from ragguard.language.lexicons import NAMES, SUPPORTED, Lexicon, checks_off, lexicon
-from ragguard.language.scripts import DIGITS, LETTER, MARKS, WORD, phrase_pattern
+from ragguard.language.lexicons import (
+    NAMES,
+    SUPPORTED,
+    Lexicon,
+    checks_off,
+    foreign_lexicon,
+    kinds_off,
+    lexicon,
+)
+from ragguard.language.scripts import DIGITS, MARKS, WORD, phrase_pattern
 
 __all__ = [
     "DIGITS",
-    "LETTER",
     "MARKS",
     "NAMES",
     "SUPPORTED",
@@ -21,6 +29,8 @@ __all__ = [
     "Lexicon",
     "checks_off",
     "detect",
+    "foreign_lexicon",
+    "kinds_off",
     "lexicon",
     "phrase_pattern",
 ]

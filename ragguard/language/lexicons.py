@@ -165,6 +165,13 @@ def detection_profiles() -> tuple[Lexicon, ...]:
     return (*latin, *others)
 
 
+def foreign_lexicon(code: str) -> Lexicon | None:
+    """The word lists the checks read in a language other than English; None for English
+    (its scoring lists are ``ragguard.scoring.lexicon``: ``en.toml`` holds detection cues
+    only) and for a code without a lexicon."""
+    return None if code == "en" else lexicon(code)
+
+
 NO_LEXICON = "all: ragguard has no word lists for this language, so its typed checks are off"
 
 
@@ -176,3 +183,9 @@ def checks_off(code: str) -> tuple[str, ...]:
         return ()
     found = lexicon(code)
     return found.checks_off if found is not None else (NO_LEXICON,)
+
+
+@cache
+def kinds_off(code: str) -> frozenset[str]:
+    """The CHECK part of each ``checks_off`` entry ("entity", "subjective", "antonym", "all")."""
+    return frozenset(entry.split(":", 1)[0] for entry in checks_off(code))

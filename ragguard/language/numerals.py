@@ -12,7 +12,7 @@ import re
 from functools import cache
 
 from ragguard.caches import memoized
-from ragguard.language.lexicons import lexicon
+from ragguard.language.lexicons import foreign_lexicon
 from ragguard.language.scripts import DIGITS
 
 _INDIAN = re.compile(r"(?<![\d.,])\d{1,2}(?:,\d\d)+,\d{3}(?![\d,]|\.\d)")
@@ -36,10 +36,8 @@ def _english(numeral: str, separators: str) -> str:
     groups = re.split(r"\D", whole)
     marks = re.findall(r"\D", whole)
     grouped = marks and len(groups[0]) <= 3 and all(len(g) == 3 for g in groups[1:])
-    if marks and not (grouped and all(m in separators for m in marks)):
-        return numeral  # "24.12.2020", "1.5": not grouped thousands
-    if marks and len(set(marks)) > 1:
-        return numeral
+    if marks and not (grouped and len(set(marks)) == 1 and marks[0] in separators):
+        return numeral  # "24.12.2020", "1.5", "1.000 000": not grouped thousands, or mixed
     english = ",".join(groups) if marks else whole
     return english + ("." + fraction if comma else "")
 
@@ -49,8 +47,8 @@ def english_numerals(text: str, code: str) -> str:
     """``text`` with its numbers written the English way for a language ``code`` (length
     and offsets unchanged). English and unknown codes only get their digits mapped."""
     text = text.translate(DIGITS)
-    found = lexicon(code)
-    if found is None or code == "en":
+    found = foreign_lexicon(code)
+    if found is None:
         return text
     if not found.decimal_comma:
         return _INDIAN.sub(_western, text) if "," in text else text

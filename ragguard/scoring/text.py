@@ -12,7 +12,7 @@ from collections.abc import Hashable
 
 from ragguard import caches
 from ragguard.caches import memoized
-from ragguard.language import UNDETERMINED, WORD, detect, lexicon
+from ragguard.language import UNDETERMINED, WORD, detect, foreign_lexicon
 from ragguard.language.negation import negation_positions
 from ragguard.language.numerals import english_numerals
 from ragguard.scoring.lexicon import HEAD_NEGATING_VERBS, HEAD_NEGATION_WORDS
@@ -27,8 +27,9 @@ _SENTENCE_END_ANY = re.compile(
 """Other languages: a stop before a capital, a digit or a Devanagari letter (no case
 there), or Hindi's danda (।, ॥) before anything; a sentence may open with "¿" or "¡"."""
 _TOKEN = re.compile(r"[A-Za-z]+(?:'[a-z]+)?|\d+(?:[.,]\d+)*")
-_UNICODE_TOKEN = re.compile(WORD + r"|\d+(?:[.,]\d+)*")
-"""Words of any script, combining marks included (Devanagari's vowel signs)."""
+ANY_SCRIPT_TOKEN = re.compile(WORD + r"|\d+(?:[.,]\d+)*")
+"""Words of any script, combining marks included (Devanagari's vowel signs), and numbers;
+elisions apart ("n'est")."""
 _NUMBER = re.compile(r"(?<![\w.])[-+]?\d+(?:[.,]\d+)*(?![\w])")
 _CAPITALIZED = re.compile(r"\b[A-Z][a-zA-Z]+\b")
 _NEGATION = re.compile(
@@ -106,12 +107,12 @@ def _tokens(text: str, language: str) -> list[str]:
     """Lower-cased words and numbers; English with the regex the heads were trained on."""
     if language == "en":
         return [m.lower() for m in _TOKEN.findall(text)]
-    return [m.lower() for m in _UNICODE_TOKEN.findall(english_numerals(text, language))]
+    return [m.lower() for m in ANY_SCRIPT_TOKEN.findall(english_numerals(text, language))]
 
 
 def stopwords_of(language: str) -> frozenset[str]:
     """The function words of a language (``token_language``), English for "en"."""
-    found = lexicon(language) if language != "en" else None
+    found = foreign_lexicon(language)
     return found.stopwords if found is not None else STOPWORDS
 
 

@@ -17,10 +17,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Literal, NamedTuple
 
 from ragguard.config import SpanConfig
-from ragguard.language import checks_off, lexicon, phrase_pattern
+from ragguard.language import kinds_off, lexicon, phrase_pattern
 from ragguard.spans.lexicon import (
     CHECKABLE_CONTENT,
     HEDGE_CLASSES,
@@ -77,7 +78,6 @@ class Categorizer:
             raise ValueError(f"unknown checkable content {', '.join(map(repr, unknown))}")
         self.lexicon: Mapping[str, tuple[str, ...]] = merge_lexicon(add or {}, remove)
         self._patterns = {name: _compile(cues) for name, cues in self.lexicon.items() if cues}
-        self._languages: dict[str, _LanguageRule] = {}
 
     @classmethod
     def from_config(cls, config: SpanConfig) -> Categorizer:
@@ -106,9 +106,7 @@ class Categorizer:
             opinion = any(name in self.rule.opinion_classes for name in matches)
             checkable = [_CHECKS[c] for c in self.rule.checkable]
         else:
-            rule = self._languages.get(language) or self._languages.setdefault(
-                language, _LanguageRule.of(language)
-            )
+            rule = _language_rule(language)
             matches = self._matches(text, rule.patterns)
             opinion = rule.opinions and any(name in OPINION_CLASSES for name in matches)
             checkable = list(rule.checkable)
@@ -132,23 +130,24 @@ class _LanguageRule:
     opinions: bool
     checkable: tuple[Callable[[str], bool], ...]
 
-    @classmethod
-    def of(cls, language: str) -> _LanguageRule:
-        found = lexicon(language)
-        if found is None:
-            return cls({}, False, ())
-        off = {entry.split(":", 1)[0] for entry in checks_off(language)}
-        months = phrase_pattern(found.months)
-        quantities = phrase_pattern([*found.spelled, *found.scales])
-        checkable: list[Callable[[str], bool]] = [
-            _CHECKS["number"],
-            lambda text: months.search(text) is not None,
-            lambda text: quantities.search(text) is not None,
-        ]
-        if "entity" not in off:
-            checkable.append(_has_proper_name)
-        patterns = {name: phrase_pattern(cues) for name, cues in found.subjective.items() if cues}
-        return cls(patterns, "subjective" not in off, tuple(checkable))
+
+@cache
+def _language_rule(language: str) -> _LanguageRule:
+    """The ``_LanguageRule`` of a language, built once (it depends on no configuration)."""
+    found = lexicon(language)
+    if found is None:
+        return _LanguageRule({}, False, ())
+    months = phrase_pattern(found.months)
+    quantities = phrase_pattern([*found.spelled, *found.scales])
+    checkable: list[Callable[[str], bool]] = [
+        _CHECKS["number"],
+        lambda text: months.search(text) is not None,
+        lambda text: quantities.search(text) is not None,
+    ]
+    if "entity" not in kinds_off(language):
+        checkable.append(_has_proper_name)
+    patterns = {name: phrase_pattern(cues) for name, cues in found.subjective.items() if cues}
+    return _LanguageRule(patterns, "subjective" not in kinds_off(language), tuple(checkable))
 
 
 def _outermost(matches: list[re.Match[str]]) -> list[re.Match[str]]:

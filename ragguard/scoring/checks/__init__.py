@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from ragguard import caches
 from ragguard.caches import memoized
-from ragguard.language import SUPPORTED, UNDETERMINED, detect
+from ragguard.language import SUPPORTED, UNDETERMINED, detect, kinds_off
 from ragguard.schema import CheckKind
 from ragguard.scoring.checks.clauses import MIN_PREDICATE
 from ragguard.scoring.checks.coverage import MIN_UNCOVERED, uncovered, uncovered_findings
@@ -38,7 +38,7 @@ from ragguard.scoring.checks.numbers import (
     ranges,
     same_quantity,
 )
-from ragguard.scoring.checks.parse import MIN_SHARED, Sentence, kinds_off, parse, parse_passage
+from ragguard.scoring.checks.parse import MIN_SHARED, Sentence, parse, parse_passage
 from ragguard.scoring.checks.polarity import MIN_ROOT, POLARITY_ANCHOR, polarity_findings
 from ragguard.scoring.checks.proper_names import names
 from ragguard.scoring.checks.quantity_rules import QUANTITY_MARGIN, SMALL_COUNT, quantity_findings

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from typing import Literal
 
 from ragguard.caches import memoized
-from ragguard.language import MARKS, lexicon
+from ragguard.language import MARKS, foreign_lexicon
 from ragguard.scoring.checks.words import WORD
 from ragguard.scoring.lexicon import (
     ENDING_WORDS,
@@ -33,7 +34,8 @@ def full_month(written: str) -> str:
     return MONTH_ABBREVIATIONS.get(word, word)
 
 
-def _names_pattern(names: list[str], title_case: bool) -> re.Pattern[str]:
+@cache
+def _names_pattern(names: tuple[str, ...], title_case: bool) -> re.Pattern[str]:
     """Any of ``names`` as a whole word (marks count as letters: Devanagari), Title Case
     only when ``title_case`` (German months), an abbreviation's dot kept."""
     ordered = sorted(names, key=len, reverse=True)
@@ -46,47 +48,38 @@ def _names_pattern(names: list[str], title_case: bool) -> re.Pattern[str]:
 def month_pattern(language: str) -> re.Pattern[str]:
     """The months of a language as written; English's ``MONTH`` for "en" and any language
     without a lexicon."""
-    found = lexicon(language) if language != "en" else None
+    found = foreign_lexicon(language)
     if found is None or not found.months:
         return MONTH
-    return _names_pattern(list(found.months), not found.months_lower_case)
+    return _names_pattern(tuple(found.months), not found.months_lower_case)
 
 
-@cache
-def _weekday_pattern(language: str) -> re.Pattern[str] | None:
-    found = lexicon(language) if language != "en" else None
-    if found is None or not found.weekdays:
-        return None
-    return _names_pattern(list(found.weekdays), not found.months_lower_case)
-
-
-def _canonical(language: str, written: str, table: str, names: tuple[str, ...] | list[str]) -> str:
-    """A month or weekday of another language as the English name the checks compare
-    ("März" -> "march")."""
-    found = lexicon(language)
-    number = getattr(found, table).get(written.rstrip(".").lower(), 0) if found else 0
-    return names[int(number) - 1] if number else ""
+def _english_names(
+    table: Mapping[str, float], written: Iterable[str], names: Sequence[str]
+) -> frozenset[str]:
+    """Months or weekdays of another language as the English names the checks compare
+    ("März" -> "march"), by their number in the lexicon's ``table``."""
+    numbers = (table.get(w.rstrip(".").lower(), 0) for w in written)
+    return frozenset(names[int(n) - 1] for n in numbers if n)
 
 
 def months_in(text: str, language: str = "en") -> frozenset[str]:
     """The months a text names, by their full English names ("march")."""
-    if language == "en" or month_pattern(language) is MONTH:
+    found = foreign_lexicon(language)
+    if found is None or not found.months:
         return frozenset(full_month(m) for m in MONTH.findall(text))
-    found = (
-        _canonical(language, m, "months", MONTHS) for m in month_pattern(language).findall(text)
-    )
-    return frozenset(m for m in found if m)
+    return _english_names(found.months, month_pattern(language).findall(text), MONTHS)
 
 
 def weekdays_in(text: str, language: str = "en") -> frozenset[str]:
     """The weekdays a text names, by their English names ("tuesday")."""
-    pattern = _weekday_pattern(language)
-    if pattern is None:
+    found = foreign_lexicon(language)
+    if found is None or not found.weekdays:
         return frozenset(
             d.lower().removesuffix("s") for d in (WEEKDAY.findall(text) if "day" in text else ())
         )
-    found = (_canonical(language, d, "weekdays", WEEKDAYS) for d in pattern.findall(text))
-    return frozenset(d for d in found if d)
+    pattern = _names_pattern(tuple(found.weekdays), not found.months_lower_case)
+    return _english_names(found.weekdays, pattern.findall(text), WEEKDAYS)
 
 
 DATE_SPAN = re.compile(

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Literal, TypeAlias
 
-from ragguard.language import MARKS, lexicon
+from ragguard.language import MARKS, foreign_lexicon
 from ragguard.scoring.checks.dates import MONTH, month_pattern
 from ragguard.scoring.lexicon import (
     APPROXIMATING_WORDS,
@@ -64,17 +64,33 @@ def one_of(words: Iterable[str]) -> str:
     return pattern(trie)
 
 
-_SCALE_WORDS = "|".join(SCALES)
 _SUFFIX_WORDS = "|".join(sorted(SUFFIXES, key=len, reverse=True))
-_QUANTITY = re.compile(
-    r"(?<![\w.,\[])(?P<num>\d{1,3}(?:,\d{3})+|\d+)"
-    r"(?:(?P<ord>st|nd|rd|th)\b|(?P<frac>\.\d+)?(?:(?P<suffix>" + _SUFFIX_WORDS + r")\b)?"
-    r"(?!\d|[\w,]\d|\s?['’]s\b|s\b|\]))"
-    r"(?:\s*(?P<pct>%|percent\b|per cent\b)|\s+(?P<scale>" + _SCALE_WORDS + r")\b)?"
-    r"|\b(?P<word>" + one_of(SPELLED_VALUES) + r")\b"
-    r"(?:\s+(?P<wscale>" + _SCALE_WORDS + r")\b)?"
-    r"|\b(?P<oword>" + one_of(ORDINAL_WORDS) + r")\b",
-    re.IGNORECASE,
+
+
+def _quantity_pattern(
+    scales: Iterable[str], spelled: Iterable[str], ordinals: Iterable[str], percent: str, end: str
+) -> re.Pattern[str]:
+    """The pattern of a quantity written in a language's words: digits with an ordinal
+    ending, a decimal part, a scale suffix, a percent or a scale word after them; a spelled
+    number and its scale; an ordinal word. ``end`` closes a word (``\\b`` in English; a
+    lookahead that counts combining marks as letters elsewhere)."""
+    scale = "|".join(r"\s+".join(map(re.escape, w.split())) for w in sorted(scales, key=len)[::-1])
+    begin = r"\b" if end == r"\b" else rf"(?<![\w{MARKS}])"
+    ordinal = one_of(ordinals) if ordinals else "(?!)"
+    return re.compile(
+        r"(?<![\w.,\[])(?P<num>\d{1,3}(?:,\d{3})+|\d+)"
+        r"(?:(?P<ord>st|nd|rd|th)\b|(?P<frac>\.\d+)?(?:(?P<suffix>" + _SUFFIX_WORDS + r")\b)?"
+        r"(?!\d|[\w,]\d|\s?['’]s\b|s\b|\]))"
+        rf"(?:\s*(?P<pct>{percent})|\s+(?P<scale>{scale}){end})?"
+        rf"|{begin}(?P<word>{one_of(spelled)}){end}"
+        rf"(?:\s+(?P<wscale>{scale}){end})?"
+        rf"|{begin}(?P<oword>{ordinal}){end}",
+        re.IGNORECASE,
+    )
+
+
+_QUANTITY = _quantity_pattern(
+    SCALES, SPELLED_VALUES, ORDINAL_WORDS, r"%|percent\b|per cent\b", r"\b"
 )
 _IDENTIFIER_BEFORE = re.compile(r"\b[A-Za-z]*[A-Z][A-Za-z]*-$")
 """A number hyphenated to a capitalized word is part of a name ("COVID-19", "SARS-CoV-2")."""
@@ -120,25 +136,6 @@ class NumberWords:
     month_after: re.Pattern[str]
 
 
-def _quantity_pattern(
-    scales: Iterable[str], spelled: Iterable[str], ordinals: Iterable[str], percent: str, end: str
-) -> re.Pattern[str]:
-    """``_QUANTITY`` for a language's words; ``end`` closes a word (``\\b`` in English)."""
-    scale = "|".join(r"\s+".join(map(re.escape, w.split())) for w in sorted(scales, key=len)[::-1])
-    begin = "" if end == r"\b" else rf"(?<![\w{MARKS}])"
-    ordinal = one_of(ordinals) if ordinals else "(?!)"
-    return re.compile(
-        r"(?<![\w.,\[])(?P<num>\d{1,3}(?:,\d{3})+|\d+)"
-        r"(?:(?P<ord>st|nd|rd|th)\b|(?P<frac>\.\d+)?(?:(?P<suffix>" + _SUFFIX_WORDS + r")\b)?"
-        r"(?!\d|[\w,]\d|\s?['’]s\b|s\b|\]))"
-        rf"(?:\s*(?P<pct>{percent})|\s+(?P<scale>{scale}){end})?"
-        rf"|{begin}(?P<word>{one_of(spelled)}){end}"
-        rf"(?:\s+(?P<wscale>{scale}){end})?"
-        rf"|{begin}\b(?P<oword>{ordinal}){end}",
-        re.IGNORECASE,
-    )
-
-
 def _after_words(words: Iterable[str], end: str = r"\b") -> re.Pattern[str] | None:
     words = sorted(words, key=len, reverse=True)
     if not words:
@@ -152,7 +149,7 @@ def _after_words(words: Iterable[str], end: str = r"\b") -> re.Pattern[str] | No
 def number_words(language: str) -> NumberWords:
     """The ``NumberWords`` of a language: its own words where it has a lexicon, English
     for "en" and any other code."""
-    found = lexicon(language) if language != "en" else None
+    found = foreign_lexicon(language)
     if found is None:
         return _ENGLISH
     end = rf"(?![\w{MARKS}])"

@@ -7,27 +7,18 @@ import re
 from dataclasses import dataclass
 
 from ragguard.caches import memoized
-from ragguard.language import WORD as ANY_SCRIPT_WORD
-from ragguard.language import checks_off
+from ragguard.language import kinds_off
 from ragguard.language.numerals import english_numerals
 from ragguard.scoring.checks.dates import months_in, weekdays_in
 from ragguard.scoring.checks.numbers import Quantity, quantities, ranges
 from ragguard.scoring.checks.proper_names import name_keys, names, word_keys
 from ragguard.scoring.checks.words import WORD
-from ragguard.scoring.lexicon import STOPWORDS
-from ragguard.scoring.text import evidence_sentences, stem_in, stopwords_of
+from ragguard.scoring.text import ANY_SCRIPT_TOKEN, evidence_sentences, stem_in, stopwords_of
 
 MIN_SHARED = 2
 """Words a sentence must share with a claim to be about the same thing at all."""
 _NUMBER_SIGN_END = re.compile(r"\w\W*\sNo\.$")
 """A sentence cut after the sign for a number ("the world No." of "the world No. 5")."""
-_WORD_ANY_SCRIPT = re.compile(ANY_SCRIPT_WORD + r"|\d+(?:[.,]\d+)*")
-"""Words of another language: any script, marks included, elisions apart ("n'est")."""
-
-
-def kinds_off(language: str) -> frozenset[str]:
-    """The checks ``ragguard.language.checks_off`` switches off for a language."""
-    return frozenset(entry.split(":", 1)[0] for entry in checks_off(language))
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,14 +46,14 @@ def parse(text: str, language: str = "en") -> Sentence:
     the English way first (same length: ``ragguard.language.numerals``)."""
     if language != "en":
         text = english_numerals(text, language)
-        words = tuple(w.lower() for w in _WORD_ANY_SCRIPT.findall(text))
+        words = tuple(w.lower() for w in ANY_SCRIPT_TOKEN.findall(text))
     else:
         words = tuple(w.lower().replace("’", "'") for w in WORD.findall(text))
     if text.rstrip().endswith("No.") and _NUMBER_SIGN_END.search(text.rstrip()):
         words = words[:-1]  # no negation
     found = () if "entity" in kinds_off(language) else names(text)
     keyed = tuple(name_keys(n) for n in found)
-    stop = STOPWORDS if language == "en" else stopwords_of(language)
+    stop = stopwords_of(language)
     return Sentence(
         text=text,
         words=words,

@@ -3,8 +3,10 @@ says the opposite word ("closed" where the evidence says "open")."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from ragguard.caches import memoized
-from ragguard.language import lexicon
+from ragguard.language import foreign_lexicon
 from ragguard.language.negation import negation_positions as cues_of_language
 from ragguard.scoring.checks.parse import Sentence, overlap
 from ragguard.scoring.lexicon import (
@@ -66,8 +68,10 @@ def sentence_cues(sentence: Sentence) -> list[int]:
     return cues_of_language(sentence.words, sentence.language)
 
 
+@cache
 def _cue_words(language: str) -> frozenset[str]:
-    found = lexicon(language) if language != "en" else None
+    """The words that are negation cues in a language (English's ``NEGATION_CUES``)."""
+    found = foreign_lexicon(language)
     return NEGATION_CUES if found is None else found.negations | found.particle_negations
 
 
