@@ -30,7 +30,7 @@ import contradictions
 import devsets
 
 from ragguard import Config
-from ragguard.engine import Evaluator
+from ragguard.evaluation.evaluator import Evaluator
 from ragguard.metrics.agreement import balanced_accuracy, roc_auc, true_rates
 from ragguard.metrics.ranking import ndcg_at_k, pairwise_reward
 from ragguard.metrics.summary import markdown_table as table

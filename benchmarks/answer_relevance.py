@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import numpy as np
 
-from ragguard.engine import Evaluator
+from ragguard.evaluation.evaluator import Evaluator
 from ragguard.metrics.agreement import roc_auc
 from ragguard.schema import Trace
 from ragguard.scoring.answer import AnswerRelevanceScorer

@@ -43,7 +43,7 @@ import devsets
 from hedging import HEDGES, hedge
 
 from ragguard import Config
-from ragguard.engine import Evaluator
+from ragguard.evaluation.evaluator import Evaluator
 from ragguard.metrics.summary import markdown_table as table
 from ragguard.scoring.checks import check
 from ragguard.scoring.evidence import Claim, Evidence

@@ -29,7 +29,7 @@ from collections.abc import Callable
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 from ragguard import Guard
-from ragguard.io import read_traces
+from ragguard.runtime.jsonl import read_traces
 from ragguard.schema import Trace
 from ragguard.scoring import text as tx
 from ragguard.scoring.backbones import bundled_minilm_path

@@ -25,7 +25,7 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 import devsets
 
 from ragguard.calibration.band import band_for_share, share_in_band
-from ragguard.engine import Evaluator
+from ragguard.evaluation.evaluator import Evaluator
 from ragguard.scoring.evidence import Claim, Evidence
 from ragguard.train.datasets import SUPPORT_SOURCES
 

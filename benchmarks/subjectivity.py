@@ -55,7 +55,7 @@ from ragguard.spans.categorize import (
     SubjectivityRule,
     has_checkable,
 )
-from ragguard.spans.lexicon import CHECKABLE_CONTENT, LEXICON, OPINION_CLASSES
+from ragguard.spans.cues import CHECKABLE_CONTENT, LEXICON, OPINION_CLASSES
 from ragguard.train.datasets import SUPPORT_SOURCES
 
 CANDIDATES: dict[str, SubjectivityRule] = {
@@ -199,7 +199,7 @@ def dev_rows(data: Path) -> list[dict[str, object]]:
     import devsets
 
     from ragguard import Config
-    from ragguard.engine import Evaluator
+    from ragguard.evaluation.evaluator import Evaluator
     from ragguard.metrics.agreement import balanced_accuracy
     from ragguard.scoring.evidence import Claim, Evidence
 

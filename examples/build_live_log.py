@@ -14,7 +14,7 @@ from pathlib import Path
 
 from ragguard import Guard
 from ragguard.exporters.tracelog import TraceLog
-from ragguard.io import read_traces
+from ragguard.runtime.jsonl import read_traces
 from ragguard.schema import Trace
 
 HERE = Path(__file__).parent

@@ -15,7 +15,6 @@ from ragguard.config import (
     SpanConfig,
     SupportConfig,
 )
-from ragguard.engine import Evaluator
 from ragguard.errors import (
     EvaluationError,
     MediaError,
@@ -24,12 +23,13 @@ from ragguard.errors import (
     TraceValidationError,
     UnsupportedAnswerError,
 )
-from ragguard.guard import Guard
+from ragguard.evaluation.evaluator import Evaluator
+from ragguard.evaluation.guard import Guard
 from ragguard.live.models import shared_guard, with_score_cache
 from ragguard.live.monitor import Monitor
-from ragguard.live.stats import LiveStats, stats
-from ragguard.live.worker import flush
+from ragguard.live.thread import flush
 from ragguard.reranker import Reranker
+from ragguard.runtime.stats import LiveStats, stats
 from ragguard.schema import Evaluation, Item, ItemEvaluation, Metrics, SpanEvaluation, Trace
 
 __all__ = [

@@ -37,7 +37,7 @@ def memory():
 def judge_server():
     """A real OpenAI-compatible llama.cpp server with SmolLM2-135M on loopback, shared by
     the judge tests (started on first use, stopped at the end)."""
-    from llama_server import running_server
+    from tests.support.llama_server import running_server
 
     with running_server() as server:
         yield server

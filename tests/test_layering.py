@@ -46,16 +46,16 @@ def test_the_data_model_imports_no_scoring_or_runtime_module() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.stdout.strip() == str(
-        ["ragguard.errors", "ragguard.media", "ragguard.media.inline", "ragguard.schema"]
+        ["ragguard.errors", "ragguard.media", "ragguard.schema.inline", "ragguard.schema"]
     )
 
 
 def test_live_stats_imports_no_other_ragguard_module() -> None:
-    code = IMPORT_ALONE.format(path=str(PACKAGE), module="ragguard.live.stats") + (
+    code = IMPORT_ALONE.format(path=str(PACKAGE), module="ragguard.runtime.stats") + (
         "print(sorted(m for m in sys.modules if m.startswith('ragguard.')))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert done.stdout.strip() == str(["ragguard.live", "ragguard.live.stats"])
+    assert done.stdout.strip() == str(["ragguard.live", "ragguard.runtime.stats"])
 
 
 @pytest.mark.parametrize(

@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from typing import Any, TypeVar
 
 from ragguard.config import ConfigLike
+from ragguard.evaluation.guard import Guard
 from ragguard.exporters import Exporter
-from ragguard.guard import Guard
 from ragguard.live.monitor import Monitor, OnEvaluation
 
 T = TypeVar("T")

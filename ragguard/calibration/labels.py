@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ragguard.errors import TraceValidationError
-from ragguard.io import DEFAULT_MAX_LINE_BYTES, read_jsonl
+from ragguard.runtime.jsonl import DEFAULT_MAX_LINE_BYTES, read_jsonl
 from ragguard.schema import Trace
 from ragguard.spans.analyzer import has_content
 

@@ -22,12 +22,12 @@ from tqdm.auto import tqdm
 from ragguard.errors import RagguardError, TraceValidationError
 
 if TYPE_CHECKING:
-    from ragguard.engine import Outcome
-    from ragguard.io import LoggedTrace
+    from ragguard.evaluation.evaluator import Outcome
     from ragguard.metrics.summary import RunSummary
-    from ragguard.parallel import Runner
-    from ragguard.ray_engine import RayRun
     from ragguard.replay.run import Replay
+    from ragguard.runners.processes import Runner
+    from ragguard.runners.ray import RayRun
+    from ragguard.runtime.jsonl import LoggedTrace
     from ragguard.schema import Evaluation, Trace
 
 T = TypeVar("T")
@@ -87,8 +87,8 @@ def batched_outcomes(
 def open_runner(args: argparse.Namespace) -> Iterator[tuple[Runner, str]]:
     """This process's Guard, or ``--workers`` processes; with how the run was spread."""
     from ragguard.config import Config
-    from ragguard.guard import Guard
-    from ragguard.parallel import WorkerPool
+    from ragguard.evaluation.guard import Guard
+    from ragguard.runners.processes import WorkerPool
 
     if (args.workers or 1) <= 1:
         yield Guard(args.config), "1 process"
@@ -205,7 +205,7 @@ def unique_ids(
 ) -> Iterator[tuple[int, Trace | TraceValidationError]]:
     """The entries with every repeat of an earlier trace_id made an error naming the first
     line (``io.FirstLines``)."""
-    from ragguard.io import FirstLines
+    from ragguard.runtime.jsonl import FirstLines
 
     first = FirstLines()
     for line, entry in entries:
@@ -253,7 +253,7 @@ def evaluate_all(
 
 def load_ray_run() -> type[RayRun]:
     try:
-        from ragguard.ray_engine import RayRun
+        from ragguard.runners.ray import RayRun
     except ImportError as error:
         if (error.name or "").split(".")[0] != "ray":
             raise

@@ -53,7 +53,7 @@ def self_calibrated(
     from ragguard.calibration.card import describe
     from ragguard.calibration.fingerprint import model_fingerprint
     from ragguard.calibration.state import CalibrationStore
-    from ragguard.engine import Evaluator
+    from ragguard.evaluation.evaluator import Evaluator
     from ragguard.judge.cascade import Cascade
 
     with contextlib.ExitStack() as stack:

@@ -29,10 +29,10 @@ def add_to(commands: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ragguard.guard import Guard
-    from ragguard.io import read_traces
+    from ragguard.evaluation.guard import Guard
     from ragguard.reference.score import score_references
     from ragguard.reference.tables import render
+    from ragguard.runtime.jsonl import read_traces
     from ragguard.schema import Trace
 
     refuse_overwriting_input([args.golden], args.output)

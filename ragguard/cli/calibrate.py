@@ -66,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
     from ragguard.calibration.fit import calibrate
     from ragguard.calibration.labels import LabelledTrace, read_labelled
     from ragguard.config import Config, FittedCalibration
-    from ragguard.guard import Guard
+    from ragguard.evaluation.guard import Guard
     from ragguard.schema import Evaluation
 
     output = Path(args.output)

@@ -48,8 +48,8 @@ def add_to(commands: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ragguard.config import Config
-    from ragguard.io import count_lines, read_traces
     from ragguard.replay.run import check_output_config, load_done
+    from ragguard.runtime.jsonl import count_lines, read_traces
 
     if Path(args.traces).is_dir():
         raise RagguardError(f"{args.traces} is a directory: evaluate takes a JSONL file of traces")
@@ -80,9 +80,9 @@ def _evaluate(
     total: int | None,
 ) -> int:
     """The run proper: ``config`` as given is what the output records."""
-    from ragguard.io import read_traces
     from ragguard.metrics.summary import RunSummary
     from ragguard.replay.run import record_output_config
+    from ragguard.runtime.jsonl import read_traces
     from ragguard.schema import Trace
 
     summary = RunSummary()

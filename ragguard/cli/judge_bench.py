@@ -71,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
     import random
 
     from ragguard.config import Config
-    from ragguard.engine import Evaluator
+    from ragguard.evaluation.evaluator import Evaluator
     from ragguard.judge.bench import bench_set, render
 
     config = Config.from_file(args.config) if args.config else Config()

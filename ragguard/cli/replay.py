@@ -20,7 +20,7 @@ from ragguard.errors import RagguardError
 
 if TYPE_CHECKING:
     from ragguard.config import Config
-    from ragguard.io import LoggedTrace
+    from ragguard.runtime.jsonl import LoggedTrace
     from ragguard.schema import Evaluation
 
 
@@ -46,7 +46,7 @@ def add_to(commands: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ragguard.config import Config
-    from ragguard.io import count_lines, expand_logs, read_log
+    from ragguard.runtime.jsonl import count_lines, expand_logs, read_log
 
     paths = expand_logs(args.logs)
     for path in paths:
@@ -75,10 +75,10 @@ def run(args: argparse.Namespace) -> int:
 
 def _replay(args: argparse.Namespace, paths: list[Path], config: Config, name: str | None) -> int:
     """The run proper: ``config`` as given is what the output records."""
-    from ragguard.io import count_lines
     from ragguard.metrics.summary import RunSummary
     from ragguard.replay.report import ReportBuilder
     from ragguard.replay.run import Replay, check_output_config, load_done, record_output_config
+    from ragguard.runtime.jsonl import count_lines
 
     summary = RunSummary()
     report = ReportBuilder() if args.report else None

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from ragguard.media.inline import is_inline
 from ragguard.schema import Evaluation, Item, Trace
+from ragguard.schema.inline import is_inline
 
 
 class Exporter(Protocol):

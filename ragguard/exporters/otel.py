@@ -28,7 +28,6 @@ from opentelemetry import trace as otel_trace
 from opentelemetry.trace import ProxyTracerProvider, Span, TracerProvider
 from opentelemetry.util.types import AttributeValue
 
-from ragguard.exporters import otel_names as names
 from ragguard.exporters.base import media_uri
 from ragguard.exporters.traceparent import parent_context
 from ragguard.schema import (
@@ -40,6 +39,7 @@ from ragguard.schema import (
     unscored_for_language,
     verdict,
 )
+from ragguard.schema import otel_names as names
 
 logger = logging.getLogger(__name__)
 

@@ -26,8 +26,8 @@ from prometheus_client import start_http_server as _start_http_server
 from prometheus_client.metrics_core import Metric
 from prometheus_client.multiprocess import MultiProcessCollector
 
-from ragguard.calibration.rate import RateTally
-from ragguard.live.stats import LiveStats, stats
+from ragguard.metrics.rate import RateTally
+from ragguard.runtime.stats import LiveStats, stats
 from ragguard.schema import (
     Evaluation,
     Modality,

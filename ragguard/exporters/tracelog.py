@@ -7,7 +7,7 @@ several processes may append to one file: each line goes out in ``os.write`` cal
 nothing in a user-space buffer, so a crashed process loses at most the line it was writing;
 the next writer sees the file does not end in a newline and starts its record on a fresh
 line, so a cut record never takes the next one with it. ``fsync`` (policy below) covers a
-crash of the machine. The reader (``ragguard.io.read_log``) reports a cut line with its
+crash of the machine. The reader (``ragguard.runtime.jsonl.read_log``) reports a cut line with its
 line number and skips it. A log file deleted under the writer is created again; when its
 directory is gone, the records are counted as errors, never as written. Write failures
 also count in ``ragguard.stats().export_errors``. A log that cannot be opened when it is
@@ -37,11 +37,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
 
-from ragguard.io import LOG_FIELDS
-from ragguard.live import stats as live_stats
-from ragguard.media.inline import is_inline, media_reference
-from ragguard.process_hooks import register_once
+from ragguard.runtime import stats as live_stats
+from ragguard.runtime.hooks import register_once
+from ragguard.runtime.jsonl import LOG_FIELDS
 from ragguard.schema import Evaluation, Trace
+from ragguard.schema.inline import is_inline, media_reference
 
 logger = logging.getLogger(__name__)
 

@@ -47,10 +47,10 @@ from ragguard.judge.prompts import (
 )
 from ragguard.language import NAMES
 from ragguard.metrics.live import trace_metrics
+from ragguard.runtime.lru import LRU
 from ragguard.schema import Evaluation, JudgeVerdict, SpanEvaluation, Trace
 from ragguard.scoring import text as tx
 from ragguard.scoring.evidence import item_text
-from ragguard.scoring.lru import LRU
 
 logger = logging.getLogger(__name__)
 

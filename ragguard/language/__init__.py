@@ -1,6 +1,6 @@
 """Languages: detection of a text's language and each language's word lists.
 
-A leaf of the package (standard library and ``ragguard.caches`` only), so the scorers, the
+A leaf of the package (standard library and ``ragguard.runtime.caches`` only), so the scorers, the
 checks and span analysis can all ask it. ``detect`` names a text's language, ``lexicon``
 gives a supported language's word lists (``data/<code>.toml``; ``foreign_lexicon`` the
 ones the checks read, none for English), ``checks_off`` the typed checks a language
@@ -8,7 +8,8 @@ switches off and why (``kinds_off`` their names). docs/languages.md describes th
 """
 
 from ragguard.language.detect import UNDETERMINED, detect
-from ragguard.language.lexicons import (
+from ragguard.language.scripts import DIGITS, MARKS, WORD, phrase_pattern
+from ragguard.language.wordlists import (
     NAMES,
     SUPPORTED,
     Lexicon,
@@ -17,7 +18,6 @@ from ragguard.language.lexicons import (
     kinds_off,
     lexicon,
 )
-from ragguard.language.scripts import DIGITS, MARKS, WORD, phrase_pattern
 
 __all__ = [
     "DIGITS",

@@ -16,9 +16,9 @@ import re
 from collections import Counter, defaultdict
 from functools import cache
 
-from ragguard.caches import memoized
-from ragguard.language.lexicons import detection_profiles
 from ragguard.language.scripts import script_of
+from ragguard.language.wordlists import detection_profiles
+from ragguard.runtime.caches import memoized
 
 UNDETERMINED = "und"
 MIN_SCORE = 1.5

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from ragguard.language.lexicons import lexicon
+from ragguard.language.wordlists import lexicon
 
 
 def negation_positions(words: tuple[str, ...], code: str) -> list[int]:

@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from ragguard.caches import memoized
-from ragguard.language.lexicons import foreign_lexicon
 from ragguard.language.scripts import DIGITS
+from ragguard.language.wordlists import foreign_lexicon
+from ragguard.runtime.caches import memoized
 
 _INDIAN = re.compile(r"(?<![\d.,])\d{1,2}(?:,\d\d)+,\d{3}(?![\d,]|\.\d)")
 """Lakh grouping: "1,00,000" is one hundred thousand, "2,50,00,000" 25 million."""

@@ -7,8 +7,8 @@ from __future__ import annotations
 import threading
 
 from ragguard.config import Config
-from ragguard.engine import Evaluator
-from ragguard.guard import Guard
+from ragguard.evaluation.evaluator import Evaluator
+from ragguard.evaluation.guard import Guard
 from ragguard.scoring.cache import CachedRelevanceScorer
 
 

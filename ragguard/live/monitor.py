@@ -24,15 +24,15 @@ from typing import Any
 
 from ragguard.config import Config, ConfigLike, ExportConfig, JudgeConfig, LiveConfig
 from ragguard.errors import EvaluationLost, UnsupportedAnswerError
+from ragguard.evaluation.guard import Guard
 from ragguard.exporters import Exporter, build_exporters
-from ragguard.guard import Guard
-from ragguard.live import stats as live_stats
-from ragguard.live import worker
+from ragguard.live import thread as worker
+from ragguard.live.child import EvaluatorProcess, shared_process
 from ragguard.live.models import shared_guard
-from ragguard.live.process import EvaluatorProcess, shared_process
-from ragguard.live.stats import LiveStats
-from ragguard.live.worker import Result, Worker, close_all, exit_timeout, flush
-from ragguard.process_hooks import register_once
+from ragguard.live.thread import Result, Worker, close_all, exit_timeout, flush
+from ragguard.runtime import stats as live_stats
+from ragguard.runtime.hooks import register_once
+from ragguard.runtime.stats import LiveStats
 from ragguard.schema import Evaluation, Trace
 from ragguard.scoring.cache import CachedRelevanceScorer
 

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlparse
 
 from ragguard.errors import MediaError
-from ragguard.media.inline import INLINE_PREFIX
 from ragguard.media.policy import fetch, local_path, read_file
+from ragguard.schema.inline import INLINE_PREFIX
 
 if TYPE_CHECKING:
     from PIL.Image import Image

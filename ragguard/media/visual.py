@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, TypeVar
 import numpy as np
 
 from ragguard.media.images import fit, load_image
-from ragguard.media.inline import pixels_key
 from ragguard.media.video import sample_frames
+from ragguard.schema.inline import pixels_key
 
 if TYPE_CHECKING:
     from PIL.Image import Image

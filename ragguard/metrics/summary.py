@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ragguard.calibration.rate import RateTally
+from ragguard.metrics.rate import RateTally
 from ragguard.schema import CalibrationStatus, Evaluation, unscored_for_language
 
 

@@ -20,7 +20,7 @@ from typing import Generic, Protocol, TypeVar
 import numpy as np
 from pydantic import BaseModel, Field
 
-from ragguard.engine import Evaluator
+from ragguard.evaluation.evaluator import Evaluator
 from ragguard.reference import alce, crux, fathoms, mirage
 from ragguard.schema import Evaluation, Reference, SpanEvaluation, Trace
 from ragguard.scoring.evidence import Claim, Evidence, item_text

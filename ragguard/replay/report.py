@@ -18,12 +18,12 @@ from html import escape
 from importlib import resources
 from string import Template
 
-from ragguard.calibration.rate import RateTally
-from ragguard.io import LoggedTrace
 from ragguard.judge.cascade import agreement
+from ragguard.metrics.rate import RateTally
 from ragguard.metrics.summary import describe_status
 from ragguard.replay.diff import DiffTotals, TraceDiff, diff_trace, span_verdict
 from ragguard.replay.svg import Marker, Series, bin_counts, histogram, line_chart
+from ragguard.runtime.jsonl import LoggedTrace
 from ragguard.schema import CalibrationStatus, Evaluation, SpanEvaluation
 
 LIVE_COLOR, REPLAY_COLOR = "#8a8f98", "#d9480f"

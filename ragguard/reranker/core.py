@@ -14,7 +14,7 @@ from typing import Literal
 
 import numpy as np
 
-from ragguard.guard import Guard
+from ragguard.evaluation.guard import Guard
 from ragguard.live.models import shared_guard
 from ragguard.schema import Item
 from ragguard.scoring.evidence import item_evidence

@@ -19,7 +19,7 @@ from importlib import resources
 
 import numpy as np
 
-from ragguard.caches import memoized
+from ragguard.runtime.caches import memoized
 from ragguard.scoring import text as tx
 from ragguard.scoring.embeddings import TextEmbedder
 from ragguard.scoring.heads import Head

@@ -9,8 +9,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from ragguard.runtime.lru import LRU
 from ragguard.scoring.evidence import Evidence
-from ragguard.scoring.lru import LRU
 from ragguard.scoring.protocols import RelevanceScorer
 
 

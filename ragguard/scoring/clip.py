@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ragguard.runtime.lru import LRU
 from ragguard.scoring import text as tx
 from ragguard.scoring.evidence import Claim
-from ragguard.scoring.lru import LRU
 from ragguard.scoring.transformers_backends import HubModel
 
 if TYPE_CHECKING:

@@ -16,10 +16,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from ragguard.errors import ModelLoadError
+from ragguard.runtime.lru import LRU
 from ragguard.scoring.backbones import Backbone, OnnxMiniLM, SentenceTransformerBackbone
-from ragguard.scoring.lexicon import STOPWORDS
-from ragguard.scoring.lru import LRU
 from ragguard.scoring.quiet import quiet_loading
+from ragguard.scoring.vocabulary import STOPWORDS
 
 
 @dataclass(frozen=True, slots=True)

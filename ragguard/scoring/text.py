@@ -10,13 +10,13 @@ import itertools
 import re
 from collections.abc import Hashable
 
-from ragguard import caches
-from ragguard.caches import memoized
 from ragguard.language import UNDETERMINED, WORD, detect, foreign_lexicon
 from ragguard.language.negation import negation_positions
 from ragguard.language.numerals import english_numerals
-from ragguard.scoring.lexicon import HEAD_NEGATING_VERBS, HEAD_NEGATION_WORDS
-from ragguard.scoring.lexicon import STOPWORDS as STOPWORDS  # its former home
+from ragguard.runtime import caches
+from ragguard.runtime.caches import memoized
+from ragguard.scoring.vocabulary import HEAD_NEGATING_VERBS, HEAD_NEGATION_WORDS
+from ragguard.scoring.vocabulary import STOPWORDS as STOPWORDS  # its former home
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])|\n+")
 """English evidence (and undetermined): the split the shipped heads were trained on."""

@@ -24,9 +24,9 @@ from typing import Any
 
 from ragguard.config import Config, ConfigLike, ExportConfig, LiveConfig
 from ragguard.errors import RagguardError
+from ragguard.evaluation.guard import Guard
 from ragguard.exporters import Exporter
 from ragguard.exporters.prometheus import OTHER_PIPELINE
-from ragguard.guard import Guard
 from ragguard.live.models import shared_guard
 from ragguard.live.monitor import Monitor
 from ragguard.schema import Evaluation, Trace

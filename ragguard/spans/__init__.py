@@ -11,7 +11,7 @@ from ragguard.spans.abstention import (
 from ragguard.spans.analyzer import Request, SpanAnalyzer
 from ragguard.spans.categorize import Categorizer, merge_lexicon
 from ragguard.spans.citations import CitationParse, parse_citations
-from ragguard.spans.lexicon import LEXICON
+from ragguard.spans.cues import LEXICON
 from ragguard.spans.split import RawSpan, locate_spans, split_sentences
 from ragguard.spans.types import ItemRef, Span, SpanKind
 

@@ -22,7 +22,7 @@ from typing import Literal, NamedTuple
 
 from ragguard.config import SpanConfig
 from ragguard.language import kinds_off, lexicon, phrase_pattern
-from ragguard.spans.lexicon import (
+from ragguard.spans.cues import (
     CHECKABLE_CONTENT,
     HEDGE_CLASSES,
     LEXICON,

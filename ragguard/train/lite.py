@@ -10,10 +10,10 @@ from typing import Any, Literal
 import numpy as np
 from tqdm.auto import tqdm
 
-from ragguard.scoring.backends import hub_installed
 from ragguard.scoring.checks import CONTRADICTIONS, check
 from ragguard.scoring.embeddings import TextEmbedder
 from ragguard.scoring.evidence import Claim, Evidence
+from ragguard.scoring.factory import hub_installed
 from ragguard.scoring.lite import (
     RELEVANCE_FEATURES,
     SUPPORT_FEATURES,

@@ -20,7 +20,7 @@ from typing import Literal
 
 from ragguard.scoring.checks.numbers import Quantity, quantities, same_quantity
 from ragguard.scoring.checks.proper_names import names
-from ragguard.scoring.lexicon import EDIT_ANTONYMS, EDIT_NEGATION_WORDS, MONTHS, WORD_NUMBERS
+from ragguard.scoring.vocabulary import EDIT_ANTONYMS, EDIT_NEGATION_WORDS, MONTHS, WORD_NUMBERS
 from ragguard.train.datasets import Pair
 
 EditKind = Literal["number", "date", "negation", "entity", "antonym"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from ragguard.exporters import otel_names
+from ragguard.schema import otel_names
 
 
 def test_gen_ai_names_match_semconv() -> None:

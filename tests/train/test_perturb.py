@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from scoring.checks.passages import BOILING, EINSTEIN, PARIS
-
 from ragguard.train.datasets import Pair
 from ragguard.train.perturb import edit, edits, hard_negatives
+from tests.scoring.checks.passages import BOILING, EINSTEIN, PARIS
 
 
 def test_edited_ordinals_keep_a_true_suffix():

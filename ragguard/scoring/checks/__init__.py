@@ -11,7 +11,7 @@ does not fire (the claim then joins two sentences of the passage).
 Pure Python and regular expressions; passages are parsed once (cached), so a check costs a
 few set intersections per evidence sentence. ``CHECKS`` lists every check; the modules of
 this package hold one concern each (``numbers`` reads quantities, ``quantities`` checks
-them, and so on), and ``ragguard.scoring.lexicon`` every word list.
+them, and so on), and ``ragguard.scoring.vocabulary`` every word list.
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ragguard import caches
-from ragguard.caches import memoized
 from ragguard.language import SUPPORTED, UNDETERMINED, detect, kinds_off
+from ragguard.runtime import caches
+from ragguard.runtime.caches import memoized
 from ragguard.schema import CheckKind
 from ragguard.scoring.checks.clauses import MIN_PREDICATE
 from ragguard.scoring.checks.coverage import MIN_UNCOVERED, uncovered, uncovered_findings
@@ -43,9 +43,9 @@ from ragguard.scoring.checks.polarity import MIN_ROOT, POLARITY_ANCHOR, polarity
 from ragguard.scoring.checks.proper_names import names
 from ragguard.scoring.checks.quantity_rules import QUANTITY_MARGIN, SMALL_COUNT, quantity_findings
 from ragguard.scoring.checks.slots import MIN_ANCHOR
-from ragguard.scoring.lexicon import ANTONYMS, EDIT_ANTONYMS, MONTHS, UNITS, WORD_NUMBERS
 from ragguard.scoring.protocols import Reason
 from ragguard.scoring.text import evidence_sentences
+from ragguard.scoring.vocabulary import ANTONYMS, EDIT_ANTONYMS, MONTHS, UNITS, WORD_NUMBERS
 
 __all__ = [
     "ANTONYMS",
@@ -112,7 +112,7 @@ CONTRADICTIONS: tuple[CheckKind, ...] = tuple(
 
 def clear_caches() -> None:
     """Forget parsed passages and checked pairs (benchmarks time a cold start with it):
-    every cache of this package, as ``ragguard.caches`` registers them."""
+    every cache of this package, as ``ragguard.runtime.caches`` registers them."""
     caches.clear_caches(__name__)
 
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ragguard.caches import memoized
+from ragguard.runtime.caches import memoized
 from ragguard.scoring.checks.dates import MONTH
 from ragguard.scoring.checks.numbers import Quantity, comparable, quantities, same_quantity
 from ragguard.scoring.checks.parse import Sentence
 from ragguard.scoring.checks.words import WORD, lower_content
-from ragguard.scoring.lexicon import STOPWORDS
+from ragguard.scoring.vocabulary import STOPWORDS
 
 MIN_PREDICATE = 0.5
 """A clause is about the claim's value when it holds more than this share of the words

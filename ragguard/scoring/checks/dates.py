@@ -7,10 +7,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from typing import Literal
 
-from ragguard.caches import memoized
 from ragguard.language import MARKS, foreign_lexicon
+from ragguard.runtime.caches import memoized
 from ragguard.scoring.checks.words import WORD
-from ragguard.scoring.lexicon import (
+from ragguard.scoring.vocabulary import (
     ENDING_WORDS,
     MONTH_ABBREVIATIONS,
     MONTHS,

@@ -5,19 +5,19 @@ from __future__ import annotations
 
 from functools import cache
 
-from ragguard.caches import memoized
 from ragguard.language import foreign_lexicon
 from ragguard.language.negation import negation_positions as cues_of_language
+from ragguard.runtime.caches import memoized
 from ragguard.scoring.checks.parse import Sentence, overlap
-from ragguard.scoring.lexicon import (
+from ragguard.scoring.protocols import Reason
+from ragguard.scoring.text import stem, stem_in, stopwords_of
+from ragguard.scoring.vocabulary import (
     ANTONYMS,
     NEGATING_PREFIXES,
     NEGATION_CUES,
     NOT_NEGATING,
     NOT_PREFIXED,
 )
-from ragguard.scoring.protocols import Reason
-from ragguard.scoring.text import stem, stem_in, stopwords_of
 
 POLARITY_ANCHOR = 0.5
 """Polarity has no value to look up, so its anchor sentence must hold more of the claim."""

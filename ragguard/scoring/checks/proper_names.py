@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import re
 
-from ragguard.caches import memoized
+from ragguard.runtime.caches import memoized
 from ragguard.scoring.checks.dates import CALENDAR_WORDS
 from ragguard.scoring.checks.words import NAME_TOKEN, WORD
-from ragguard.scoring.lexicon import (
+from ragguard.scoring.vocabulary import (
     DEMONYM_ENDINGS,
     IRREGULAR_DEMONYMS,
     NAME_JOINERS,

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 
-from ragguard.caches import memoized
-from ragguard.scoring.lexicon import STOPWORDS
+from ragguard.runtime.caches import memoized
 from ragguard.scoring.text import stem
+from ragguard.scoring.vocabulary import STOPWORDS
 
 WORD = re.compile(r"[^\W\d_]+(?=['’]s\b)|[^\W\d_]+(?:['’][^\W\d_]+)?|\d+(?:[.,]\d+)*")
 """A word ("Paris", "don't"; the "s" of a possessive apart) or a number ("8,849")."""

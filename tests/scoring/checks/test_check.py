@@ -11,7 +11,7 @@ from ragguard.cli import build_parser
 from ragguard.schema import CheckKind
 from ragguard.scoring.checks import CHECKS, CONTRADICTIONS, check
 from ragguard.scoring.protocols import Reason
-from scoring.checks.passages import BOILING, DRUG, EINSTEIN, PARIS, fired
+from tests.scoring.checks.passages import BOILING, DRUG, EINSTEIN, PARIS, fired
 
 
 def test_every_registered_kind_is_a_schema_check_kind() -> None:

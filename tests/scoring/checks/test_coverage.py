@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ragguard.scoring.checks import uncovered
-from scoring.checks.passages import PARIS, fired
+from tests.scoring.checks.passages import PARIS, fired
 
 
 def test_added_fact_is_uncovered_content():

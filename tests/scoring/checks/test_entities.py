@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.checks.passages import Case, assert_first_reason
+from tests.scoring.checks.passages import Case, assert_first_reason
 
 ENTITIES_CASES: list[Case] = [
     (

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from ragguard.scoring.checks import check, checked_language
-from scoring.checks.passages import Case, assert_first_reason, fired
+from tests.scoring.checks.passages import Case, assert_first_reason, fired
 
 BERLIN = (
     "Berlin hat 3,5 Millionen Einwohner. Die Stadt wurde im März 1237 erstmals erwähnt. "

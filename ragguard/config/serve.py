@@ -1,0 +1,70 @@
+"""``[serve]``: the OTLP receiver's section of the config (kept apart to keep ``config`` short)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import Field, model_validator
+
+from ragguard.config.base import Strict
+
+
+class ServeConfig(Strict):
+    """``ragguard serve``: the OTLP receiver that evaluates the traces of instrumented
+    applications. Its command-line addresses override the three addresses here."""
+
+    otlp_http: str = "127.0.0.1:4318"
+    """HOST:PORT of the OTLP/HTTP receiver (``/v1/traces``)."""
+    otlp_grpc: str | None = "127.0.0.1:4317"
+    """HOST:PORT of the OTLP/gRPC receiver; None: no gRPC receiver."""
+    metrics: str = "127.0.0.1:9464"
+    """HOST:PORT serving ``/metrics``, ``/healthz`` and ``/readyz``."""
+    grace_s: float = Field(default=2.0, ge=0.0)
+    """A trace is evaluated this long after its root span arrived (children ending after
+    the root still come in)."""
+    idle_timeout_s: float = Field(default=30.0, gt=0.0)
+    """... or when no span of it arrived for this long (its root never came)."""
+    late_span_window_s: float = Field(default=300.0, ge=0.0)
+    """An evaluated trace's spans are kept this long: a span arriving in that time has the
+    trace evaluated again under the same trace id. 0: late spans start a new trace."""
+    max_traces: int = Field(default=10_000, ge=1)
+    """Traces held waiting; a new trace beyond evicts the oldest (counted, not evaluated).
+    As many evaluated traces are kept for late spans."""
+    max_spans_per_trace: int = Field(default=1_000, ge=1)
+    """Spans held per trace; further spans are rejected (reported as partial success)."""
+    max_body_bytes: int = Field(default=16_000_000, ge=1024)
+    """An OTLP request body larger than this, before or after decompression, is refused (413
+    over HTTP, RESOURCE_EXHAUSTED over gRPC)."""
+    queue_size: int = Field(default=1000, ge=1)
+    """Assembled traces waiting for evaluation; when it is full, requests are refused with
+    429 and ``Retry-After`` (gRPC: UNAVAILABLE), which OTLP exporters retry."""
+    retry_after_s: int = Field(default=5, ge=1)
+    """The ``Retry-After`` a refused request is given."""
+    sample_rate: float = Field(default=1.0, ge=0.0, le=1.0)
+    """Share of traces evaluated, decided by a hash of the trace id (every span of a trace
+    alike, on every instance; a lower rate keeps a subset of a higher one's traces)."""
+    forward_otlp: str | None = None
+    """An OTLP/HTTP traces URL (``http://phoenix:6006/v1/traces``) every received request is
+    forwarded to unchanged (gRPC requests as protobuf), so ``serve`` can sit in front of
+    Phoenix or a Collector. Forwarding failures are counted, never retried."""
+    forward_queue_size: int = Field(default=1000, ge=1)
+    """Requests waiting to be forwarded; beyond, they are dropped and counted."""
+    auth_token_env: str | None = None
+    """The environment variable holding a bearer token every request must carry
+    (``Authorization: Bearer ...``; gRPC metadata ``authorization``)."""
+    tls_cert: Path | None = None
+    """PEM certificate for both receivers (with ``tls_key``). A non-loopback address is
+    refused without both a token and TLS."""
+    tls_key: Path | None = None
+    """PEM private key of ``tls_cert``."""
+    log_interval_s: float = Field(default=60.0, gt=0.0)
+    """One log line with the receiver's counters this often."""
+    shutdown_timeout_s: float = Field(default=30.0, ge=0.0)
+    """On SIGTERM, the held traces are evaluated and delivered within this long; what is
+    left is counted as lost and logged."""
+
+    @model_validator(mode="after")
+    def _tls_pair(self) -> ServeConfig:
+        if (self.tls_cert is None) != (self.tls_key is None):
+            raise ValueError("serve.tls_cert and serve.tls_key go together")
+        return self

@@ -1,0 +1,191 @@
+"""Per-language word lists, read from ``data/<code>.toml``: rules that are lists live as
+data, so a language is added by writing a file, not code.
+
+English scoring lists stay in ``ragguard.scoring.vocabulary`` (the shipped heads were trained
+on them); ``en.toml`` holds only English's detection cues.
+"""
+
+from __future__ import annotations
+
+import tomllib
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from types import MappingProxyType
+from typing import Any
+
+SUPPORTED: tuple[str, ...] = ("en", "de", "es", "fr", "hi")
+"""The languages with a lexicon: their checks read their own words."""
+NAMES: dict[str, str] = {
+    "en": "English",
+    "de": "German",
+    "es": "Spanish",
+    "fr": "French",
+    "hi": "Hindi",
+    "it": "Italian",
+    "pt": "Portuguese",
+    "nl": "Dutch",
+    "ru": "Russian",
+    "ar": "Arabic",
+    "zh": "Chinese",
+    "ja": "Japanese",
+    "ko": "Korean",
+    "el": "Greek",
+    "he": "Hebrew",
+    "th": "Thai",
+    "bn": "Bengali",
+    "ta": "Tamil",
+    "te": "Telugu",
+    "und": "undetermined",
+}
+"""Code -> English name, for messages ("language: de (German) ...")."""
+
+
+def _words(value: Any) -> tuple[str, ...]:
+    """A list, or a string of space-separated words, lower-cased and in composed form."""
+    items = value.split() if isinstance(value, str) else list(value or ())
+    return tuple(unicodedata.normalize("NFC", str(w)).lower() for w in items)
+
+
+def _table(value: Any) -> Mapping[str, float]:
+    return MappingProxyType(
+        {unicodedata.normalize("NFC", k).lower(): float(v) for k, v in (value or {}).items()}
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Lexicon:
+    """One language's word lists (lower case, NFC)."""
+
+    code: str
+    name: str
+    script: str = "latin"
+    cues: tuple[str, ...] = ()
+    """Words that tell the language apart: its stopwords, negations and ``more_cues``
+    (frequent words no other language writes: "millionen", "tiene"), or ``cues``."""
+    more_cues: frozenset[str] = frozenset()
+    """The cues that are no function words ("millionen"): they count even capitalized."""
+    english_words: frozenset[str] = frozenset()
+    """English only: words English writes that other languages' cue lists hold ("man",
+    "die", "van"); they are no cue of any language."""
+    letters: str = ""
+    """Letters only this language (of those detected) writes often ("ß", "ñ")."""
+    stopwords: frozenset[str] = frozenset()
+    negations: frozenset[str] = frozenset()
+    particles: frozenset[str] = frozenset()
+    """Words that make the next cue of ``particle_negations`` a negation (French "ne")."""
+    particle_negations: frozenset[str] = frozenset()
+    not_negating: frozenset[tuple[str, ...]] = frozenset()
+    """A cue and the words after it that negate nothing ("nicht nur": not only)."""
+    decimal_comma: bool = False
+    group_separators: tuple[str, ...] = (",",)
+    percent: tuple[str, ...] = ()
+    scales: Mapping[str, float] = field(default_factory=dict)
+    spelled: Mapping[str, float] = field(default_factory=dict)
+    about: tuple[str, ...] = ()
+    at_most: tuple[str, ...] = ()
+    at_least: tuple[str, ...] = ()
+    before: tuple[str, ...] = ()
+    after: tuple[str, ...] = ()
+    bounds_after: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Bounds written after the number (Hindi "100 से अधिक"), by bound name."""
+    months: Mapping[str, float] = field(default_factory=dict)
+    weekdays: Mapping[str, float] = field(default_factory=dict)
+    months_lower_case: bool = False
+    """Whether month names are written in lower case (Spanish, French)."""
+    subjective: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Subjectivity cues by the class names of ``ragguard.spans.cues.LEXICON``."""
+    abstention: tuple[str, ...] = ()
+    """Phrases that say the answer abstains ("ich weiß nicht", "मुझे नहीं पता")."""
+    checks_off: tuple[str, ...] = ()
+    """"CHECK: reason" for each check switched off in this language."""
+
+
+def _from_table(code: str, data: Mapping[str, Any]) -> Lexicon:
+    stopwords, negations = _words(data.get("stopwords")), _words(data.get("negations"))
+    return Lexicon(
+        code=code,
+        name=str(data.get("name", NAMES.get(code, code))),
+        script=str(data.get("script", "latin")),
+        cues=_words(data.get("cues")) or stopwords + negations + _words(data.get("more_cues")),
+        more_cues=frozenset(_words(data.get("more_cues"))),
+        english_words=frozenset(_words(data.get("english_words"))),
+        letters=str(data.get("letters", "")),
+        stopwords=frozenset(stopwords),
+        negations=frozenset(negations),
+        particles=frozenset(_words(data.get("particles"))),
+        particle_negations=frozenset(_words(data.get("particle_negations"))),
+        not_negating=frozenset(tuple(p.split()) for p in _words(data.get("not_negating"))),
+        decimal_comma=bool(data.get("decimal_comma", False)),
+        group_separators=tuple(data.get("group_separators", (",",))),
+        percent=_words(data.get("percent")),
+        scales=_table(data.get("scales")),
+        spelled=_table(data.get("spelled")),
+        about=_words(data.get("about")),
+        at_most=_words(data.get("at_most")),
+        at_least=_words(data.get("at_least")),
+        before=_words(data.get("before")),
+        after=_words(data.get("after")),
+        bounds_after={
+            bound: words
+            for bound in ("at_least", "at_most", "before", "after")
+            if (words := _words(data.get(f"{bound}_after")))
+        },
+        months=_table(data.get("months")),
+        weekdays=_table(data.get("weekdays")),
+        months_lower_case=bool(data.get("months_lower_case", False)),
+        subjective={k: _words(v) for k, v in data.get("subjective", {}).items()},
+        abstention=_words(data.get("abstention")),
+        checks_off=tuple(str(c) for c in data.get("checks_off", ())),
+    )
+
+
+def _read(name: str) -> dict[str, Any]:
+    text = resources.files(__package__).joinpath("data", name).read_text(encoding="utf-8")
+    return tomllib.loads(text)
+
+
+@cache
+def lexicon(code: str) -> Lexicon | None:
+    """The lexicon of a supported language; None for any other code."""
+    if code not in SUPPORTED:
+        return None
+    return _from_table(code, _read(f"{code}.toml"))
+
+
+@cache
+def detection_profiles() -> tuple[Lexicon, ...]:
+    """Every Latin-script language detection tells apart: the supported ones and the
+    detection-only profiles of ``others.toml``."""
+    found = [lexicon(code) for code in SUPPORTED]
+    latin = [lex for lex in found if lex is not None and lex.script == "latin"]
+    others = [_from_table(code, table) for code, table in _read("others.toml").items()]
+    return (*latin, *others)
+
+
+def foreign_lexicon(code: str) -> Lexicon | None:
+    """The word lists the checks read in a language other than English; None for English
+    (its scoring lists are ``ragguard.scoring.vocabulary``: ``en.toml`` holds detection cues
+    only) and for a code without a lexicon."""
+    return None if code == "en" else lexicon(code)
+
+
+NO_LEXICON = "all: ragguard has no word lists for this language, so its typed checks are off"
+
+
+def checks_off(code: str) -> tuple[str, ...]:
+    """The typed checks switched off for a language, each "CHECK: reason" (CHECK: a check
+    kind such as "entity", or "subjective", "antonym"; "all" for a language without a
+    lexicon). English and "und" (read as English) switch nothing off."""
+    if code in ("en", "und"):
+        return ()
+    found = lexicon(code)
+    return found.checks_off if found is not None else (NO_LEXICON,)
+
+
+@cache
+def kinds_off(code: str) -> frozenset[str]:
+    """The CHECK part of each ``checks_off`` entry ("entity", "subjective", "antonym", "all")."""
+    return frozenset(entry.split(":", 1)[0] for entry in checks_off(code))

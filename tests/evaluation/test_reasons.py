@@ -1,0 +1,68 @@
+"""Every unsupported span says why, decisive reasons first, and only a few of them."""
+
+from types import SimpleNamespace
+
+import pytest
+
+from ragguard.evaluation.evaluator import MAX_REASONS, _span_reasons
+from ragguard.scoring.protocols import Reason
+
+
+def spans(guard, response, *passages):
+    trace = {
+        "trace_id": "t",
+        "query": "Tell me about the tower.",
+        "items": [{"id": f"d{n}", "text": text} for n, text in enumerate(passages, start=1)],
+        "response": response,
+    }
+    return guard.evaluate(trace).spans
+
+
+@pytest.mark.parametrize(
+    ("response", "passages"),
+    [
+        ("The tower is in Rome [7].", ["The tower is in Paris."]),
+        ("Photosynthesis converts light into chemical energy.", ["The tower is in Paris."]),
+        ("The Eiffel Tower is in Berlin [1].", ["The Eiffel Tower is in Paris, France."]),
+        ("The tower opened in 1912.", []),
+    ],
+)
+def test_every_unsupported_span_has_a_reason(guard, response, passages):
+    unsupported = [s for s in spans(guard, response, *passages) if s.supported is False]
+    assert unsupported
+    for span in unsupported:
+        assert 1 <= len(span.reasons) <= MAX_REASONS, span
+
+
+def test_a_span_no_check_explains_gets_low_support_with_its_score(guard):
+    (span,) = spans(
+        guard, "Photosynthesis converts light into chemical energy.", "The tower is in Paris."
+    )
+    assert span.supported is False
+    (reason,) = span.reasons
+    assert reason.check == "low_support" and reason.item == "d1"
+    assert reason.claim == f"support {span.support:.2f}"
+    assert str(reason).startswith("low_support: 'support ")
+
+
+def test_contradictions_come_before_uncovered_words_and_few_are_shown():
+    """21 reason lines on one span helped no one: the decisive few, contradictions first."""
+    items = [SimpleNamespace(id=f"d{n}") for n in range(4)]
+    fired = {
+        (0, 0): (Reason("uncovered", "golden weathervane", ""), Reason("number", "99", "12")),
+        (0, 1): (Reason("uncovered", "dragon", ""), Reason("date", "1850", "1901")),
+        (0, 2): tuple(Reason("entity", f"Name{n}", "Lyon") for n in range(6)),
+        (0, 3): (Reason("number", "99", "12"),),  # the same reason from another item: once
+    }
+    plan = SimpleNamespace(
+        trace=SimpleNamespace(items=items), reasons=fired, unread={}, languages={}
+    )
+    reasons = _span_reasons(0, plan, [0, 1, 2, 3], support=0.1, eta=0.5)
+    assert len(reasons) == MAX_REASONS
+    assert [(r.check, r.item) for r in reasons] == [
+        ("number", "d0"),
+        ("date", "d1"),
+        ("entity", "d2"),
+        ("entity", "d2"),
+        ("entity", "d2"),
+    ]

@@ -1,0 +1,121 @@
+"""``--engine ray`` on a real local Ray instance (2 CPUs): a replay gives, trace for trace,
+the single-process evaluations, resumes past ids already written, and a killed actor's batch
+is retried, not lost."""
+
+import json
+import os
+import signal
+import threading
+import time
+from pathlib import Path
+
+import pytest
+import ray
+
+from ragguard.cli import main
+from tests.support.parallel_fixtures import read_jsonl, same_evaluations
+
+FACTS = [
+    ("Paris", "Paris is the capital of France.", "France"),
+    ("Berlin", "Berlin is the capital of Germany.", "Germany"),
+    ("Rome", "Rome is the capital of Italy.", "Italy"),
+    ("Madrid", "Madrid is the capital of Spain.", "Spain"),
+    ("Lisbon", "Lisbon is the capital of Portugal.", "Portugal"),
+    ("Vienna", "Vienna is the capital of Austria.", "Austria"),
+]
+TRACES = 240
+
+
+def _record(n: int) -> dict:
+    city, fact, country = FACTS[n % len(FACTS)]
+    _, other, _ = FACTS[(n * 5 + 1) % len(FACTS)]
+    wrong = FACTS[(n + 2) % len(FACTS)][2]
+    claim = country if n % 3 else wrong
+    return {
+        "trace_id": f"r{n}",
+        "query": f"Which country is {city} the capital of?",
+        "items": [{"id": "a", "text": fact}, {"id": "b", "text": other}],
+        "response": f"{city} is the capital of {claim} [1].",
+        "logged_at": f"2026-01-01T{n % 24:02d}:00:00+00:00",
+    }
+
+
+@pytest.fixture(scope="module")
+def log(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("ray") / "live.jsonl"
+    path.write_text("".join(json.dumps(_record(n)) + "\n" for n in range(TRACES)))
+    return path
+
+
+@pytest.fixture(scope="module")
+def local(log) -> list[dict]:
+    """The single-process replay: what Ray must reproduce."""
+    out = log.with_name("local.jsonl")
+    assert main(["replay", str(log), "--out", str(out), "--batch-size", "20"]) == 0
+    return read_jsonl(out)
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    from ragguard.runners.ray import runtime_env
+
+    ray.init(num_cpus=2, runtime_env=runtime_env(), include_dashboard=False)
+    yield
+    ray.shutdown()
+
+
+def _ray_replay(log: Path, out: Path, *extra: str) -> int:
+    args = ["replay", str(log), "--out", str(out), "--engine", "ray", "--workers", "2"]
+    return main([*args, "--batch-size", "20", *extra])
+
+
+def test_ray_replay_matches_one_process_and_resumes(log, local, cluster, tmp_path, capsys):
+    out, report = tmp_path / "ray.jsonl", tmp_path / "report.html"
+    done = 100  # an earlier run got this far: those ids are skipped, the rest replayed
+    out.write_text("".join(json.dumps(e) + "\n" for e in local[:done]))
+    capsys.readouterr()
+    assert _ray_replay(log, out, "--report", str(report)) == 0
+    same_evaluations(read_jsonl(out), local)
+    printed = capsys.readouterr().out
+    assert f"traces evaluated            {TRACES - done}" in printed
+    assert f"resumed: skipped {done} traces" in printed
+    assert "2 Ray actors" in printed and "traces/s" in printed
+    assert "ragguard replay report" in report.read_text()
+
+
+def _actor_pids() -> list[int]:
+    """Processes of this machine running the evaluation actors (named by Ray's proctitle)."""
+    pids = []
+    for entry in Path("/proc").iterdir():
+        try:
+            command = (entry / "cmdline").read_bytes()
+        except (OSError, ValueError):
+            continue
+        if b"EvaluateActor" in command:
+            pids.append(int(entry.name))
+    return pids
+
+
+def test_a_killed_actors_batch_is_retried_not_lost(log, local, cluster, tmp_path):
+    out = tmp_path / "ray.jsonl"
+    result: list[int] = []
+    # batches of 2: many batches are still to come when the first result is written
+    run = threading.Thread(target=lambda: result.append(_ray_replay(log, out, "--batch-size", "2")))
+    run.start()
+    deadline = time.monotonic() + 300
+    while not (out.exists() and out.read_text()) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    written = len(out.read_text().splitlines())
+    pids = _actor_pids()
+    assert pids and written < TRACES, "no actor left to kill mid-run"
+    os.kill(pids[0], signal.SIGKILL)
+    run.join(timeout=600)
+    assert result == [0]
+    same_evaluations(read_jsonl(out), local)
+
+
+def test_without_ray_the_flag_names_the_extra(log, monkeypatch, capsys):
+    monkeypatch.setitem(__import__("sys").modules, "ray", None)
+    monkeypatch.delitem(__import__("sys").modules, "ragguard.runners.ray", raising=False)
+    assert main(["replay", str(log), "--engine", "ray"]) == 2
+    assert "pip install 'ragguard[ray]'" in capsys.readouterr().err

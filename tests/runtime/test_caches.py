@@ -1,0 +1,108 @@
+"""The cache registry: every memoized function registered, cleared at once, bounded by
+entries and by bytes."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import ragguard
+from ragguard.runtime import caches
+from ragguard.runtime.caches import cache_stats, clear_caches, deep_size, memoized, set_max_bytes
+from ragguard.scoring.checks import check
+
+PACKAGE = Path(ragguard.__file__).parent
+
+
+def test_no_module_memoizes_outside_the_registry() -> None:
+    unregistered = [
+        str(path.relative_to(PACKAGE))
+        for path in PACKAGE.rglob("*.py")
+        if "lru_cache" in path.read_text(encoding="utf-8")
+        or "functools.cache" in path.read_text(encoding="utf-8")
+    ]
+    assert unregistered == []
+
+
+def test_clear_caches_empties_every_cache_the_checks_filled() -> None:
+    check("The Eiffel Tower is in Berlin.", "The Eiffel Tower is a lattice tower in Paris.")
+    filled = {s.name for s in cache_stats() if s.entries}
+    assert {"ragguard.scoring.checks.check", "ragguard.scoring.checks.parse.parse"} <= filled
+    assert "ragguard.scoring.text.stem" in filled
+    clear_caches()
+    assert all(s.entries == 0 and s.bytes == 0 for s in cache_stats())
+
+
+def test_a_prefix_clears_only_its_modules() -> None:
+    check("Water boils at 90 degrees.", "Water boils at 100 degrees Celsius.")
+    clear_caches("ragguard.scoring.checks")
+    by_name = {s.name: s for s in cache_stats()}
+    assert by_name["ragguard.scoring.checks.check"].entries == 0
+    assert by_name["ragguard.scoring.text.stem"].entries > 0
+
+
+calls: list[str] = []
+
+
+@memoized(entries=2)
+def _shout(text: str) -> str:
+    calls.append(text)
+    return text.upper()
+
+
+def _stats() -> caches.CacheStats:
+    return next(s for s in cache_stats() if s.name.endswith("_shout"))
+
+
+def test_results_are_kept_and_the_least_recently_used_go_first() -> None:
+    clear_caches(__name__)
+    calls.clear()
+    assert [_shout("a"), _shout("b"), _shout("a")] == ["A", "B", "A"]
+    assert calls == ["a", "b"]
+    _shout("c")  # over two entries: "b" was used least recently
+    _shout("a")
+    _shout("b")
+    assert calls == ["a", "b", "c", "b"]
+    assert _stats().entries == 2
+
+
+def test_the_byte_bound_evicts_and_a_result_over_it_is_not_kept() -> None:
+    clear_caches(__name__)
+    calls.clear()
+    before = caches.max_bytes()
+    try:
+        _shout("x" * 1000)
+        assert _stats().bytes >= deep_size("x" * 1000)
+        set_max_bytes(100)  # smaller than the entry held: it goes at once
+        assert _stats().entries == 0
+        _shout("y" * 1000)
+        _shout("y" * 1000)
+        assert calls == ["x" * 1000, "y" * 1000, "y" * 1000]
+        with pytest.raises(ValueError):
+            set_max_bytes(-1)
+    finally:
+        set_max_bytes(before)
+
+
+def test_deep_size_counts_what_containers_hold_once() -> None:
+    word = "paris" * 20
+    assert deep_size((word,)) == sys.getsizeof((word,)) + sys.getsizeof(word)
+    assert deep_size((word, word)) == sys.getsizeof((word, word)) + sys.getsizeof(word)
+
+
+@pytest.mark.parametrize(("written", "ok"), [("1048576", True), ("a lot", False)])
+def test_the_byte_setting_comes_from_the_environment(written: str, ok: bool) -> None:
+    environment = {**os.environ, caches.MAX_BYTES_VARIABLE: written}
+    code = "import ragguard.runtime.caches as c; print(c.max_bytes())"
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=environment
+    )
+    assert (done.returncode == 0) == ok, done.stderr[-800:]
+    if ok:
+        assert done.stdout.strip() == written
+    else:
+        assert caches.MAX_BYTES_VARIABLE in done.stderr

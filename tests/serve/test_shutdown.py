@@ -1,0 +1,90 @@
+"""``ragguard serve`` as a process: SIGTERM with traces still held evaluates them, delivers
+them to the trace log and exits cleanly; a non-loopback address without a token and TLS
+is refused; the minute log line is written."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+from tests.serve.test_receivers import json_span, otlp_json
+from tests.support.serve_clients import get, wait_for
+from tests.support.serve_fixtures import ANSWER, QUERY
+
+ROOT = Path(__file__).parents[2]
+
+
+def start_serve(config: Path) -> tuple[subprocess.Popen[str], dict[str, int]]:
+    command = [sys.executable, "-m", "ragguard.cli", "serve", "-c", str(config)]
+    command += ["--otlp-http", "127.0.0.1:0", "--otlp-grpc", "", "--metrics", "127.0.0.1:0"]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
+    )
+    assert process.stdout is not None
+    line = process.stdout.readline()
+    words = line.replace(",", "").split()
+    ports = {"http": int(words[words.index("OTLP/HTTP") + 3])}
+    ports["metrics"] = int(words[words.index("metrics") + 3])
+    return process, ports
+
+
+def test_sigterm_evaluates_the_held_traces_and_exits(tmp_path) -> None:
+    log = tmp_path / "serve.jsonl"
+    config = tmp_path / "ragguard.toml"
+    config.write_text(
+        "[serve]\ngrace_s = 600\nidle_timeout_s = 600\nlog_interval_s = 0.5\n"
+        f'[exporters]\ntrace_log = "{log.name}"\notel = false\n'
+    )
+    process, ports = start_serve(config)
+    try:
+        wait_for(lambda: get(f"http://127.0.0.1:{ports['metrics']}/readyz")[0] == 200, 120)
+        chain = {"openinference.span.kind": "CHAIN", "input.value": QUERY, "output.value": ANSWER}
+        retrieval = {
+            "openinference.span.kind": "RETRIEVER",
+            "retrieval.documents.0.document.content": "The Eiffel Tower is in Paris.",
+        }
+        ids = [f"{n:032x}" for n in (7, 8)]
+        spans = [
+            span
+            for trace_id in ids
+            for span in (
+                json_span(trace_id, "a" * 16, "", chain),
+                json_span(trace_id, "b" * 16, "a" * 16, retrieval),
+            )
+        ]
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{ports['http']}/v1/traces",
+            data=otlp_json(spans),
+            headers={"Content-Type": "application/json"},
+        )
+        with urllib.request.urlopen(request, timeout=10) as response:
+            assert response.status == 200
+        time.sleep(1.0)
+        assert not log.exists()  # held for the grace period, not evaluated yet
+        process.send_signal(signal.SIGTERM)
+        _, stderr = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 0, stderr[-2000:]
+    logged = [json.loads(line) for line in log.read_text().splitlines()]
+    assert sorted(r["trace_id"] for r in logged) == ids
+    assert all(r["evaluation"]["metrics"]["support_rate"] == 1.0 for r in logged)
+    assert "ragguard serve: spans: accepted=4" in stderr  # the periodic line
+    assert "2 held traces assembled at shutdown, 0 undelivered" in stderr
+
+
+def test_a_public_address_needs_a_token_and_tls(tmp_path) -> None:
+    from ragguard.cli import main
+
+    assert (
+        main(["serve", "--otlp-http", "0.0.0.0:0", "--otlp-grpc", "", "--metrics", "127.0.0.1:0"])
+        == 2
+    )
