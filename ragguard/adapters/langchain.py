@@ -98,12 +98,21 @@ class RagguardCallbackHandler(BaseCallbackHandler):
         self._awaited: dict[UUID, UnsupportedAnswerError | None] = {}
         """Runs a GuardedRunnable waits on: their refusal, raised there (not from a callback,
         which would hide the run's end from the handlers after this one)."""
+        self._annotations: dict[UUID, Evaluation] = {}
+        """The Evaluation of each awaited run, for GuardedRunnable to attach to what the call
+        returns: a legacy ``Chain`` returns a copy of the outputs its callbacks saw."""
 
     def expect(self, run_id: UUID) -> None:
         self._awaited[run_id] = None
 
-    def settle(self, run_id: UUID) -> UnsupportedAnswerError | None:
-        return self._awaited.pop(run_id, None)
+    def settle(self, run_id: UUID) -> tuple[UnsupportedAnswerError | None, Evaluation | None]:
+        """The run's refusal and, under ``action="annotate"``, its Evaluation."""
+        return self._awaited.pop(run_id, None), self._annotations.pop(run_id, None)
+
+    def _annotate_run(self, run_id: UUID, outputs: Any, evaluation: Evaluation) -> None:
+        _annotate(outputs, evaluation)
+        if run_id in self._awaited:
+            self._annotations[run_id] = evaluation
 
     # events ragguard does not need: skipping them saves LangChain the dispatch (tool
     # events, under ignore_agent, are needed: a retrieval inside a tool hangs off them)
@@ -185,7 +194,8 @@ class RagguardCallbackHandler(BaseCallbackHandler):
         if request.sampled:
             request.answer = _text(outputs, ANSWER_KEYS, "ai")
             awaited = run_id in self._awaited
-            refusal = request.submit(annotate=partial(_annotate, outputs), can_raise=awaited)
+            annotate = partial(self._annotate_run, run_id, outputs)
+            refusal = request.submit(annotate=annotate, can_raise=awaited)
             if awaited:
                 self._awaited[run_id] = refusal
 
@@ -203,52 +213,68 @@ class GuardedRunnable(RunnableBinding):
         self._handler().expect(config["run_id"])
         return config
 
-    def _settle(self, configs: list[RunnableConfig]) -> list[UnsupportedAnswerError | None]:
+    def _settle(
+        self, configs: list[RunnableConfig], outputs: list[Any] | None = None
+    ) -> list[UnsupportedAnswerError | None]:
+        """Each call's refusal; its Evaluation attached to its output (``action="annotate"``)
+        when the outputs came back."""
         handler = self._handler()
-        return [handler.settle(config["run_id"]) for config in configs]
+        settled = [handler.settle(config["run_id"]) for config in configs]
+        for output, (_, evaluation) in zip(outputs or (), settled, strict=False):
+            if evaluation is not None:
+                _annotate(output, evaluation)
+        return [refusal for refusal, _ in settled]
 
     @contextmanager
-    def _guarding(self, config: RunnableConfig | None) -> Iterator[RunnableConfig]:
-        """Run one call under a known run id; raise its refusal once it returns."""
+    def _guarding(
+        self, config: RunnableConfig | None
+    ) -> Iterator[tuple[RunnableConfig, list[Any]]]:
+        """Run one call under a known run id; once it returns, annotate what it put in the
+        list it was given and raise its refusal."""
         config = self._expect(config)
+        returned: list[Any] = []
         try:
-            yield config
+            yield config, returned
         finally:
-            _raise_first(self._settle([config]))
+            _raise_first(self._settle([config], returned))
 
     def invoke(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> Any:
-        with self._guarding(config) as config:
-            return super().invoke(input, config, **kwargs)
+        with self._guarding(config) as (config, returned):
+            returned.append(super().invoke(input, config, **kwargs))
+            return returned[0]
 
     async def ainvoke(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> Any:
-        with self._guarding(config) as config:
-            return await super().ainvoke(input, config, **kwargs)
+        with self._guarding(config) as (config, returned):
+            returned.append(await super().ainvoke(input, config, **kwargs))
+            return returned[0]
 
     def stream(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> Iterator:
-        with self._guarding(config) as config:
+        with self._guarding(config) as (config, _):
             yield from super().stream(input, config, **kwargs)
 
     async def astream(
         self, input: Any, config: RunnableConfig | None = None, **kwargs: Any
     ) -> AsyncIterator:
-        with self._guarding(config) as config:
+        with self._guarding(config) as (config, _):
             async for chunk in super().astream(input, config, **kwargs):
                 yield chunk
 
     def batch(self, inputs: list[Any], config: Any = None, **kwargs: Any) -> list[Any]:
         configs = [self._expect(c) for c in get_config_list(config, len(inputs))]
+        outputs: list[Any] = []
         try:
             outputs = super().batch(inputs, configs, **kwargs)
         finally:
-            refusals = self._settle(configs)
+            refusals = self._settle(configs, outputs)
         return _refuse(outputs, refusals, kwargs.get("return_exceptions", False))
 
     async def abatch(self, inputs: list[Any], config: Any = None, **kwargs: Any) -> list[Any]:
         configs = [self._expect(c) for c in get_config_list(config, len(inputs))]
+        outputs: list[Any] = []
         try:
             outputs = await super().abatch(inputs, configs, **kwargs)
         finally:
-            refusals = self._settle(configs)
+            refusals = self._settle(configs, outputs)
         return _refuse(outputs, refusals, kwargs.get("return_exceptions", False))
 
 

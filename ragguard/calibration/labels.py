@@ -2,10 +2,11 @@
 
 A line is a trace (the usual fields, with ``response_spans``) plus ``"labels"``: a list
 parallel to ``response_spans``, each entry ``true`` (supported), ``false`` or ``null`` (not
-labelled). A line may also carry ``"answer_relevant": true | false``. A claim/evidence pair
-is a one-span trace; the older ``{"claim", "evidence", "label"}`` lines (label 1 or 0) are
-read as that one-span case. ``ragguard calibrate``, ``train --labels`` and ``judge-bench
---labels`` take the same lines.
+labelled); 1 or 0 there is an error. A line may also carry ``"answer_relevant": true |
+false``. A claim/evidence pair is a one-span trace; the older ``{"claim", "evidence",
+"label"}`` lines (label 1 or 0, or true or false) are read as that one-span case.
+``ragguard calibrate``, ``train --labels`` and ``judge-bench --labels`` take the same
+lines.
 """
 
 from __future__ import annotations
@@ -52,13 +53,22 @@ def pair_trace(claim: str, evidence: str, label: bool | None, *, trace_id: str) 
     }
 
 
-def _label(value: Any, field: str, line: int | None, trace_id: str | None) -> bool | None:
+def _label(
+    value: Any, field: str, line: int | None, trace_id: str | None, *, pair: bool = False
+) -> bool | None:
+    """A label: true, false or null; 1 and 0 only on a pair line (``pair``), whose older
+    format wrote them. Elsewhere a 1 or 0 is refused, not guessed: in a ``labels`` list it
+    more likely counts something than says "supported"."""
     if value is None or isinstance(value, bool):
         return value
-    if isinstance(value, int) and value in (0, 1):
+    if pair and isinstance(value, int) and value in (0, 1):
         return bool(value)
+    hint = " (1 and 0 are read only as the label of a claim/evidence pair line)"
     raise TraceValidationError(
-        field, f"must be true, false or null, not {value!r}", trace_id=trace_id, line=line
+        field,
+        f"must be true, false or null, not {value!r}{hint if value in (0, 1) else ''}",
+        trace_id=trace_id,
+        line=line,
     )
 
 
@@ -71,7 +81,7 @@ def as_labelled(data: dict[str, Any], line: int | None = None) -> LabelledTrace:
             raise TraceValidationError(field, "a pair line has claim, evidence, label", line=line)
         if not isinstance(data.get("evidence"), str):
             raise TraceValidationError("evidence", "must be a string", line=line)
-        label = _label(data.get("label"), "label", line, None)
+        label = _label(data.get("label"), "label", line, None, pair=True)
         digest = hashlib.sha256(f"{data['claim']}\0{data['evidence']}".encode()).hexdigest()
         data = pair_trace(data["claim"], data["evidence"], label, trace_id=f"pair-{digest[:16]}")
     data = dict(data)

@@ -3,10 +3,24 @@ per pipeline, and the threshold and band refitted on them as they arrive.
 
 The sample is drawn by a hash of (trace id, span index), not of the claim, so a claim that
 recurs across answers is drawn independently each time, and every process (the live child,
-``--workers``, Ray actors, ``replay``) draws the same spans. With a ``state_file`` the
-sample survives restarts and is shared: each update takes an exclusive lock on a sidecar
-``.lock`` file, merges its new verdicts into what is on disk, refits, and replaces the file
-atomically (write beside it, then rename).
+``--workers``, Ray actors, ``replay``) draws the same spans. A verdict is *stored* under
+that draw and a hash of what it judged (the claim, its context and passages), so a stored
+verdict only ever answers the same text again: a trace id reused for another answer gets
+a fresh call.
+
+With a ``state_file`` the sample survives restarts and is shared: each update takes an
+exclusive lock on a sidecar ``.lock`` file, merges its new verdicts into what is on disk,
+refits, and replaces the file atomically (write beside it, then rename; the new file is
+0600). The file is untrusted input (docs/hardening.md):
+
+- it is read only when it and its folder pass the model cache's ownership and mode rules
+  (``ragguard.scoring.trusted_files``), and written only into such a folder;
+- it must match the schema (``StateFile``); a file that does not is named in a warning and
+  calibration starts afresh;
+- its ``fitted`` block is for people to read and is never loaded: the fit is redone from
+  the samples, and ``n_labels`` is their count;
+- its samples are validated one by one; as each is keyed by the hash of the text it
+  judged, a planted sample can only decide text it quotes exactly.
 """
 
 from __future__ import annotations
@@ -14,42 +28,87 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import hashlib
-import json
+import itertools
 import logging
 import os
+import re
 import tempfile
 import threading
 from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal
 
 import numpy as np
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StringConstraints, ValidationError
 
 from ragguard.calibration.fit import calibrate
 from ragguard.config import CalibrationConfig, FittedCalibration
+from ragguard.scoring.trusted_files import read_private, trusted_folder
 
 logger = logging.getLogger(__name__)
 
-STATE_VERSION = 1
+STATE_VERSION: Literal[2] = 2
+"""2: samples keyed by the text they judged (1 keyed them by trace and span alone)."""
 JUDGE_MIN_GAIN = 0.01
 """A fit on the judge's verdicts replaces the default only if it beats it by this much in
 cross-validated balanced accuracy: the judge's mistakes, uneven across the classes, pull
 a fit on them away from the right place (``benchmarks/calibration.py --choose``)."""
 Sample = tuple[str, float, bool]
-"""(trace id and span index, lite support score, the judge's verdict: supported)."""
+"""(``sample_key``, lite support score, the judge's verdict: supported)."""
+KEY_PATTERN = r"^[\s\S]+#\d+#[0-9a-f]{64}$"
+"""A stored sample's key: trace id, span index, the sha256 of the judged text."""
 
 
-def sample_key(trace_id: str, index: int) -> str:
+def _drawn_by(trace_id: str, index: int) -> str:
     return f"{trace_id}#{index}"
+
+
+def sample_key(trace_id: str, index: int, judged: str) -> str:
+    """Where a sampled span's verdict is stored: its draw and ``judged``, the sha256 (hex)
+    of the text the judge read (``SupportQuestion.digest``)."""
+    return f"{_drawn_by(trace_id, index)}#{judged}"
 
 
 def in_calibration_sample(trace_id: str, index: int, rate: float) -> bool:
     """Whether span ``index`` of trace ``trace_id`` is in the uniform calibration sample."""
     if rate <= 0.0:
         return False
-    digest = hashlib.sha256(sample_key(trace_id, index).encode("utf-8")).digest()
+    digest = hashlib.sha256(_drawn_by(trace_id, index).encode("utf-8")).digest()
     return int.from_bytes(digest[:8], "big") / 2**64 < rate
+
+
+_KEY = re.compile(KEY_PATTERN)
+
+
+def _storable(key: str, score: float) -> bool:
+    """Whether a sample passes ``StoredSample``: a well-formed key, a score in [0, 1]."""
+    return bool(_KEY.match(key)) and 0.0 <= score <= 1.0
+
+
+StoredSample = tuple[
+    Annotated[str, StringConstraints(pattern=KEY_PATTERN)],
+    Annotated[float, Field(strict=True, ge=0.0, le=1.0, allow_inf_nan=False)],
+    StrictBool,
+]
+
+
+class StoredPipeline(BaseModel):
+    """One pipeline's entry in the state file."""
+
+    model_config = ConfigDict(extra="ignore")
+    fingerprint: str
+    samples: list[StoredSample]
+    fitted: dict[str, Any] | None = None
+    """Written for people to read; never loaded (the fit is redone from ``samples``)."""
+
+
+class StateFile(BaseModel):
+    """The calibration state file's schema."""
+
+    model_config = ConfigDict(extra="ignore")
+    version: Literal[2]
+    pipelines: dict[str, StoredPipeline]
 
 
 @contextlib.contextmanager
@@ -63,26 +122,47 @@ def _locked(path: Path) -> Iterator[None]:
             fcntl.flock(lock, fcntl.LOCK_UN)
 
 
-def _read(path: Path) -> dict[str, Any]:
+def _schema_error(error: ValidationError) -> str:
+    first = error.errors()[0]
+    where = ".".join(str(part) for part in first["loc"]) or "the file"
+    return f"{where}: {first['msg']}"
+
+
+def read_state(path: Path) -> dict[str, StoredPipeline]:
+    """The pipelines of the state file; none when it is missing, or (with a warning naming
+    it) not private to this user, or not a calibration state file."""
+    if not path.exists():
+        return {}
+    if not trusted_folder(path.parent):
+        logger.warning(
+            "ragguard calibration: ignoring %s: its folder is not private to this user "
+            "(owned by you or root, writable by no one else); starting afresh",
+            path,
+        )
+        return {}
+    data = read_private(path)  # warns when the file itself is not private
+    if data is None:
+        return {}
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return {"version": STATE_VERSION, "pipelines": {}}
-    except (OSError, ValueError) as error:
-        logger.warning("ragguard calibration: cannot read %s (%s); starting afresh", path, error)
-        return {"version": STATE_VERSION, "pipelines": {}}
-    if not isinstance(data, dict) or not isinstance(data.get("pipelines"), dict):
-        return {"version": STATE_VERSION, "pipelines": {}}
-    return data
+        return StateFile.model_validate_json(data).pipelines
+    except ValidationError as error:
+        logger.warning(
+            "ragguard calibration: %s is not a calibration state file of version %d (%s); "
+            "starting afresh",
+            path,
+            STATE_VERSION,
+            _schema_error(error),
+        )
+        return {}
 
 
-def _write(path: Path, data: dict[str, Any]) -> None:
+def _write(path: Path, pipelines: dict[str, StoredPipeline]) -> None:
     handle = tempfile.NamedTemporaryFile(  # noqa: SIM115 (renamed or removed below)
         "w", encoding="utf-8", dir=path.parent, prefix=f".{path.name}.", suffix=".tmp", delete=False
     )
     try:
         with handle:
-            json.dump(data, handle)
+            handle.write(StateFile(version=STATE_VERSION, pipelines=pipelines).model_dump_json())
         os.replace(handle.name, path)
     except BaseException:
         Path(handle.name).unlink(missing_ok=True)
@@ -110,9 +190,13 @@ class CalibrationStore:
         self._samples: dict[str, tuple[float, bool]] = {}
         self._fitted_on = 0
         self.fitted: FittedCalibration | None = config.fitted
+        self._writable = True
         if config.state_file is not None:
             with _locked(config.state_file):
-                self._merge(_read(config.state_file)["pipelines"].get(pipeline))
+                self._merge(read_state(config.state_file).get(pipeline))
+            self._trim()
+            if self.n_samples >= config.min_samples:
+                self.refit()  # never the file's own fit: it may be forged
 
     @property
     def threshold(self) -> float:
@@ -139,19 +223,12 @@ class CalibrationStore:
         eta = self.threshold
         return float(np.mean([(s >= eta) == v for s, v in self._samples.values()]))
 
-    def _merge(self, stored: Any) -> None:
-        if not isinstance(stored, dict) or stored.get("fingerprint") != self.fingerprint:
+    def _merge(self, stored: StoredPipeline | None) -> None:
+        """Add the file's samples for this pipeline's model (validated by ``StateFile``)."""
+        if stored is None or stored.fingerprint != self.fingerprint:
             return  # another model's sample says nothing of this one's scores
-        for entry in stored.get("samples", []):
-            if isinstance(entry, list) and len(entry) == 3:
-                key, score, verdict = entry
-                if isinstance(key, str) and isinstance(score, int | float):
-                    self._samples.setdefault(key, (float(score), bool(verdict)))
-        fitted = stored.get("fitted")
-        if isinstance(fitted, dict):
-            with contextlib.suppress(ValueError):
-                self.fitted = FittedCalibration.model_validate(fitted)
-                self._fitted_on = self.fitted.n_labels
+        for key, score, verdict in stored.samples:
+            self._samples.setdefault(key, (score, verdict))
 
     def add(self, samples: Sequence[Sample]) -> None:
         """Record judge verdicts; refit when enough new ones have come; persist."""
@@ -168,28 +245,46 @@ class CalibrationStore:
             if path is None:
                 self._add(samples, refit)
                 return
+            if self._writable and not trusted_folder(path.parent):
+                self._writable = False
+                logger.warning(
+                    "ragguard calibration: not writing %s: its folder is not private to this "
+                    "user; the sample is kept in memory",
+                    path,
+                )
+            if not self._writable:
+                self._add(samples, refit)
+                return
             try:
                 with _locked(path):
-                    data = _read(path)
-                    self._merge(data["pipelines"].get(self.pipeline))
+                    pipelines = read_state(path)
+                    self._merge(pipelines.get(self.pipeline))
                     self._add(samples, refit)
-                    data["pipelines"][self.pipeline] = self._stored()
-                    _write(path, data)
+                    pipelines[self.pipeline] = self._stored()
+                    _write(path, pipelines)
             except OSError as error:
                 logger.warning("ragguard calibration: cannot update %s: %s", path, error)
                 self._add(samples, refit)
 
     def _add(self, samples: Sequence[Sample], refit: bool = False) -> None:
         for key, score, verdict in samples:
+            if not _storable(key, score):
+                logger.warning("ragguard calibration: sample %.80r not stored (bad key)", key)
+                continue  # what the file's schema refuses would make the file unreadable
             self._samples.pop(key, None)
             self._samples[key] = (float(score), bool(verdict))
-        while len(self._samples) > self.config.max_samples:
-            self._samples.pop(next(iter(self._samples)))
+        self._trim()
         n = len(self._samples)
         due = max(10, self._fitted_on // 10)
         stale = self.fitted is None or n - self._fitted_on >= due
         if n >= self.config.min_samples and (refit or stale):
             self.refit()
+
+    def _trim(self) -> None:
+        """Keep the newest ``max_samples`` (in one pass: this runs under the file lock)."""
+        excess = len(self._samples) - self.config.max_samples
+        if excess > 0:
+            self._samples = dict(itertools.islice(self._samples.items(), excess, None))
 
     def refit(self) -> FittedCalibration | None:
         """Fit the threshold and band on the sample now (None below ``min_samples``)."""
@@ -220,9 +315,9 @@ class CalibrationStore:
         self._fitted_on = len(self._samples)
         return self.fitted
 
-    def _stored(self) -> dict[str, Any]:
-        return {
-            "fingerprint": self.fingerprint,
-            "samples": [[k, s, v] for k, (s, v) in self._samples.items()],
-            "fitted": None if self.fitted is None else self.fitted.model_dump(mode="json"),
-        }
+    def _stored(self) -> StoredPipeline:
+        return StoredPipeline.model_construct(
+            fingerprint=self.fingerprint,
+            samples=[(k, s, v) for k, (s, v) in self._samples.items()],
+            fitted=None if self.fitted is None else self.fitted.model_dump(mode="json"),
+        )

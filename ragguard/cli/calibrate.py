@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections import deque
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tqdm.auto import tqdm
 
@@ -17,6 +19,11 @@ from ragguard.cli._common import (
     replaced_on_success,
 )
 from ragguard.errors import RagguardError
+
+if TYPE_CHECKING:
+    from ragguard.calibration.collect import LabelledScores
+    from ragguard.evaluation.guard import Guard
+    from ragguard.schema import Trace
 
 
 def add_to(commands: Any) -> None:
@@ -53,6 +60,51 @@ def _config_dict(base: Any) -> dict[str, Any]:
     return base.model_dump(mode="json", exclude_defaults=True, exclude_none=True)
 
 
+def _lines(path: str) -> int:
+    """Newlines in ``path``, counted in blocks: the progress bar's total."""
+    count = 0
+    with open(path, "rb") as handle:
+        while block := handle.read(1 << 20):
+            count += block.count(b"\n")
+    return count
+
+
+def _collect(guard: Guard, path: str, max_line_bytes: int) -> tuple[LabelledScores, int]:
+    """Each labelled line's scores, streamed: a line is held only until its batch is
+    evaluated, so memory stays bounded however long the file (a few numbers per labelled
+    span are kept). Returns the scores and the number of lines skipped."""
+    from ragguard.calibration.collect import LabelledScores
+    from ragguard.calibration.labels import LabelledTrace, read_labelled
+    from ragguard.schema import Evaluation
+
+    collected = LabelledScores()
+    pending: deque[LabelledTrace] = deque()
+    skipped = 0
+
+    def traces() -> Iterator[Trace]:
+        nonlocal skipped
+        for entry in read_labelled(path, max_line_bytes=max_line_bytes):
+            if isinstance(entry, RagguardError):
+                skipped += 1
+                print(f"skipped {entry}", file=sys.stderr)
+            else:
+                pending.append(entry)
+                yield entry.trace
+
+    bar = tqdm(total=_lines(path), unit="line", desc="calibrate", disable=None)
+    for outcome in guard.evaluate_stream(traces()):
+        row = pending.popleft()
+        if isinstance(outcome, Evaluation):
+            collected.add(row, outcome)
+        else:
+            skipped += 1
+            print(f"skipped line {row.line}: {outcome}", file=sys.stderr)
+        bar.n = row.line or bar.n
+        bar.update(0)
+    bar.close()
+    return collected, skipped
+
+
 def run(args: argparse.Namespace) -> int:
     if args.show:
         return _show(args.show)
@@ -61,13 +113,10 @@ def run(args: argparse.Namespace) -> int:
     import tomli_w
 
     from ragguard.calibration.card import render_card
-    from ragguard.calibration.collect import LabelledScores
     from ragguard.calibration.fingerprint import model_fingerprint
     from ragguard.calibration.fit import calibrate
-    from ragguard.calibration.labels import LabelledTrace, read_labelled
     from ragguard.config import Config, FittedCalibration
     from ragguard.evaluation.guard import Guard
-    from ragguard.schema import Evaluation
 
     output = Path(args.output)
     refuse_overwriting_input([args.labelled], args.output)
@@ -80,23 +129,12 @@ def run(args: argparse.Namespace) -> int:
         }
     )
     guard = Guard(lite)
-    rows: list[LabelledTrace] = []
-    skipped = 0
-    for entry in read_labelled(args.labelled, max_line_bytes=base.limits.max_line_bytes):
-        if isinstance(entry, RagguardError):
-            skipped += 1
-            print(f"skipped {entry}", file=sys.stderr)
-        else:
-            rows.append(entry)
-    collected = LabelledScores()
-    outcomes = guard.evaluate_stream(row.trace for row in rows)
-    bar = tqdm(zip(rows, outcomes, strict=True), total=len(rows), unit="trace", disable=None)
-    for row, outcome in bar:
-        if isinstance(outcome, Evaluation):
-            collected.add(row, outcome)
-        else:
-            skipped += 1
-            print(f"skipped line {row.line}: {outcome}", file=sys.stderr)
+    collected, skipped = _collect(guard, args.labelled, base.limits.max_line_bytes)
+    if not collected.labels and not collected.kept:
+        raise RagguardError(
+            f"calibrate: no labelled span in {args.labelled} ({skipped} lines skipped, every "
+            "other label null): nothing to fit, so no calibration was written"
+        )
     default = guard.evaluator.support_scorer.threshold
     fit = calibrate(
         collected.scores,

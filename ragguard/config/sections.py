@@ -441,6 +441,14 @@ class JudgeConfig(_Strict):
     """Each item's text is cut to this many characters in the prompt."""
     cache_size: int = Field(default=4096, ge=0)
     """Verdicts kept by (claim, evidence, model) content hash."""
+    may_overrule: list[Literal["number", "date", "negation", "entity"]] = Field(
+        default_factory=list
+    )
+    """The typed checks whose contradiction a "supported" verdict of the judge may
+    overrule. Empty (the default): where such a check fired and the lite verdict is
+    unsupported, it stays unsupported whatever the judge says (``judge_skipped =
+    "check_fired"``), so one manipulated verdict cannot flip a plain contradiction
+    (docs/judge.md)."""
 
     @model_validator(mode="after")
     def _band_ordered(self) -> JudgeConfig:

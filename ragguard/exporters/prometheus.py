@@ -189,7 +189,7 @@ class _Metrics:
             "judge_calls",
             "In-band spans by what the LLM judge did: answered, cached (no call of its own), "
             "or why the lite verdict stayed (unparseable, timeout, unavailable, "
-            "circuit_open, rate_limited, over_budget, sampled_out, no_evidence).",
+            "circuit_open, rate_limited, over_budget, sampled_out, no_evidence, check_fired).",
             ["pipeline", "outcome"],
             **at,
         )

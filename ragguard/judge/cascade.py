@@ -17,7 +17,8 @@ answer band (``judge.answer_band``, else the answer threshold plus or minus
 With a ``CalibrationStore`` (``[calibration] source = "judge"``), a uniform random sample
 of objective spans also goes to the judge, wherever its score lies; the verdicts are
 recorded there, the threshold and band are refitted on them, and the band used here is the
-store's. A sampled span the store already holds a verdict for is not asked again.
+store's. A sampled span the store already holds a verdict for, on the same text (claim,
+context and passages), is not asked again.
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ from ragguard.metrics.live import trace_metrics
 from ragguard.runtime.lru import LRU
 from ragguard.schema import Evaluation, JudgeVerdict, SpanEvaluation, Trace
 from ragguard.scoring import text as tx
+from ragguard.scoring.checks import CONTRADICTIONS
 from ragguard.scoring.evidence import item_text
 
 logger = logging.getLogger(__name__)
@@ -73,6 +75,11 @@ class SupportQuestion:
         stated = [self.language] if self.language else []
         payload = json.dumps([model, self.claim, self.context, self.passages, *stated])
         return hashlib.sha256(payload.encode("utf-8")).hexdigest()
+
+    def digest(self) -> str:
+        """The hash of what the judge reads, whichever judge: the calibration sample stores
+        a verdict under it, so a stored verdict never decides other text."""
+        return self.key("")
 
 
 @dataclass(frozen=True)
@@ -174,13 +181,12 @@ class Cascade:
         """The band in force: the calibration's once fitted, else the configured one."""
         return self.calibration.band if self.calibration else self.config.band
 
-    def _sample_key(self, trace: Trace, index: int, span: SpanEvaluation) -> str | None:
-        """The span's key in the calibration sample, or None when it is not drawn."""
+    def _drawn(self, trace: Trace, index: int, span: SpanEvaluation) -> bool:
+        """Whether the span is in the calibration sample (drawn by trace id and index)."""
         store = self.calibration
         if store is None or span.support is None:
-            return None
-        drawn = in_calibration_sample(trace.trace_id, index, store.config.sample_rate)
-        return sample_key(trace.trace_id, index) if drawn else None
+            return False
+        return in_calibration_sample(trace.trace_id, index, store.config.sample_rate)
 
     def apply(
         self,
@@ -201,17 +207,21 @@ class Cascade:
             for index, span in enumerate(outcome.spans):
                 if span.kind != "objective":
                     continue
-                key = self._sample_key(trace, index, span)
-                if key is not None and self.calibration is not None:
+                drawn = self._drawn(trace, index, span)
+                if not drawn and (
+                    sample_only or not (in_band(span.support, band) or span.unscored_reason)
+                ):
+                    continue  # the judge reads the languages the lite tier cannot
+                question = self.question(trace, span)
+                key = None
+                if drawn and self.calibration is not None:
                     span.calibration_sample = True
+                    key = sample_key(trace.trace_id, index, question.digest())
                     known = self.calibration.verdict(key)
                     if known is not None:
                         self._merge_known(span, known)
                         changed[id(outcome)] = outcome
                         continue
-                elif sample_only or not (in_band(span.support, band) or span.unscored_reason):
-                    continue  # the judge reads the languages the lite tier cannot
-                question = self.question(trace, span)
                 if not question.passages:
                     span.judge_skipped = "no_evidence"
                 elif key is None and not sampled(
@@ -287,6 +297,9 @@ class Cascade:
             model=self.config.model,
             cached=True,
         )
+        if self._held(span, verdict):
+            span.judge_skipped = "check_fired"
+            return
         span.supported = verdict
         span.support_source = "judge"
         span.judge_skipped = None
@@ -328,9 +341,22 @@ class Cascade:
         if answer.parsed is None:
             span.judge_skipped = answer.skipped
             return
+        if self._held(span, answer.parsed.verdict):
+            span.judge_skipped = "check_fired"
+            return
         span.supported = answer.parsed.verdict
         span.support_source = "judge"
         span.judge_skipped = None
+
+    def _held(self, span: SpanEvaluation, verdict: bool) -> bool:
+        """Whether a "supported" verdict meets a fired contradiction check it may not
+        overrule (``may_overrule``) on a span the lite tier found unsupported."""
+        allowed = self.config.may_overrule
+        return (
+            verdict
+            and span.supported is False
+            and any(r.check in CONTRADICTIONS and r.check not in allowed for r in span.reasons)
+        )
 
 
 def agreement(evaluation: Evaluation) -> tuple[int, int]:

@@ -8,8 +8,9 @@ settled with the reported usage after). A call that fails (connection refused, H
 question never costs more than ``timeout_s`` of waiting on a slow judge: the deadline covers
 the whole attempt, however slowly the reply trickles in, and the reply's size is capped
 (``transport``). Whatever happens, ``ask`` returns an ``Answer`` with the reason it has no
-verdict: it never raises. Error text that reaches the log has the API key and bearer tokens
-removed (``redact``): a server may echo the request's headers in its error body.
+verdict: it never raises. Error text that reaches the log, and a reply's rationale (it goes
+to the trace log), have the API key and bearer tokens removed (``redact``): a server or a
+proxy may echo the request's headers in its error body or its reply.
 
 Each call is an OpenTelemetry client span (when opentelemetry is installed) with the GenAI
 attributes: ``gen_ai.operation.name = "chat"``, ``gen_ai.request.model``,
@@ -27,7 +28,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, Literal
 from urllib.parse import urlsplit
@@ -198,6 +199,8 @@ class JudgeClient:
         text, input_tokens, output_tokens = reply
         whole_json = self.config.response_format == "json_schema"
         parsed = parse_verdict(text, fence=fence_of(messages), whole_json=whole_json)
+        if parsed is not None:  # the rationale goes to the trace log: a proxy may echo headers
+            parsed = replace(parsed, rationale=self._redacted(parsed.rationale))
         left = self._settle(estimate, input_tokens + output_tokens, ok=True if parsed else None)
         return Answer(
             parsed,

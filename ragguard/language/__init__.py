@@ -4,10 +4,12 @@ A leaf of the package (standard library and ``ragguard.runtime.caches`` only), s
 checks and span analysis can all ask it. ``detect`` names a text's language, ``lexicon``
 gives a supported language's word lists (``data/<code>.toml``; ``foreign_lexicon`` the
 ones the checks read, none for English), ``checks_off`` the typed checks a language
-switches off and why (``kinds_off`` their names). docs/languages.md describes them.
+switches off and why (``kinds_off`` their names), ``normalized`` the one normal form the
+checks and features read. docs/languages.md describes them.
 """
 
 from ragguard.language.detect import UNDETERMINED, detect
+from ragguard.language.normalize import normalized
 from ragguard.language.scripts import DIGITS, MARKS, WORD, phrase_pattern
 from ragguard.language.wordlists import (
     NAMES,
@@ -32,5 +34,6 @@ __all__ = [
     "foreign_lexicon",
     "kinds_off",
     "lexicon",
+    "normalized",
     "phrase_pattern",
 ]

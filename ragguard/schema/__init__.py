@@ -322,6 +322,7 @@ JudgeSkip = Literal[
     "unavailable",
     "unparseable",
     "no_evidence",
+    "check_fired",
 ]
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ragguard.language.normalize import normalized
 from ragguard.schema import Item
 
 TEXT_SURROGATES = ("caption", "alt_text", "alt", "ocr", "description")
@@ -14,7 +15,8 @@ TEXT_SURROGATES = ("caption", "alt_text", "alt", "ocr", "description")
 
 @dataclass(frozen=True, slots=True)
 class Evidence:
-    """A retrieved item as a scorer sees it. Text-only backends read ``text``."""
+    """A retrieved item as a scorer sees it. Text-only backends read ``text``, normalised
+    (``ragguard.language.normalize``: no zero-width characters to hide a word)."""
 
     id: str
     text: str | None
@@ -24,15 +26,25 @@ class Evidence:
     """The language its text is read as, when the evaluator has named it (None: the scorer
     that needs it detects it)."""
 
+    def __post_init__(self) -> None:
+        if self.text is not None:
+            object.__setattr__(self, "text", normalized(self.text))
+
 
 @dataclass(frozen=True, slots=True)
 class Claim:
-    """A span to verify, with the preceding sentence for decontextualization."""
+    """A span to verify, with the preceding sentence for decontextualization; both
+    normalised as ``Evidence`` is (the span itself keeps the answer's text and offsets)."""
 
     text: str
     context: str | None = None
     language: str = "en"
     """The language the span is read as (``scoring.routing``)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "text", normalized(self.text))
+        if self.context is not None:
+            object.__setattr__(self, "context", normalized(self.context))
 
 
 def item_text(item: Item) -> str | None:

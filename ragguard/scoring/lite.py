@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ragguard.language.normalize import normalized
 from ragguard.scoring import text as tx
 from ragguard.scoring.checks import CONTRADICTIONS, check
 from ragguard.scoring.embeddings import Encoded, TextEmbedder
@@ -217,6 +218,7 @@ def relevance_features(
     embedder: TextEmbedder, queries: Sequence[str], evidence: Sequence[Evidence]
 ) -> np.ndarray:
     texts = [e.text or "" for e in evidence]
+    queries = [normalized(q) for q in queries]  # as claims and evidence are (``Claim``)
     index = SentenceIndex(embedder, texts, queries)
     query_codes = embedder.encode_full(list(queries))
     rows = np.zeros((len(queries), len(RELEVANCE_FEATURES)), dtype=np.float32)

@@ -83,7 +83,7 @@ def record_path(path: Path) -> Path:
     return path.with_name(path.name + ".sha256")
 
 
-def _read_private(path: Path) -> bytes | None:
+def read_private(path: Path) -> bytes | None:
     """The bytes of ``path`` (a symlink's target) when it is a private regular file."""
     try:
         with open(path, "rb") as handle:
@@ -101,7 +101,7 @@ def read_verified(path: Path) -> bytes | None:
     match the record; None otherwise (missing, planted, changed or half-written)."""
     if not trusted_folder(path.parent):
         return None
-    data, record = _read_private(path), _read_private(record_path(path))
+    data, record = read_private(path), read_private(record_path(path))
     if data is None or record is None:
         return None
     if hashlib.sha256(data).hexdigest() != record.decode("ascii", "replace").strip():

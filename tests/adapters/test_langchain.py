@@ -180,6 +180,30 @@ def test_guard_mode_passes_a_supported_answer_and_annotates_it(guard, store):
     assert message.response_metadata["ragguard"].metrics.support_rate == 1.0
 
 
+@pytest.mark.parametrize("call", ["invoke", "ainvoke", "batch", "abatch"])
+@pytest.mark.parametrize("kind", ["lcel", "retrieval_qa"])
+def test_annotate_adds_the_key_to_a_dict_output_under_every_entry_point(guard, store, kind, call):
+    retriever = store.as_retriever(search_kwargs={"k": 2})
+    llm = FakeListChatModel(responses=[SUPPORTED] * 2)
+    if kind == "lcel":
+        answer = rag_chain(store, llm) | StrOutputParser()
+        chain = RunnableParallel(question=RunnablePassthrough(), docs=retriever, result=answer)
+    else:
+        chain = RetrievalQA.from_chain_type(llm, retriever=retriever)
+    wrapped = ragguard.wrap(chain, guard=guard, mode="guard", action="annotate")
+    question = {"query": QUESTIONS["paris"]} if kind == "retrieval_qa" else QUESTIONS["paris"]
+    if call == "invoke":
+        output = wrapped.invoke(question)
+    elif call == "ainvoke":
+        output = asyncio.run(wrapped.ainvoke(question))
+    elif call == "batch":
+        (output,) = wrapped.batch([question])
+    else:
+        (output,) = asyncio.run(wrapped.abatch([question]))
+    assert output["result"] == SUPPORTED
+    assert output["ragguard"].spans[0].text == SUPPORTED
+
+
 def test_a_failing_evaluator_never_reaches_the_chain(guard, store, caplog):
     class Broken(Evaluator):
         def evaluate_batch(self, traces):

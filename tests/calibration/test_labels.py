@@ -33,6 +33,8 @@ def test_a_labelled_trace_keeps_one_label_per_entry() -> None:
         ({"labels": [True, None, None, "yes"]}, "labels[3]", "must be true, false or null"),
         ({"response_spans": None}, "response_spans", "needs the spans its labels refer to"),
         ({"answer_relevant": 2}, "answer_relevant", "must be true, false or null"),
+        ({"labels": [1, None, None, 0]}, "labels[0]", "not 1 (1 and 0 are read only as"),
+        ({"answer_relevant": 0}, "answer_relevant", "not 0 (1 and 0 are read only as"),
     ],
 )
 def test_a_bad_line_names_the_field_and_the_line(change, field, message) -> None:

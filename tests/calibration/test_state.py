@@ -1,14 +1,20 @@
 """``[calibration] source = "judge"``: a hash-drawn sample of spans goes to the judge, the
 threshold and band are refitted on its verdicts, the state survives restarts and is shared
-by processes, a batch run calibrates itself, and the rate is corrected by the sample. The
+by processes, a batch run calibrates itself, and the rate is corrected by the sample; the
+state file is untrusted (ownership and mode, schema, no forged fit, verdicts keyed by the
+text they judged). The
 logic runs against a stand-in judge that is right 80% of the time; the wiring against the
 real llama.cpp server."""
 
+import hashlib
 import json
+import logging
 import multiprocessing
 
+import pytest
+
 from ragguard import Config
-from ragguard.calibration.state import CalibrationStore, in_calibration_sample
+from ragguard.calibration.state import CalibrationStore, in_calibration_sample, sample_key
 from ragguard.cli import EXIT_OK, main
 from ragguard.config import CalibrationConfig
 from tests.support.accuracy_judge import standin_judge
@@ -83,10 +89,14 @@ def _store(path: str, fingerprint: str = "f") -> CalibrationStore:
     )
 
 
+def _key(trace_id: str, text: str = "claim") -> str:
+    return sample_key(trace_id, 0, hashlib.sha256(text.encode()).hexdigest())
+
+
 def _add_samples(path: str, start: int) -> None:
     store = _store(path)
     for i in range(start, start + 40, 4):
-        store.add([(f"t{i + j}#0", (i + j) / 200, (i + j) % 3 != 0) for j in range(4)])
+        store.add([(_key(f"t{i + j}"), (i + j) / 200, (i + j) % 3 != 0) for j in range(4)])
 
 
 def test_processes_share_the_state_file_without_losing_a_verdict(tmp_path) -> None:
@@ -221,3 +231,129 @@ def test_the_summary_warns_when_the_scores_drift() -> None:
     text = describe_status(status)
     assert "threshold 0.600 on 200 labels" in text and "drift 0.350" in text
     assert "WARNING" in text and "recalibrate" in text
+
+
+def _state(path, samples, fitted=None, fingerprint: str = "f") -> None:
+    pipeline = {"fingerprint": fingerprint, "samples": samples, "fitted": fitted}
+    path.write_text(json.dumps({"version": 2, "pipelines": {"qa": pipeline}}))
+    path.chmod(0o600)
+
+
+SAMPLES = [[_key(f"t{i}"), i / 60, i % 2 == 0 or i > 40] for i in range(60)]
+
+
+def test_a_reused_trace_id_with_another_answer_gets_a_fresh_judge_call(guard, tmp_path) -> None:
+    """Day 2's traces reuse day 1's ids with other answers: the sample is drawn by the ids
+    (the same spans), but day 1's stored verdicts decide none of day 2's text."""
+    day1 = labelled_rows(120, seed=3)
+    other = [r for r in labelled_rows(400, seed=9) if r["response"] not in gold(day1)]
+    day2 = [
+        {**row, "trace_id": first["trace_id"]} for first, row in zip(day1, other[:120], strict=True)
+    ]
+    state = tmp_path / "state.json"
+    with standin_judge(gold(day1) | gold(day2), flip=0.0) as server:
+        config = Config.model_validate(
+            judge_settings(server.base_url, state_file=str(state), sample_rate=0.5)
+        )
+        judged_guard(guard, config).evaluate_many(unlabelled(day1))
+        asked_on_day1 = len(server.judge.calls)
+        second = judged_guard(guard, config).evaluate_many(unlabelled(day2))
+        asked_on_day2 = server.judge.calls[asked_on_day1:]
+    sampled = [e.spans[0] for e in second if e.spans[0].calibration_sample]
+    assert len(sampled) > 30
+    assert all(span.text in asked_on_day2 for span in sampled)  # each one asked afresh
+    truth = gold(day2)
+    assert all(span.supported == truth[span.text] for span in sampled)  # the judge is right
+
+
+def test_a_forged_fit_in_the_state_file_is_refitted_from_the_samples(tmp_path) -> None:
+    forged = {
+        "source": "judge",
+        "threshold": 0.0,
+        "band": [0.0, 0.0],
+        "n_labels": 10**12,
+        "n_supported": 10**12,
+        "fingerprint": "f",
+    }
+    path = tmp_path / "state.json"
+    _state(path, SAMPLES, forged)
+    store = _store(str(path))
+    honest = _store(str(tmp_path / "fresh.json"))
+    honest.add([tuple(s) for s in SAMPLES])
+    assert store.fitted is not None and store.fitted.n_labels == len(SAMPLES)
+    assert store.threshold == honest.threshold and store.band == honest.band
+    _state(path, SAMPLES[:5], forged)  # too few samples for any fit: the defaults stand
+    few = _store(str(path))
+    assert few.fitted is None and (few.threshold, few.band) == (0.5, (0.4, 0.6))
+
+
+def test_a_state_file_others_can_write_is_not_read(tmp_path, caplog) -> None:
+    path = tmp_path / "state.json"
+    _state(path, SAMPLES)
+    assert _store(str(path)).n_samples == len(SAMPLES)  # private: read
+    path.chmod(0o666)
+    with caplog.at_level(logging.WARNING, logger="ragguard"):
+        store = _store(str(path))
+    assert store.n_samples == 0 and store.fitted is None
+    assert str(path) in caplog.text
+    path.chmod(0o600)
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    _state(shared / "state.json", SAMPLES)
+    shared.chmod(0o777)  # a folder others can write: neither read nor written
+    caplog.clear()
+    with caplog.at_level(logging.WARNING, logger="ragguard"):
+        store = _store(str(shared / "state.json"))
+        store.add([(_key("new"), 0.5, True)])
+    assert store.n_samples == 1
+    assert len(json.loads((shared / "state.json").read_text())["pipelines"]["qa"]["samples"]) == 60
+    assert "not private" in caplog.text
+
+
+@pytest.mark.parametrize(
+    "pipeline",
+    [
+        {"fingerprint": "f", "samples": None},
+        {"fingerprint": "f", "samples": [["t1#0", 0.5, True]]},  # a version-1 key
+        {"fingerprint": "f", "samples": [[_key("t1"), "0.5", True]]},
+        {"fingerprint": "f", "samples": [[_key("t1"), 7.0, True]]},
+        {"fingerprint": "f", "samples": [[_key("t1"), 0.5, 1]]},
+        {"fingerprint": "f", "samples": {"a": 1}},
+        {"fingerprint": 5, "samples": []},
+        [],
+    ],
+)
+def test_a_state_file_of_the_wrong_shape_is_named_and_calibration_starts_afresh(
+    tmp_path, caplog, pipeline
+) -> None:
+    path = tmp_path / "state.json"
+    path.write_text(json.dumps({"version": 2, "pipelines": {"qa": pipeline}}))
+    with caplog.at_level(logging.WARNING, logger="ragguard"):
+        store = _store(str(path))
+        store.add([(_key(f"n{i}"), i / 20, i % 2 == 0) for i in range(12)])
+    assert store.n_samples == 12 and store.fitted is not None
+    assert str(path) in caplog.text and "starting afresh" in caplog.text
+    assert len(json.loads(path.read_text())["pipelines"]["qa"]["samples"]) == 12
+
+
+class _CountingDict(dict):
+    pops = 0
+
+    def pop(self, *args):
+        _CountingDict.pops += 1
+        return super().pop(*args)
+
+
+def test_trimming_the_sample_is_one_pass_not_a_pop_per_excess_sample(tmp_path) -> None:
+    store = CalibrationStore(
+        CalibrationConfig(source="judge", min_samples=10, max_samples=100),
+        pipeline="qa",
+        fingerprint="f",
+        default_threshold=0.5,
+        default_band=(0.4, 0.6),
+    )
+    store._samples = _CountingDict((_key(f"t{i}"), (i / 50_000, i % 2 == 0)) for i in range(50_000))
+    store.add([(_key("last"), 0.5, True)])
+    assert store.n_samples == 100 and store.verdict(_key("last")) is True
+    assert store.verdict(_key("t49999")) is False and store.verdict(_key("t0")) is None
+    assert _CountingDict.pops <= 1  # the new sample's own (a re-asked key moves to the end)

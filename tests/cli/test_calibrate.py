@@ -82,3 +82,59 @@ def test_bad_arguments_stop_before_any_work(tmp_path, capsys) -> None:
     assert main(["calibrate", str(labelled), "-o", str(tmp_path / "nowhere" / "c.toml")]) == 2
     assert "folder that does not exist" in capsys.readouterr().err
     assert main(["calibrate", str(labelled)]) == 2
+
+
+def _nothing_labelled(rows: list[dict]) -> list[dict]:
+    return [{**row, "labels": [None] * len(row["labels"])} for row in rows]
+
+
+@pytest.mark.parametrize(
+    "rows",
+    [
+        [{"trace_id": "bad", "query": "q", "response": "A.", "labels": [True]}] * 3,
+        _nothing_labelled(labelled_rows(5)),
+    ],
+    ids=["every line skipped", "every label null"],
+)
+def test_nothing_to_fit_writes_no_calibration(tmp_path, capsys, rows) -> None:
+    labelled = write_jsonl(tmp_path / "l.jsonl", rows)
+    out = tmp_path / "c.toml"
+    assert main(["calibrate", str(labelled), "-o", str(out)]) == 2
+    assert "no labelled span" in capsys.readouterr().err
+    assert not out.exists() and not out.with_suffix(".md").exists()
+
+
+def test_lines_are_streamed_not_held(tmp_path, monkeypatch) -> None:
+    """A labelled line is dropped once its batch is evaluated: at most a few batches are
+    alive at once, whatever the file's length."""
+    import gc
+    import weakref
+
+    from ragguard.calibration import collect, labels
+
+    read = labels.read_labelled
+    alive: list[weakref.ref] = []
+    most = 0
+
+    def reading(*args, **kwargs):
+        for entry in read(*args, **kwargs):
+            alive.append(weakref.ref(entry))
+            yield entry
+
+    original_add = collect.LabelledScores.add
+
+    def add(self, labelled, evaluation):
+        nonlocal most
+        gc.collect()
+        most = max(most, sum(ref() is not None for ref in alive))
+        original_add(self, labelled, evaluation)
+
+    monkeypatch.setattr(labels, "read_labelled", reading)
+    monkeypatch.setattr(collect.LabelledScores, "add", add)
+    labelled = write_jsonl(tmp_path / "l.jsonl", labelled_rows(200, seed=2))
+    base = tmp_path / "base.toml"
+    base.write_text("batch_size = 16\n")
+    out = tmp_path / "c.toml"
+    assert main(["calibrate", str(labelled), "-o", str(out), "-c", str(base)]) == EXIT_OK
+    assert Config.from_file(out).calibration.fitted.n_labels == 200
+    assert 0 < most <= 3 * 16

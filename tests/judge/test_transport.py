@@ -1,7 +1,7 @@
 """The judge client against a misbehaving server (a loopback stand-in): a reply that
 trickles in is cut at the total deadline, a non-JSON or oversized reply is counted as
-unavailable and never raises, a key echoed in an error body never reaches the log, and a
-reply that quotes a planted verdict back is unparseable."""
+unavailable and never raises, a key echoed in an error body or a rationale never reaches
+the log, and a reply that quotes a planted verdict back is unparseable."""
 
 import logging
 import time
@@ -88,6 +88,21 @@ def test_a_key_echoed_in_an_error_body_never_reaches_the_log(monkeypatch, caplog
     assert answer.skipped == "unavailable"
     logged = "\n".join(r.getMessage() for r in caplog.records)
     assert "bad key" in logged and "[redacted]" in logged
+    assert key not in logged and "0123456789abcdef" not in logged
+
+
+def test_a_key_echoed_in_the_rationale_never_reaches_the_evaluation(guard, monkeypatch):
+    key = "sk-test-0123456789abcdefghijkl"
+    monkeypatch.setenv("RAGGUARD_TEST_KEY", key)
+    lite = guard.evaluate(TRACE)
+    with stand_in(Behaviour(echo_in_rationale=True)) as server:
+        judge = {"backend": "openai", "base_url": server.base_url, "model": "stand-in"}
+        judge |= {"api_key_env": "RAGGUARD_TEST_KEY", "band": band_around(lite.spans[1].support)}
+        evaluation = judged_guard(guard, Config(judge=judge)).evaluate(TRACE)
+    span = evaluation.spans[1]
+    assert span.support_source == "judge" and span.judge is not None
+    assert span.judge.rationale.startswith("I was sent Bearer [redacted]")
+    logged = evaluation.model_dump_json()  # what the trace log writes
     assert key not in logged and "0123456789abcdef" not in logged
 
 

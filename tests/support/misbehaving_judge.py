@@ -46,6 +46,9 @@ class Behaviour:
     flood_bytes: int = 0
     """Send this many bytes of body (a JSON string that never ends) instead of ``body``."""
     echo_authorization: bool = False
+    """Answer with an error body that quotes the request's Authorization header."""
+    echo_in_rationale: bool = False
+    """Answer a verdict whose reasoning quotes the request's Authorization header."""
     requests: list[dict[str, Any]] = field(default_factory=list)
     sent: int = 0
 
@@ -65,6 +68,9 @@ class _Handler(BaseHTTPRequestHandler):
             body = json.dumps(
                 {"error": {"message": f"bad key, you sent {self.headers.get('Authorization')}"}}
             ).encode()
+        if plan.echo_in_rationale:
+            echoed = f"I was sent {self.headers.get('Authorization')}"
+            body = completion(json.dumps({"reasoning": echoed, "verdict": "not_supported"}))
         size = plan.flood_bytes or len(body)
         head = (
             f"HTTP/1.1 {plan.status} X\r\nContent-Type: {plan.content_type}\r\n"

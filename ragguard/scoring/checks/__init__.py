@@ -16,11 +16,11 @@ them, and so on), and ``ragguard.scoring.vocabulary`` every word list.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from ragguard.language import SUPPORTED, UNDETERMINED, detect, kinds_off
+from ragguard.language.normalize import normalized
 from ragguard.runtime import caches
 from ragguard.runtime.caches import memoized
 from ragguard.schema import CheckKind
@@ -134,12 +134,13 @@ def checked_language(claim: str, passage: str) -> str | None:
 def check(claim: str, passage: str) -> tuple[Reason, ...]:
     """Every check that fires for ``claim`` against ``passage``: contradictions (number,
     date, negation, entity) first, then uncovered content. Each sentence of a longer claim
-    is checked on its own. Both texts are compared in Unicode's composed form, so "Café"
-    written with a combining accent is the same name as "Café" written with one letter.
+    is checked on its own. Both texts are compared normalised (``ragguard.language.normalize``):
+    in Unicode's composed form, so "Café" written with a combining accent is the same name as
+    "Café" written with one letter, and without zero-width characters, so "n\u200bot" is
+    "not".
     They are read in their language (``checked_language``), less the checks it switches
     off (``ragguard.language.checks_off``); a pair the checks cannot read gets none."""
-    claim = unicodedata.normalize("NFC", claim)
-    passage = unicodedata.normalize("NFC", passage)
+    claim, passage = normalized(claim), normalized(passage)
     language = checked_language(claim, passage)
     if language is None:
         return ()

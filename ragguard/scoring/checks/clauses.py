@@ -4,13 +4,14 @@ the words of its own clause ("founded in 1994, and acquired ... in 2002")."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ragguard.runtime.caches import memoized
 from ragguard.scoring.checks.dates import MONTH
 from ragguard.scoring.checks.numbers import Quantity, comparable, quantities, same_quantity
 from ragguard.scoring.checks.parse import Sentence
-from ragguard.scoring.checks.words import WORD, lower_content
+from ragguard.scoring.checks.words import lower_content, words_before
 from ragguard.scoring.vocabulary import STOPWORDS
 
 MIN_PREDICATE = 0.5
@@ -34,26 +35,45 @@ def clauses(sentence: str, language: str = "en") -> tuple[Clause, ...]:
     return tuple(Clause(lower_content(p), quantities(p, language)) for p in parts if p)
 
 
+@memoized(entries=1024)
+def _clause_texts(text: str) -> tuple[str, ...]:
+    """A claim's clauses as written, split once however many values ask."""
+    return tuple(CLAUSE_BREAK.split(text))
+
+
 def predicate_words(claim: Sentence, q: Quantity) -> frozenset[str]:
     """The words that say what ``q`` is of: the lower-case content of the claim's clause
     holding it, or of the whole claim when that clause has none ("In 2002, ...")."""
-    clause = next((c for c in CLAUSE_BREAK.split(claim.text) if q.text in c), "")
-    return lower_content(clause) or lower_content(claim.text)
+    clause = next((c for c in _clause_texts(claim.text) if q.text in c), "")
+    return lower_content(clause) or _whole_content(claim.text)
 
 
-def clause_rival(claim: Sentence, q: Quantity, sentences: tuple[Sentence, ...]) -> str | None:
+@memoized(entries=1024)
+def _whole_content(text: str) -> frozenset[str]:
+    return lower_content(text)
+
+
+def clause_rival(
+    claim: Sentence,
+    q: Quantity,
+    sentences: tuple[Sentence, ...],
+    claimed: Callable[[Quantity], bool] | None = None,
+) -> str | None:
     """A value the passage states, but never in a clause with most of the claim's predicate
     words, which sit in a clause beside another value of its kind ("founded in 1994, and
-    acquired ... in 2002" against "founded in 2002" gives "1994").
+    acquired ... in 2002" against "founded in 2002" gives "1994"). ``claimed``: whether an
+    evidence value is one the claim states (worked out once per claim by the caller).
 
     A number that ends a title ("Flight 77", "Team Fortress 2") is left to the other rules."""
-    before = WORD.findall(claim.text[: claim.text.find(q.text)])[-1:]
+    before = words_before(claim.text, claim.text.find(q.text), 1)
     titled = before and before[0][:1].isupper() and before[0].lower() not in STOPWORDS
     if titled and not MONTH.match(before[0]):
         return None
     predicate = predicate_words(claim, q)
     if not predicate:
         return None
+    if claimed is None:
+        claimed = stated_in_claim(claim)
     best, rival = MIN_PREDICATE, None
     for sentence in sentences:
         for clause in clauses(sentence.text, sentence.language):
@@ -63,8 +83,26 @@ def clause_rival(claim: Sentence, q: Quantity, sentences: tuple[Sentence, ...]) 
             if any(same_quantity(q, e) for e in clause.quantities):
                 return None
             same_kind = [e for e in clause.quantities if comparable(q, e)]
-            if any(same_quantity(c, e) for c in claim.quantities for e in same_kind):
+            if any(claimed(e) for e in same_kind):
                 continue  # the clause of another value of the claim ("19% and 38%")
             if same_kind and cover > best:
                 best, rival = cover, same_kind[0].text
     return rival
+
+
+def stated_in_claim(claim: Sentence, *, spans: bool = False) -> Callable[[Quantity], bool]:
+    """Whether an evidence value is one of the claim's own (``same_quantity`` with any of
+    them; ``spans``: or a decade or century that holds one), remembered per value, so a claim
+    with n values costs O(n) per distinct evidence value, not per pair of claim values."""
+    known: dict[Quantity, bool] = {}
+
+    def claimed(e: Quantity) -> bool:
+        found = known.get(e)
+        if found is None:
+            wide = spans and e.kind in ("decade", "century")
+            found = known[e] = any(
+                same_quantity(c, e) or (wide and same_quantity(e, c)) for c in claim.quantities
+            )
+        return found
+
+    return claimed

@@ -9,7 +9,7 @@ from typing import Literal
 
 from ragguard.language import MARKS, foreign_lexicon
 from ragguard.runtime.caches import memoized
-from ragguard.scoring.checks.words import WORD
+from ragguard.scoring.checks.words import words_before
 from ragguard.scoring.vocabulary import (
     ENDING_WORDS,
     MONTH_ABBREVIATIONS,
@@ -112,7 +112,7 @@ def date_spans(sentence: str) -> tuple[tuple[frozenset[str], frozenset[str]], ..
 def role_of_date(text: str, written: str) -> Literal["start", "end", ""]:
     """Whether the words just before a date make it a beginning ("born in", "from") or an
     end ("died in", "until"); no role past a year."""
-    before = WORD.findall(text[: text.find(written)])[-ROLE_REACH:]
+    before = words_before(text, text.find(written), ROLE_REACH)
     for word in reversed(before):
         word = word.lower()
         if word.isdigit() and len(word) == 4:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ragguard.scoring.checks.clauses import clause_rival
+from ragguard.scoring.checks.clauses import clause_rival, stated_in_claim
 from ragguard.scoring.checks.months import span_end_rival
 from ragguard.scoring.checks.numbers import DATE_KINDS, Quantity, comparable, same_quantity
 from ragguard.scoring.checks.parse import Sentence, parse
@@ -31,20 +31,16 @@ class QuantitySlot:
     quantity: Quantity
     slot: Slot
     sentences: tuple[Sentence, ...]
+    claimed: Callable[[Quantity], bool]
+    """Whether an evidence value is one the claim states (``stated_in_claim``)."""
 
 
-def _reading(claim: Sentence, q: Quantity, sentence: Sentence) -> Reading:
+def _reading(q: Quantity, sentence: Sentence, claimed: Callable[[Quantity], bool]) -> Reading:
+    """How ``sentence`` reads ``q``; ``claimed`` (values the claim itself states, which are
+    no rivals; decades and centuries holding one too) is shared by every value of a claim."""
     forms = tuple(e.text for e in sentence.quantities if same_quantity(q, e))
     in_range = not q.bound and any(low <= q.value <= high for low, high in sentence.ranges)
-    rivals = tuple(
-        e.text
-        for e in sentence.quantities
-        if comparable(q, e)
-        and not any(
-            same_quantity(c, e) or (e.kind in ("decade", "century") and same_quantity(e, c))
-            for c in claim.quantities
-        )
-    )
+    rivals = tuple(e.text for e in sentence.quantities if comparable(q, e) and not claimed(e))
     return Reading(sentence, bool(forms) or in_range, rivals, forms)
 
 
@@ -80,7 +76,7 @@ def _counted_rival(s: QuantitySlot) -> str | None:
 
 
 def _clause_rival(s: QuantitySlot) -> str | None:
-    return clause_rival(s.slot.claim, s.quantity, s.sentences)
+    return clause_rival(s.slot.claim, s.quantity, s.sentences, s.claimed)
 
 
 def _other_unit(s: QuantitySlot) -> str | None:
@@ -128,10 +124,13 @@ def first_rival(s: QuantitySlot) -> str | None:
 def quantity_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[Reason]:
     """Numbers and dates of the claim that the evidence fills with another value."""
     findings = []
+    as_rival = stated_in_claim(claim, spans=True)
+    in_clause = stated_in_claim(claim)
     for q in claim.quantities:
         context = claim.content - parse(q.text, claim.language).content
-        readings = tuple(_reading(claim, q, s) for s in sentences)
-        value = first_rival(QuantitySlot(q, Slot(claim, q.text, context, readings), sentences))
+        readings = tuple(_reading(q, s, as_rival) for s in sentences)
+        slot = Slot(claim, q.text, context, readings)
+        value = first_rival(QuantitySlot(q, slot, sentences, in_clause))
         if value and is_conversion(claim, q, value, sentences):
             value = None  # "0 degrees Celsius" in "32 degrees Fahrenheit, or 0 degrees Celsius"
         if value is not None:

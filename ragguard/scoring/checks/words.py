@@ -31,6 +31,21 @@ def two_words_before(text: str, surface: str) -> tuple[str, ...]:
         width *= 2
 
 
+def words_before(text: str, at: int, count: int) -> list[str]:
+    """The last ``count`` words (``WORD``) of ``text[:at]`` (``at`` as a slice end), read back
+    from ``at`` only as far as needed: every value of a claim asks, so reading the whole
+    prefix each time would make a long claim quadratic. The first word a window reads may be
+    cut; it is returned only when the window starts at the text's start."""
+    at = at if at >= 0 else max(len(text) + at, 0)
+    width = 64
+    while True:
+        start = max(at - width, 0)
+        found = WORD.findall(text, start, at)
+        if len(found) > count or start == 0:
+            return found[-count:] if count else []
+        width *= 4
+
+
 @memoized(entries=65_536)
 def unit_after(text: str, surface: str) -> str:
     """The stemmed content word right after ``surface`` in ``text``: a number's unit ("57
