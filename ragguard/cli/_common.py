@@ -22,7 +22,7 @@ from tqdm.auto import tqdm
 from ragguard.errors import RagguardError, TraceValidationError
 
 if TYPE_CHECKING:
-    from ragguard.evaluation.evaluator import Outcome
+    from ragguard.evaluation.plan import Outcome
     from ragguard.metrics.summary import RunSummary
     from ragguard.replay.run import Replay
     from ragguard.runners.processes import Runner

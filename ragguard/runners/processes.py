@@ -26,9 +26,9 @@ from typing import TYPE_CHECKING, Protocol
 
 from ragguard.config import Config
 from ragguard.errors import RagguardError, TraceValidationError
-from ragguard.evaluation.evaluator import Outcome
 from ragguard.evaluation.guard import Guard, TraceLike
 from ragguard.evaluation.limits import check_limits
+from ragguard.evaluation.plan import Outcome
 from ragguard.schema import Trace
 from ragguard.scoring.backbones import available_cores
 

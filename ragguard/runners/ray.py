@@ -29,8 +29,8 @@ import numpy as np
 
 from ragguard.config import Config
 from ragguard.errors import RagguardError
-from ragguard.evaluation.evaluator import Outcome
 from ragguard.evaluation.guard import Guard
+from ragguard.evaluation.plan import Outcome
 from ragguard.replay.run import Replay
 from ragguard.runtime.jsonl import (
     FirstLines,
