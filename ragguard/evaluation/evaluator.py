@@ -66,6 +66,7 @@ class Evaluator:
         visual: VisualScorer | None = None,
         judge: Cascade | None = None,
     ) -> None:
+        caches.max_bytes()  # a bad RAGGUARD_CACHE_MAX_BYTES fails here, named, not mid-batch
         self.config = applied(config or Config())
         supplied = dict(relevance=relevance, support=support, image=visual, embedding=embedder)
         check_models(self.config, skip={role for role, x in supplied.items() if x is not None})
@@ -107,10 +108,8 @@ class Evaluator:
 
     def clear_caches(self) -> None:
         """Forget every content-hash cache: embeddings, parsed passages and checked pairs,
-        text tokens. Benchmarks call it to time a cold start; models stay loaded."""
-        for embedder in (self._embedder, self._multilingual):
-            if embedder is not None:
-                embedder.clear_cache()
+        text tokens, relevance scores. Benchmarks call it to time a cold start; models stay
+        loaded."""
         caches.clear_caches()
 
     @property
