@@ -264,10 +264,8 @@ def _exit_with_parent(parent: int) -> None:
 
 def _serve(config_json: str, requests: IO[bytes], replies: IO[bytes]) -> None:
     """The child's loop: a batch of traces (and known RS scores) in, outcomes out, until
-    the parent closes the pipe. It leaves one core to the application: with a backbone
-    lane on each core of the 2-core machine, a CPU-bound request took +2.2 ms (+32%) while
-    it worked, against +0.5 ms (+8%) on one lane, which still drained 393 evaluations/s
-    (379 on two; ``benchmarks/overhead.py``)."""
+    the parent closes the pipe. It leaves one core to the application, whose requests
+    slow down far less that way (the measurement: ``docs/history/measurements.md``)."""
     config = Config.model_validate_json(config_json)
     guard = with_score_cache(Guard(config.with_thread_share(max(1, available_cores() - 1))))
     cache = guard.evaluator.relevance_scorer

@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import KW_ONLY, dataclass
 
-from ragguard.errors import EvaluationLost as EvaluationLost  # also here, its former home
+from ragguard.errors import EvaluationLost
 from ragguard.runtime.hooks import register_once
 from ragguard.schema import Evaluation, Trace
 
