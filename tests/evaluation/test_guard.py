@@ -9,10 +9,10 @@ import pytest
 from langchain_core.runnables import RunnableLambda
 
 import ragguard
+from benchmarks.synthetic_media import tiny_clip
 from ragguard.evaluation.evaluator import Evaluator
 from ragguard.live.child import EvaluationChild
 from tests.support.live_fixtures import DOCS, QUESTIONS, SUPPORTED
-from tests.support.multimodal_fixtures import tiny_clip
 
 
 def trace(trace_id, answer=SUPPORTED):
