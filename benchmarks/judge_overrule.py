@@ -1,16 +1,18 @@
 """How often the judge rightly overrules a typed check that fired (issue 38's question).
 
-    python benchmarks/judge_overrule.py --data DIR --judge standin [--flip 0.2]
-    python benchmarks/judge_overrule.py --data DIR --judge llama [--limit 30]
+    python benchmarks/judge_overrule.py --data DIR [--flip 0.2]
+    python benchmarks/judge_overrule.py --data DIR --base-url URL --model NAME [--limit 30]
 
 For every development pair (WiCE dev, Factcheck-GPT) where a vetoing check (number, date,
 negation, entity) fires, the judge is asked about the pair as the cascade would ask it, and
 its verdict is compared with the gold label: an overrule (the judge says "supported" where
 a check fired) is right when the gold label is supported (the check was a false alarm) and
-wrong otherwise (the judge flipped a contradiction). ``standin``: the tests' judge that
-knows the gold labels and flips ``--flip`` of them (``tests/support/accuracy_judge.py``);
-``llama``: the tests' llama.cpp server with SmolLM2-135M (``tests/support/llama_server.py``),
-on the first ``--limit`` fired pairs of each set (a CPU call takes seconds).
+wrong otherwise (the judge flipped a contradiction). Without ``--base-url``: the stand-in
+judge that knows the gold labels and flips ``--flip`` of them (``accuracy_judge.py``);
+with it, any OpenAI-compatible judge, such as the tests' llama.cpp server with
+SmolLM2-135M (``python tests/support/llama_server.py PORT``, then ``--base-url
+http://127.0.0.1:PORT/v1 --model smollm2-135m-instruct``), on the first ``--limit`` fired
+pairs of each set (a CPU call takes seconds).
 
 These are development sets: the figures only report. The default of ``[judge]
 may_overrule`` is chosen on the training sets' false-alarm rates
@@ -28,39 +30,37 @@ from collections.abc import Iterator
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 import devsets
+from accuracy_judge import standin_judge
 
 from ragguard.config import JudgeConfig
 from ragguard.judge.cascade import Cascade, SupportQuestion
 from ragguard.metrics.summary import markdown_table
 from ragguard.scoring.checks import CONTRADICTIONS, check
-from tests.support.accuracy_judge import standin_judge
-from tests.support.llama_server import MODEL, running_server
 
 
 @contextlib.contextmanager
-def judge(kind: str, cases: list[devsets.SupportCase], flip: float) -> Iterator[JudgeConfig]:
-    """A judge config pointing at a running stand-in or llama.cpp server."""
+def judge(args: argparse.Namespace, cases: list[devsets.SupportCase]) -> Iterator[JudgeConfig]:
+    """A judge config pointing at the stand-in (started here) or at ``--base-url``."""
     settings = {"backend": "openai", "api_key_env": "RAGGUARD_NO_KEY", "timeout_s": 300}
     settings |= {"max_calls_per_minute": None, "max_tokens_per_day": None}
-    if kind == "standin":
+    if args.base_url is None:
         gold = {c.claim: c.label for c in cases}
-        with standin_judge(gold, flip=flip) as server:
+        with standin_judge(gold, flip=args.flip) as server:
             yield JudgeConfig(**settings, base_url=server.base_url, model="standin")
     else:
-        with running_server() as server:
-            yield JudgeConfig(
-                **settings, base_url=server.base_url, model=MODEL, max_output_tokens=48
-            )
+        yield JudgeConfig(
+            **settings, base_url=args.base_url, model=args.model, max_output_tokens=48
+        )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     devsets.add_data_argument(parser)
-    parser.add_argument("--judge", choices=["standin", "llama"], default="standin")
+    parser.add_argument("--base-url", help="an OpenAI-compatible judge (default: the stand-in)")
+    parser.add_argument("--model", default="smollm2-135m-instruct", help="with --base-url")
     parser.add_argument("--flip", type=float, default=0.2, help="stand-in: share flipped")
     parser.add_argument("--limit", type=int, default=None, help="fired pairs per set")
     args = parser.parse_args()
@@ -75,7 +75,7 @@ def main() -> None:
             if kinds:
                 fired.append((case, kinds))
         fired = fired[: args.limit]
-        with judge(args.judge, cases, args.flip) as config:
+        with judge(args, cases) as config:
             cascade = Cascade(config)
             questions = [
                 SupportQuestion(c.claim, (c.evidence[: config.max_evidence_chars],))
@@ -110,7 +110,7 @@ def main() -> None:
                     "right share of overrules": f"{counts[kind, 'rightly'] / max(over, 1):.0%}",
                 }
             )
-    judge_name = f"stand-in, flip {args.flip}" if args.judge == "standin" else MODEL
+    judge_name = f"stand-in, flip {args.flip}" if args.base_url is None else args.model
     print(f"judge: {judge_name}; limit {args.limit or 'none'} fired pairs per set")
     print(markdown_table(rows, list(rows[0])))
 

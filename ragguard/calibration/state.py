@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
-import hashlib
 import itertools
 import logging
 import os
@@ -44,6 +43,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StringConstraints
 
 from ragguard.calibration.fit import calibrate
 from ragguard.config import CalibrationConfig, FittedCalibration
+from ragguard.runtime.sampling import hash_sample
 from ragguard.scoring.trusted_files import read_private, trusted_folder
 
 logger = logging.getLogger(__name__)
@@ -72,10 +72,7 @@ def sample_key(trace_id: str, index: int, judged: str) -> str:
 
 def in_calibration_sample(trace_id: str, index: int, rate: float) -> bool:
     """Whether span ``index`` of trace ``trace_id`` is in the uniform calibration sample."""
-    if rate <= 0.0:
-        return False
-    digest = hashlib.sha256(_drawn_by(trace_id, index).encode("utf-8")).digest()
-    return int.from_bytes(digest[:8], "big") / 2**64 < rate
+    return hash_sample(_drawn_by(trace_id, index), rate)
 
 
 _KEY = re.compile(KEY_PATTERN)
@@ -299,6 +296,7 @@ class CalibrationStore:
             band_share=self.config.band_share,
             min_gain=JUDGE_MIN_GAIN,
             default_band=self.default_band,
+            bootstrap_rounds=0,  # the intervals are the card's; a refit here needs none
         )
         self.fitted = FittedCalibration(
             source="judge",

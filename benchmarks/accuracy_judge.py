@@ -1,4 +1,5 @@
-"""A stand-in OpenAI-compatible judge on loopback whose accuracy the test sets.
+"""A stand-in OpenAI-compatible judge on loopback whose accuracy the caller sets (the
+judge-tier tests and ``benchmarks/judge_overrule.py`` share it).
 
 It knows the gold label of every claim it may be asked about, finds which claim a request
 is about by looking for the claim's text in the last user message, and answers the gold
