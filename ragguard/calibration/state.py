@@ -14,7 +14,8 @@ refits, and replaces the file atomically (write beside it, then rename; the new 
 0600). The file is untrusted input (docs/hardening.md):
 
 - it is read only when it and its folder pass the model cache's ownership and mode rules
-  (``ragguard.scoring.trusted_files``), and written only into such a folder;
+  (``ragguard.scoring.trusted_files``), and written only into such a folder (created 0700
+  when missing); its lock file is never opened in another;
 - it must match the schema (``StateFile``); a file that does not is named in a warning and
   calibration starts afresh;
 - its ``fitted`` block is for people to read and is never loaded: the fit is redone from
@@ -44,7 +45,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StringConstraints
 from ragguard.calibration.fit import calibrate
 from ragguard.config import CalibrationConfig, FittedCalibration
 from ragguard.runtime.sampling import hash_sample
-from ragguard.scoring.trusted_files import read_private, trusted_folder
+from ragguard.scoring.trusted_files import private_folder, read_private
 
 logger = logging.getLogger(__name__)
 
@@ -125,17 +126,11 @@ def _schema_error(error: ValidationError) -> str:
     return f"{where}: {first['msg']}"
 
 
-def read_state(path: Path) -> dict[str, StoredPipeline]:
-    """The pipelines of the state file; none when it is missing, or (with a warning naming
-    it) not private to this user, or not a calibration state file."""
+def _read_state(path: Path) -> dict[str, StoredPipeline]:
+    """The pipelines of the state file (in a folder the caller has checked); none when it
+    is missing, or (with a warning naming it) not private to this user, or not a
+    calibration state file."""
     if not path.exists():
-        return {}
-    if not trusted_folder(path.parent):
-        logger.warning(
-            "ragguard calibration: ignoring %s: its folder is not private to this user "
-            "(owned by you or root, writable by no one else); starting afresh",
-            path,
-        )
         return {}
     data = read_private(path)  # warns when the file itself is not private
     if data is None:
@@ -187,10 +182,10 @@ class CalibrationStore:
         self._samples: dict[str, tuple[float, bool]] = {}
         self._fitted_on = 0
         self.fitted: FittedCalibration | None = config.fitted
-        self._writable = True
-        if config.state_file is not None:
+        self._shared = config.state_file is not None
+        if config.state_file is not None and self._folder_trusted(config.state_file):
             with _locked(config.state_file):
-                self._merge(read_state(config.state_file).get(pipeline))
+                self._merge(_read_state(config.state_file).get(pipeline))
             self._trim()
             if self.n_samples >= config.min_samples:
                 self.refit()  # never the file's own fit: it may be forged
@@ -220,6 +215,20 @@ class CalibrationStore:
         eta = self.threshold
         return float(np.mean([(s >= eta) == v for s, v in self._samples.values()]))
 
+    def _folder_trusted(self, path: Path) -> bool:
+        """Whether the state file's folder passes the model cache's rules; once it fails,
+        the file is neither read nor written again (one warning), and the sample is kept in
+        memory. Its lock file is never opened there either."""
+        if self._shared and private_folder(path.parent) is None:  # made 0700 when missing
+            self._shared = False
+            logger.warning(
+                "ragguard calibration: not reading or writing %s: its folder is not private "
+                "to this user (owned by you or root, writable by no one else); the sample is "
+                "kept in memory",
+                path,
+            )
+        return self._shared
+
     def _merge(self, stored: StoredPipeline | None) -> None:
         """Add the file's samples for this pipeline's model (validated by ``StateFile``)."""
         if stored is None or stored.fingerprint != self.fingerprint:
@@ -242,19 +251,12 @@ class CalibrationStore:
             if path is None:
                 self._add(samples, refit)
                 return
-            if self._writable and not trusted_folder(path.parent):
-                self._writable = False
-                logger.warning(
-                    "ragguard calibration: not writing %s: its folder is not private to this "
-                    "user; the sample is kept in memory",
-                    path,
-                )
-            if not self._writable:
+            if not self._folder_trusted(path):
                 self._add(samples, refit)
                 return
             try:
                 with _locked(path):
-                    pipelines = read_state(path)
+                    pipelines = _read_state(path)
                     self._merge(pipelines.get(self.pipeline))
                     self._add(samples, refit)
                     pipelines[self.pipeline] = self._stored()
