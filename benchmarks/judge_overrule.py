@@ -65,8 +65,10 @@ def main() -> None:
     parser.add_argument("--limit", type=int, default=None, help="fired pairs per set")
     args = parser.parse_args()
     sets = {"WiCE dev": devsets.wice(args.data), "Factcheck-GPT": devsets.factcheck_gpt(args.data)}
-    rows = []
+    judge_name = f"stand-in, flip {args.flip}" if args.base_url is None else args.model
+    print(f"judge: {judge_name}; limit {args.limit or 'none'} fired pairs per set", flush=True)
     for name, cases in sets.items():
+        rows = []
         fired = []
         for case in cases:
             kinds = sorted(
@@ -110,9 +112,7 @@ def main() -> None:
                     "right share of overrules": f"{counts[kind, 'rightly'] / max(over, 1):.0%}",
                 }
             )
-    judge_name = f"stand-in, flip {args.flip}" if args.base_url is None else args.model
-    print(f"judge: {judge_name}; limit {args.limit or 'none'} fired pairs per set")
-    print(markdown_table(rows, list(rows[0])))
+        print(markdown_table(rows, list(rows[0])), flush=True)
 
 
 if __name__ == "__main__":

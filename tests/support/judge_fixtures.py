@@ -16,6 +16,12 @@ TRACE = {
 }
 
 
+EVERY_CHECK = ["number", "date", "negation", "entity"]
+"""``may_overrule`` for the wiring tests: TRACE's Berlin span has a fired date check, and
+they test that the judge's verdict decides it whichever it is (the default, where it does
+not overrule a check, is tested in tests/judge/test_cascade.py)."""
+
+
 def judge_config(server, **judge):
     """The judge section for ``server``; short replies keep the tiny model quick."""
     settings = {
@@ -24,6 +30,7 @@ def judge_config(server, **judge):
         "model": MODEL,
         "max_output_tokens": 48,
         "timeout_s": 120,
+        "may_overrule": EVERY_CHECK,
         **judge,
     }
     return Config(judge=settings)
