@@ -45,7 +45,7 @@ def test_a_phoenix_that_never_answers_stalls_neither_evaluation_nor_shutdown(
     tmp_path, guard, silent_endpoint
 ) -> None:
     config = {
-        "serve": {"grace_s": 0.2, "shutdown_timeout_s": 3.0, "export_queue_size": 5},
+        "serve": {"grace_s": 0.2, "shutdown_timeout_s": 3.0},
         "exporters": {
             "trace_log": str(tmp_path / "serve.jsonl"),
             "otel": False,
@@ -68,4 +68,4 @@ def test_a_phoenix_that_never_answers_stalls_neither_evaluation_nor_shutdown(
     assert stopped_in < 3.0 + 1.5
     counts = app.stats().exports
     assert counts[("PhoenixExporter", "sent")] == 0
-    assert counts[("PhoenixExporter", "dropped")] >= 30 - 5 - 1  # past the queue, or at the end
+    assert counts[("PhoenixExporter", "dropped")] >= 30 - 1  # left at the deadline (one under way)
