@@ -22,6 +22,7 @@ import http.client
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -30,13 +31,12 @@ import urllib.request
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 from serve import requests  # benchmarks/serve.py: the request builder
 from soak import growth, milestones, sample, soak_arguments  # benchmarks/soak.py's
 
-from tests.support.serve_clients import get, start_serve, wait_for
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def scrape(port: int) -> dict[str, float]:
@@ -59,18 +59,38 @@ def scrape(port: int) -> dict[str, float]:
     return found
 
 
-def start(folder: Path) -> tuple[subprocess.Popen[str], dict[str, int], Path]:
-    """``ragguard serve`` with a trace log in ``folder``, once its models are loaded."""
+def start(folder: Path) -> tuple[subprocess.Popen[bytes], dict[str, int], Path]:
+    """``ragguard serve`` with a trace log in ``folder`` on two free loopback ports, once
+    its models are loaded (``/readyz``)."""
     log = folder / "serve.jsonl"
     config = folder / "ragguard.toml"
     config.write_text(
         f'[exporters]\ntrace_log = "{log}"\notel = false\n[serve]\ngrace_s = 0.5\n'
         "shutdown_timeout_s = 60\n"
     )
-    process, ports = start_serve(config, stderr=subprocess.DEVNULL)
-    ready = f"http://127.0.0.1:{ports['metrics']}/readyz"
-    wait_for(lambda: get(ready)[0] == 200, 300)
-    return process, ports, log
+    ports = {name: free_port() for name in ("http", "metrics")}
+    addresses = {name: f"127.0.0.1:{port}" for name, port in ports.items()}
+    command = [sys.executable, "-m", "ragguard.cli", "serve", "-c", str(config)]
+    command += ["--otlp-grpc", "", "--otlp-http", addresses["http"]]
+    process = subprocess.Popen(
+        [*command, "--metrics", addresses["metrics"]],
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    for _ in range(600):
+        try:
+            with urllib.request.urlopen(f"http://{addresses['metrics']}/readyz", timeout=5):
+                return process, ports, log
+        except OSError:  # not bound yet, or 503 while the models load
+            time.sleep(0.5)
+    raise SystemExit("ragguard serve did not get ready in 5 minutes")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
 
 
 def post(connection: http.client.HTTPConnection, body: bytes) -> tuple[int, float]:

@@ -25,7 +25,7 @@ from typing import Any
 from ragguard.config import Config, ConfigLike, ExportConfig, LiveConfig
 from ragguard.errors import RagguardError
 from ragguard.evaluation.guard import Guard
-from ragguard.exporters import Exporter
+from ragguard.exporters import Exporter, build_exporters
 from ragguard.exporters.prometheus import OTHER_PIPELINE
 from ragguard.live.models import shared_guard
 from ragguard.live.monitor import Monitor
@@ -71,19 +71,6 @@ def _assemble(due: Due) -> Assembled:
         )
 
 
-def _sinks(config: ExportConfig) -> list[Exporter]:
-    sinks: list[Exporter] = []
-    if config.phoenix is not None:
-        from ragguard.serve.phoenix import PhoenixExporter
-
-        sinks.append(PhoenixExporter(config.phoenix))
-    if config.langfuse is not None:
-        from ragguard.serve.langfuse import LangfuseExporter
-
-        sinks.append(LangfuseExporter(config.langfuse))
-    return sinks
-
-
 class ServeApp:
     """``start()`` binds and returns; ``stop()`` drains. Addresses given here override the
     config's (``None``: the config's; ``""`` for gRPC: no gRPC receiver)."""
@@ -123,7 +110,7 @@ class ServeApp:
             clock,
         )
         self.counters = Counters()
-        self.sinks = [*_sinks(self.config.exporters), *exporters]
+        self.sinks = [*build_exporters(self.config.exporters, scope="serve"), *exporters]
         self.outbound = [ExportQueue(sink, settings.export_queue_size) for sink in self.sinks]
         """The sinks behind their own queues: what the Monitors and statuses are given."""
         self.guard = guard or shared_guard(self._models())

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import time
 
+from ragguard.exporters.outbound import post
 from ragguard.serve.delivery import Outbox
-from ragguard.serve.outbound import post
 
 
 class Forwarder:
