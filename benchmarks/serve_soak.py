@@ -59,14 +59,17 @@ def scrape(port: int) -> dict[str, float]:
     return found
 
 
-def start(folder: Path) -> tuple[subprocess.Popen[bytes], dict[str, int], Path]:
+def start(
+    folder: Path, late_span_window_s: float | None
+) -> tuple[subprocess.Popen[bytes], dict[str, int], Path]:
     """``ragguard serve`` with a trace log in ``folder`` on two free loopback ports, once
     its models are loaded (``/readyz``)."""
     log = folder / "serve.jsonl"
     config = folder / "ragguard.toml"
+    window = "" if late_span_window_s is None else f"late_span_window_s = {late_span_window_s}\n"
     config.write_text(
         f'[exporters]\ntrace_log = "{log}"\notel = false\n[serve]\ngrace_s = 0.5\n'
-        "shutdown_timeout_s = 60\n"
+        f"shutdown_timeout_s = 60\n{window}"
     )
     ports = {name: free_port() for name in ("http", "metrics")}
     addresses = {name: f"127.0.0.1:{port}" for name, port in ports.items()}
@@ -101,12 +104,18 @@ def post(connection: http.client.HTTPConnection, body: bytes) -> tuple[int, floa
 
 
 def main() -> None:
-    args = soak_arguments(__doc__).parse_args()
+    parser = soak_arguments(__doc__)
+    parser.add_argument(
+        "--late-span-window-s",
+        type=float,
+        help="serve.late_span_window_s (default: serve's, 300 s: every trace is kept that long)",
+    )
+    args = parser.parse_args()
 
     count = int(args.minutes * 60 * args.rate) + 1
     bodies = [body for body, _ in requests(count, offset=7 * 10**6, per_request=1)]
     folder = Path(tempfile.mkdtemp(prefix="serve-soak-"))
-    process, ports, log = start(folder)
+    process, ports, log = start(folder, args.late_span_window_s)
     connection = http.client.HTTPConnection("127.0.0.1", ports["http"], timeout=60)
     curve: list[dict] = []
     acknowledged = refused = sent = 0
