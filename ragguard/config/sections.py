@@ -441,6 +441,11 @@ class JudgeConfig(_Strict):
     """Each item's text is cut to this many characters in the prompt."""
     cache_size: int = Field(default=4096, ge=0)
     """Verdicts kept by (claim, evidence, model) content hash."""
+    max_calls_per_trace: int | None = Field(default=None, ge=0)
+    """Band questions asked about one answer (its in-band spans and the answer itself), the
+    most uncertain first (nearest their threshold); the rest keep their lite verdict
+    (``judge_skipped = "trace_cap"``). Calibration-sample spans are not counted, so the
+    sample stays uniform. None: no cap."""
 
     @model_validator(mode="after")
     def _band_ordered(self) -> JudgeConfig:

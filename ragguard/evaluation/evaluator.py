@@ -15,6 +15,7 @@ from ragguard.calibration.fingerprint import applied, model_fingerprint
 from ragguard.config import Config
 from ragguard.errors import MediaError, RagguardError, TraceValidationError
 from ragguard.evaluation.limits import check_limits
+from ragguard.evaluation.reasons import span_reasons, unread_reason
 from ragguard.media.evidence import Decoded, decoded_visual, unreadable_file
 from ragguard.media.visual import Visual, best_frames
 from ragguard.metrics.answer import SCORED_KINDS, answer_sentences, apply_answer
@@ -32,6 +33,7 @@ from ragguard.schema import (
     Trace,
 )
 from ragguard.scoring.answer import AnswerRelevanceScorer, AnswerScore
+from ragguard.scoring.antecedents import answer_readings
 from ragguard.scoring.blas import one_blas_thread
 from ragguard.scoring.embeddings import TextEmbedder
 from ragguard.scoring.evidence import Claim, Evidence, item_evidence
@@ -86,6 +88,8 @@ class _TracePlan:
     and the item's language."""
     answer: AnswerScore | None = None
     """Answer relevance: the answer's and its read spans' (``answer_sentences``)."""
+    readings: list[str] = field(default_factory=list)
+    """Each span's text read with its antecedent (``scoring.antecedents``): what is scored."""
 
 
 class Evaluator:
@@ -302,7 +306,7 @@ class Evaluator:
             if s.kind in SCORED_KINDS
         )
         english = not policy.limited or spoken <= {"en", "und"}
-        return answer_sentences(plan.spans) if english else []
+        return answer_sentences(plan.spans, plan.readings) if english else []
 
     def _calibration_status(self) -> CalibrationStatus:
         """Where the support decision's calibration stands, for every exporter to show."""
@@ -415,12 +419,13 @@ class Evaluator:
         use_context, policy = self.config.support.use_context, self.policy
         for plan in plans:
             position = {item.id: i for i, item in enumerate(plan.trace.items)}
+            plan.readings = answer_readings(plan.trace.query, plan.spans)
             for s, span in enumerate(plan.spans):
                 if span.kind != "objective":
                     continue
                 language = policy.of_span(span.text, span.language, plan.trace, plan.evidence)
                 plan.languages[s] = language
-                claim = Claim(span.text, span.context if use_context else None, language)
+                claim = Claim(plan.readings[s], span.context if use_context else None, language)
                 wanted = {position[i] for i in (*span.references, *span.citations)}
                 if not span.references:
                     wanted.update(range(len(plan.trace.items)))
@@ -524,7 +529,7 @@ class Evaluator:
                 citation_support = 0.0  # a citation that names nothing supports nothing
             if support is not None and support < eta:
                 ranked = sorted(scored, key=lambda i: -scored[i])
-                reasons = _span_reasons(s, plan, ranked, support, eta)
+                reasons = span_reasons(s, plan, ranked, support, eta)
         return SpanEvaluation(
             text=span.text,
             start=span.start,
@@ -541,48 +546,8 @@ class Evaluator:
             reasons=reasons,
             hedges=list(span.hedges),
             language=plan.languages.get(s, span.language),
-            unscored_reason=_unread(s, plan) if support is None else None,
+            unscored_reason=unread_reason(s, plan) if support is None else None,
             checks_off=checks_not_run(plan.languages[s], plan.across.get(s, False))
             if s in plan.languages
             else [],
         )
-
-
-MAX_REASONS = 5
-"""Reasons kept per span: the decisive few, not every check that fired on every item."""
-
-
-def _span_reasons(
-    s: int, plan: _TracePlan, ranked: Sequence[int], support: float, eta: float
-) -> list[SpanReason]:
-    """Why a span is unsupported, decisive first: the contradictions (number, date,
-    negation, entity) before claim words no item mentions, each by its best-supporting item
-    first, each reason once (the same wrong number is not repeated for every item), at most
-    MAX_REASONS. A span no check explains gets ``low_support``: its best support and eta.
-    Items left unread for their language come last, as ``language`` reasons."""
-    seen: set[tuple[str, str, str]] = set()
-    found: list[SpanReason] = []
-    for i in ranked:
-        for r in plan.reasons.get((s, i), ()):
-            if (r.check, r.claim, r.evidence) not in seen:
-                seen.add((r.check, r.claim, r.evidence))
-                item = plan.trace.items[i].id
-                found.append(
-                    SpanReason(check=r.check, claim=r.claim, evidence=r.evidence, item=item)
-                )
-    found.sort(key=lambda reason: reason.check == "uncovered")  # stable: item order kept
-    if not found:
-        item = plan.trace.items[ranked[0]].id if ranked else "none"
-        claim, evidence = f"support {support:.2f}", f"threshold {eta:.2f}"
-        found.append(SpanReason(check="low_support", claim=claim, evidence=evidence, item=item))
-    spoken = plan.languages.get(s, "")
-    for (span, i), (_, written) in plan.unread.items():
-        if span == s:  # an item that might have supported the span, left unread
-            item = plan.trace.items[i].id
-            found.append(SpanReason(check="language", claim=spoken, evidence=written, item=item))
-    return found[:MAX_REASONS]
-
-
-def _unread(s: int, plan: _TracePlan) -> str | None:
-    """Why span ``s`` could be read with none of its items (the first item's reason)."""
-    return next((why for (span, _), (why, _) in plan.unread.items() if span == s), None)
