@@ -8,7 +8,7 @@ One-sentence answers: each distinct claim of the set (Factcheck-GPT, a dev set, 
 is its evidence and whose question is "Tell me about X." (X: the claim's first name, else
 its first four words: none of the sets hold questions). The traces go through the CLI,
 ``ragguard evaluate``, with the default config plus ``[judge]`` on a stand-in
-OpenAI-compatible judge on loopback (``tests/support/accuracy_judge.py``: the gold label,
+OpenAI-compatible judge on loopback (``benchmarks/standin_judge.py``: the gold label,
 flipped for 20% of claims) and ``[calibration] source = "judge"`` (so a first pass asks
 about the calibration sample). Counted: every request the stand-in judge received (first
 pass included), over the spans of the output, and the output's calls by use.
@@ -26,16 +26,17 @@ import tempfile
 from collections import Counter
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "benchmarks"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 import devsets
+from standin_judge import standin_judge
 
 from ragguard.schema import Evaluation
 from ragguard.scoring.checks.proper_names import names
-from tests.support.accuracy_judge import standin_judge
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def cases(data: Path, which: str, limit: int) -> list[tuple[str, str, bool]]:
@@ -58,9 +59,10 @@ def question(claim: str) -> str:
 
 def run(data: Path, which: str, limit: int, cap: int | None) -> dict[str, object]:
     rows = cases(data, which, limit)
-    with tempfile.TemporaryDirectory() as folder, standin_judge(
-        {c: label for c, _, label in rows}
-    ) as judge:
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        standin_judge({c: label for c, _, label in rows}) as judge,
+    ):
         traces, config, out = (Path(folder) / n for n in ("t.jsonl", "c.toml", "o.jsonl"))
         with traces.open("w", encoding="utf-8") as handle:
             for n, (claim, evidence, _) in enumerate(rows):

@@ -7,11 +7,11 @@ real llama.cpp server."""
 import json
 import multiprocessing
 
+from benchmarks.standin_judge import standin_judge
 from ragguard import Config
 from ragguard.calibration.state import CalibrationStore, in_calibration_sample
 from ragguard.cli import EXIT_OK, main
 from ragguard.config import CalibrationConfig
-from tests.support.accuracy_judge import standin_judge
 from tests.support.calibration_fixtures import gold, labelled_rows, unlabelled, write_jsonl
 from tests.support.judge_fixtures import judged_guard
 from tests.support.llama_server import MODEL

@@ -4,7 +4,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from ragguard.evaluation.reasons import MAX_REASONS, span_reasons
+from ragguard.evaluation.assemble import MAX_REASONS, _span_reasons
 from ragguard.scoring.protocols import Reason
 
 
@@ -57,7 +57,7 @@ def test_contradictions_come_before_uncovered_words_and_few_are_shown():
     plan = SimpleNamespace(
         trace=SimpleNamespace(items=items), reasons=fired, unread={}, languages={}
     )
-    reasons = span_reasons(0, plan, [0, 1, 2, 3], support=0.1, eta=0.5)
+    reasons = _span_reasons(0, plan, [0, 1, 2, 3], support=0.1, eta=0.5)
     assert len(reasons) == MAX_REASONS
     assert [(r.check, r.item) for r in reasons] == [
         ("number", "d0"),
@@ -89,7 +89,7 @@ def test_items_that_do_not_bear_on_the_claim_give_no_reason_when_the_best_one_do
     plan = SimpleNamespace(
         trace=SimpleNamespace(items=items), reasons=fired, unread={}, languages={}
     )
-    reasons = span_reasons(0, plan, [0, 1, 2], support=0.1, eta=0.5)
+    reasons = _span_reasons(0, plan, [0, 1, 2], support=0.1, eta=0.5)
     assert [str(r) for r in reasons] == [
         "date: '1925' vs '1889' in d0",
         "entity: 'Berlin' vs 'Paris' in d2",
@@ -102,7 +102,7 @@ def test_a_value_stated_elsewhere_replaces_nothing():
     plan = SimpleNamespace(
         trace=SimpleNamespace(items=items), reasons=fired, unread={}, languages={}
     )
-    reasons = span_reasons(0, plan, [0, 1], support=0.1, eta=0.5)
+    reasons = _span_reasons(0, plan, [0, 1], support=0.1, eta=0.5)
     assert [str(r) for r in reasons] == ["date: '1925' vs '1889' in d1"]
 
 

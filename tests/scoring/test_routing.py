@@ -6,6 +6,7 @@ from dataclasses import replace
 
 import pytest
 
+from benchmarks.standin_judge import standin_judge
 from ragguard import Config, Evaluator
 from ragguard.judge.cascade import answer_language
 from ragguard.metrics.summary import RunSummary
@@ -20,7 +21,6 @@ from ragguard.scoring.routing import (
     RoutedSupport,
     on_scale,
 )
-from tests.support.accuracy_judge import standin_judge
 
 PASSAGE_DE = "Der Eiffelturm in Paris wurde 1889 fertiggestellt. Er ist 330 Meter hoch."
 PASSAGE_EN = "The Eiffel Tower in Paris was completed in 1889. It is 330 metres tall."
