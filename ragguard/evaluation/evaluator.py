@@ -385,7 +385,7 @@ class Evaluator:
         use_context, policy = self.config.support.use_context, self.policy
         for plan in plans:
             position = {item.id: i for i, item in enumerate(plan.trace.items)}
-            plan.readings = answer_readings(plan.trace.query, plan.spans)
+            plan.readings = answer_readings(plan.trace.query, plan.spans, use_context)
             for s, span in enumerate(plan.spans):
                 if span.kind != "objective":
                     continue

@@ -45,9 +45,12 @@ class _SpanLike(Protocol):
     def language(self) -> str: ...
 
 
-def answer_readings(question: str, spans: Sequence[_SpanLike]) -> list[str]:
+def answer_readings(
+    question: str, spans: Sequence[_SpanLike], follow_spans: bool = True
+) -> list[str]:
     """Each span's text read with its antecedent (see the module docstring), in order; a
-    span that leans on nothing as written."""
+    span that leans on nothing as written. ``follow_spans`` False: the question's subject
+    only, never an earlier span's (``[support] use_context = false``)."""
     asked: dict[str, str | None] = {}
     readings: list[str] = []
     previous: str | None = None
@@ -56,6 +59,7 @@ def answer_readings(question: str, spans: Sequence[_SpanLike]) -> list[str]:
         if language not in asked:
             asked[language] = question_subject(question, language)
         read = with_antecedent(span.text, previous or asked[language], language)
-        previous = subject(read, language) or previous
+        if follow_spans:
+            previous = subject(read, language) or previous
         readings.append(read)
     return readings
