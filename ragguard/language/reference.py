@@ -58,9 +58,17 @@ def subject(sentence: str, language: str = "en") -> str | None:
     return None
 
 
-def _opening(sentence: str, antecedents: Sequence[str], language: str) -> str | None:
-    """``sentence`` with its opening pronoun or definite description replaced by the
-    antecedent it leans on (the first of ``antecedents`` that fits), else None."""
+MAX_DESCRIPTION_WORDS = 3
+"""A definite description is short and names nothing ("the tower", "the old tower"); "The
+library of Berlin" is a subject of its own."""
+
+
+def _opening(
+    sentence: str, antecedents: Sequence[str], language: str, descriptions: bool = True
+) -> str | None:
+    """``sentence`` with its opening pronoun or (with ``descriptions``) definite description
+    replaced by the antecedent it leans on (the first of ``antecedents`` that fits), else
+    None."""
     lists = _lists(language)
     tokens = list(_TOKEN.finditer(sentence))
     if not tokens or not antecedents:
@@ -75,10 +83,13 @@ def _opening(sentence: str, antecedents: Sequence[str], language: str) -> str | 
     if word in lists.get("possessives", ()):
         owner = _capitalized(antecedents[0])
         return f"{owner}'s{sentence[first.end() :]}"
-    if word not in lists.get("determiners", ()):
+    if not descriptions or word not in lists.get("determiners", ()):
         return None
     described = subject(sentence, language)
     if described is None:
+        return None
+    words = _TOKEN.findall(described)
+    if len(words) > MAX_DESCRIPTION_WORDS or any(w[:1].isupper() for w in words[1:]):
         return None
     head = _TOKEN.findall(described)[-1].lower()
     for antecedent in antecedents:
@@ -115,8 +126,10 @@ def resolve(sentences: tuple[str, ...], language: str = "en") -> tuple[str, ...]
 
 
 def with_antecedent(sentence: str, antecedent: str | None, language: str = "en") -> str:
-    """One sentence read with a given antecedent (an answer's span with its question's
-    subject: "It stands in Paris." -> "The Eiffel Tower stands in Paris.")."""
+    """One sentence read with a given antecedent, when it opens with a pronoun (an answer's
+    span with its question's subject: "It stands in Paris." -> "The Eiffel Tower stands in
+    Paris."). A definite description is left as written: an answer's "The library of
+    Berlin" or "the tower" says what it is about."""
     if not antecedent:
         return sentence
-    return _opening(sentence, [antecedent], language) or sentence
+    return _opening(sentence, [antecedent], language, descriptions=False) or sentence
