@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
+import subprocess
+import sys
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
@@ -13,6 +16,8 @@ from typing import Any
 
 from ragguard.serve.app import ServeApp
 from tests.support.serve_fixtures import ANSWER, DOCS, QUERY
+
+ROOT = Path(__file__).parents[2]
 
 
 @contextlib.contextmanager
@@ -115,3 +120,20 @@ def sdk_provider(exporter: Any, service: str = "rag-app") -> Any:
     provider = TracerProvider(resource=Resource.create({"service.name": service}))
     provider.add_span_processor(BatchSpanProcessor(exporter))
     return provider
+
+
+def start_serve(
+    config: Path, stderr: int = subprocess.PIPE
+) -> tuple[subprocess.Popen[str], dict[str, int]]:
+    """``ragguard serve -c config`` as a process on loopback ports the OS picks (no gRPC),
+    and its ports (``http``, ``metrics``), read from the line it prints once bound."""
+    command = [sys.executable, "-m", "ragguard.cli", "serve", "-c", str(config)]
+    command += ["--otlp-http", "127.0.0.1:0", "--otlp-grpc", "", "--metrics", "127.0.0.1:0"]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=stderr, text=True, env=env)
+    assert process.stdout is not None
+    line = process.stdout.readline()
+    words = line.replace(",", "").split()
+    ports = {"http": int(words[words.index("OTLP/HTTP") + 3])}
+    ports["metrics"] = int(words[words.index("metrics") + 3])
+    return process, ports
