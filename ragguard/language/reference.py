@@ -88,13 +88,15 @@ def _opening(
     described = subject(sentence, language)
     if described is None:
         return None
-    words = _TOKEN.findall(described)
-    if len(words) > MAX_DESCRIPTION_WORDS or any(w[:1].isupper() for w in words[1:]):
+    described_words = _TOKEN.findall(described)
+    if len(described_words) > MAX_DESCRIPTION_WORDS or any(
+        w[:1].isupper() for w in described_words[1:]
+    ):
         return None
-    head = _TOKEN.findall(described)[-1].lower()
+    head = described_words[-1].lower()
     for antecedent in antecedents:
-        words = {w.lower() for w in _TOKEN.findall(antecedent)}
-        if head in words and described.lower() != antecedent.lower():
+        known = {w.lower() for w in _TOKEN.findall(antecedent)}
+        if head in known and described.lower() != antecedent.lower():
             return _capitalized(antecedent) + sentence[len(described) :]
     return None
 
