@@ -13,8 +13,10 @@ nothing ("it is possible that", "es gibt", "il y a") are left alone.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Sequence
+from functools import cache
 
 from ragguard.language.wordlists import lexicon
 from ragguard.runtime.caches import memoized
@@ -24,25 +26,27 @@ MAX_SUBJECT_WORDS = 6
 _TOKEN = re.compile(r"[^\W\d_][\w'’-]*|\d[\w.,]*", re.UNICODE)
 
 
-def _lists(language: str) -> dict[str, tuple[str, ...]]:
+@cache
+def _lists(language: str) -> dict[str, frozenset[str]]:
+    """The language's ``[reference]`` lists as sets, built once (they are read per sentence)."""
     found = lexicon(language)
-    return dict(found.reference) if found is not None else {}
+    return {k: frozenset(v) for k, v in found.reference.items()} if found is not None else {}
 
 
-def determiners(language: str) -> tuple[str, ...]:
+def determiners(language: str) -> frozenset[str]:
     """The articles that open a definite description in ``language`` ("the", "der", "la")."""
-    return _lists(language).get("determiners", ())
+    return _lists(language).get("determiners", frozenset())
 
 
 def subject(sentence: str, language: str = "en") -> str | None:
     """The sentence's subject as written ("The Eiffel Tower"), or None when it has none that
     can be found (no listed verb within ``MAX_SUBJECT_WORDS`` words, or a pronoun subject)."""
     lists = _lists(language)
-    verbs, endings = set(lists.get("verbs", ())), lists.get("verb_endings", ())
+    verbs, endings = lists.get("verbs", frozenset()), lists.get("verb_endings", frozenset())
     if not verbs:
         return None
-    tokens = list(_TOKEN.finditer(sentence))
-    for index, token in enumerate(tokens[: MAX_SUBJECT_WORDS + 1]):
+    tokens = list(itertools.islice(_TOKEN.finditer(sentence), MAX_SUBJECT_WORDS + 1))
+    for index, token in enumerate(tokens):
         word = token.group().lower()
         is_verb = word in verbs or (
             index > 0 and token.group().islower() and any(word.endswith(e) for e in endings)
@@ -70,14 +74,16 @@ def _opening(
     replaced by the antecedent it leans on (the first of ``antecedents`` that fits), else
     None."""
     lists = _lists(language)
-    tokens = list(_TOKEN.finditer(sentence))
-    if not tokens or not antecedents:
+    first = _TOKEN.search(sentence)
+    if first is None or not antecedents:
         return None
+    word = first.group().lower()
+    opening = {*lists.get("pronouns", ()), *lists.get("possessives", ())}
+    if word not in opening and word not in lists.get("determiners", ()):
+        return None  # most sentences: nothing to resolve, found by one set look-up
     lowered = sentence.lower()
     if any(lowered.startswith(e + " ") or lowered == e for e in lists.get("expletives", ())):
         return None
-    first = tokens[0]
-    word = first.group().lower()
     if word in lists.get("pronouns", ()):
         return _capitalized(antecedents[0]) + sentence[first.end() :]
     if word in lists.get("possessives", ()):
