@@ -58,13 +58,17 @@ from ragguard.spans.categorize import (
 from ragguard.spans.cues import CHECKABLE_CONTENT, LEXICON, OPINION_CLASSES
 from ragguard.train.datasets import SUPPORT_SOURCES
 
+_BEFORE_EVALUATIVE = tuple(c for c in OPINION_CLASSES if c != "evaluative")
 CANDIDATES: dict[str, SubjectivityRule] = {
     "rag-check: any cue": RAG_CHECK_RULE,
     "opinion classes": SubjectivityRule(OPINION_CLASSES, checkable=()),
     "opinion, no number/date/quantity": SubjectivityRule(
         OPINION_CLASSES, checkable=("number", "date", "quantity")
     ),
-    "opinion, no checkable content": SubjectivityRule(OPINION_CLASSES, CHECKABLE_CONTENT),
+    "opinion, no checkable content": SubjectivityRule(
+        _BEFORE_EVALUATIVE, CHECKABLE_CONTENT, evaluative=False
+    ),
+    "evaluative, no fact; or opinion, no checkable content": SubjectivityRule(),
 }
 CLAIM_SETS = ("fever-nli-binary", "mnli-binary", "scitail", "summedits", "fever-symmetric")
 

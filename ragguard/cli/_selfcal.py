@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import sys
 import tempfile
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -42,11 +43,16 @@ def needs_first_pass(config: Config) -> bool:
 
 @contextlib.contextmanager
 def self_calibrated(
-    config: Config, traces: Iterable[Trace | RagguardError], total: int | None
+    config: Config,
+    traces: Iterable[Trace | RagguardError],
+    total: int | None,
+    usage: Counter[str] | None = None,
 ) -> Iterator[Config]:
     """``config`` with the judge calibration fitted on this file's sample (unchanged when
     ``source`` is not "judge"). Without a ``state_file``, a temporary one carries the
-    sample to the run proper and its workers, and is removed afterwards."""
+    sample to the run proper and its workers, and is removed afterwards. The first pass's
+    calls and tokens are added to ``usage``, and its tokens come off the day's budget of the
+    run proper (``judge.budget.after_first_pass``): one budget for the whole run."""
     if not needs_first_pass(config):
         yield config
         return
@@ -54,6 +60,7 @@ def self_calibrated(
     from ragguard.calibration.fingerprint import model_fingerprint
     from ragguard.calibration.state import CalibrationStore
     from ragguard.evaluation.evaluator import Evaluator
+    from ragguard.judge.budget import after_first_pass
     from ragguard.judge.cascade import Cascade
 
     with contextlib.ExitStack() as stack:
@@ -83,6 +90,9 @@ def self_calibrated(
                 cascade.apply(batch, outcomes, sample_only=True)
                 bar.update(len(batch))
         store.save()
+        if usage is not None:
+            usage.update(cascade.calls)
+        config = after_first_pass(config, cascade.calls)
         fitted = store.fitted
         print(f"calibration: {describe(fitted, 'judge')}", file=sys.stderr)
         if fitted is None:

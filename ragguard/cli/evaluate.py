@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -66,7 +67,8 @@ def run(args: argparse.Namespace) -> int:
     limit = config.limits.max_line_bytes
     first_pass = (entry for _, entry in read_traces(args.traces, max_line_bytes=limit))
     total = count_lines(args.traces) - len(done) if Path(args.traces).is_file() else None
-    with self_calibrated(config, first_pass, total) as calibrated:
+    args.judge_first_pass = Counter()
+    with self_calibrated(config, first_pass, total, args.judge_first_pass) as calibrated:
         args.config = calibrated  # the run proper starts from this file's judge calibration
         return _evaluate(args, config, name, output, done, total)
 
@@ -86,6 +88,7 @@ def _evaluate(
     from ragguard.schema import Trace
 
     summary = RunSummary()
+    summary.add_first_pass(getattr(args, "judge_first_pass", None) or {})
     traces = read_traces(args.traces, max_line_bytes=config.limits.max_line_bytes)
     resumed = 0
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections import Counter
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -68,7 +69,9 @@ def run(args: argparse.Namespace) -> int:
         for _, r in read_log(paths, max_line_bytes=limit)
         if not isinstance(r, RagguardError)
     )
-    with self_calibrated(config, first_pass, sum(count_lines(p) for p in paths)) as calibrated:
+    args.judge_first_pass = Counter()
+    lines = sum(count_lines(p) for p in paths)
+    with self_calibrated(config, first_pass, lines, args.judge_first_pass) as calibrated:
         args.config = calibrated  # the run proper starts from the logs' judge calibration
         return _replay(args, paths, config, name)
 
@@ -81,6 +84,7 @@ def _replay(args: argparse.Namespace, paths: list[Path], config: Config, name: s
     from ragguard.runtime.jsonl import count_lines
 
     summary = RunSummary()
+    summary.add_first_pass(getattr(args, "judge_first_pass", None) or {})
     report = ReportBuilder() if args.report else None
     done, cut = load_done(Path(args.out)) if args.out else ({}, 0)
     warning = args.out and check_output_config(Path(args.out), config, resuming=bool(done))

@@ -449,6 +449,11 @@ class JudgeConfig(_Strict):
     unsupported, it stays unsupported whatever the judge says (``judge_skipped =
     "check_fired"``), so one manipulated verdict cannot flip a plain contradiction
     (docs/judge.md)."""
+    max_calls_per_trace: int | None = Field(default=None, ge=0)
+    """Band questions asked about one answer (its in-band spans and the answer itself), the
+    most uncertain first (nearest their threshold); the rest keep their lite verdict
+    (``judge_skipped = "trace_cap"``). Calibration-sample spans are not counted, so the
+    sample stays uniform. None: no cap."""
 
     @model_validator(mode="after")
     def _band_ordered(self) -> JudgeConfig:

@@ -108,18 +108,26 @@ def _span_reasons(
     """Why a span is unsupported, decisive first: the contradictions (number, date,
     negation, entity) before claim words no item mentions, each by its best-supporting item
     first, each reason once (the same wrong number is not repeated for every item), at most
-    MAX_REASONS. A span no check explains gets ``low_support``: its best support and eta.
-    Items left unread for their language come last, as ``language`` reasons."""
+    MAX_REASONS. When the best-supporting item gives a reason, another item's counts only
+    where it names a value of its own ("1889", not "nothing": an item that says nothing of
+    the claim does not bear on it); a claim value that some item answers with a value is not
+    listed again as answered by nothing. A span no check explains gets ``low_support``: its
+    best support and eta. Items left unread for their language come last, as ``language``."""
     seen: set[tuple[str, str, str]] = set()
     found: list[SpanReason] = []
+    best_explains = bool(ranked) and bool(plan.reasons.get((s, ranked[0]), ()))
     for i in ranked:
         for r in plan.reasons.get((s, i), ()):
+            if best_explains and i != ranked[0] and not r.evidence:
+                continue
             if (r.check, r.claim, r.evidence) not in seen:
                 seen.add((r.check, r.claim, r.evidence))
                 item = plan.trace.items[i].id
                 found.append(
                     SpanReason(check=r.check, claim=r.claim, evidence=r.evidence, item=item)
                 )
+    valued = {(r.check, r.claim) for r in found if r.evidence}
+    found = [r for r in found if r.evidence or (r.check, r.claim) not in valued]
     found.sort(key=lambda reason: reason.check == "uncovered")  # stable: item order kept
     if not found:
         item = plan.trace.items[ranked[0]].id if ranked else "none"

@@ -30,6 +30,7 @@ from ragguard.schema import (
     Trace,
 )
 from ragguard.scoring.answer import AnswerRelevanceScorer
+from ragguard.scoring.antecedents import answer_readings
 from ragguard.scoring.blas import one_blas_thread
 from ragguard.scoring.embeddings import TextEmbedder
 from ragguard.scoring.evidence import Claim, Evidence, item_evidence
@@ -271,7 +272,7 @@ class Evaluator:
             if s.kind in SCORED_KINDS
         )
         english = not policy.limited or spoken <= {"en", "und"}
-        return answer_sentences(plan.spans) if english else []
+        return answer_sentences(plan.spans, plan.readings) if english else []
 
     def _calibration_status(self) -> CalibrationStatus:
         """Where the support decision's calibration stands, for every exporter to show."""
@@ -384,12 +385,13 @@ class Evaluator:
         use_context, policy = self.config.support.use_context, self.policy
         for plan in plans:
             position = {item.id: i for i, item in enumerate(plan.trace.items)}
+            plan.readings = answer_readings(plan.trace.query, plan.spans, use_context)
             for s, span in enumerate(plan.spans):
                 if span.kind != "objective":
                     continue
                 language = policy.of_span(span.text, span.language, plan.trace, plan.evidence)
                 plan.languages[s] = language
-                claim = Claim(span.text, span.context if use_context else None, language)
+                claim = Claim(plan.readings[s], span.context if use_context else None, language)
                 wanted = {position[i] for i in (*span.references, *span.citations)}
                 if not span.references:
                     wanted.update(range(len(plan.trace.items)))

@@ -44,4 +44,6 @@ class TracePlan:
     """(span index, item index) -> why the pair was not read (a language no backbone reads),
     and the item's language."""
     answer: AnswerScore | None = None
+    readings: list[str] = field(default_factory=list)
+    """Each span's text read with its antecedent (``scoring.antecedents``): what is scored."""
     """Answer relevance: the answer's and its read spans' (``answer_sentences``)."""

@@ -27,6 +27,7 @@ from prometheus_client.metrics_core import Metric
 from prometheus_client.multiprocess import MultiProcessCollector
 
 from ragguard.config import ExportConfig
+from ragguard.metrics.judge_calls import JUDGE_USES, calls_by_use
 from ragguard.metrics.rate import RateTally
 from ragguard.runtime.stats import LiveStats, stats
 from ragguard.schema import (
@@ -194,6 +195,13 @@ class _Metrics:
             ["pipeline", "outcome"],
             **at,
         )
+        self.judge_calls_by_use = Counter(
+            "judge_calls_by_use",
+            "Calls made to the LLM judge, by use: span (an in-band span), answer (an in-band "
+            "answer's relevance), sample (the calibration sample). All draw on [judge]'s budget.",
+            ["pipeline", "use"],
+            **at,
+        )
         self.judge_latency = Histogram(
             "judge_latency_seconds",
             "Duration of each judge call that got a reply (retries included).",
@@ -255,6 +263,8 @@ class _Metrics:
             self.unscored.labels(pipeline, modality)
             self.relevance.labels(pipeline, modality)
         self.judge_calls.labels(pipeline, "answered")
+        for use in JUDGE_USES:
+            self.judge_calls_by_use.labels(pipeline, use)
         for direction in ("input", "output"):
             self.judge_tokens.labels(pipeline, direction)
 
@@ -299,6 +309,9 @@ class _Metrics:
                 self.relevance.labels(pipeline, item.modality).observe(item.relevance)
         if metrics.answer_relevance is not None:
             self.answer_relevance.labels(pipeline).observe(metrics.answer_relevance)
+        for use, n in calls_by_use(evaluation).items():
+            if use in JUDGE_USES:
+                self.judge_calls_by_use.labels(pipeline, use).inc(n)
         if metrics.answer_relevant is False:
             self.off_topic.labels(pipeline).inc()
         if metrics.citation_precision is not None:

@@ -14,6 +14,11 @@ answer band (``judge.answer_band``, else the answer threshold plus or minus
 ``ANSWER_BAND_HALF_WIDTH``) is asked about once, as a whole; the verdict goes in
 ``evaluation.answer_judge`` and decides ``metrics.answer_relevant``.
 
+``judge.max_calls_per_trace`` caps the band questions of one answer (its in-band spans and
+its answer band question together), the most uncertain first: nearest its threshold. The
+calibration sample is exempt, so it stays uniform. ``calls`` counts the calls made by use
+(``span``, ``answer``, ``sample``), for the run's summary.
+
 With a ``CalibrationStore`` (``[calibration] source = "judge"``), a uniform random sample
 of objective spans also goes to the judge, wherever its score lies; the verdicts are
 recorded there, the threshold and band are refitted on them, and the band used here is the
@@ -132,6 +137,8 @@ class Cascade:
         self.client = client or JudgeClient(config)
         self.calibration = calibration
         self._cache: Cache[str, Answer] = Cache(f"{__name__}.answers", config.cache_size)
+        self.calls: Counter[str] = Counter()
+        """Calls made, by use ("span", "answer", "sample"), and their ``tokens in``/``out``."""
 
     def ask(
         self, questions: Sequence[SupportQuestion | AnswerQuestion]
@@ -197,9 +204,12 @@ class Cascade:
         picked: list[tuple[Evaluation, SpanEvaluation, SupportQuestion, str | None]] = []
         changed: dict[int, Evaluation] = {}
         band = self.band
+        answers = [] if sample_only else self._answer_questions(traces, outcomes)
+        asked_answers: list[tuple[Evaluation, AnswerQuestion]] = []
         for trace, outcome in zip(traces, outcomes, strict=True):
             if not isinstance(outcome, Evaluation):
                 continue
+            first = len(picked)
             for index, span in enumerate(outcome.spans):
                 if span.kind != "objective":
                     continue
@@ -226,6 +236,9 @@ class Cascade:
                     span.judge_skipped = "sampled_out"
                 else:
                     picked.append((outcome, span, question, key))
+            own = [q for e, q in answers if e is outcome]
+            picked[first:], kept = self._capped(outcome, picked[first:], own)
+            asked_answers += [(outcome, q) for q in kept]
         if picked:
             self._merge_picked(picked, changed)
         for evaluation in changed.values():
@@ -234,8 +247,36 @@ class Cascade:
             evaluation.metrics = trace_metrics(evaluation.items, evaluation.spans, eta)
             evaluation.metrics.answer_relevance = before.answer_relevance
             evaluation.metrics.answer_relevant = before.answer_relevant
-        if not sample_only:
-            self._judge_answers(traces, outcomes)
+        if asked_answers:
+            self._judge_answers(asked_answers)
+
+    def _capped(
+        self,
+        evaluation: Evaluation,
+        spans: list[tuple[Evaluation, SpanEvaluation, SupportQuestion, str | None]],
+        answers: list[AnswerQuestion],
+    ) -> tuple[
+        list[tuple[Evaluation, SpanEvaluation, SupportQuestion, str | None]], list[AnswerQuestion]
+    ]:
+        """One answer's band questions within ``max_calls_per_trace``, nearest their
+        threshold first; calibration-sample spans always asked. Spans left out are marked."""
+        cap = self.config.max_calls_per_trace
+        band = [p for p in spans if p[3] is None]
+        if cap is None or len(band) + len(answers) <= cap:
+            return spans, answers
+        eta_s = evaluation.thresholds.get("support", 0.5)
+        eta_a = evaluation.thresholds.get("answer_relevance", 0.5)
+        ranked: list[tuple[float, int]] = [
+            (abs((p[1].support or 0.0) - eta_s), i) for i, p in enumerate(band)
+        ]
+        ranked += [(abs((evaluation.metrics.answer_relevance or 0.0) - eta_a), -1)] * len(answers)
+        chosen = {i for _, i in sorted(ranked, key=lambda r: r[0])[:cap]}
+        left_out = {id(p) for i, p in enumerate(band) if i not in chosen}
+        for p in band:
+            if id(p) in left_out:
+                p[1].judge_skipped = "trace_cap"
+        kept = [p for p in spans if id(p) not in left_out]
+        return kept, answers if -1 in chosen else []
 
     def _merge_picked(
         self,
@@ -250,6 +291,7 @@ class Cascade:
             return
         samples: list[Sample] = []
         for (evaluation, span, _, key), (answer, reused) in zip(picked, answers, strict=True):
+            self._count("span" if key is None else "sample", answer, reused)
             self._merge(span, answer, reused)
             changed[id(evaluation)] = evaluation
             if key is not None and answer.parsed is not None and span.support is not None:
@@ -257,10 +299,10 @@ class Cascade:
         if self.calibration is not None:
             self.calibration.add(samples)
 
-    def _judge_answers(
+    def _answer_questions(
         self, traces: Sequence[Trace], outcomes: Sequence[Evaluation | RagguardError]
-    ) -> None:
-        """Ask about the answers whose lite answer relevance lies in the answer band."""
+    ) -> list[tuple[Evaluation, AnswerQuestion]]:
+        """The answers whose lite answer relevance lies in the answer band, as questions."""
         picked: list[tuple[Evaluation, AnswerQuestion]] = []
         for trace, outcome in zip(traces, outcomes, strict=True):
             if not isinstance(outcome, Evaluation):
@@ -272,18 +314,28 @@ class Cascade:
             question = AnswerQuestion(trace.query, text, answer_language(outcome.spans))
             if hash_sample(question.key(self.config.model), self.config.sample_rate, bits=32):
                 picked.append((outcome, question))
-        if not picked:
-            return
+        return picked
+
+    def _judge_answers(self, picked: Sequence[tuple[Evaluation, AnswerQuestion]]) -> None:
+        """Ask about the answers picked, and let the verdicts decide ``answer_relevant``."""
         try:
             answers = self.ask([q for _, q in picked])
         except Exception:  # a bug here must not cost the lite evaluation
             logger.exception("ragguard judge: answer relevance failed; lite verdicts kept")
             return
         for (evaluation, _), (answer, reused) in zip(picked, answers, strict=True):
+            self._count("answer", answer, reused)
             if answer.called:
                 evaluation.answer_judge = self._verdict(answer, reused)
             if answer.parsed is not None:
                 evaluation.metrics.answer_relevant = answer.parsed.verdict
+
+    def _count(self, use: str, answer: Answer, reused: bool) -> None:
+        """One call made (not served from the cache or the batch) and its tokens."""
+        if answer.called and not reused:
+            self.calls[use] += 1
+            self.calls["tokens in"] += answer.input_tokens
+            self.calls["tokens out"] += answer.output_tokens
 
     def _merge_known(self, span: SpanEvaluation, verdict: bool) -> None:
         """A sampled span the judge already answered (an earlier pass or process)."""

@@ -97,6 +97,12 @@ class Lexicon:
     """Whether month names are written in lower case (Spanish, French)."""
     subjective: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     """Subjectivity cues by the class names of ``ragguard.spans.cues.LEXICON``."""
+    factual: tuple[str, ...] = ()
+    """Verbs and phrases of a factual relation ("entdeckte", "liegt in"): an evaluative span
+    holding one states a checkable fact, so it stays objective."""
+    reference: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """What reading a sentence with its antecedent needs (``ragguard.language.reference``):
+    ``pronouns``, ``possessives``, ``determiners``, ``verbs``, ``verb_endings``, ``expletives``."""
     abstention: tuple[str, ...] = ()
     """Phrases that say the answer abstains ("ich weiß nicht", "मुझे नहीं पता")."""
     checks_off: tuple[str, ...] = ()
@@ -137,6 +143,8 @@ def _from_table(code: str, data: Mapping[str, Any]) -> Lexicon:
         weekdays=_table(data.get("weekdays")),
         months_lower_case=bool(data.get("months_lower_case", False)),
         subjective={k: _words(v) for k, v in data.get("subjective", {}).items()},
+        factual=_words(data.get("factual")),
+        reference={k: _words(v) for k, v in data.get("reference", {}).items()},
         abstention=_words(data.get("abstention")),
         checks_off=tuple(str(c) for c in data.get("checks_off", ())),
     )

@@ -29,12 +29,15 @@ class _Scored(Protocol):
     def spans(self) -> list[float]: ...
 
 
-def answer_sentences(spans: Sequence[_SpanLike]) -> list[str]:
+def answer_sentences(spans: Sequence[_SpanLike], readings: Sequence[str] = ()) -> list[str]:
     """The span texts answer relevance reads: none when the answer abstained (abstention
-    spans and no objective one); otherwise every objective and subjective span."""
+    spans and no objective one); otherwise every objective and subjective span, as read with
+    its antecedent where ``readings`` (aligned with ``spans``) gives one."""
     if any(s.kind == "abstention" for s in spans) and not any(s.kind == "objective" for s in spans):
         return []
-    return [s.text for s in spans if s.kind in SCORED_KINDS and s.text.strip()]
+    texts = list(readings) or [s.text for s in spans]
+    read = zip(spans, texts, strict=True)
+    return [t for s, t in read if s.kind in SCORED_KINDS and s.text.strip()]
 
 
 def apply_answer(evaluation: Evaluation, result: _Scored | None, eta: float) -> None:

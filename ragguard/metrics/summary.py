@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ragguard.metrics.judge_calls import JUDGE_USES, calls_by_use
 from ragguard.metrics.rate import RateTally
 from ragguard.schema import CalibrationStatus, Evaluation, unscored_for_language
 
@@ -81,22 +82,38 @@ class RunSummary:
                 self._judge[f"skipped {span.judge_skipped}"] += 1
             if span.calibration_sample and span.judge is not None:
                 self._judge["calibration sample"] += 1
-            if span.judge is not None:
-                self._judge["tokens in"] += span.judge.input_tokens
-                self._judge["tokens out"] += span.judge.output_tokens
+        for use, n in calls_by_use(evaluation).items():
+            self._judge[use if use.startswith("tokens") else f"calls {use}"] += n
         self._judge_wait_ms += evaluation.timing_ms.get("judge", 0.0)
+
+    def add_first_pass(self, used: Mapping[str, int]) -> None:
+        """The self-calibration first pass's judge calls and tokens (``cli/_selfcal.py``):
+        they count against the same budget, so the judge line counts them too."""
+        calls = sum(n for use, n in used.items() if not use.startswith("tokens"))
+        self._judge["calls first pass"] += calls
+        self._judge["tokens in"] += int(used.get("tokens in", 0))
+        self._judge["tokens out"] += int(used.get("tokens out", 0))
 
     def judge_row(self) -> tuple[str, str] | None:
         """judged / skipped (by reason) / tokens / wait, when a judge was configured and any
         span was in its band."""
         skipped = {k.removeprefix("skipped "): n for k, n in self._judge.items() if "skipped" in k}
-        if not self._judge["judged"] and not skipped:
+        calls = {k.removeprefix("calls "): n for k, n in self._judge.items() if "calls " in k and n}
+        if not self._judge["judged"] and not skipped and not calls:
             return None
         reasons = ", ".join(f"{reason} {n}" for reason, n in sorted(skipped.items()))
         text = f"{self._judge['judged']} judged / {sum(skipped.values())} skipped"
         text += f" ({reasons})" if reasons else ""
         if self._judge["calibration sample"]:
             text += f"; {self._judge['calibration sample']} of them the calibration sample"
+        if calls:
+            text += (
+                f"; {sum(calls.values())} calls ("
+                + ", ".join(
+                    f"{use} {calls[use]}" for use in (*JUDGE_USES, "first pass") if use in calls
+                )
+                + ")"
+            )
         text += f"; {self._judge['tokens in']:,} tokens in, {self._judge['tokens out']:,} out"
         return "judge", text + f"; {self._judge_wait_ms / 1000:.1f} s waiting on it"
 

@@ -19,6 +19,7 @@ from importlib import resources
 from string import Template
 
 from ragguard.judge.cascade import agreement
+from ragguard.metrics.judge_calls import JUDGE_USES, calls_by_use
 from ragguard.metrics.rate import RateTally
 from ragguard.metrics.summary import describe_status
 from ragguard.replay.diff import DiffTotals, TraceDiff, diff_trace, span_verdict
@@ -68,6 +69,8 @@ class _Side:
     answer_relevance_bins: list[int] = field(default_factory=lambda: [0] * BINS)
     judged: int = 0
     """Spans the LLM judge decided ..."""
+    calls: Counter[str] = field(default_factory=Counter)
+    """Judge calls made, by use (``metrics.judge_calls``)."""
     agreed: int = 0
     """... where the lite verdict was the same."""
     thresholds: Counter[tuple[tuple[str, float], ...]] = field(default_factory=Counter)
@@ -84,6 +87,7 @@ class _Side:
         if evaluation.calibration is not None:
             self.calibration = evaluation.calibration
         judged, agreed = agreement(evaluation)
+        self.calls.update(calls_by_use(evaluation))
         self.judged += judged
         self.agreed += agreed
         self.hallucinated += m.hallucination
@@ -306,6 +310,10 @@ class ReportBuilder:
         if live.judged or replay.judged:
             rows += [
                 ("spans decided by the judge", str(live.judged), str(replay.judged)),
+                *(
+                    (f"judge calls: {use}", str(live.calls[use]), str(replay.calls[use]))
+                    for use in JUDGE_USES
+                ),
                 (
                     "lite-judge agreement",
                     _fmt(_rate(live.agreed, live.judged), True),

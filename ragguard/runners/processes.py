@@ -29,6 +29,7 @@ from ragguard.errors import RagguardError, TraceValidationError
 from ragguard.evaluation.guard import Guard, TraceLike
 from ragguard.evaluation.limits import check_limits
 from ragguard.evaluation.plan import Outcome
+from ragguard.judge.budget import per_worker
 from ragguard.schema import Trace
 from ragguard.scoring.backbones import available_cores
 
@@ -82,6 +83,7 @@ class WorkerPool:
     def __init__(self, config: Config, workers: int) -> None:
         if workers < 1:
             raise ValueError(f"--workers must be at least 1, not {workers}")
+        config = config.model_copy(update={"judge": per_worker(config.judge, workers)})
         self.config = config
         self.workers = workers
         context = multiprocessing.get_context("spawn")  # fork after thread pools is unsafe

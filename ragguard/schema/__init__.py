@@ -239,6 +239,7 @@ class JudgeVerdict(BaseModel):
 
 JudgeSkip = Literal[
     "sampled_out",
+    "trace_cap",
     "rate_limited",
     "over_budget",
     "circuit_open",

@@ -7,6 +7,13 @@ relevance; the spans', for abstention), how close the answer and its sentences a
 question, and, from the rules in ``data/answer_types.json``, whether the answer gives the
 kind of thing asked for: a date for "when", a number for "how many", a place for "where",
 a person for "who". Each span is scored alone with the same head (``addresses_query``).
+
+The answer types also decide: an answer to a "when", "who", "how many/much/tall/long" or
+"where" question that gives no date, person, quantity or place is off-question whatever the
+head says (its score is capped ``TYPE_MISSING_MARGIN`` below the threshold, out of the
+judge's default answer band: the rule is sure, the judge is not asked). Abstentions are never
+scored (``ragguard.metrics.answer``). Answer relevance reads English only, so the question
+words are English.
 """
 
 from __future__ import annotations
@@ -33,12 +40,17 @@ ANSWER_FEATURES = [
     "type_missing",
 ]
 HEAD_NAME = "answer_relevance_lite"
+TYPE_MISSING_MARGIN = 0.2
+"""How far below the threshold an answer that lacks the asked type is put: more than the
+judge's default answer band (``judge.cascade.ANSWER_BAND_HALF_WIDTH``), so no call is spent."""
 
 
 @dataclass(frozen=True, slots=True)
 class _Rules:
     asks: tuple[tuple[str, re.Pattern[str]], ...]
     gives: dict[str, re.Pattern[str]]
+    decides: tuple[tuple[str, re.Pattern[str]], ...]
+    decided_gives: dict[str, re.Pattern[str]]
 
 
 @memoized(entries=1)
@@ -47,7 +59,9 @@ def _rules() -> _Rules:
     data = json.loads(text)
     asks = tuple((r["kind"], re.compile(r["pattern"], re.IGNORECASE)) for r in data["asks"])
     gives = {kind: re.compile(p, re.IGNORECASE) for kind, p in data["gives"].items()}
-    return _Rules(asks, gives)
+    decides = tuple((k, re.compile(p, re.IGNORECASE)) for k, p in data["decides"].items())
+    more = {kind: re.compile(p, re.IGNORECASE) for kind, p in data["decided_gives"].items()}
+    return _Rules(asks, gives, decides, more)
 
 
 def asked_kind(question: str) -> str | None:
@@ -60,6 +74,26 @@ def asked_kind(question: str) -> str | None:
 def gives_kind(text: str, kind: str) -> bool:
     """Whether a text carries a cue of that kind (a year or month for a date...)."""
     return _rules().gives[kind].search(text) is not None
+
+
+_CAPITALIZED = re.compile(r"[A-Z][\w'’-]+")
+
+
+def lacks_asked_type(question: str, answer: str) -> bool:
+    """Whether a question that opens with its question word ("When ...", "Who ...", "How
+    many ...", "Where ...") gets an answer with nothing of the kind asked: off-question. A
+    name the question holds is its subject, not an answer ("Who designed the Eiffel Tower?"
+    is not answered by "The Eiffel Tower is a lattice tower")."""
+    rules = _rules()
+    kind = next((k for k, p in rules.decides if p.search(question)), None)
+    if kind is None:
+        return False
+    asked = set(_CAPITALIZED.findall(question))
+    answer = _CAPITALIZED.sub(
+        lambda m: m.group().lower() if m.group() in asked else m.group(), answer
+    )
+    gives = rules.gives[kind].search(answer) or rules.decided_gives[kind].search(answer)
+    return gives is None
 
 
 def _unit(vector: np.ndarray) -> np.ndarray:
@@ -118,19 +152,24 @@ class AnswerRelevanceScorer:
         texts = list(dict.fromkeys(t for q, s in wanted for t in (q, *s)))
         vectors = dict(zip(texts, self.embedder.encode(texts), strict=True)) if texts else {}
         rows: list[np.ndarray] = []
+        missing: list[bool] = []
         for query, sentences in wanted:
             qv = vectors[query]
             matrix = np.stack([vectors[s] for s in sentences])
             rows.append(answer_features(query, qv, sentences, matrix))
+            missing.append(lacks_asked_type(query, " ".join(sentences)))
             rows.extend(
                 answer_features(query, qv, [s], matrix[i : i + 1]) for i, s in enumerate(sentences)
             )
         predicted = iter(self.head.predict(np.stack(rows)).tolist() if rows else [])
         out: list[AnswerScore | None] = []
+        lacking = iter(missing)
         for query, given in answers:
             if not (query.strip() and given):
                 out.append(None)
                 continue
             score = next(predicted)
+            if next(lacking):
+                score = min(score, self.threshold - TYPE_MISSING_MARGIN)
             out.append(AnswerScore(score, [next(predicted) for _ in given]))
         return out

@@ -1,13 +1,19 @@
-"""Subjective or objective: opinion cues without checkable content, hedges recorded.
+"""Subjective or objective: evaluative predicates, opinion cues without checkable content,
+hedges recorded.
 
-A span is subjective when a cue of an opinion class (``lexicon.OPINION_CLASSES``: "I think",
-"beautiful", "better") occurs in it and it has no checkable content (``lexicon.CHECKABLE_CONTENT``:
-a digit, a month, a spelled-out quantity, a name inside the sentence). Cues of the hedge classes
+A span is subjective when its predicate is evaluative (a cue of ``cues.EVALUATIVE``:
+"beautiful", "better", "worth visiting") and it states no fact (no ``cues.FACTUAL_CUES`` verb,
+digit, month or spelled-out quantity), names or not; or when a cue of an opinion class
+(``cues.OPINION_CLASSES``: "I think") occurs in it and it has no checkable content
+(``cues.CHECKABLE_CONTENT``: a digit, a month, a spelled-out quantity, a name inside the
+sentence). The second rule needs names, so it is off where capitals do not mark them (German,
+Hindi); the first is not. Cues of the hedge classes
 ("likely", "some", "may", "often") are returned as the span's hedges and never make it
 subjective. Cue matches are guarded against plain false positives:
 
 * "May" followed by a number is the month ("in May 2020", "May 5").
 * "most" after "the" or "at" is a superlative or a bound ("the most populous", "at most 5").
+* "best"/"better" before "known" is a fact about fame ("best known for").
 * A one-word cue in Title Case that does not start the sentence is part of a name
   ("Great Britain", "the Best Picture award", "in May").
 """
@@ -25,6 +31,7 @@ from ragguard.language import kinds_off, lexicon, phrase_pattern
 from ragguard.language.sentences import MONTHS, starts_sentence
 from ragguard.spans.cues import (
     CHECKABLE_CONTENT,
+    FACTUAL_CUES,
     HEDGE_CLASSES,
     LEXICON,
     OPINION_CLASSES,
@@ -34,6 +41,7 @@ from ragguard.spans.cues import (
 Category = Literal["objective", "subjective"]
 
 _NUMBER_AHEAD = re.compile(r"\s+\d")
+_KNOWN_AHEAD = re.compile(r"\s+known\b", re.IGNORECASE)
 _THE_OR_AT_BEHIND = re.compile(r"\b(?:the|at)\s+$", re.IGNORECASE)
 _DIGIT = re.compile(r"\d")
 _TITLE_WORD = re.compile(r"(?<![\w'-])[A-Z][\w'’-]*")
@@ -47,9 +55,12 @@ class SubjectivityRule:
 
     opinion_classes: tuple[str, ...] = OPINION_CLASSES
     checkable: tuple[str, ...] = CHECKABLE_CONTENT
+    evaluative: bool = True
+    """Whether an evaluative predicate with no fact stated makes a span subjective even when
+    it has checkable content (names)."""
 
 
-RAG_CHECK_RULE = SubjectivityRule(opinion_classes=tuple(LEXICON), checkable=())
+RAG_CHECK_RULE = SubjectivityRule(opinion_classes=tuple(LEXICON), checkable=(), evaluative=False)
 """RAG-Check's literal rule, for comparison: any cue of any class makes a span subjective."""
 
 
@@ -83,10 +94,17 @@ class Categorizer:
         return cls(config.add_subjective, config.remove_subjective)
 
     def _matches(
-        self, text: str, patterns: Mapping[str, re.Pattern[str]] | None = None
+        self,
+        text: str,
+        patterns: Mapping[str, re.Pattern[str]] | None = None,
+        capitals_mark_names: bool = True,
     ) -> dict[str, list[re.Match[str]]]:
         found = {
-            name: [m for m in pattern.finditer(text) if not _is_false_positive(text, m)]
+            name: [
+                m
+                for m in pattern.finditer(text)
+                if not _is_false_positive(text, m, capitals_mark_names)
+            ]
             for name, pattern in (self._patterns if patterns is None else patterns).items()
         }
         return {name: matches for name, matches in found.items() if matches}
@@ -103,13 +121,20 @@ class Categorizer:
         if language in ("en", "und"):
             matches = self._matches(text)
             opinion = any(name in self.rule.opinion_classes for name in matches)
-            checkable = [_CHECKS[c] for c in self.rule.checkable]
+            facts = _FACTUAL[-1:] if self.rule.evaluative else ()
+            checkable = [*(_CHECKS[c] for c in self.rule.checkable), *facts]
+            evaluative = self.rule.evaluative and "evaluative" in matches
+            factual: Sequence[Callable[[str], bool]] = _FACTUAL
         else:
             rule = _language_rule(language)
-            matches = self._matches(text, rule.patterns)
+            matches = self._matches(text, rule.patterns, rule.names)
             opinion = rule.opinions and any(name in OPINION_CLASSES for name in matches)
             checkable = list(rule.checkable)
-        subjective = opinion and not any(has(text) for has in checkable)
+            evaluative = rule.evaluative and "evaluative" in matches
+            factual = rule.factual
+        subjective = (evaluative and not any(states(text) for states in factual)) or (
+            opinion and not any(has(text) for has in checkable)
+        )
         hedges = _outermost(
             [m for name, ms in matches.items() if name in HEDGE_CLASSES for m in ms]
         )
@@ -122,12 +147,17 @@ class Categorizer:
 
 @dataclass(frozen=True, slots=True)
 class _LanguageRule:
-    """The subjectivity rule in a language other than English: its cues by class, whether
-    opinions may be set aside at all, and what checkable content looks like there."""
+    """The subjectivity rule in a language other than English: its cues by class, whether an
+    opinion cue with nothing checkable is set aside (only where names can be found), whether
+    an evaluative predicate is, what checkable content and what a stated fact look like."""
 
     patterns: Mapping[str, re.Pattern[str]]
     opinions: bool
     checkable: tuple[Callable[[str], bool], ...]
+    evaluative: bool = False
+    factual: tuple[Callable[[str], bool], ...] = ()
+    names: bool = False
+    """Whether capitals mark names in the language (so a Title Case cue is part of one)."""
 
 
 @cache
@@ -138,15 +168,20 @@ def _language_rule(language: str) -> _LanguageRule:
         return _LanguageRule({}, False, ())
     months = phrase_pattern(found.months)
     quantities = phrase_pattern([*found.spelled, *found.scales])
+    facts = phrase_pattern(found.factual)
     checkable: list[Callable[[str], bool]] = [
         _CHECKS["number"],
         lambda text: months.search(text) is not None,
         lambda text: quantities.search(text) is not None,
     ]
-    if "entity" not in kinds_off(language):
+    factual = (*checkable, lambda text: facts.search(text) is not None)
+    names = "entity" not in kinds_off(language)
+    checkable.append(factual[-1])
+    if names:
         checkable.append(_has_proper_name)
     patterns = {name: phrase_pattern(cues) for name, cues in found.subjective.items() if cues}
-    return _LanguageRule(patterns, "subjective" not in kinds_off(language), tuple(checkable))
+    allowed = "subjective" not in kinds_off(language)
+    return _LanguageRule(patterns, allowed and names, tuple(checkable), allowed, factual, names)
 
 
 def _outermost(matches: list[re.Match[str]]) -> list[re.Match[str]]:
@@ -182,6 +217,13 @@ _CHECKS: Mapping[str, Callable[[str], bool]] = {
     "quantity": lambda text: _QUANTITY.search(text) is not None,
     "proper_name": _has_proper_name,
 }
+_FACTUAL_PATTERN = phrase_pattern(FACTUAL_CUES)
+_FACTUAL: tuple[Callable[[str], bool], ...] = (
+    _CHECKS["number"],
+    _CHECKS["date"],
+    _CHECKS["quantity"],
+    lambda text: _FACTUAL_PATTERN.search(text) is not None,
+)
 
 
 def merge_lexicon(
@@ -230,11 +272,19 @@ def _compile(cues: Sequence[str]) -> re.Pattern[str]:
     return re.compile(rf"(?<![\w-])(?:{alternation})(?![\w-])", re.IGNORECASE)
 
 
-def _is_false_positive(text: str, match: re.Match[str]) -> bool:
-    """The guards listed in the module docstring."""
+def _is_false_positive(text: str, match: re.Match[str], capitals_mark_names: bool = True) -> bool:
+    """The guards listed in the module docstring (the Title Case one only where capitals mark
+    names: German capitalises every noun, "ein Meisterwerk")."""
     word = match.group()
     if word == "May" and _NUMBER_AHEAD.match(text, match.end()):
         return True
     if word.lower() == "most" and _THE_OR_AT_BEHIND.search(text, 0, match.start()):
         return True
-    return len(word.split()) == 1 and word.istitle() and not starts_sentence(text, match.start())
+    if word.lower() in ("best", "better") and _KNOWN_AHEAD.match(text, match.end()):
+        return True
+    return (
+        capitals_mark_names
+        and len(word.split()) == 1
+        and word.istitle()
+        and not starts_sentence(text, match.start())
+    )

@@ -72,6 +72,36 @@ COMPARISONS_PREFERENCES: tuple[str, ...] = (
     *("favourite", "more suitable", "less suitable"),
 )
 
+EVALUATIVE: tuple[str, ...] = (
+    *("beautiful", "most beautiful", "prettiest", "lovely", "gorgeous", "stunning"),
+    *("breathtaking", "magnificent", "wonderful", "marvellous", "marvelous", "amazing"),
+    *("awesome", "fantastic", "superb", "excellent", "brilliant", "delightful", "pleasant"),
+    *("unpleasant", "enjoyable", "charming", "delicious", "tasty", "boring", "dull", "ugly"),
+    *("awful", "terrible", "horrible", "dreadful", "disappointing", "overrated", "underrated"),
+    *("overpriced", "worth visiting", "worth seeing", "worth a visit", "worth the visit"),
+    *("worth it", "must-see", "better", "best", "worse", "worst", "greatest", "finest"),
+    *("favourite", "favorite", "i love", "i like", "i hate", "i prefer", "i enjoy", "i adore"),
+    *("tastier", "nicer", "prettier", "lovelier", "more enjoyable", "i dislike"),
+    *("masterpiece", "fascinating", "interesting", "impressive", "nicest", "nice"),
+)
+"""Evaluative predicates: the speaker's judgement, preference or feeling. A span with one is
+subjective even when it names things, unless it also states a fact (``FACTUAL_CUES``, a
+number, a date, a quantity): "I find Brazilian coffee more pleasant than Colombian coffee".
+"important", "famous", "popular" and "significant" are absent: claims use them as facts."""
+
+FACTUAL_CUES: tuple[str, ...] = (
+    *("discovered", "discovers", "invented", "invents", "founded", "established", "built"),
+    *("completed", "opened", "designed", "wrote", "written", "composed", "painted"),
+    *("directed", "produces", "produce", "produced", "published", "released", "born"),
+    *("died", "located", "lies in", "stands in", "situated", "capital of", "won", "elected"),
+    *("married", "consists of", "contains", "borders", "flows", "measures", "weighs"),
+    *("flows into", "discovered by", "invented by", "built by", "designed by", "painted by"),
+    *("signed", "named after", "owned by", "member of", "headquartered"),
+)
+"""Verbs and phrases of a factual relation between named things: an evaluative span that
+holds one states a checkable fact ("the best player, born in Rosario") and stays objective,
+as does "I think Fleming discovered it"."""
+
 LEXICON: Mapping[str, tuple[str, ...]] = MappingProxyType(
     {
         "modal_verbs": MODAL_VERBS,
@@ -82,14 +112,17 @@ LEXICON: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "judgmental_adjectives": JUDGMENTAL_ADJECTIVES,
         "conjectures": CONJECTURES,
         "comparisons_preferences": COMPARISONS_PREFERENCES,
+        "evaluative": EVALUATIVE,
     }
 )
-"""Class name -> cues, in RAG-Check's order; the names are those ``SpanConfig`` uses."""
+"""Class name -> cues, in RAG-Check's order and then ``evaluative``; the names are those
+``SpanConfig`` uses."""
 
 OPINION_CLASSES: tuple[str, ...] = (
     "opinion_indicators",
     "judgmental_adjectives",
     "comparisons_preferences",
+    "evaluative",
 )
 """The classes that mark an opinion, taste or judgement: a span with one of their cues and no
 checkable content is subjective. The other classes are ``HEDGE_CLASSES``."""

@@ -58,8 +58,12 @@ def test_pronoun_claim_is_verified_with_its_context(guard, embedder):
         Config(support={"use_context": False}),
         evaluator=Evaluator(Config(support={"use_context": False}), embedder=embedder),
     )
-    alone = span_of(without_context.evaluate(trace(response)), "1887")
+    unnamed = {**trace(response), "query": "Tell me something."}
+    alone = span_of(without_context.evaluate(unnamed), "1887")
     assert built.support > alone.support  # "It" is resolved by the preceding sentence
+    # an answer's pronoun also takes the question's subject, with or without the context
+    asked = span_of(without_context.evaluate(trace(response)), "1887")
+    assert asked.support == pytest.approx(built.support, abs=0.05)
 
 
 def test_hedged_opinion_is_subjective_and_not_scored(guard):

@@ -66,3 +66,51 @@ def test_contradictions_come_before_uncovered_words_and_few_are_shown():
         ("entity", "d2"),
         ("entity", "d2"),
     ]
+
+
+def test_a_reason_names_the_value_a_pronoun_sentence_gives(guard):
+    (span,) = spans(
+        guard,
+        "The Eiffel Tower was completed in 1925.",
+        "The Eiffel Tower is a wrought-iron lattice tower in Paris, France. "
+        "It was completed in 1889.",
+    )
+    assert span.supported is False
+    assert str(span.reasons[0]) == "date: '1925' vs '1889' in d1"
+
+
+def test_items_that_do_not_bear_on_the_claim_give_no_reason_when_the_best_one_does():
+    items = [SimpleNamespace(id=f"d{n}") for n in range(3)]
+    fired = {
+        (0, 0): (Reason("date", "1925", "1889"),),
+        (0, 1): (Reason("number", "310", ""), Reason("uncovered", "golden weathervane", "")),
+        (0, 2): (Reason("date", "1925", ""), Reason("entity", "Berlin", "Paris")),
+    }
+    plan = SimpleNamespace(
+        trace=SimpleNamespace(items=items), reasons=fired, unread={}, languages={}
+    )
+    reasons = _span_reasons(0, plan, [0, 1, 2], support=0.1, eta=0.5)
+    assert [str(r) for r in reasons] == [
+        "date: '1925' vs '1889' in d0",
+        "entity: 'Berlin' vs 'Paris' in d2",
+    ]
+
+
+def test_a_value_stated_elsewhere_replaces_nothing():
+    items = [SimpleNamespace(id=f"d{n}") for n in range(2)]
+    fired = {(0, 0): (Reason("date", "1925", ""),), (0, 1): (Reason("date", "1925", "1889"),)}
+    plan = SimpleNamespace(
+        trace=SimpleNamespace(items=items), reasons=fired, unread={}, languages={}
+    )
+    reasons = _span_reasons(0, plan, [0, 1], support=0.1, eta=0.5)
+    assert [str(r) for r in reasons] == ["date: '1925' vs '1889' in d1"]
+
+
+def test_hedge_words_are_no_uncovered_content(guard):
+    (span,) = spans(
+        guard,
+        "The Eiffel Tower was probably built in 1925.",
+        "The Eiffel Tower is a lattice tower in Paris. It was completed in 1889.",
+    )
+    assert span.supported is False
+    assert all("probably" not in r.claim for r in span.reasons)

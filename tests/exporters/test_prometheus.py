@@ -76,7 +76,16 @@ def test_one_evaluation_in_the_metrics_and_live_stats_kept_up_to_date():
 
     # labels stay low-cardinality: nothing per request
     labels = {k for family in registry.collect() for s in family.samples for k in s.labels}
-    assert labels == {"pipeline", "modality", "verdict", "le", "outcome", "direction", "estimate"}
+    assert labels == {
+        "pipeline",
+        "modality",
+        "verdict",
+        "le",
+        "outcome",
+        "direction",
+        "estimate",
+        "use",
+    }
     # the unsupported-span rate, uncorrected without a judge-labelled sample: 1 of 2 spans
     assert value("ragguard_unsupported_span_rate", **qa, estimate="lite") == 0.5
     assert value("ragguard_unsupported_span_rate", **qa, estimate="corrected") == 0.5

@@ -5,7 +5,14 @@ no verdict; and the expected-answer-type rules read as intended."""
 import pytest
 
 from ragguard.metrics.answer import answer_sentences
-from ragguard.scoring.answer import ANSWER_FEATURES, AnswerRelevanceScorer, asked_kind, gives_kind
+from ragguard.scoring.answer import (
+    ANSWER_FEATURES,
+    TYPE_MISSING_MARGIN,
+    AnswerRelevanceScorer,
+    asked_kind,
+    gives_kind,
+    lacks_asked_type,
+)
 from ragguard.scoring.heads import Head
 
 ITEMS = [
@@ -168,3 +175,65 @@ def test_logistic_fit_separates_a_separable_feature():
     predicted = head.predict(x)
     assert ((predicted >= 0.5) == y.astype(bool)).all()
     assert head.layers[0].weight[1:, 0].tolist() == [0.0] * 5  # unused features get weight 0
+
+
+@pytest.mark.parametrize(
+    ("query", "response"),
+    [
+        ("When was the Eiffel Tower completed?", "The Eiffel Tower is a lattice tower in Paris."),
+        ("Who designed the Eiffel Tower?", "It is a wrought-iron lattice tower."),
+        ("How tall is the Eiffel Tower?", "The Eiffel Tower is a lattice tower in Paris."),
+        ("Where is the Colosseum?", "It is an elliptical amphitheatre."),
+    ],
+)
+def test_an_answer_without_the_asked_type_is_off_question(guard, query, response):
+    evaluation = evaluate(guard, query, response)
+    eta = evaluation.thresholds["answer_relevance"]
+    assert evaluation.metrics.answer_relevant is False
+    assert evaluation.metrics.answer_relevance <= eta - TYPE_MISSING_MARGIN
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "lacks"),
+    [
+        ("When was it built?", "It is a tower in Paris.", True),
+        ("When was it built?", "It was built in 1889.", False),
+        ("When was it built?", "It was built during the reign of Louis XIV.", False),
+        ("Who built it?", "It is a tower.", True),
+        ("Who built it?", "Gustave Eiffel built it.", False),
+        ("How many people visit it?", "It is popular.", True),
+        ("How many people visit it?", "About seven million people visit it.", False),
+        ("Where is it?", "It is made of iron.", True),
+        ("Where is it?", "It stands in Paris.", False),
+        ("What is it made of?", "It is in Paris.", False),  # no type decides "what"
+        ("Is it old? When was it built, I wonder.", "It is a tower.", False),  # not the opener
+    ],
+)
+def test_lacks_asked_type(question, answer, lacks):
+    assert lacks_asked_type(question, answer) is lacks
+
+
+def test_an_abstention_is_exempt_from_the_type_rule(guard):
+    evaluation = evaluate(guard, "When was the Eiffel Tower completed?", "I don't know.")
+    assert evaluation.metrics.answer_relevance is None
+
+
+def test_an_answer_pronoun_takes_the_question_subject(guard):
+    evaluation = guard.evaluate(
+        {
+            "trace_id": "t",
+            "query": "Where is the Eiffel Tower?",
+            "items": [
+                {
+                    "id": "d1",
+                    "text": "The Eiffel Tower is a wrought-iron lattice tower in Paris, "
+                    "completed in 1889.",
+                }
+            ],
+            "response": "It stands in Paris.",
+        }
+    )
+    (span,) = evaluation.spans
+    assert span.text == "It stands in Paris."  # the span as written; read as the tower's
+    assert span.supported is True
+    assert evaluation.metrics.answer_relevant is True

@@ -3,8 +3,13 @@ hedged claims objective with their hedges recorded; the lexicon's guards and ove
 
 from __future__ import annotations
 
+import json
+from collections import Counter
+from pathlib import Path
+
 import pytest
 
+from ragguard.language import kinds_off, lexicon
 from ragguard.spans import LEXICON, Categorizer
 from ragguard.spans.categorize import RAG_CHECK_RULE, SubjectivityRule
 
@@ -24,7 +29,8 @@ def categorizer() -> Categorizer:
         ("The bridge is usually closed.", "frequency_degree_adverbs"),
         ("The bridge is an important link.", "judgmental_adjectives"),
         ("It is possible that the bridge is old.", "conjectures"),
-        ("The new bridge is better than the old one.", "comparisons_preferences"),
+        ("The old bridge is preferable.", "comparisons_preferences"),
+        ("The view is breathtaking.", "evaluative"),
     ],
 )
 def test_each_lexicon_class_fires(categorizer: Categorizer, text: str, lexicon_class: str) -> None:
@@ -110,7 +116,7 @@ def test_objective_sentences_and_guards(categorizer: Categorizer, text: str) -> 
 def test_several_classes_are_reported(categorizer: Categorizer) -> None:
     kind, classes, _ = categorizer.categorize("I think it might be the best option.")
     assert kind == "subjective"
-    assert classes == ["modal_verbs", "opinion_indicators", "judgmental_adjectives"]
+    assert classes == ["modal_verbs", "opinion_indicators", "judgmental_adjectives", "evaluative"]
 
 
 def test_cues_match_case_insensitively_on_word_boundaries(categorizer: Categorizer) -> None:
@@ -147,11 +153,13 @@ def test_unknown_class_or_removal_raises() -> None:
         ("Probablemente abrió en 1819.", "es", "objective", ["probablemente"]),
         ("Je pense que c'est une belle ville.", "fr", "subjective", []),
         ("La ville compte peut-être 2 millions d'habitants.", "fr", "objective", ["peut-être"]),
-        # German and Hindi: a name cannot be found by its capitals, so an opinion is never
-        # set aside there (checks_off "subjective"); hedges are still recorded
-        ("Ich denke, Berlin ist wunderschön.", "de", "objective", []),
+        # German and Hindi: an evaluative predicate is set aside though names cannot be found
+        # by their capitals; an opinion cue alone is not (it needs names); hedges recorded
+        ("Ich denke, Berlin ist wunderschön.", "de", "subjective", []),
+        ("Ich denke, Berlin hat drei Flughäfen.", "de", "objective", []),
         ("Berlin ist wahrscheinlich die größte Stadt.", "de", "objective", ["wahrscheinlich"]),
-        ("शायद यह सबसे सुंदर शहर है।", "hi", "objective", ["शायद"]),
+        ("शायद यह सबसे सुंदर शहर है।", "hi", "subjective", ["शायद"]),
+        ("शायद इसका निर्माण 1889 में हुआ।", "hi", "objective", ["शायद"]),
     ],
 )
 def test_each_language_uses_its_own_cues(
@@ -164,3 +172,58 @@ def test_each_language_uses_its_own_cues(
 def test_english_cues_do_not_fire_in_another_language(categorizer: Categorizer) -> None:
     # "personally" is an English opinion cue; "Personal" in a German span is a noun
     assert categorizer.categorize("Das Personal ist freundlich.", "de").classes == []
+
+
+OPINION_SETS = Path(__file__).resolve().parents[2] / "benchmarks" / "data" / "opinions"
+
+
+def _seeded() -> list[tuple[str, str, str]]:
+    """(language, text, kind) of the per-language opinion suite: at least 20 evaluative
+    opinions and 20 opinion-cued checkable claims per language, as test cases."""
+    rows = []
+    for code in ("en", "de", "es", "fr", "hi"):
+        with (OPINION_SETS / f"{code}.jsonl").open(encoding="utf-8") as handle:
+            rows += [(code, r["text"], r["kind"]) for r in map(json.loads, handle)]
+    return rows
+
+
+@pytest.mark.parametrize(("language", "text", "kind"), _seeded())
+def test_evaluative_opinions_are_subjective_and_opinion_cued_facts_objective(
+    categorizer: Categorizer, language: str, text: str, kind: str
+) -> None:
+    expected = "subjective" if kind == "opinion" else "objective"
+    assert categorizer.categorize(text, language).kind == expected
+
+
+def test_the_suite_holds_twenty_of_each_kind_per_language() -> None:
+    counts = Counter((code, kind) for code, _, kind in _seeded())
+    assert len(counts) == 10 and min(counts.values()) >= 20
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("I find Brazilian coffee more pleasant than Colombian coffee.", "subjective"),
+        ("In my view the Apollo program was humanity's greatest adventure.", "subjective"),
+        ("Paris is the most beautiful city in Europe.", "subjective"),
+        ("I believe it opened in 1937.", "objective"),
+        ("I think Fleming discovered it.", "objective"),
+        ("I think he discovered it.", "objective"),
+        ("Brazil produces more coffee than Colombia.", "objective"),
+        ("I think the Eiffel Tower was completed in 1925.", "objective"),
+        ("He is best known for his novels.", "objective"),
+        ("The tower is probably the most beautiful in Paris.", "subjective"),
+        ("The tower was probably completed in 1925.", "objective"),
+    ],
+)
+def test_the_predicate_decides_not_the_names(
+    categorizer: Categorizer, text: str, kind: str
+) -> None:
+    assert categorizer.categorize(text).kind == kind
+
+
+@pytest.mark.parametrize("code", ["de", "es", "fr", "hi"])
+def test_each_language_lists_evaluative_and_factual_cues_as_data(code: str) -> None:
+    found = lexicon(code)
+    assert found is not None and found.factual and found.subjective["evaluative"]
+    assert "subjective" not in kinds_off(code)

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import re
+from functools import cache
+
+from ragguard.language import lexicon, phrase_pattern
 from ragguard.scoring.checks.parse import MIN_SHARED, Sentence, parse, passage_vocabulary
 from ragguard.scoring.protocols import Reason
 from ragguard.scoring.text import stem_in, stopwords_of
+from ragguard.spans.cues import HEDGE_CLASSES, LEXICON
 
 MIN_UNCOVERED = 3
 """Content words in a row that the evidence never mentions: an added fact, not a paraphrase."""
@@ -18,13 +23,29 @@ def uncovered(claim: str, passage: str) -> str | None:
     return uncovered_run(parse(claim), passage_vocabulary(passage))
 
 
+@cache
+def _hedges(language: str) -> re.Pattern[str]:
+    """The hedge-class cues of a language ("probably", "some sources say"), as one pattern."""
+    found = None if language in ("en", "und") else lexicon(language)
+    classes = LEXICON if found is None else found.subjective
+    return phrase_pattern([c for name in HEDGE_CLASSES for c in classes.get(name, ())])
+
+
+def hedge_words(text: str, language: str = "en") -> frozenset[str]:
+    """The words of the hedge cues in ``text``: a hedge qualifies a claim and adds no fact,
+    so it is never uncovered content ("probably built 1925")."""
+    return frozenset(w.lower() for m in _hedges(language).finditer(text) for w in m.group().split())
+
+
 def uncovered_run(parsed: Sentence, known: frozenset[str]) -> str | None:
-    """``uncovered`` for a parsed claim and the stemmed content words of its passage."""
+    """``uncovered`` for a parsed claim and the stemmed content words of its passage; stop
+    words and hedge words break no run and count as neither covered nor uncovered."""
     best: list[str] = []
     run: list[str] = []
     stop, language = stopwords_of(parsed.language), parsed.language
+    hedged = hedge_words(parsed.text, language)
     for word in (*parsed.words, ""):
-        if word and word in stop:
+        if word and (word in stop or word in hedged):
             continue
         if word and stem_in(language, word) not in known:
             run.append(word)
@@ -32,7 +53,7 @@ def uncovered_run(parsed: Sentence, known: frozenset[str]) -> str | None:
         if len(run) > len(best):
             best = run
         run = []
-    rest = parsed.content - {stem_in(language, w) for w in best}
+    rest = parsed.content - {stem_in(language, w) for w in (*best, *hedged)}
     covered = len(rest & known) / len(rest) if len(rest) >= MIN_SHARED else 0.0
     if len(best) >= MIN_UNCOVERED and covered >= 0.75:
         return " ".join(best)

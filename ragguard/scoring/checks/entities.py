@@ -1,13 +1,24 @@
-"""The entity check: a name of the claim where the on-topic sentence names another ("in
-Berlin" against "in Paris")."""
+"""The entity check: a name of the claim in the slot where the on-topic sentence names
+another ("in Kenya" against "in Tanzania", "designed by Eiffel" against "designed by
+Koechlin", "Koechlin designed the tower" against "Eiffel designed the tower")."""
 
 from __future__ import annotations
 
-from ragguard.scoring.checks.parse import Sentence, parse
-from ragguard.scoring.checks.slots import Reading, RivalRule, Slot, rival_value
+import re
+
+from ragguard.language.reference import subject
+from ragguard.scoring.checks.parse import MIN_SHARED, Sentence, parse
+from ragguard.scoring.checks.proper_names import name_keys
+from ragguard.scoring.checks.slots import MIN_ANCHOR, Reading, RivalRule, Slot, rival_value
+from ragguard.scoring.checks.words import two_words_before
 from ragguard.scoring.protocols import Reason
 
 _BY_LEAD = RivalRule(by_lead=True)
+SUBJECT_ANCHOR = 0.75
+"""Share of the claim's other content words the sentence must hold for its subject to be
+the claim subject's rival: the sentence says the same of someone else."""
+_BY = re.compile(r"\b(?:by|par|por|von)\s*$", re.IGNORECASE)
+_ARTICLE = re.compile(r"^\W*(?:the|a|an|el|la|los|las|le|les|l')\s*", re.IGNORECASE)
 
 
 def name_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[Reason]:
@@ -31,8 +42,60 @@ def name_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[Reas
             Reading(s, bool(own & s.keys), others)
             for s, others in zip(sentences, rivals, strict=True)
         )
-        slot = Slot(claim, name, claim.content - parse(name, claim.language).content, readings)
+        context = claim.content - parse(name, claim.language).content
+        slot = Slot(claim, name, context, readings)
         value = rival_value(slot, _BY_LEAD)
+        if value is None and not slot.stated:
+            value = _short_claim_rival(slot)
+        if value is None:
+            value = _subject_rival(slot, own)
         if value is not None:
             findings.append(Reason("entity", name, value))
     return findings
+
+
+def _short_claim_rival(slot: Slot) -> str | None:
+    """A claim too short for the anchor's shared words ("Kilimanjaro is in Kenya"): the
+    sentence that holds all its other content words and fills the value's place (the same
+    word before it) with another name."""
+    if not slot.context or len(slot.context) >= MIN_SHARED:
+        return None
+    last = two_words_before(slot.claim.text, slot.value)[-1:]
+    if not last:
+        return None
+    for reading in slot.readings:
+        if slot.context <= reading.sentence.content:
+            for rival in reading.rivals:
+                if two_words_before(reading.sentence.text, rival)[-1:] == last:
+                    return rival
+    return None
+
+
+def _subject_rival(slot: Slot, own: frozenset[str]) -> str | None:
+    """The claim's subject, when the on-topic sentence says the same of another subject
+    ("Koechlin designed the tower" against "Eiffel designed the tower"): the claim opens with
+    the name, the sentence holding most of the claim's other words (at least
+    ``SUBJECT_ANCHOR`` of them) has another name for subject and names the claim's only
+    outside its subject ("Tamil Nadu is a composer" against "Harris Jayaraj is a composer
+    from Chennai, Tamil Nadu"), or not at all."""
+    opening = _ARTICLE.sub("", slot.claim.text, count=1)
+    if not opening.startswith(slot.value) or len(slot.context) < MIN_SHARED:
+        return None
+    best, share = None, 0.0
+    for reading in slot.readings:
+        held = len(slot.context & reading.sentence.content) / len(slot.context)
+        if held > share:
+            best, share = reading, held
+    if best is None or share < max(SUBJECT_ANCHOR, MIN_ANCHOR):
+        return None
+    if any(r.states for r in slot.readings if r is not best):
+        return None  # named elsewhere in the passage: the claim may join two sentences
+    text = best.sentence.text
+    leading = _ARTICLE.sub("", text, count=1)
+    rival = next((r for r in best.rivals if re.match(rf"{re.escape(r)}\b", leading)), None)
+    if rival is None or not best.states:
+        return rival
+    found = subject(text, best.sentence.language)
+    if found is None or own & name_keys(found) or _BY.search(text.split(slot.value)[0]):
+        return None  # the claim's name is the subject too, or the agent of a passive
+    return rival

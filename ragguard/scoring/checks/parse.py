@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from ragguard.language import kinds_off
 from ragguard.language.numerals import english_numerals
+from ragguard.language.reference import resolve
 from ragguard.runtime.caches import memoized
 from ragguard.scoring.checks.dates import months_in, weekdays_in
 from ragguard.scoring.checks.numbers import Quantity, quantities, ranges
@@ -72,8 +73,11 @@ def parse(text: str, language: str = "en") -> Sentence:
 
 @memoized(entries=16_384)
 def parse_passage(passage: str, language: str = "en") -> tuple[Sentence, ...]:
-    """A passage's sentences, parsed."""
-    return tuple(parse(s, language) for s in evidence_sentences(passage))
+    """A passage's sentences, parsed, each read with its antecedent ("It was completed in
+    1889." as "The Eiffel Tower was completed in 1889.": ``ragguard.language.reference``), so
+    a check and its reason see the value the sentence gives."""
+    sentences = resolve(tuple(evidence_sentences(passage)), language)
+    return tuple(parse(s, language) for s in sentences)
 
 
 @memoized(entries=16_384)

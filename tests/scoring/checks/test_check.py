@@ -44,9 +44,35 @@ def test_check_asks_each_sentence_of_a_claim_in_turn() -> None:
     )
     claim = "The Eiffel Tower was built in 1887. The Eiffel Tower is a lattice tower in Berlin."
     assert check(claim, passage) == (
-        Reason("date", "1887", ""),
+        Reason("date", "1887", "1889"),  # "It was built in 1889" is read as the tower's
         Reason("entity", "Berlin", "Paris"),
     )
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "reason"),
+    [
+        (
+            "The Eiffel Tower was completed in 1925.",
+            "The Eiffel Tower is a wrought-iron lattice tower in Paris, France. "
+            "It was completed in 1889.",
+            Reason("date", "1925", "1889"),
+        ),
+        (
+            "The Eiffel Tower is 500 metres tall.",
+            "The Eiffel Tower is a lattice tower in Paris. The tower is 330 metres tall.",
+            Reason("number", "500", "330"),
+        ),
+    ],
+)
+def test_an_evidence_sentence_is_read_with_its_antecedent(claim, passage, reason) -> None:
+    assert check(claim, passage)[0] == reason
+
+
+def test_hedge_words_are_not_uncovered_content() -> None:
+    passage = "The Eiffel Tower is a lattice tower in Paris. It was completed in 1889."
+    reasons = check("The Eiffel Tower was probably built in 1925.", passage)
+    assert [r.check for r in reasons] == ["date"]
 
 
 @pytest.mark.parametrize(

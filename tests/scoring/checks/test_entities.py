@@ -76,3 +76,62 @@ ENTITIES_CASES: list[Case] = [
 )
 def test_entity_rules(claim: str, passage: str, expected: tuple[str, ...], why: str) -> None:
     assert_first_reason(claim, passage, expected, why)
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "claimed", "named"),
+    [
+        (
+            "Kilimanjaro is in Kenya.",
+            "Kilimanjaro is a dormant volcano in Tanzania.",
+            "Kenya",
+            "Tanzania",
+        ),
+        (
+            "The tower was designed by Eiffel.",
+            "The tower was designed by Koechlin.",
+            "Eiffel",
+            "Koechlin",
+        ),
+        (
+            "Maurice Koechlin designed the tower.",
+            "Gustave Eiffel designed the tower in 1887.",
+            "Maurice Koechlin",
+            "Gustave Eiffel",
+        ),
+        (
+            "The Golden Gate Bridge is in Los Angeles.",
+            "The Golden Gate Bridge is a suspension bridge in San Francisco, California.",
+            "Los Angeles",
+            "San Francisco",
+        ),
+        (
+            "El museo está en Madrid.",
+            "El museo está en Barcelona desde 1900.",
+            "Madrid",
+            "Barcelona",
+        ),
+    ],
+)
+def test_a_name_in_the_slot_where_the_passage_names_another(claim, passage, claimed, named):
+    from ragguard.scoring.checks import check
+    from ragguard.scoring.protocols import Reason
+
+    assert Reason("entity", claimed, named) in check(claim, passage)
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        ("Ed Decter directs films.", "The New Guy is a 2002 film directed by Ed Decter."),
+        ("Paris is the capital of France.", "France's capital, Paris, is its largest city."),
+        (
+            "Gustave Eiffel designed the tower.",
+            "Gustave Eiffel designed the tower. Maurice Koechlin drew the first sketch.",
+        ),
+    ],
+)
+def test_names_that_merely_co_occur_do_not_fire(claim, passage):
+    from ragguard.scoring.checks import check
+
+    assert not [r for r in check(claim, passage) if r.check == "entity"]

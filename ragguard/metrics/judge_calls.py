@@ -1,0 +1,24 @@
+"""The judge calls an evaluation made, by what they were for: the summary, Prometheus and
+the replay report show calls by use, since all of them draw on one budget."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ragguard.schema import Evaluation
+
+JUDGE_USES = ("span", "answer", "sample")
+"""What a judge call is for: an in-band span, an in-band answer, the calibration sample."""
+
+
+def calls_by_use(evaluation: Evaluation) -> Counter[str]:
+    """The judge calls an evaluation made, by use (``JUDGE_USES``), with their tokens in and
+    out; a verdict served from the cache is no call."""
+    made: Counter[str] = Counter()
+    verdicts = [("sample" if s.calibration_sample else "span", s.judge) for s in evaluation.spans]
+    for use, verdict in [*verdicts, ("answer", evaluation.answer_judge)]:
+        if verdict is not None and not verdict.cached:
+            made[use] += 1
+            made["tokens in"] += verdict.input_tokens
+            made["tokens out"] += verdict.output_tokens
+    return made
