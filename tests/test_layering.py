@@ -46,7 +46,12 @@ def test_the_data_model_imports_no_scoring_or_runtime_module() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.stdout.strip() == str(
-        ["ragguard.errors", "ragguard.media", "ragguard.schema.inline", "ragguard.schema"]
+        [
+            "ragguard.errors",
+            "ragguard.schema",
+            "ragguard.schema.fields",
+            "ragguard.schema.inline",
+        ]
     )
 
 

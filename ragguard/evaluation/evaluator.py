@@ -23,6 +23,7 @@ from ragguard.metrics.rate import DriftMonitor
 from ragguard.runtime import caches
 from ragguard.runtime.timing import Stopwatch
 from ragguard.schema import (
+    NO_CONTEXT,
     CalibrationStatus,
     Evaluation,
     FieldIssue,
@@ -128,6 +129,7 @@ class Evaluator:
                 self.config.embedding_model,
                 cache_size=self.config.cache_size,
                 threads=self.config.threads,
+                precision=self.config.embedding_precision,
             )
         return self._embedder
 
@@ -329,8 +331,8 @@ class Evaluator:
         )
 
     def _citation_policy(self, plan: _TracePlan) -> TraceValidationError | None:
-        if self.config.unknown_citations != "error":
-            return None
+        if self.config.unknown_citations != "error" or not plan.trace.has_context:
+            return None  # with no context given, a marker can name nothing, rightly or not
         for span in plan.spans:
             if span.unknown_citations:
                 known = ", ".join(i.id for i in plan.trace.items) or "none"
@@ -490,7 +492,7 @@ class Evaluator:
             trace_id=trace.trace_id,
             items=items,
             spans=spans,
-            metrics=trace_metrics(items, spans, eta_s),
+            metrics=trace_metrics(items, spans, eta_s, context=trace.has_context),
             timing_ms={k: round(v, 3) for k, v in timing.items()},
             thresholds={"relevance": eta_r, "support": eta_s},
             errors=plan.issues,
@@ -504,15 +506,21 @@ class Evaluator:
     ) -> SpanEvaluation:
         support = citation_support = evidence_id = frame_s = None
         reasons: list[SpanReason] = []
-        if span.kind == "objective":
+        unscored = None
+        if span.kind == "objective" and not plan.trace.has_context:
+            unscored = NO_CONTEXT  # no items key: nothing to check the claim against
+        elif span.kind == "objective" and not plan.trace.items:
+            support = 0.0  # nothing was retrieved, so nothing supports the claim
+            reasons = [
+                SpanReason(check="nothing_retrieved", claim=span.text, evidence="", item="none")
+            ]
+        elif span.kind == "objective":
             allowed = [position[r] for r in span.references] or range(len(plan.trace.items))
             scored = {i: plan.support[(s, i)] for i in allowed if (s, i) in plan.support}
             if scored:
                 best = max(scored, key=scored.__getitem__)
                 support, evidence_id = scored[best], plan.trace.items[best].id
                 frame_s = plan.support_frame.get((s, best))
-            elif not plan.trace.items:
-                support = 0.0  # nothing was retrieved, so nothing supports the claim
             cited_scores = [
                 plan.support[(s, position[c])]
                 for c in span.citations
@@ -541,7 +549,7 @@ class Evaluator:
             reasons=reasons,
             hedges=list(span.hedges),
             language=plan.languages.get(s, span.language),
-            unscored_reason=_unread(s, plan) if support is None else None,
+            unscored_reason=unscored or (_unread(s, plan) if support is None else None),
             checks_off=checks_not_run(plan.languages[s], plan.across.get(s, False))
             if s in plan.languages
             else [],

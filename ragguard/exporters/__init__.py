@@ -60,7 +60,7 @@ def build_exporters(config: ExportConfig) -> list[Exporter]:
     except ImportError as missing:
         extra = "otel" if (missing.name or "").startswith("opentelemetry") else "prometheus"
         raise RagguardError(
-            f"exporters.{extra} needs {missing.name}: pip install 'ragguard[{extra}]'"
+            f"exporters.{extra} needs {missing.name}: pip install 'ragguard-eval[{extra}]'"
         ) from missing
     if config.trace_log is not None:
         exporters.append(shared_trace_log(config))

@@ -328,7 +328,7 @@ class ServeApp:
                 self._metrics_server.server_close()
             if isinstance(error, ImportError):
                 raise RagguardError(
-                    f"ragguard serve needs {error.name}: pip install 'ragguard[serve]'"
+                    f"ragguard serve needs {error.name}: pip install 'ragguard-eval[serve]'"
                 ) from error
             raise
 

@@ -118,4 +118,4 @@ def test_without_ray_the_flag_names_the_extra(log, monkeypatch, capsys):
     monkeypatch.setitem(__import__("sys").modules, "ray", None)
     monkeypatch.delitem(__import__("sys").modules, "ragguard.runners.ray", raising=False)
     assert main(["replay", str(log), "--engine", "ray"]) == 2
-    assert "pip install 'ragguard[ray]'" in capsys.readouterr().err
+    assert "pip install 'ragguard-eval[ray]'" in capsys.readouterr().err
