@@ -160,3 +160,25 @@ class ConfigError(RagguardError, ValueError):
     """A config file that cannot be used: not found as a file, not valid TOML or JSON, or a
     setting that is unknown or out of range. The message names the file and the setting
     (and the nearest valid name for a misspelt one)."""
+
+
+class ServeStartError(RagguardError, OSError):
+    """``ragguard serve`` could not listen on one of its addresses. ``endpoint`` is which
+    (``http``, ``grpc``, ``metrics``) and ``address`` the HOST:PORT; the message names the
+    flag and the setting that change it."""
+
+    def __init__(self, message: str, *, endpoint: str, address: str) -> None:
+        self.message = message
+        self.endpoint = endpoint
+        self.address = address
+        super().__init__(message)
+
+    def __str__(self) -> str:
+        return self.message
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild_serve_start_error, (self.message, self.endpoint, self.address))
+
+
+def _rebuild_serve_start_error(message: str, endpoint: str, address: str) -> ServeStartError:
+    return ServeStartError(message, endpoint=endpoint, address=address)

@@ -8,7 +8,7 @@ from typing import Any, Literal, TypeAlias, TypeVar
 from pydantic import Field, model_validator
 
 from ragguard.config.base import Strict as _Strict
-from ragguard.config.file import read_config_file
+from ragguard.config.file import read_config_file, validate_config
 from ragguard.config.serve import ServeConfig as ServeConfig
 
 RelevanceBackend = Literal["lite", "cross-encoder"]
@@ -505,7 +505,7 @@ class Config(_Strict):
         if isinstance(config, Config):
             return config
         if isinstance(config, dict):
-            return cls.model_validate(config)
+            return validate_config(cls, config, "config dict")
         return cls.from_file(config)
 
     @classmethod

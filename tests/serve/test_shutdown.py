@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -29,9 +30,12 @@ def start_serve(config: Path) -> tuple[subprocess.Popen[str], dict[str, int]]:
     )
     assert process.stdout is not None
     line = process.stdout.readline()
-    words = line.replace(",", "").split()
-    ports = {"http": int(words[words.index("OTLP/HTTP") + 3])}
-    ports["metrics"] = int(words[words.index("metrics") + 3])
+    ports = {
+        which: int(found[1])
+        for which, label in (("http", "OTLP/HTTP"), ("metrics", "/metrics"))
+        if (found := re.search(rf"{label} on \S+:(\d+)", line))
+    }
+    assert set(ports) == {"http", "metrics"}, line
     return process, ports
 
 
