@@ -26,7 +26,7 @@ from typing import Any
 from ragguard.config import Config, ConfigLike, ExportConfig, LiveConfig
 from ragguard.errors import RagguardError
 from ragguard.evaluation.guard import Guard
-from ragguard.exporters import Exporter
+from ragguard.exporters import Exporter, build_exporters
 from ragguard.exporters.prometheus import OTHER_PIPELINE
 from ragguard.live.models import shared_guard
 from ragguard.live.monitor import Monitor
@@ -54,19 +54,6 @@ TICK_S = 0.1
 
 def _same(trace: Trace) -> Trace:
     return trace
-
-
-def _sinks(config: ExportConfig) -> list[Exporter]:
-    sinks: list[Exporter] = []
-    if config.phoenix is not None:
-        from ragguard.serve.phoenix import PhoenixExporter
-
-        sinks.append(PhoenixExporter(config.phoenix))
-    if config.langfuse is not None:
-        from ragguard.serve.langfuse import LangfuseExporter
-
-        sinks.append(LangfuseExporter(config.langfuse))
-    return sinks
 
 
 class ServeApp:
@@ -107,7 +94,7 @@ class ServeApp:
             clock,
         )
         self.counters = Counters()
-        self.sinks = [*_sinks(self.config.exporters), *exporters]
+        self.sinks = [*build_exporters(self.config.exporters, scope="serve"), *exporters]
         self.guard = guard or shared_guard(self._models())
         self._monitors: dict[str, Monitor] = {}
         self._monitor_lock = threading.Lock()
@@ -388,7 +375,7 @@ class ServeApp:
         hosts = {"http": parse(self.http_address)[0], "metrics": parse(self.metrics_address)[0]}
         if self.grpc_address is not None:
             hosts["grpc"] = parse(self.grpc_address)[0]
-        extra = len(self.sinks) - len(_sinks(self.config.exporters))
+        extra = sum(not type(s).__module__.startswith("ragguard.") for s in self.sinks)
         return startup_line(self.ports, hosts, verdict_destinations(self.config, extra))
 
     def _start_metrics(self) -> None:
