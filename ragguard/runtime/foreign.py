@@ -111,7 +111,7 @@ def _cell_list(cell: str, delimiter: str | None) -> list[str] | str:
     text = cell.strip()
     if text.startswith("[") and text.endswith("]"):
         try:
-            return json.loads(text)  # type: ignore[no-any-return]
+            return json.loads(text)
         except ValueError:
             pass
         try:

@@ -153,6 +153,12 @@ class Reference(BaseModel):
         return {k: v for k, v in handler(self).items() if k in self.model_fields_set}
 
 
+NO_CONTEXT = "no_context"
+"""``unscored_reason`` of every objective span of a trace with no ``items`` key: nothing was
+given to check its claims against, so they get no support verdict (``ragguard serve``
+reports an answer with no retrieval under the same name)."""
+
+
 class Trace(BaseModel):
     """One request of a RAG pipeline: the query, what was retrieved, and the answer.
 
