@@ -324,30 +324,13 @@ def calibrated_guard():
 def serve_traffic(app, traces: int) -> None:
     """``traces`` RAG traces (OpenInference spans) posted to ``app``'s OTLP/HTTP receiver,
     and one LLM span alone."""
-    from tests.serve.test_receivers import json_span, otlp_json
+    from tests.serve.test_receivers import json_span
+    from tests.support.serve_clients import post_rag_traces
     from tests.support.serve_fixtures import ANSWER, QUERY
 
-    spans = []
-    for n in range(traces):
-        trace_id = f"{n + 1:032x}"
-        chain = {"openinference.span.kind": "CHAIN", "input.value": QUERY, "output.value": ANSWER}
-        retrieval = {
-            "openinference.span.kind": "RETRIEVER",
-            "retrieval.documents.0.document.content": "The Eiffel Tower is in Paris.",
-        }
-        spans += [
-            json_span(trace_id, "a" * 16, "", chain),
-            json_span(trace_id, "b" * 16, "a" * 16, retrieval),
-        ]
     llm = {"openinference.span.kind": "LLM", "input.value": QUERY, "output.value": ANSWER}
-    spans.append(json_span(f"{traces + 1:032x}", "c" * 16, "", llm))
-    request = urllib.request.Request(
-        f"http://127.0.0.1:{app.ports['http']}/v1/traces",
-        data=otlp_json(spans),
-        headers={"Content-Type": "application/json"},
-    )
-    with urllib.request.urlopen(request, timeout=10) as response:
-        assert response.status == 200
+    ids = [f"{n + 1:032x}" for n in range(traces)]
+    post_rag_traces(app.ports["http"], ids, [json_span(f"{traces + 1:032x}", "c" * 16, "", llm)])
 
 
 def test_every_dashboard_query_returns_data_from_a_real_prometheus(prometheus):

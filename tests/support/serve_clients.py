@@ -115,3 +115,30 @@ def sdk_provider(exporter: Any, service: str = "rag-app") -> Any:
     provider = TracerProvider(resource=Resource.create({"service.name": service}))
     provider.add_span_processor(BatchSpanProcessor(exporter))
     return provider
+
+
+def post_rag_traces(port: int, trace_ids: list[str], extra: list[dict] | None = None) -> None:
+    """One OpenInference RAG trace (a chain span with the query and answer, a retriever span
+    under it with one document) per id, and ``extra`` spans, in one OTLP/JSON request."""
+    from tests.serve.test_receivers import json_span, otlp_json
+
+    chain = {"openinference.span.kind": "CHAIN", "input.value": QUERY, "output.value": ANSWER}
+    retrieval = {
+        "openinference.span.kind": "RETRIEVER",
+        "retrieval.documents.0.document.content": "The Eiffel Tower is in Paris.",
+    }
+    spans = [
+        span
+        for trace_id in trace_ids
+        for span in (
+            json_span(trace_id, "a" * 16, "", chain),
+            json_span(trace_id, "b" * 16, "a" * 16, retrieval),
+        )
+    ]
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{port}/v1/traces",
+        data=otlp_json([*spans, *(extra or [])]),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        assert response.status == 200
