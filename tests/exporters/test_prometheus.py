@@ -357,12 +357,15 @@ def test_every_dashboard_query_returns_data_from_a_real_prometheus(prometheus):
     )
     app.start()
     try:
-        url = prometheus(f"127.0.0.1:{endpoint.server_port}", f"127.0.0.1:{app.ports['metrics']}")
+        wrapped = f"127.0.0.1:{endpoint.server_port}"
+        url = prometheus(wrapped, f"127.0.0.1:{app.ports['metrics']}")
+        # serve's /metrics is the process's default registry, which earlier tests also used
+        answered = f'ragguard_responses_total{{pipeline="qa", instance="{wrapped}"}}'
         scraped_at_zero = {}
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and not scraped_at_zero:
             with contextlib.suppress(OSError):  # not listening yet
-                scraped_at_zero = promql(url, 'ragguard_responses_total{pipeline="qa"}')
+                scraped_at_zero = promql(url, answered)
             time.sleep(0.5)
         assert scraped_at_zero == {frozenset({("pipeline", "qa")}): 0.0}
         for _ in range(4):
@@ -372,9 +375,8 @@ def test_every_dashboard_query_returns_data_from_a_real_prometheus(prometheus):
         while time.monotonic() < deadline:
             delivered = promql(url, "sum by (status) (ragguard_serve_traces_total)")
             if (
-                promql(url, 'ragguard_responses_total{pipeline="qa"}')
-                == {frozenset({("pipeline", "qa")}): 4.0}
-                and delivered.get(frozenset({("status", "delivered")}), 0) >= 2
+                promql(url, answered) == {frozenset({("pipeline", "qa")}): 4.0}
+                and delivered.get(frozenset({("status", "evaluated")}), 0) >= 2
             ):
                 break
             time.sleep(0.5)
