@@ -460,9 +460,9 @@ class Config(_Strict):
     """The bundled MiniLM's matrix products. ``int8`` is fastest, but its integer kernels round
     differently on AVX2-only and AVX-512 VNNI CPUs (sentence vectors at cosine 0.97 to 0.99
     of each other), so a score near a threshold can fall on either side on another machine.
-    ``fp32`` gives the same scores on every x86-64 CPU to within 1e-5, at about twice the
-    encoding time (docs/models.md, "Across CPUs"; docs/speed.md). Ignored with an
-    ``embedding_model``."""
+    ``fp32`` gives the same scores on every x86-64 CPU to within 1e-5, at 1.4 times the
+    evaluation time of the example traces (3.6 times the encoding; docs/models.md, "Across
+    CPUs"; docs/speed.md). Ignored with an ``embedding_model``."""
     spans: SpanConfig = Field(default_factory=SpanConfig)
     unknown_citations: Literal["error", "flag"] = "flag"
     """A citation marker naming no retrieved item ("[7]" with 3 items): flag it on the span
