@@ -11,7 +11,8 @@ from this process (so the client's own cost is counted against the receiver: an 
 bound). Each question gets the request number appended, so no relevance comes from a
 cache.
 
-1. Receiving: grace and idle timeout an hour, so nothing is evaluated; spans/s over the
+1. Receiving: grace and idle timeout an hour, so nothing is evaluated (``queue_size`` as
+   large as ``--buffered``: complete traces waiting count against it); spans/s over the
    whole run, and the process's resident memory before and after ``--buffered`` traces.
 2. Assembly: ``assemble`` over the buffered traces, per trace.
 3. Evaluating, in a burst: ``--evaluated`` traces posted at once; traces/s from the first
@@ -57,16 +58,16 @@ def _attributes(values: dict[str, Any]) -> list[KeyValue]:
     return out
 
 
-def requests(count: int, offset: int) -> list[tuple[bytes, int]]:
+def requests(count: int, offset: int, per_request: int = PER_REQUEST) -> list[tuple[bytes, int]]:
     """``count`` traces as protobuf request bodies, with the number of spans in each."""
     examples = [json.loads(line) for line in EXAMPLES.read_text().splitlines()]
     bodies = []
-    for start in range(0, count, PER_REQUEST):
+    for start in range(0, count, per_request):
         request = ExportTraceServiceRequest()
         resource = request.resource_spans.add()
         resource.resource.attributes.extend(_attributes({"service.name": "bench"}))
         spans = resource.scope_spans.add().spans
-        for number in range(start, min(start + PER_REQUEST, count)):
+        for number in range(start, min(start + per_request, count)):
             example = examples[number % len(examples)]
             trace_id = (offset + number + 1).to_bytes(16, "big")
             query = f"{example['query']} ({number})"
@@ -95,7 +96,7 @@ def requests(count: int, offset: int) -> list[tuple[bytes, int]]:
                 span.name = attributes["openinference.span.kind"].lower()
                 span.start_time_unix_nano, span.end_time_unix_nano = now, now + 1000
                 span.attributes.extend(_attributes(attributes))
-        bodies.append((request.SerializeToString(), 3 * (min(start + PER_REQUEST, count) - start)))
+        bodies.append((request.SerializeToString(), 3 * (min(start + per_request, count) - start)))
     return bodies
 
 
@@ -136,7 +137,9 @@ def main() -> None:
 
     # 1. receiving (nothing evaluated)
     bodies = requests(args.buffered, offset=0)
-    app = app_with(grace_s=3600, idle_timeout_s=3600, max_traces=args.buffered)
+    app = app_with(
+        grace_s=3600, idle_timeout_s=3600, max_traces=args.buffered, queue_size=args.buffered
+    )
     app.guard.warmup()
     before = rss_mb()
     wall = post_all(app.ports["http"], bodies)

@@ -75,14 +75,19 @@ def growth(curve: list[dict], who: str, since_s: float) -> float:
     return (end - start) / start
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
+def soak_arguments(description: str | None) -> argparse.ArgumentParser:
+    """The options of a soak (this one and ``serve_soak.py``'s)."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--minutes", type=float, default=30.0)
     parser.add_argument("--rate", type=float, default=20.0, help="requests per second")
     parser.add_argument("--warmup-minutes", type=float, default=10.0)
     parser.add_argument("--every", type=float, default=10.0, help="seconds between samples")
     parser.add_argument("--json", help="write the curve here")
-    args = parser.parse_args()
+    return parser
+
+
+def main() -> None:
+    args = soak_arguments(__doc__).parse_args()
 
     traces = load_traces()
     questions = [t["query"] for t in traces]
@@ -117,11 +122,16 @@ def main() -> None:
         Path(args.json).write_text(json.dumps(curve, indent=1))
 
 
+def milestones(curve: list[dict], warm_s: float) -> list[tuple[str, dict]]:
+    """The curve's start, its first sample after the warm-up, and its end."""
+    warm = next((row for row in curve if row["t_s"] >= warm_s), curve[-1])
+    return [("start", curve[0]), ("after warm-up", warm), ("end", curve[-1])]
+
+
 def report(
     args: argparse.Namespace, curve: list[dict], sent: int, elapsed: float, monitor: object
 ) -> None:
     warm_s = args.warmup_minutes * 60
-    warm = next((row for row in curve if row["t_s"] >= warm_s), curve[-1])
     print(
         f"\nsoak: {args.minutes:g} min at {args.rate:g} requests/s asked, {sent / elapsed:.1f}/s "
         f"achieved; {curve[-1]['evaluated']} evaluated, {curve[-1]['dropped']} dropped, "
@@ -129,7 +139,7 @@ def report(
         f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at the end"
     )
     print("point          | t (s) | child RSS MB | app RSS MB | child thr/fds | app thr/fds")
-    for name, row in (("start", curve[0]), ("after warm-up", warm), ("end", curve[-1])):
+    for name, row in milestones(curve, warm_s):
         child, app = row["child"], row["app"]
         print(
             f"{name:<14} | {row['t_s']:>5.0f} | {child['rss_mb']:>12.1f} | {app['rss_mb']:>10.1f}"

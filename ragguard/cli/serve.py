@@ -31,6 +31,7 @@ def add_to(commands: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ragguard.live.thread import close_all
     from ragguard.serve.app import ServeApp
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
@@ -54,4 +55,5 @@ def run(args: argparse.Namespace) -> int:
         for signum, handler in previous.items():
             signal.signal(signum, handler)
     left = app.stop()
+    close_all(0.0)  # stop() spent shutdown_timeout_s: what is still pending is lost, now
     return 0 if left == 0 else 1

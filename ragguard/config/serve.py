@@ -32,12 +32,18 @@ class ServeConfig(Strict):
     As many evaluated traces are kept for late spans."""
     max_spans_per_trace: int = Field(default=1_000, ge=1)
     """Spans held per trace; further spans are rejected (reported as partial success)."""
+    max_held_bytes: int = Field(default=256_000_000, ge=4096)
+    """Bytes of span content held, waiting traces and evaluated ones kept for late spans
+    together (their OTLP size). Past it, evaluated traces are let go first (oldest first),
+    then the oldest waiting trace is evicted (counted); while waiting traces alone fill it,
+    requests get 429."""
     max_body_bytes: int = Field(default=16_000_000, ge=1024)
     """An OTLP request body larger than this, before or after decompression, is refused (413
     over HTTP, RESOURCE_EXHAUSTED over gRPC)."""
     queue_size: int = Field(default=1000, ge=1)
-    """Assembled traces waiting for evaluation; when it is full, requests are refused with
-    429 and ``Retry-After`` (gRPC: UNAVAILABLE), which OTLP exporters retry."""
+    """Traces waiting for evaluation, those complete in the buffer included: a request that
+    would take them past it is refused with 429 and ``Retry-After`` (gRPC: UNAVAILABLE),
+    which OTLP exporters retry, so an acknowledged trace is never dropped for want of room."""
     retry_after_s: int = Field(default=5, ge=1)
     """The ``Retry-After`` a refused request is given."""
     sample_rate: float = Field(default=1.0, ge=0.0, le=1.0)
@@ -49,6 +55,18 @@ class ServeConfig(Strict):
     Phoenix or a Collector. Forwarding failures are counted, never retried."""
     forward_queue_size: int = Field(default=1000, ge=1)
     """Requests waiting to be forwarded; beyond, they are dropped and counted."""
+    export_queue_size: int = Field(default=1000, ge=1)
+    """Verdicts and statuses waiting for Phoenix and Langfuse, sent from their own thread so
+    a slow backend never holds up evaluation; beyond, they are dropped and counted. At
+    shutdown, what is not sent within ``shutdown_timeout_s`` is dropped and counted."""
+    max_connections: int = Field(default=256, ge=1)
+    """Open OTLP/HTTP connections; a connection past it is closed at once (counted)."""
+    connection_timeout_s: float = Field(default=30.0, gt=0.0)
+    """An OTLP/HTTP connection that sends nothing for this long is closed (a slow or idle
+    client holds no thread for longer)."""
+    tls_handshake_timeout_s: float = Field(default=5.0, gt=0.0)
+    """The TLS handshake of an OTLP/HTTP connection must end within this long; each runs on
+    the connection's own thread, so a client that never completes one delays no other."""
     auth_token_env: str | None = None
     """The environment variable holding a bearer token every request must carry
     (``Authorization: Bearer ...``; gRPC metadata ``authorization``)."""

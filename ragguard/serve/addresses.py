@@ -5,14 +5,16 @@ from __future__ import annotations
 import ipaddress
 
 from ragguard.errors import RagguardError
+from ragguard.serve.numerals import ascii_int
 
 
 def parse(address: str) -> tuple[str, int]:
     """``127.0.0.1:4318``, ``[::1]:4318``, ``localhost:4318`` -> (host, port)."""
-    host, sep, port = address.rpartition(":")
-    if not sep or not port.isdigit() or not 0 <= int(port) <= 65535:
+    host, sep, digits = address.rpartition(":")
+    port = ascii_int(digits, 5) if sep else None
+    if port is None or port > 65535:
         raise RagguardError(f"not a HOST:PORT address: {address!r}")
-    return host.strip("[]") or "127.0.0.1", int(port)
+    return host.strip("[]") or "127.0.0.1", port
 
 
 def is_loopback(host: str) -> bool:

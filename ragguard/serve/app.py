@@ -34,6 +34,7 @@ from ragguard.schema import Evaluation, Trace
 from ragguard.serve.addresses import check_exposure, parse
 from ragguard.serve.assembly import Assembled, assemble
 from ragguard.serve.buffer import BufferSettings, Due, TraceBuffer
+from ragguard.serve.delivery import ExportQueue
 from ragguard.serve.forward import Forwarder
 from ragguard.serve.intake import Refusal, Reply
 from ragguard.serve.otlp import Decoded
@@ -54,6 +55,28 @@ TICK_S = 0.1
 
 def _same(trace: Trace) -> Trace:
     return trace
+
+
+def _assemble(due: Due) -> Assembled:
+    """``assemble``, or the ``invalid`` status when the trace's spans make it raise (untrusted
+    values: a recursion, a number past Python's digit limit...), logged without a
+    traceback so a flood of them cannot flood the log."""
+    try:
+        return assemble(due.trace_id, due.spans)
+    except Exception as error:
+        root = next((span for span in due.spans if span.parent_id is None), None)
+        first = root or (due.spans[0] if due.spans else None)
+        service = first.service if first is not None else "unknown_service"
+        detail = f"{type(error).__name__} while assembling the trace"
+        logger.warning("ragguard serve: trace %s is invalid: %s", due.trace_id, detail)
+        return Assembled(
+            due.trace_id,
+            "invalid",
+            service,
+            target_span_id=root.span_id if root else None,
+            detail=detail,
+            spans=len(due.spans),
+        )
 
 
 class ServeApp:
@@ -90,11 +113,14 @@ class ServeApp:
                 max_traces=settings.max_traces,
                 max_spans_per_trace=settings.max_spans_per_trace,
                 sample_rate=settings.sample_rate,
+                max_bytes=settings.max_held_bytes,
             ),
             clock,
         )
         self.counters = Counters()
         self.sinks = [*build_exporters(self.config.exporters, scope="serve"), *exporters]
+        self.outbound = [ExportQueue(sink, settings.export_queue_size) for sink in self.sinks]
+        """The sinks behind their own queues: what the Monitors and statuses are given."""
         self.guard = guard or shared_guard(self._models())
         self._monitors: dict[str, Monitor] = {}
         self._monitor_lock = threading.Lock()
@@ -154,31 +180,48 @@ class ServeApp:
                 service = OTHER_PIPELINE
                 if service in self._monitors:
                     return self._monitors[service]
-            monitor = Monitor(self._monitor_config(service), guard=self.guard, exporters=self.sinks)
+            monitor = Monitor(
+                self._monitor_config(service), guard=self.guard, exporters=self.outbound
+            )
             self._monitors[service] = monitor
             return monitor
 
     # -- the receivers' side (``Intake``) ---------------------------------------------------
 
     def authorized(self, header: str | None) -> bool:
+        """``Bearer <token>``, the scheme in any case (RFC 7235), the token compared in
+        constant time."""
         if self._token is None:
             return True
-        expected = f"Bearer {self._token}"
-        return header is not None and hmac.compare_digest(header.encode(), expected.encode())
+        scheme, _, credentials = (header or "").strip().partition(" ")
+        return scheme.lower() == "bearer" and hmac.compare_digest(
+            credentials.strip().encode(), self._token.encode()
+        )
 
     def queue_depth(self) -> int:
         workers = {id(m.worker): m.worker for m in list(self._monitors.values())}
         return sum(worker.stats.pending for worker in workers.values())
 
-    def refusal(self) -> Refusal | None:
+    def _room(self) -> int:
+        """Traces the evaluation queue takes now (the scheduler hands over no more)."""
+        return max(self.settings.queue_size - self.queue_depth(), 0)
+
+    def refusal(self, incoming: int = 0) -> Refusal | None:
+        """Why a request bringing ``incoming`` new root spans is refused now, if it is:
+        the queued traces and the buffered ones due soon (their root came) may not pass
+        ``queue_size`` (unless none wait), nor waiting span bytes ``max_held_bytes``."""
         if self._stopping.is_set():
             return "stopping"
-        if self.queue_depth() >= self.settings.queue_size:
+        waiting = self.queue_depth() + self.buffer.rooted
+        if waiting and waiting + max(incoming, 1) > self.settings.queue_size:
             return "queue_full"
+        if self.buffer.waiting.bytes >= self.settings.max_held_bytes:
+            return "buffer_full"
         return None
 
     def receive(self, decoded: Decoded, protocol: str) -> Reply:
-        refusal = self.refusal()
+        roots = len({span.trace_id for span in decoded.spans if span.parent_id is None})
+        refusal = self.refusal(roots)
         if refusal is not None:
             return Reply(refused=refusal)
         added = self.buffer.add(decoded.spans)
@@ -209,18 +252,26 @@ class ServeApp:
         with self.counters.lock:
             self.counters.requests[(protocol, result)] += 1
 
+    def count_connection(self, outcome: str) -> None:
+        with self.counters.lock:
+            self.counters.connections[outcome] += 1
+
     # -- evaluation ------------------------------------------------------------------------
 
     def process(self, dues: Sequence[Due]) -> list[Assembled]:
-        """Assemble due traces; queue the ready ones, record the others' status."""
+        """Assemble due traces; queue the ready ones, record the others' status. Each trace
+        on its own: one that cannot be assembled is ``invalid`` (counted), not the tick's
+        end."""
         results = []
         for due in dues:
-            assembled = assemble(due.trace_id, due.spans)
+            assembled = _assemble(due)
             results.append(assembled)
             with self.counters.lock:
                 self.counters.traces[assembled.status] += 1
                 if due.revision:
                     self.counters.traces["reevaluated"] += 1
+            if assembled.status == "not_rag":  # nothing a late span could complete
+                self.buffer.release(due.trace_id)
             if assembled.trace is not None:
                 self.monitor(assembled.service).handle(
                     functools.partial(_same, assembled.trace),
@@ -240,26 +291,17 @@ class ServeApp:
             assembled.status,
             assembled.detail,
         )
-        for sink in self.sinks:
-            record = getattr(sink, "status", None)
-            if record is None or assembled.target_span_id is None:
-                continue
-            try:
-                record(
-                    assembled.trace_id,
-                    assembled.target_span_id,
-                    assembled.status,
-                    assembled.detail,
-                )
-            except Exception as error:
-                with self.counters.lock:
-                    self.counters.traces["status_export_errors"] += 1
-                logger.warning("ragguard serve: %s failed: %s", type(sink).__name__, error)
+        if assembled.target_span_id is None:
+            return
+        for queue in self.outbound:  # queued: a slow backend never holds up the scheduler
+            queue.status(
+                assembled.trace_id, assembled.target_span_id, assembled.status, assembled.detail
+            )
 
     def _schedule(self) -> None:
         while not self._stopping.wait(TICK_S):
             try:
-                self.process(self.buffer.due())
+                self.process(self.buffer.due(self._room()))
             except Exception:  # a bug must not stop the scheduler: logged, the next tick goes on
                 logger.exception("ragguard serve: assembling traces failed")
 
@@ -283,15 +325,24 @@ class ServeApp:
             live = monitor.stats
             for name in ("evaluated", "failed", "dropped", "lost"):
                 traces[name] = traces.get(name, 0) + getattr(live, name)
+        exports: dict[tuple[str, str], int] = {}
+        for queue in self.outbound:
+            for outcome, value in vars(queue.outbox.counts).items():
+                key = (queue.name, outcome)
+                exports[key] = exports.get(key, 0) + value
         with counters.lock:
-            traces.update(counters.traces)
+            for name, value in counters.traces.items():
+                traces[name] = traces.get(name, 0) + value
             return ServeStats(
                 spans=dict(counters.spans),
                 traces=traces,
                 requests=dict(counters.requests),
+                connections=dict(counters.connections),
+                exports=exports,
                 evicted=self.buffer.counts["traces_evicted"],
                 held_traces=self.buffer.held_traces,
                 held_spans=self.buffer.held_spans,
+                held_bytes=self.buffer.held_bytes,
                 queue_depth=self.queue_depth(),
                 forward_errors=self.forwarder.errors if self.forwarder else 0,
                 latency_counts=list(counters.latency_counts),
@@ -345,7 +396,7 @@ class ServeApp:
             "http",
             self.http_address,
             http_port,
-            lambda: start_http(self, http_host, http_port, tls),
+            lambda: start_http(self, http_host, http_port, tls, self.settings),
         )
         self.ports["http"] = http.server_address[1]
         self._closers.extend([http.shutdown, http.server_close])
@@ -411,25 +462,45 @@ class ServeApp:
         for thread in self._threads:
             thread.join(1.0)
         drained = self.buffer.drain()
-        self.process(drained)
+        unassembled = self._hand_over(drained, deadline)
         monitors = list(self._monitors.values())
         if monitors:
             monitors[0].worker.flush(max(deadline - time.monotonic(), 0.0))
-        left = self.queue_depth()
+        left = self.queue_depth() + unassembled
         for monitor in monitors:
             monitor.shutdown(0.0)
+        dropped = sum(queue.close(deadline) for queue in self.outbound)
         if self.forwarder is not None:
             self.forwarder.close(max(deadline - time.monotonic(), 0.1))
         logger.info(
-            "ragguard serve: stopped; %d held traces assembled at shutdown, %d undelivered; %s",
-            len(drained),
+            "ragguard serve: stopped; %d held traces assembled at shutdown, %d undelivered, "
+            "%d exports dropped; %s",
+            len(drained) - unassembled,
             left,
+            dropped,
             self.stats().line(),
         )
         if self._metrics_server is not None:
             self._metrics_server.shutdown()
             self._metrics_server.server_close()
         return left
+
+    def _hand_over(self, dues: list[Due], deadline: float) -> int:
+        """Hand ``dues`` to the evaluation queue as room frees up, until ``deadline``; how
+        many were left (counted as lost)."""
+        while dues:
+            room = self._room()
+            if room:
+                self.process(dues[:room])
+                dues = dues[room:]
+            elif time.monotonic() >= deadline:
+                break
+            else:
+                time.sleep(TICK_S)
+        if dues:
+            with self.counters.lock:
+                self.counters.traces["lost"] += len(dues)
+        return len(dues)
 
     def _close_endpoints(self) -> None:
         """Stop taking requests: refuse them (503), then close the receivers."""

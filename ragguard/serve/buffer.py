@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from ragguard.runtime.sampling import hash_sample
-from ragguard.serve.model import SpanRecord
+from ragguard.serve.model import SpanRecord, estimated_size
 
 
 @dataclass(frozen=True)
@@ -33,6 +33,8 @@ class BufferSettings:
     max_traces: int = 10_000
     max_spans_per_trace: int = 1_000
     sample_rate: float = 1.0
+    max_bytes: int = 256_000_000
+    """Span bytes held, waiting and kept traces together (``serve.max_held_bytes``)."""
 
 
 @dataclass
@@ -43,6 +45,8 @@ class _Held:
     root_at: float | None = None
     revision: int = 0
     """0 for the first evaluation; each late span's re-evaluation adds one."""
+    size: int = 0
+    """Bytes of its spans (``SpanRecord.size``, else an estimate)."""
 
 
 @dataclass(frozen=True)
@@ -69,8 +73,23 @@ class Added:
     evicted: list[str] = field(default_factory=list)
 
 
+@dataclass
+class _Tally:
+    """Traces, spans and bytes of one part of the buffer (waiting, or kept)."""
+
+    traces: int = 0
+    spans: int = 0
+    bytes: int = 0
+
+    def change(self, held: _Held, sign: int) -> None:
+        self.traces += sign
+        self.spans += sign * len(held.spans)
+        self.bytes += sign * held.size
+
+
 class TraceBuffer:
-    """Thread-safe; ``clock`` is injectable so tests control time."""
+    """Thread-safe; ``clock`` is injectable so tests control time. Holds at most
+    ``max_traces`` waiting traces, as many kept ones, and ``max_bytes`` of spans in all."""
 
     def __init__(
         self, settings: BufferSettings, clock: Callable[[], float] = time.monotonic
@@ -81,11 +100,24 @@ class TraceBuffer:
         self._done: OrderedDict[str, tuple[float, _Held]] = OrderedDict()
         self._lock = threading.Lock()
         self.counts: Counter[str] = Counter()
-        self.held_spans = 0
+        self.waiting = _Tally()
+        """Traces not evaluated yet."""
+        self.kept = _Tally()
+        """Evaluated traces kept for late spans."""
+        self.rooted = 0
+        """Waiting traces whose root span came: each will be due within ``grace_s``."""
 
     @property
     def held_traces(self) -> int:
-        return len(self._pending)
+        return self.waiting.traces + self.kept.traces
+
+    @property
+    def held_spans(self) -> int:
+        return self.waiting.spans + self.kept.spans
+
+    @property
+    def held_bytes(self) -> int:
+        return self.waiting.bytes + self.kept.bytes
 
     def add(self, spans: Iterable[SpanRecord]) -> Added:
         added = Added()
@@ -103,12 +135,18 @@ class TraceBuffer:
                 if len(held.spans) >= self.settings.max_spans_per_trace:
                     added.rejected += 1
                     continue
+                size = span.size or estimated_size(span.attributes, span.events)
                 held.spans[span.span_id] = span
-                self.held_spans += 1
+                held.size += size
+                self.waiting.spans += 1
+                self.waiting.bytes += size
                 held.last_at = now
                 if span.parent_id is None:
+                    if held.root_at is None:
+                        self.rooted += 1
                     held.root_at = now
                 added.accepted += 1
+            self._shed(added)
             self.counts.update(
                 spans_accepted=added.accepted,
                 spans_rejected=added.rejected,
@@ -127,20 +165,42 @@ class TraceBuffer:
         done = self._done.pop(trace_id, None)
         if done is not None:
             held = done[1]
+            self.kept.change(held, -1)
             held.revision += 1
             held.root_at = now if held.root_at is not None else None
-            self.held_spans += len(held.spans)
         else:
             held = _Held(spans={}, first_at=now, last_at=now)
         if len(self._pending) >= self.settings.max_traces:
-            evicted, old = self._pending.popitem(last=False)
-            self.held_spans -= len(old.spans)
-            added.evicted.append(evicted)
+            self._evict(added)
         self._pending[trace_id] = held
+        self.waiting.change(held, 1)
+        self.rooted += held.root_at is not None
         return held
 
-    def due(self) -> list[Due]:
-        """The traces due now, removed from the pending ones (kept for late spans)."""
+    def _evict(self, added: Added) -> None:
+        """The oldest waiting trace goes, unevaluated (counted)."""
+        evicted, old = self._pending.popitem(last=False)
+        self._left(old)
+        added.evicted.append(evicted)
+
+    def _left(self, held: _Held) -> None:
+        self.waiting.change(held, -1)
+        self.rooted -= held.root_at is not None
+
+    def _shed(self, added: Added) -> None:
+        """Back under ``max_bytes``: kept traces go first (oldest first: they were
+        evaluated), then waiting ones (evicted, counted)."""
+        limit = self.settings.max_bytes
+        while self.held_bytes > limit and self._done:
+            _, (_, held) = self._done.popitem(last=False)
+            self.kept.change(held, -1)
+            self.counts["kept_released"] += 1
+        while self.held_bytes > limit and self._pending:
+            self._evict(added)
+
+    def due(self, limit: int | None = None) -> list[Due]:
+        """The traces due now (at most ``limit``, the oldest first), removed from the
+        pending ones (kept for late spans); those past ``limit`` stay until a next call."""
         settings = self.settings
         with self._lock:
             now = self.clock()
@@ -150,6 +210,8 @@ class TraceBuffer:
                 if (held.root_at is not None and now - held.root_at >= settings.grace_s)
                 or now - held.last_at >= settings.idle_timeout_s
             ]
+            if limit is not None:
+                ready = ready[: max(limit, 0)]
             result = [self._finish(trace_id, reason, now) for trace_id, reason in ready]
             self._expire(now)
         return result
@@ -160,22 +222,33 @@ class TraceBuffer:
             now = self.clock()
             return [self._finish(trace_id, "shutdown", now) for trace_id in list(self._pending)]
 
+    def release(self, trace_id: str) -> None:
+        """Keep nothing of an evaluated trace (one that has nothing to evaluate): a late
+        span starts it afresh."""
+        with self._lock:
+            done = self._done.pop(trace_id, None)
+            if done is not None:
+                self.kept.change(done[1], -1)
+
     def _finish(self, trace_id: str, reason: str, now: float) -> Due:
         held = self._pending.pop(trace_id)
-        self.held_spans -= len(held.spans)
+        self._left(held)
         self.counts[f"traces_due_{reason}"] += 1
         if self.settings.late_span_window_s > 0:
             self._done[trace_id] = (now, held)
             self._done.move_to_end(trace_id)
+            self.kept.change(held, 1)
             while len(self._done) > self.settings.max_traces:
-                self._done.popitem(last=False)
+                _, (_, old) = self._done.popitem(last=False)
+                self.kept.change(old, -1)
         arrived = held.root_at if held.root_at is not None else held.last_at
         return Due(trace_id, list(held.spans.values()), reason, held.revision, arrived)
 
     def _expire(self, now: float) -> None:
         window = self.settings.late_span_window_s
         while self._done:
-            trace_id, (done_at, _) = next(iter(self._done.items()))
+            trace_id, (done_at, held) = next(iter(self._done.items()))
             if now - done_at < window:
                 break
             del self._done[trace_id]
+            self.kept.change(held, -1)

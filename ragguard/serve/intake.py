@@ -7,7 +7,8 @@ from typing import Literal, Protocol
 
 from ragguard.serve.otlp import Decoded
 
-Refusal = Literal["queue_full", "stopping"]
+Refusal = Literal["queue_full", "buffer_full", "stopping"]
+"""429 (gRPC UNAVAILABLE) but for ``stopping`` (503): each is retried by OTLP exporters."""
 
 
 @dataclass(frozen=True)
@@ -26,8 +27,9 @@ class Intake(Protocol):
         """Whether an ``Authorization`` value carries the configured bearer token."""
         ...
 
-    def refusal(self) -> Refusal | None:
-        """Why requests are refused right now (None: they are taken)."""
+    def refusal(self, incoming: int = 0) -> Refusal | None:
+        """Why requests are refused right now (None: they are taken); ``incoming``: the
+        root spans a decoded request brings."""
         ...
 
     def receive(self, decoded: Decoded, protocol: str) -> Reply: ...
@@ -37,3 +39,8 @@ class Intake(Protocol):
         ...
 
     def count_request(self, protocol: str, result: str) -> None: ...
+
+    def count_connection(self, outcome: str) -> None:
+        """An OTLP/HTTP connection closed by the receiver: ``over_cap``, ``handshake_failed``
+        (TLS, or its deadline), ``timed_out`` (idle past ``connection_timeout_s``)."""
+        ...

@@ -44,9 +44,25 @@ class ServeCollector:
         )
         for (protocol, result), value in stats.requests.items():
             requests.add_metric([protocol, result], value)
+        connections = CounterMetricFamily(
+            "ragguard_serve_connections_closed",
+            "OTLP/HTTP connections closed by the receiver, by why.",
+            labels=["reason"],
+        )
+        for reason, value in stats.connections.items():
+            connections.add_metric([reason], value)
+        exports = CounterMetricFamily(
+            "ragguard_serve_exports",
+            "Verdicts and statuses for Phoenix, Langfuse and other exporters, by outcome.",
+            labels=["exporter", "outcome"],
+        )
+        for (exporter, outcome), value in stats.exports.items():
+            exports.add_metric([exporter, outcome], value)
         yield spans
         yield traces
         yield requests
+        yield connections
+        yield exports
         yield CounterMetricFamily(
             "ragguard_serve_traces_evicted", "Traces evicted at the cap.", value=stats.evicted
         )
@@ -54,10 +70,17 @@ class ServeCollector:
             "ragguard_serve_forward_errors", "Requests not forwarded.", value=stats.forward_errors
         )
         yield GaugeMetricFamily(
-            "ragguard_serve_held_traces", "Traces buffered.", value=stats.held_traces
+            "ragguard_serve_held_traces",
+            "Traces held: waiting, or evaluated and kept for late spans.",
+            value=stats.held_traces,
         )
         yield GaugeMetricFamily(
-            "ragguard_serve_held_spans", "Spans buffered.", value=stats.held_spans
+            "ragguard_serve_held_spans", "Spans of the held traces.", value=stats.held_spans
+        )
+        yield GaugeMetricFamily(
+            "ragguard_serve_held_bytes",
+            "Bytes of the held spans (OTLP size), bounded by serve.max_held_bytes.",
+            value=stats.held_bytes,
         )
         yield GaugeMetricFamily(
             "ragguard_serve_queue_depth", "Traces waiting for evaluation.", value=stats.queue_depth

@@ -28,6 +28,32 @@ class SpanRecord:
     """The ``service.name`` resource attribute: the pipeline label."""
     scope: str = ""
     """The instrumentation scope's name (ragguard's own evaluation spans are ignored)."""
+    size: int = 0
+    """Its size on the wire (protobuf) or an estimate (JSON), for ``serve.max_held_bytes``;
+    0: not known (the buffer estimates it)."""
+
+
+_SCALAR_BYTES = 16
+"""What a number, boolean or null is counted as (its encoding, roughly)."""
+
+
+def estimated_size(attributes: Any, events: Any = ()) -> int:
+    """Roughly the bytes of a span's attributes and events as OTLP carries them: the text
+    of every key and string, a fixed amount for anything else. Iterative: decoded values
+    are untrusted and may nest deep."""
+    total, stack = 0, [attributes, events]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, str):
+            total += len(value)
+        elif isinstance(value, dict):
+            total += sum(len(key) for key in value if isinstance(key, str))
+            stack.extend(value.values())
+        elif isinstance(value, (list, tuple)):
+            stack.extend(value)
+        else:
+            total += _SCALAR_BYTES
+    return total
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,12 +9,14 @@ response's ``partial_success``), never guessed at.
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ragguard.serve.model import SpanRecord
+from ragguard.serve.model import SpanRecord, estimated_size
+from ragguard.serve.numerals import ascii_int
 
 _HEX = re.compile(r"[0-9a-f]+")
 _ZERO_TRACE = "0" * 32
@@ -57,10 +59,26 @@ _SCALARS: tuple[tuple[str, Any], ...] = (
 """OTLP/JSON's scalar ``AnyValue`` fields (64-bit integers may come as strings)."""
 
 
-def _json_value(value: Any) -> Any:
+MAX_VALUE_DEPTH = 32
+"""Nested ``arrayValue`` / ``kvlistValue`` levels read; deeper values are refused (400),
+as protobuf's own parser refuses messages nested past 100 levels."""
+
+
+def _object(value: Any, what: str) -> Mapping[str, Any]:
+    """``value`` when it is an object (absent: an empty one), else a 400 naming ``what``."""
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise OtlpDecodeError(f"not an OTLP/JSON trace request ({what} must be an object)")
+    return value
+
+
+def _json_value(value: Any, depth: int = 0) -> Any:
     """An OTLP/JSON ``AnyValue`` as a Python value."""
     if not isinstance(value, Mapping):
         return None
+    if depth > MAX_VALUE_DEPTH:
+        raise OtlpDecodeError(f"an attribute value nested deeper than {MAX_VALUE_DEPTH} levels")
     for key, convert in _SCALARS:
         found = _get(value, key)
         if found is not None:
@@ -70,43 +88,50 @@ def _json_value(value: Any) -> Any:
                 return None
     array = _get(value, "arrayValue")
     if isinstance(array, Mapping):
-        return [_json_value(v) for v in array.get("values") or []]
+        return [_json_value(v, depth + 1) for v in _list(array.get("values"), "arrayValue")]
     kvlist = _get(value, "kvlistValue")
     if isinstance(kvlist, Mapping):
-        return _json_attributes(kvlist.get("values"))
+        return _json_attributes(kvlist.get("values"), depth + 1)
     return None
 
 
-def _json_attributes(entries: Any) -> dict[str, Any]:
+def _json_attributes(entries: Any, depth: int = 0) -> dict[str, Any]:
     attributes: dict[str, Any] = {}
-    for entry in entries or []:
-        if isinstance(entry, Mapping) and isinstance(entry.get("key"), str):
-            attributes[entry["key"]] = _json_value(entry.get("value"))
+    for entry in _list(entries, "attributes"):
+        if isinstance(entry.get("key"), str):
+            attributes[entry["key"]] = _json_value(entry.get("value"), depth)
     return attributes
 
 
 def _int(value: Any) -> int:
-    try:
-        return int(value or 0)
-    except (TypeError, ValueError):
+    """A 64-bit time (a number, or digits in a string); 0 when it is neither."""
+    if isinstance(value, bool):
         return 0
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        return int(value) if math.isfinite(value) else 0
+    return (ascii_int(value, 20) or 0) if isinstance(value, str) else 0
 
 
 def decode_json(body: bytes) -> Decoded:
-    """An OTLP/JSON ``ExportTraceServiceRequest``."""
+    """An OTLP/JSON ``ExportTraceServiceRequest``; ``OtlpDecodeError`` (400) for anything
+    else: not JSON, nested too deep, a number past Python's digit limit, a field of the
+    wrong type."""
     try:
         request = json.loads(body)
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise OtlpDecodeError(f"not JSON: {error}") from None
+    except (UnicodeDecodeError, ValueError, RecursionError) as error:
+        # JSONDecodeError is a ValueError, and so is a number past the digit limit
+        raise OtlpDecodeError(f"not JSON that can be read: {type(error).__name__}") from None
     if not isinstance(request, Mapping):
         raise OtlpDecodeError("not an OTLP/JSON trace request (expected an object)")
     decoded = Decoded()
-    for resource_spans in _list(_get(request, "resourceSpans")):
-        resource = _get(resource_spans, "resource") or {}
+    for resource_spans in _list(_get(request, "resourceSpans"), "resourceSpans"):
+        resource = _object(_get(resource_spans, "resource"), "resource")
         service = _service(_json_attributes(resource.get("attributes")))
-        for scope_spans in _list(_get(resource_spans, "scopeSpans")):
-            scope = (_get(scope_spans, "scope") or {}).get("name") or ""
-            for span in _list(scope_spans.get("spans")):
+        for scope_spans in _list(_get(resource_spans, "scopeSpans"), "scopeSpans"):
+            scope = _object(_get(scope_spans, "scope"), "scope").get("name") or ""
+            for span in _list(scope_spans.get("spans"), "spans"):
                 record = _json_span(span, service, str(scope))
                 if record is None:
                     decoded.rejected += 1
@@ -117,11 +142,12 @@ def decode_json(body: bytes) -> Decoded:
     return decoded
 
 
-def _list(value: Any) -> Iterator[Mapping[str, Any]]:
+def _list(value: Any, what: str) -> Iterator[Mapping[str, Any]]:
+    """The objects of a JSON list (absent: none); anything but a list is a 400."""
     if isinstance(value, list):
         yield from (entry for entry in value if isinstance(entry, Mapping))
     elif value is not None:
-        raise OtlpDecodeError("not an OTLP/JSON trace request (a list is expected)")
+        raise OtlpDecodeError(f"not an OTLP/JSON trace request ({what} must be a list)")
 
 
 def _json_span(span: Mapping[str, Any], service: str, scope: str) -> SpanRecord | None:
@@ -132,19 +158,21 @@ def _json_span(span: Mapping[str, Any], service: str, scope: str) -> SpanRecord 
     parent = str(_get(span, "parentSpanId") or "")
     events = tuple(
         (str(event.get("name") or ""), _json_attributes(event.get("attributes")))
-        for event in _list(span.get("events"))
+        for event in _list(span.get("events"), "events")
     )
+    attributes = _json_attributes(span.get("attributes"))
     return SpanRecord(
         trace_id=trace_id,
         span_id=span_id,
         parent_id=_hex_id(parent, 16) if parent else None,
         name=str(span.get("name") or ""),
-        attributes=_json_attributes(span.get("attributes")),
+        attributes=attributes,
         events=events,
         start_ns=_int(_get(span, "startTimeUnixNano")),
         end_ns=_int(_get(span, "endTimeUnixNano")),
         service=service,
         scope=scope,
+        size=estimated_size(attributes, events),
     )
 
 
@@ -214,6 +242,7 @@ def decode_request(request: Any) -> Decoded:
                         end_ns=span.end_time_unix_nano,
                         service=service,
                         scope=scope,
+                        size=span.ByteSize(),
                     )
                 )
     if decoded.rejected:

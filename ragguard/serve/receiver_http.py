@@ -5,19 +5,30 @@ encoding (``partial_success`` when spans were rejected); 400 for an undecodable 
 past the body cap (also after decompression), 415 for another content type or encoding,
 401 without the bearer token, and 429 (queue full) or 503 (shutting down) with
 ``Retry-After``, which OTLP exporters retry. The request is acknowledged before any
-evaluation."""
+evaluation.
+
+Each connection has a thread of its own, at most ``serve.max_connections`` of them (a
+connection past the cap is closed at once); its TLS handshake runs there, never on the
+accepting thread, within ``serve.tls_handshake_timeout_s``, and a connection idle for
+``serve.connection_timeout_s`` is closed. Every outcome is counted."""
 
 from __future__ import annotations
 
 import json
+import logging
+import socket
 import ssl
 import threading
 import zlib
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
+from ragguard.config.serve import ServeConfig
 from ragguard.serve.intake import Intake, Reply
+from ragguard.serve.numerals import ascii_int
 from ragguard.serve.otlp import Decoded, OtlpDecodeError, decode_json, decode_protobuf
+
+logger = logging.getLogger("ragguard.serve")
 
 PATH = "/v1/traces"
 PROTOBUF, JSON = "application/x-protobuf", "application/json"
@@ -63,12 +74,19 @@ def response_body(reply: Reply, content_type: str) -> bytes:
     return bytes(response.SerializeToString())
 
 
-def make_handler(intake: Intake) -> type[BaseHTTPRequestHandler]:
+def make_handler(intake: Intake, timeout_s: float | None = None) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
+        timeout = timeout_s  # per read: a client silent this long is disconnected
 
         def do_POST(self) -> None:
-            code = self._handle()
+            try:
+                code = self._handle()
+            except (TimeoutError, ConnectionError):
+                raise  # the connection went: counted by the server, nothing to answer
+            except Exception as error:  # a bug must answer, not kill the connection
+                logger.warning("ragguard serve: a request failed: %s", type(error).__name__)
+                code = self._fail(500, "internal error")
             intake.count_request("http", str(code))
 
         def _handle(self) -> int:
@@ -112,11 +130,14 @@ def make_handler(intake: Intake) -> type[BaseHTTPRequestHandler]:
         def _body(self, limit: int) -> bytes | None:
             """The request body, by Content-Length or chunked (as Node's exporter sends it);
             past ``limit`` bytes reading stops (TooLarge)."""
-            length = self.headers.get("Content-Length")
-            if length is not None and length.isdigit():
-                if int(length) > limit:
+            header = self.headers.get("Content-Length")
+            if header is not None:
+                length = ascii_int(header.strip())
+                if length is None:
+                    raise ValueError("Content-Length is not a number")
+                if length > limit:
                     raise TooLarge
-                return self.rfile.read(int(length))
+                return self.rfile.read(length)
             if "chunked" not in (self.headers.get("Transfer-Encoding") or "").lower():
                 return None
             chunks: list[bytes] = []
@@ -160,16 +181,79 @@ def make_handler(intake: Intake) -> type[BaseHTTPRequestHandler]:
         def log_message(self, format: str, *args: Any) -> None:
             """Requests are counted, not logged one by one."""
 
+        def log_error(self, format: str, *args: Any) -> None:
+            """Counted: ``http.server`` reports a read timeout only here."""
+            if format.startswith("Request timed out"):
+                intake.count_connection("timed_out")
+
     return Handler
 
 
+class _Server(ThreadingHTTPServer):
+    """One daemon thread per connection, at most ``max_connections``; TLS is set up on that
+    thread, so the accepting thread only accepts."""
+
+    daemon_threads = True
+
+    def __init__(
+        self,
+        intake: Intake,
+        address: tuple[str, int],
+        tls: ssl.SSLContext | None,
+        settings: ServeConfig,
+    ) -> None:
+        super().__init__(address, make_handler(intake, settings.connection_timeout_s))
+        self.intake = intake
+        self.tls = tls
+        self.handshake_timeout_s = settings.tls_handshake_timeout_s
+        self._slots = threading.BoundedSemaphore(settings.max_connections)
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        if not self._slots.acquire(blocking=False):
+            self.intake.count_connection("over_cap")
+            self.shutdown_request(request)
+            return
+        try:
+            super().process_request(request, client_address)
+        except BaseException:
+            self._slots.release()
+            raise
+
+    def process_request_thread(self, request: Any, client_address: Any) -> None:
+        try:
+            if self.tls is not None:
+                request = self._handshake(request)
+                if request is None:
+                    return
+            super().process_request_thread(request, client_address)
+        finally:
+            self._slots.release()
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A connection that broke (reset, timed out mid-body): counted, no traceback."""
+        self.intake.count_connection("broken")
+
+    def _handshake(self, raw: socket.socket) -> ssl.SSLSocket | None:
+        """The TLS side of ``raw`` once its handshake is done within the deadline; None
+        (counted, closed) otherwise."""
+        assert self.tls is not None
+        raw.settimeout(self.handshake_timeout_s)
+        try:
+            return self.tls.wrap_socket(raw, server_side=True)
+        except (OSError, ValueError):  # ssl.SSLError and TimeoutError are OSErrors
+            self.intake.count_connection("handshake_failed")
+            self.shutdown_request(raw)
+            return None
+
+
 def start_http(
-    intake: Intake, host: str, port: int, tls: ssl.SSLContext | None = None
+    intake: Intake,
+    host: str,
+    port: int,
+    tls: ssl.SSLContext | None = None,
+    settings: ServeConfig | None = None,
 ) -> ThreadingHTTPServer:
     """Serve OTLP/HTTP from a daemon thread; ``server.shutdown()`` stops it."""
-    server = ThreadingHTTPServer((host, port), make_handler(intake))
-    server.daemon_threads = True
-    if tls is not None:
-        server.socket = tls.wrap_socket(server.socket, server_side=True)
+    server = _Server(intake, (host, port), tls, settings or ServeConfig())
     threading.Thread(target=server.serve_forever, name="ragguard-serve-http", daemon=True).start()
     return server

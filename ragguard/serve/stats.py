@@ -20,9 +20,15 @@ class ServeStats:
     """Assembled traces by status (ready, content_not_captured, ...), and evaluated,
     failed, dropped, lost."""
     requests: dict[tuple[str, str], int]
+    connections: dict[str, int]
+    """OTLP/HTTP connections the receiver closed, by why (``over_cap``, ...)."""
+    exports: dict[tuple[str, str], int]
+    """(exporter, outcome): sent, failed, dropped."""
     evicted: int
     held_traces: int
+    """Waiting traces and evaluated ones kept for late spans."""
     held_spans: int
+    held_bytes: int
     queue_depth: int
     forward_errors: int
     latency_counts: list[int]
@@ -35,7 +41,8 @@ class ServeStats:
         traces = " ".join(f"{k}={v}" for k, v in sorted(self.traces.items()))
         return (
             f"spans: {spans or 'none'}; traces: {traces or 'none'}; evicted={self.evicted} "
-            f"held={self.held_traces} traces/{self.held_spans} spans queue={self.queue_depth}"
+            f"held={self.held_traces} traces/{self.held_spans} spans/{self.held_bytes} bytes "
+            f"queue={self.queue_depth}"
         )
 
 
@@ -46,6 +53,7 @@ class Counters:
     spans: Counter[str] = field(default_factory=Counter)
     traces: Counter[str] = field(default_factory=Counter)
     requests: Counter[tuple[str, str]] = field(default_factory=Counter)
+    connections: Counter[str] = field(default_factory=Counter)
     forward_errors: int = 0
     latencies: list[float] = field(default_factory=list)
     """The last ``MAX_LATENCIES`` root-to-verdict times (for the benchmark's percentiles)."""

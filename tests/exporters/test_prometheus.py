@@ -270,7 +270,22 @@ def test_every_metric_of_the_grafana_dashboard_exists():
 
     registry = CollectorRegistry()
     PrometheusExporter(registry, live_stats=LiveStats)
-    idle = ServeStats({}, {}, {}, 0, 0, 0, 0, 0, [0] * len(LATENCY_BUCKETS), 0.0, 0)
+    idle = ServeStats(
+        spans={},
+        traces={},
+        requests={},
+        connections={},
+        exports={},
+        evicted=0,
+        held_traces=0,
+        held_spans=0,
+        held_bytes=0,
+        queue_depth=0,
+        forward_errors=0,
+        latency_counts=[0] * len(LATENCY_BUCKETS),
+        latency_sum=0.0,
+        latency_total=0,
+    )
     registry.register(ServeCollector(lambda: idle))  # ragguard serve's own series
     exposed = metric_names(registry)
     queries = [
@@ -426,7 +441,7 @@ def test_panel_titles_name_what_they_plot():
         "Unsupported span rate: lite, corrected, 95% interval",
         "Calibration drift and threshold",
         "Serve: traces by status",
-        "Serve: requests refused (HTTP 429/503, gRPC UNAVAILABLE)",
+        "Serve: requests refused (HTTP 429/503, gRPC RESOURCE_EXHAUSTED/UNAVAILABLE)",
         "Serve: root span to verdict latency",
         "Serve: evaluation queue and held traces",
     } <= plotted

@@ -165,7 +165,8 @@ def test_buffer_waits_for_the_root_and_a_grace_period() -> None:
     clock.now = 12.0
     (due,) = buffer.due()
     assert (due.trace_id, due.reason, due.revision, len(due.spans)) == (TRACE, "root", 0, 3)
-    assert buffer.held_traces == buffer.held_spans == 0
+    assert buffer.waiting.traces == buffer.waiting.spans == 0
+    assert buffer.held_traces == 1 and buffer.held_spans == 3  # kept for late spans
 
 
 def test_a_root_that_never_arrives_is_evaluated_after_the_idle_timeout() -> None:

@@ -1,7 +1,7 @@
 """``ragguard serve`` fed by clients no one here wrote: LangChain instrumented by
 OpenInference and by OpenLLMetry, a LlamaIndex query engine instrumented by OpenInference
 (each a separate Python process), and a Node.js app with the OpenTelemetry JS SDK sending
-OTLP/JSON. The apps are in tests/serve_apps; their generators are scripted (FakeListLLM,
+OTLP/JSON. The apps are in tests/support/serve_apps; their generators are scripted (FakeListLLM,
 MockLLM) and their retriever ranks by shared words."""
 
 from __future__ import annotations

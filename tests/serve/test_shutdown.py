@@ -5,35 +5,15 @@ is refused; the minute log line is written."""
 from __future__ import annotations
 
 import json
-import os
-import re
 import signal
-import subprocess
-import sys
+import socket
 import time
 from pathlib import Path
 
-from tests.support.serve_clients import get, post_rag_traces, wait_for
+from tests.serve.test_receiver_http import certificate, https_post
+from tests.support.serve_clients import get, post_rag_traces, start_serve, wait_for
 
 ROOT = Path(__file__).parents[2]
-
-
-def start_serve(config: Path) -> tuple[subprocess.Popen[str], dict[str, int]]:
-    command = [sys.executable, "-m", "ragguard.cli", "serve", "-c", str(config)]
-    command += ["--otlp-http", "127.0.0.1:0", "--otlp-grpc", "", "--metrics", "127.0.0.1:0"]
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    process = subprocess.Popen(
-        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
-    )
-    assert process.stdout is not None
-    line = process.stdout.readline()
-    ports = {
-        which: int(found[1])
-        for which, label in (("http", "OTLP/HTTP"), ("metrics", "/metrics"))
-        if (found := re.search(rf"{label} on \S+:(\d+)", line))
-    }
-    assert set(ports) == {"http", "metrics"}, line
-    return process, ports
 
 
 def test_sigterm_evaluates_the_held_traces_and_exits(tmp_path) -> None:
@@ -70,3 +50,30 @@ def test_a_public_address_needs_a_token_and_tls(tmp_path) -> None:
         main(["serve", "--otlp-http", "0.0.0.0:0", "--otlp-grpc", "", "--metrics", "127.0.0.1:0"])
         == 2
     )
+
+
+def test_sigterm_with_an_idle_tls_connection_exits_within_the_timeout(tmp_path) -> None:
+    """The TLS handshake runs on the connection's thread: an idle TCP connection holds up
+    neither an HTTPS export nor the shutdown."""
+    cert, key = certificate(tmp_path)
+    config = tmp_path / "ragguard.toml"
+    config.write_text(
+        f'[serve]\ntls_cert = "{cert}"\ntls_key = "{key}"\nshutdown_timeout_s = 5.0\n'
+        "[exporters]\notel = false\n"
+    )
+    process, ports = start_serve(config)
+    try:
+        wait_for(lambda: get(f"http://127.0.0.1:{ports['metrics']}/readyz")[0] == 200, 120)
+        with socket.create_connection(("127.0.0.1", ports["http"])):
+            time.sleep(0.2)
+            started = time.monotonic()
+            assert https_post(ports["http"], cert) == 200
+            assert time.monotonic() - started < 1.0
+            process.send_signal(signal.SIGTERM)
+            signalled = time.monotonic()
+            process.communicate(timeout=60)
+            assert time.monotonic() - signalled < 5.0
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 0

@@ -16,7 +16,7 @@ import pytest
 from ragguard.cli import main
 from ragguard.config import Config
 from ragguard.serve.startup import verdict_destinations
-from tests.serve.test_shutdown import ROOT
+from tests.support.docs_blocks import ROOT
 
 
 @pytest.fixture

@@ -5,6 +5,10 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
+import re
+import subprocess
+import sys
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
@@ -13,6 +17,8 @@ from typing import Any
 
 from ragguard.serve.app import ServeApp
 from tests.support.serve_fixtures import ANSWER, DOCS, QUERY
+
+ROOT = Path(__file__).parents[2]
 
 
 @contextlib.contextmanager
@@ -142,3 +148,23 @@ def post_rag_traces(port: int, trace_ids: list[str], extra: list[dict] | None = 
     )
     with urllib.request.urlopen(request, timeout=10) as response:
         assert response.status == 200
+
+
+def start_serve(
+    config: Path, stderr: int = subprocess.PIPE
+) -> tuple[subprocess.Popen[str], dict[str, int]]:
+    """``ragguard serve -c config`` as a process on loopback ports the OS picks (no gRPC),
+    and its ports (``http``, ``metrics``), read from the line it prints once bound."""
+    command = [sys.executable, "-m", "ragguard.cli", "serve", "-c", str(config)]
+    command += ["--otlp-http", "127.0.0.1:0", "--otlp-grpc", "", "--metrics", "127.0.0.1:0"]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=stderr, text=True, env=env)
+    assert process.stdout is not None
+    line = process.stdout.readline()
+    ports = {
+        which: int(found[1])
+        for which, label in (("http", "OTLP/HTTP"), ("metrics", "/metrics"))
+        if (found := re.search(rf"{label} on \S+:(\d+)", line))
+    }
+    assert set(ports) == {"http", "metrics"}, line
+    return process, ports

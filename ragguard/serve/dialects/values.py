@@ -10,6 +10,7 @@ from typing import Any
 
 from ragguard.schema import otel_names as names
 from ragguard.serve.model import Document
+from ragguard.serve.numerals import ascii_int
 
 REDACTED = "__REDACTED__"
 """OpenInference's stand-in for a hidden value (``OPENINFERENCE_HIDE_*``)."""
@@ -25,11 +26,13 @@ Message = tuple[str, str]
 
 
 def loads(value: Any) -> Any:
-    """``value`` parsed as JSON when it is a string holding an object or a list."""
+    """``value`` parsed as JSON when it is a string holding an object or a list; the string
+    itself when it is not JSON, nests too deep to parse (``RecursionError``) or holds a number
+    past Python's digit limit (``ValueError``): span attributes are untrusted."""
     if isinstance(value, str) and value[:1] in ("{", "["):
         try:
             return json.loads(value)
-        except json.JSONDecodeError:
+        except (ValueError, RecursionError):  # JSONDecodeError is a ValueError
             return value
     return value
 
@@ -43,8 +46,9 @@ def indexed(attributes: Mapping[str, Any], prefix: str) -> list[dict[str, Any]]:
         if not key.startswith(start):
             continue
         index, _, rest = key[len(start) :].partition(".")
-        if index.isdigit() and rest:
-            found.setdefault(int(index), {})[rest] = value
+        number = ascii_int(index)
+        if number is not None and rest:
+            found.setdefault(number, {})[rest] = value
     return [found[index] for index in sorted(found)]
 
 
