@@ -56,12 +56,25 @@ class TraceValidationError(RagguardError, ValueError):
 
     @classmethod
     def from_pydantic(
-        cls, error: ValidationError, *, trace_id: str | None = None, line: int | None = None
+        cls,
+        error: ValidationError,
+        *,
+        trace_id: str | None = None,
+        line: int | None = None,
+        hints: dict[str, str] | None = None,
     ) -> TraceValidationError:
-        """Turn pydantic's first error into a field path like ``items[2].text``."""
-        first = error.errors()[0]
-        message = first["msg"].removeprefix("Value error, ")  # a validator's own message
-        return cls(field_path(first["loc"]) or "<trace>", message, trace_id=trace_id, line=line)
+        """Turn pydantic's errors into one naming each field path (``items[2].text``): the
+        first is ``field``, the others follow in the message. ``hints``: text to add after
+        a field's message (the key that looks meant for a missing field)."""
+        hints = hints or {}
+        problems: dict[str, str] = {}
+        for issue in error.errors():
+            path = field_path(issue["loc"]) or "<trace>"
+            message = issue["msg"].removeprefix("Value error, ")  # a validator's own message
+            problems.setdefault(path, message + hints.get(path, ""))
+        (field, message), *rest = problems.items()
+        message += "".join(f"; {path}: {text}" for path, text in rest)
+        return cls(field, message, trace_id=trace_id, line=line)
 
 
 class ModelLoadError(RagguardError, RuntimeError):
@@ -147,3 +160,25 @@ class ConfigError(RagguardError, ValueError):
     """A config file that cannot be used: not found as a file, not valid TOML or JSON, or a
     setting that is unknown or out of range. The message names the file and the setting
     (and the nearest valid name for a misspelt one)."""
+
+
+class ServeStartError(RagguardError, OSError):
+    """``ragguard serve`` could not listen on one of its addresses. ``endpoint`` is which
+    (``http``, ``grpc``, ``metrics``) and ``address`` the HOST:PORT; the message names the
+    flag and the setting that change it."""
+
+    def __init__(self, message: str, *, endpoint: str, address: str) -> None:
+        self.message = message
+        self.endpoint = endpoint
+        self.address = address
+        super().__init__(message)
+
+    def __str__(self) -> str:
+        return self.message
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild_serve_start_error, (self.message, self.endpoint, self.address))
+
+
+def _rebuild_serve_start_error(message: str, endpoint: str, address: str) -> ServeStartError:
+    return ServeStartError(message, endpoint=endpoint, address=address)

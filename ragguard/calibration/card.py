@@ -9,11 +9,7 @@ from ragguard.config import FittedCalibration
 def render_card(fit: Fit, *, source: str, fingerprint: str, answer: Fit | None = None) -> str:
     """A short Markdown card for ``ragguard calibrate``'s output; ``answer``: the answer
     relevance fit, when some lines were labelled ``answer_relevant``."""
-    outcome = (
-        "kept the default: the fit did not beat it under cross-validation"
-        if fit.kept_default
-        else "fitted: it beat the default under cross-validation"
-    )
+    outcome = outcome_line(fit)
     lines = [
         "# ragguard calibration card",
         "",
@@ -37,6 +33,20 @@ def render_card(fit: Fit, *, source: str, fingerprint: str, answer: Fit | None =
     if answer is not None and answer.warnings:
         lines += ["", "Answer relevance warnings:", *(f"- {w}" for w in answer.warnings)]
     return "\n".join(lines) + "\n"
+
+
+def outcome_line(fit: Fit) -> str:
+    """What the fit did, worded by what the cross-validation shows: a fit whose 95%
+    interval overlaps the default's scored higher, but is not shown better."""
+    if fit.kept_default:
+        return "kept the default: the fit did not beat it under cross-validation"
+    gain = f"{fit.cv_default:.3f} -> {fit.cv_fitted:.3f}"
+    if fit.cv_fitted_interval[0] <= fit.cv_default_interval[1]:
+        return (
+            f"fitted: higher balanced accuracy under cross-validation ({gain}), but the 95% "
+            "intervals overlap: not shown better than the default; label more to tell"
+        )
+    return f"fitted: it beat the default under cross-validation ({gain}, intervals apart)"
 
 
 def _answer_rows(fit: Fit) -> list[str]:

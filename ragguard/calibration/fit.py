@@ -30,7 +30,7 @@ MIN_SLOPE = 0.05
 """The slope is kept positive: a higher score never means less support."""
 FOLDS = 5
 TOO_FEW = 50
-"""Fewer labelled spans than this draw a warning: the fit will stay near the default."""
+"""Fewer labelled spans than this draw a warning saying what the threshold did on them."""
 ONE_SIDED = 0.1
 """A minority class below this share of the labels draws a warning."""
 _EPS = 1e-4
@@ -147,11 +147,6 @@ def calibrate(
         return np.concatenate([predicted, np.ones(kept_labels.size, bool)])
 
     warnings = []
-    if y.size < TOO_FEW:
-        warnings.append(
-            f"only {y.size} labelled spans (fewer than {TOO_FEW}): the threshold stays near "
-            "the default; label more to move it"
-        )
     minority = min(int(y.sum()), int((~y).sum()))
     if y.size and minority / y.size < ONE_SIDED:
         warnings.append(
@@ -179,6 +174,8 @@ def calibrate(
         intervals = ((cv_default, cv_default), (cv_default, cv_default))
     kept_default = not cv_fitted > cv_default + min_gain
     threshold = default if kept_default else fit_threshold(s, y, default)
+    if y.size < TOO_FEW:
+        warnings.insert(0, _few_labels(y.size, default, threshold))
     spread = np.asarray(all_scores if all_scores is not None and len(all_scores) else s, float)
     if kept_default and default_band is not None:
         band = default_band
@@ -199,6 +196,18 @@ def calibrate(
         kept_default=kept_default,
         score_quantiles=quantiles(spread),
         warnings=warnings,
+    )
+
+
+def _few_labels(n: int, default: float, threshold: float) -> str:
+    """The few-labels warning, saying what the threshold did (the prior holds it near the
+    default, but a lopsided sample can still move it)."""
+    where = f"only {n} labelled spans (fewer than {TOO_FEW}): "
+    if abs(threshold - default) < 0.01:
+        return where + f"the threshold stays at {threshold:.3f}, near the default; label more"
+    return (
+        where + f"the threshold moved {default:.3f} -> {threshold:.3f} on few labels; "
+        "label more before trusting it"
     )
 
 

@@ -257,7 +257,7 @@ def load_ray_run() -> type[RayRun]:
     except ImportError as error:
         if (error.name or "").split(".")[0] != "ray":
             raise
-        raise RagguardError("--runner ray needs Ray: pip install 'ragguard[ray]'") from None
+        raise RagguardError("--runner ray needs Ray: pip install 'ragguard-eval[ray]'") from None
     return RayRun
 
 
@@ -273,8 +273,19 @@ def scale_options(command: argparse.ArgumentParser) -> None:
         "--runner",
         choices=["local", "ray"],
         default="local",
-        help="ray: read with Ray Data, evaluate on an actor pool (needs ragguard[ray])",
+        help="ray: read with Ray Data, evaluate on an actor pool (needs ragguard-eval[ray])",
     )
     command.add_argument(
         "--ray-address", help="Ray cluster to join (default: RAY_ADDRESS, else a local one)"
+    )
+
+
+def format_option(parser: argparse.ArgumentParser) -> None:
+    """``--format``: read another evaluation tool's export as it is (docs/formats.md)."""
+    parser.add_argument(
+        "--format",
+        choices=["ragguard", "ragas", "deepeval"],
+        default="ragguard",
+        help="the input's format: ragguard traces (default), or a RAGAS or DeepEval dataset "
+        "export, JSONL or .csv (docs/formats.md)",
     )

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ragguard.cli._common import refuse_overwriting_input, replaced_on_success
+from ragguard.cli._common import format_option, refuse_overwriting_input, replaced_on_success
 from ragguard.errors import RagguardError
 
 
@@ -17,6 +17,7 @@ def add_to(commands: Any) -> None:
     )
     benchmark.add_argument("golden", help="JSONL file of traces with a reference object")
     benchmark.add_argument("-c", "--config", help="TOML or JSON config file")
+    format_option(benchmark)
     benchmark.add_argument(
         "--pipeline-field",
         default="pipeline",
@@ -32,12 +33,12 @@ def run(args: argparse.Namespace) -> int:
     from ragguard.evaluation.guard import Guard
     from ragguard.reference.score import score_references
     from ragguard.reference.tables import render
-    from ragguard.runtime.jsonl import read_traces
+    from ragguard.runtime.foreign import read_input
     from ragguard.schema import Trace
 
     refuse_overwriting_input([args.golden], args.output)
     guard = Guard(args.config)
-    entries = list(read_traces(args.golden))
+    entries = list(read_input(args.golden, args.format))
     outcomes = guard.evaluate_stream(entry for _, entry in entries)
     evaluated = []
     for (line, trace), outcome in zip(entries, outcomes, strict=True):

@@ -14,6 +14,7 @@ from ragguard.cli._common import (
     EXIT_SKIPPED,
     STDOUT,
     evaluate_all,
+    format_option,
     refuse_overwriting_input,
     scale_options,
     unique_ids,
@@ -27,7 +28,9 @@ if TYPE_CHECKING:
 
 def add_to(commands: Any) -> None:
     evaluate = commands.add_parser("evaluate", help="evaluate a JSONL file of traces")
-    evaluate.add_argument("traces", help="JSONL file, one trace per line")
+    evaluate.add_argument(
+        "traces", help="JSONL file, one trace per line (or a RAGAS/DeepEval export: --format)"
+    )
     evaluate.add_argument(
         "-o",
         "--output",
@@ -36,6 +39,7 @@ def add_to(commands: Any) -> None:
         help="write one evaluation per line here (default: stdout, the summary on stderr)",
     )
     evaluate.add_argument("-c", "--config", help="TOML or JSON config file")
+    format_option(evaluate)
     evaluate.add_argument("--batch-size", type=int, default=None, help="traces per batch")
     evaluate.add_argument(
         "--resume",
@@ -50,7 +54,8 @@ def add_to(commands: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from ragguard.config import Config
     from ragguard.replay.run import check_output_config, load_done
-    from ragguard.runtime.jsonl import count_lines, read_traces
+    from ragguard.runtime.foreign import read_input
+    from ragguard.runtime.jsonl import count_lines
 
     if Path(args.traces).is_dir():
         raise RagguardError(f"{args.traces} is a directory: evaluate takes a JSONL file of traces")
@@ -65,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"ragguard: warning: {warning}", file=sys.stderr)
     name = args.config if isinstance(args.config, str) else None
     limit = config.limits.max_line_bytes
-    first_pass = (entry for _, entry in read_traces(args.traces, max_line_bytes=limit))
+    first_pass = (entry for _, entry in read_input(args.traces, args.format, max_line_bytes=limit))
     total = count_lines(args.traces) - len(done) if Path(args.traces).is_file() else None
     args.judge_first_pass = Counter()
     with self_calibrated(config, first_pass, total, args.judge_first_pass) as calibrated:
@@ -84,12 +89,13 @@ def _evaluate(
     """The run proper: ``config`` as given is what the output records."""
     from ragguard.metrics.summary import RunSummary
     from ragguard.replay.run import record_output_config
-    from ragguard.runtime.jsonl import read_traces
+    from ragguard.runtime.foreign import read_input
     from ragguard.schema import Trace
 
     summary = RunSummary()
     summary.add_first_pass(getattr(args, "judge_first_pass", None) or {})
-    traces = read_traces(args.traces, max_line_bytes=config.limits.max_line_bytes)
+    limit = config.limits.max_line_bytes
+    traces = read_input(args.traces, args.format, max_line_bytes=limit)
     resumed = 0
 
     def entries() -> Iterator[tuple[str, Trace | RagguardError, None]]:

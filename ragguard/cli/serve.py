@@ -47,12 +47,7 @@ def run(args: argparse.Namespace) -> int:
     previous = {
         signum: signal.signal(signum, on_signal) for signum in (signal.SIGTERM, signal.SIGINT)
     }
-    print(
-        f"ragguard serve: OTLP/HTTP on port {app.ports['http']}, "
-        f"OTLP/gRPC on port {app.ports.get('grpc', 'off')}, "
-        f"metrics on port {app.ports['metrics']}",
-        flush=True,
-    )
+    print(app.startup_line(), flush=True)
     try:
         while not stop.wait(1.0):
             pass

@@ -50,7 +50,7 @@ def add_to(commands: Any) -> None:
         "--backbone",
         choices=["minilm", "multilingual"],
         default="minilm",
-        help="multilingual: features from multilingual-E5 (ragguard[multilingual]; with "
+        help="multilingual: features from multilingual-E5 (ragguard-eval[multilingual]; with "
         "--embedding-model, that E5 model), sentence-level only: leave out the token_align "
         "features, as the bundled multilingual heads do",
     )

@@ -24,12 +24,26 @@ def read_config_file(model: type[ModelT], path: Path) -> ModelT:
         if path.suffix == ".json":
             return model.model_validate_json(path.read_bytes())
         with path.open("rb") as handle:
-            return model.model_validate(tomllib.load(handle))
+            data = tomllib.load(handle)
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{path}: not valid TOML: {error}") from None
     except ValidationError as error:
-        problems = [_problem(model, issue) for issue in error.errors(include_url=False)]
-        raise ConfigError(f"{path}: " + "; ".join(problems)) from None
+        raise ConfigError(f"{path}: {_problems(model, error)}") from None
+    return validate_config(model, data, str(path))
+
+
+def validate_config(model: type[ModelT], data: object, source: str) -> ModelT:
+    """``model`` validated from ``data`` (a dict: a config given in Python, ``wrap()``'s
+    keywords); a ConfigError naming ``source``, each setting, and the nearest valid name
+    of a misspelt one, as a config file gets."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as error:
+        raise ConfigError(f"{source}: {_problems(model, error)}") from None
+
+
+def _problems(model: type[BaseModel], error: ValidationError) -> str:
+    return "; ".join(_problem(model, issue) for issue in error.errors(include_url=False))
 
 
 def _problem(model: type[BaseModel], issue: object) -> str:

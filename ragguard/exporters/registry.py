@@ -83,6 +83,6 @@ def build_exporters(
         except ImportError as missing:
             if entry.extra is None:
                 raise
-            hint = f"pip install 'ragguard[{entry.extra}]'"
+            hint = f"pip install 'ragguard-eval[{entry.extra}]'"
             raise RagguardError(f"exporters.{entry.name} needs {missing.name}: {hint}") from missing
     return exporters

@@ -23,6 +23,7 @@ from types import FrameType
 from typing import Any
 
 from ragguard.config import Config, ConfigLike, ExportConfig, JudgeConfig, LiveConfig
+from ragguard.config.file import validate_config
 from ragguard.errors import EvaluationLost, UnsupportedAnswerError
 from ragguard.evaluation.guard import Guard
 from ragguard.exporters import Exporter, build_exporters
@@ -97,7 +98,7 @@ def _configure(config: ConfigLike, options: dict[str, Any]) -> Config:
     base = Config.coerce(config)
     if not options:
         return base
-    live = LiveConfig.model_validate({**base.live.model_dump(), **options})
+    live = validate_config(LiveConfig, {**base.live.model_dump(), **options}, "keyword argument")
     return base.model_copy(update={"live": live})
 
 

@@ -13,7 +13,11 @@ def _mean(values: Sequence[float]) -> float | None:
 
 
 def trace_metrics(
-    items: Sequence[ItemEvaluation], spans: Sequence[SpanEvaluation], eta: float
+    items: Sequence[ItemEvaluation],
+    spans: Sequence[SpanEvaluation],
+    eta: float,
+    *,
+    context: bool = True,
 ) -> Metrics:
     """RS/CS aggregates and citation checks.
 
@@ -22,6 +26,8 @@ def trace_metrics(
     citation_recall: share of objective spans that are supported and carry a citation that
     supports them. Both count only spans that could be scored: an image that no model can
     read is no evidence either way, so a trace with nothing scored gets None, not 0.
+    ``context``: False for a trace with no ``items`` key, which gets no hallucination verdict
+    and no citation precision (its markers could name nothing).
     """
     scored_items = [i for i in items if i.relevance is not None]
     objective = [s for s in spans if s.kind == "objective"]
@@ -29,7 +35,7 @@ def trace_metrics(
     cited = [
         s
         for s in objective
-        if (s.citations or s.unknown_citations) and s.citation_support is not None
+        if context and (s.citations or s.unknown_citations) and s.citation_support is not None
     ]
     cited_ok = [
         s
@@ -42,7 +48,8 @@ def trace_metrics(
         mean_relevance=_mean([i.relevance for i in scored_items]),  # type: ignore[misc]
         relevant_at_k=_mean([float(bool(i.relevant)) for i in scored_items]),
         support_rate=_mean([float(bool(s.supported)) for s in judged]),
-        hallucination=any(s.supported is False for s in objective),
+        hallucination=any(s.supported is False for s in objective) if context else None,
+        no_context=not context,
         citation_precision=len(cited_ok) / len(cited) if cited else None,
         citation_recall=len(properly_cited) / len(judged) if judged else None,
         abstained=n_abstention > 0 and not objective,

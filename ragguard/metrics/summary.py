@@ -17,6 +17,20 @@ from ragguard.metrics.judge_calls import JUDGE_USES, calls_by_use
 from ragguard.metrics.rate import RateTally
 from ragguard.schema import CalibrationStatus, Evaluation, unscored_for_language
 
+LABELS = {
+    "mean relevance": "mean relevance (per trace: mean of its items)",
+    "relevant@k": "relevant@k (per trace: share of its items)",
+    "support rate": "support rate (per trace: share of its claims)",
+    "hallucination rate": "hallucination rate (share of traces)",
+    "abstention rate": "abstention rate (share of traces)",
+    "answer relevance": "answer relevance (mean per trace)",
+    "off-topic rate": "off-topic rate (share of traces)",
+    "citation precision": "citation precision (mean per trace)",
+    "citation recall": "citation recall (mean per trace)",
+}
+"""The displayed label of each per-trace figure: each is a mean over traces, the span rows
+below count spans; only the labels say so (the figures keep their names)."""
+
 
 @dataclass
 class RunSummary:
@@ -39,6 +53,8 @@ class RunSummary:
     _rate: RateTally = field(default_factory=RateTally)
     """Unsupported objective spans, corrected by a judge-labelled calibration sample."""
     _calibration: CalibrationStatus | None = None
+    _no_context: int = 0
+    """Traces with no ``items`` key: no support verdict (serve's ``no_context`` status)."""
 
     def _add(self, name: str, value: float | bool | None) -> None:
         if value is not None:
@@ -47,6 +63,7 @@ class RunSummary:
     def add(self, evaluation: Evaluation) -> None:
         self.evaluated += 1
         m = evaluation.metrics
+        self._no_context += m.no_context
         self._add("mean relevance", m.mean_relevance)
         self._add("relevant@k", m.relevant_at_k)
         self._add("support rate", m.support_rate)
@@ -163,6 +180,8 @@ class RunSummary:
             ("traces evaluated", f"{self.evaluated}"),
             ("traces skipped (bad input)", f"{self.failed}"),
         ]
+        if self._no_context:
+            rows.append(("traces with no context", f"{self._no_context} (no items: no verdict)"))
         for name in (
             "mean relevance",
             "relevant@k",
@@ -175,7 +194,7 @@ class RunSummary:
             "citation recall",
         ):
             value = self.mean(name)
-            rows.append((name, "n/a" if value is None else f"{value:.3f}"))
+            rows.append((LABELS[name], "n/a" if value is None else f"{value:.3f}"))
         rows.append(
             (
                 "spans",
@@ -185,7 +204,7 @@ class RunSummary:
         supported = self._supported
         rows.append(
             (
-                "objective spans",
+                "objective spans (all traces)",
                 f"{supported[True]} supported / {supported[False]} not"
                 f" / {supported[None]} unscored" + self._unread_note(),
             )
@@ -195,7 +214,7 @@ class RunSummary:
         if unscored:
             items += " (" + ", ".join(f"{kind} {n}" for kind, n in unscored.items()) + ")"
         rows.append(("items", items))
-        rows.append(("unsupported span rate", str(self._rate.rate())))
+        rows.append(("unsupported span rate (per span)", str(self._rate.rate())))
         rows += [row for row in [self.judge_row()] if row is not None]
         if self._calibration is not None:
             rows.append(("calibration", describe_status(self._calibration)))

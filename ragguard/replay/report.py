@@ -61,6 +61,8 @@ class _Side:
     """Run-level numbers of one side (live or replay)."""
 
     traces: int = 0
+    no_context: int = 0
+    """Traces with no ``items`` key: no support verdict, left out of the hallucination rate."""
     hallucinated: int = 0
     abstained: int = 0
     means: dict[str, list[float]] = field(default_factory=dict)
@@ -90,7 +92,8 @@ class _Side:
         self.calls.update(calls_by_use(evaluation))
         self.judged += judged
         self.agreed += agreed
-        self.hallucinated += m.hallucination
+        self.hallucinated += bool(m.hallucination)
+        self.no_context += m.no_context
         self.abstained += m.abstained
         self.thresholds[tuple(sorted(evaluation.thresholds.items()))] += 1
         for name in MEANS:
@@ -259,8 +262,8 @@ class ReportBuilder:
                 self._timeline.append(
                     (
                         _aware(logged.logged_at),
-                        lm.hallucination,
-                        rm.hallucination,
+                        bool(lm.hallucination),
+                        bool(rm.hallucination),
                         lm.abstained,
                         rm.abstained,
                     )
@@ -296,15 +299,19 @@ class ReportBuilder:
             )
             for name in MEANS
         ]
+        if live.no_context or replay.no_context:
+            rows.append(("traces with no context", str(live.no_context), str(replay.no_context)))
         rows += [
             (
                 name,
-                _fmt(_rate(getattr(live, attr), live.traces), True),
-                _fmt(_rate(getattr(replay, attr), replay.traces), True),
+                _fmt(_rate(getattr(live, attr), live.traces - live.no_context * checked), True),
+                _fmt(
+                    _rate(getattr(replay, attr), replay.traces - replay.no_context * checked), True
+                ),
             )
-            for name, attr in (
-                ("hallucination rate", "hallucinated"),
-                ("abstention rate", "abstained"),
+            for name, attr, checked in (
+                ("hallucination rate (traces with context)", "hallucinated", True),
+                ("abstention rate", "abstained", False),
             )
         ]
         if live.judged or replay.judged:

@@ -229,7 +229,7 @@ def _logged_trace(
 ) -> LoggedTrace | TraceValidationError:
     evaluation, logged_at, truncated = (data.pop(key, None) for key in LOG_FIELDS)
     try:
-        trace = Trace.parse(data, line=number)
+        trace = Trace.parse(data, line=number, check_keys=False)  # replayed as it was logged
         live = None if evaluation is None else Evaluation.model_validate(evaluation)
         when = None if logged_at is None else datetime.fromisoformat(logged_at)
     except TraceValidationError as error:

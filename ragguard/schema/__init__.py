@@ -7,6 +7,7 @@ engine work on plain dataclasses, not on these models.
 
 from __future__ import annotations
 
+import json
 from typing import Any, Literal
 
 from pydantic import (
@@ -23,8 +24,9 @@ from pydantic import (
     model_validator,
 )
 
-from ragguard.errors import TraceValidationError
+from ragguard.errors import TraceValidationError, field_path
 from ragguard.schema.align import span_offsets
+from ragguard.schema.fields import misplaced_keys, missing_hint
 from ragguard.schema.inline import (
     INLINE_PREFIX,
     data_uri,
@@ -151,10 +153,20 @@ class Reference(BaseModel):
         return {k: v for k, v in handler(self).items() if k in self.model_fields_set}
 
 
+NO_CONTEXT = "no_context"
+"""``unscored_reason`` of every objective span of a trace with no ``items`` key: nothing was
+given to check its claims against, so they get no support verdict (``ragguard serve``
+reports an answer with no retrieval under the same name)."""
+
+
 class Trace(BaseModel):
     """One request of a RAG pipeline: the query, what was retrieved, and the answer.
 
-    Unknown top-level fields are kept (``extra="allow"``) so a logged trace round-trips.
+    Unknown top-level fields are kept (``extra="allow"``) so a logged trace round-trips;
+    ``Trace.parse`` refuses those that are a misspelt field or another tool's name for the
+    passages (``schema.fields``). A trace without an ``items`` key has no context: its
+    claims get no support verdict. ``items: []`` says that nothing was retrieved: its claims
+    are unsupported.
     """
 
     model_config = ConfigDict(extra="allow")
@@ -187,6 +199,19 @@ class Trace(BaseModel):
             span_offsets(info.data["response"], value)
         return value
 
+    @property
+    def has_context(self) -> bool:
+        """The trace gave ``items`` (even an empty list): its claims can be checked."""
+        return "items" in self.model_fields_set
+
+    @model_serializer(mode="wrap")
+    def _no_items_kept_absent(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """A trace without ``items`` dumps without it, so it replays as it was evaluated."""
+        data: dict[str, Any] = handler(self)
+        if not self.has_context:
+            data.pop("items", None)
+        return data
+
     @model_validator(mode="after")
     def _unique_item_ids(self) -> Trace:
         seen: set[str] = set()
@@ -197,15 +222,38 @@ class Trace(BaseModel):
         return self
 
     @classmethod
-    def parse(cls, data: Any, *, line: int | None = None) -> Trace:
-        """Validate ``data`` (a dict or a JSON string), raising a field-naming error."""
+    def parse(cls, data: Any, *, line: int | None = None, check_keys: bool = True) -> Trace:
+        """Validate ``data`` (a dict or a JSON string), raising a field-naming error: every
+        missing required field, with the key that looks meant for it. ``check_keys``: refuse
+        a misspelt field or another tool's passages key (off for a trace log's records, which
+        replay as they were logged)."""
+        if isinstance(data, (str, bytes)):
+            try:
+                data = json.loads(data)
+            except (ValueError, RecursionError) as error:
+                raise TraceValidationError(
+                    "<json>", f"not valid JSON: {error}", line=line
+                ) from None
         trace_id = data.get("trace_id") if isinstance(data, dict) else None
+        trace_id = trace_id if isinstance(trace_id, str) else None
+        if check_keys and isinstance(data, dict):
+            misplaced = misplaced_keys(data, cls.model_fields)
+            if misplaced:
+                key, message = misplaced[0]
+                also = "".join(f"; `{k}` {m}" for k, m in misplaced[1:])
+                raise TraceValidationError(key, message + also, trace_id=trace_id, line=line)
         try:
-            if isinstance(data, (str, bytes)):
-                return cls.model_validate_json(data)
             return cls.model_validate(data)
         except ValidationError as error:
-            raise TraceValidationError.from_pydantic(error, trace_id=trace_id, line=line) from None
+            hints = {}
+            if isinstance(data, dict):
+                for issue in error.errors():
+                    if issue["type"] == "missing":
+                        name = field_path(issue["loc"])
+                        hints[name] = missing_hint(name, data, cls.model_fields)
+            raise TraceValidationError.from_pydantic(
+                error, trace_id=trace_id, line=line, hints=hints
+            ) from None
 
 
 class ItemEvaluation(BaseModel):
@@ -251,13 +299,23 @@ JudgeSkip = Literal[
 ]
 
 
-CheckKind = Literal["number", "date", "negation", "entity", "uncovered", "low_support", "language"]
+CheckKind = Literal[
+    "number",
+    "date",
+    "negation",
+    "entity",
+    "uncovered",
+    "low_support",
+    "language",
+    "nothing_retrieved",
+]
 """Kinds of reason a span is not supported. The first five are the typed checks
 (``ragguard.scoring.checks.CHECKS``). The others come from no check: ``low_support``, the
-reason of an unsupported span that no check explains (its best support is below eta), and
+reason of an unsupported span that no check explains (its best support is below eta),
 ``language``, an item left unread because no loaded backbone reads its language or the
 claim's, which might have supported the span (``claim`` and ``evidence`` are the two
-languages)."""
+languages), and ``nothing_retrieved``, a trace whose ``items`` is an empty list (``item``
+is ``none``)."""
 
 
 class SpanReason(BaseModel):
@@ -270,6 +328,8 @@ class SpanReason(BaseModel):
     item: str
 
     def __str__(self) -> str:
+        if self.check == "nothing_retrieved":
+            return f"nothing_retrieved: {self.claim!r} vs no retrieved item"
         evidence = f"{self.evidence!r}" if self.evidence else "nothing"
         return f"{self.check}: {self.claim!r} vs {evidence} in {self.item}"
 
@@ -316,9 +376,9 @@ class SpanEvaluation(BaseModel):
     language switches off (``entity`` in Hindi, whose script has no capitals to find names
     by), and all of them when its items are in another language (docs/languages.md)."""
     unscored_reason: str | None = None
-    """Why an objective span got no support score although items were retrieved: no loaded
-    backbone reads its language or theirs (``language: de not supported by the lite
-    backbone; install ragguard[multilingual]``)."""
+    """Why an objective span got no support score: the trace has no ``items`` key
+    (``no_context``), or no loaded backbone reads its language or its items' (``language: de
+    not supported by the lite backbone; install ragguard-eval[multilingual]``)."""
 
 
 class Metrics(BaseModel):
@@ -329,8 +389,12 @@ class Metrics(BaseModel):
     """Share of the retrieved items (all k of them) judged relevant."""
     support_rate: float | None = None
     """Share of objective spans judged supported; None when there are no objective spans."""
-    hallucination: bool = False
-    """At least one objective span is not supported by the retrieved items."""
+    hallucination: bool | None = False
+    """At least one objective span is not supported by the retrieved items; None for a trace
+    with no context (no ``items`` key), whose claims have nothing to be checked against."""
+    no_context: bool = False
+    """The trace had no ``items`` key: no support verdict (``spans[].unscored_reason`` is
+    ``no_context``); counted apart, as ``ragguard serve``'s ``no_context`` status is."""
     citation_precision: float | None = None
     citation_recall: float | None = None
     abstained: bool = False
@@ -370,7 +434,11 @@ def verdict(span: SpanEvaluation) -> Verdict:
 def unscored_for_language(span: SpanEvaluation) -> bool:
     """Left without a verdict because no loaded backbone reads its language or its items'
     (and no judge decided it): what the summary, the metrics and the exporters count."""
-    return span.unscored_reason is not None and span.supported is None
+    return (
+        span.unscored_reason is not None
+        and span.unscored_reason != NO_CONTEXT
+        and (span.supported is None)
+    )
 
 
 class FieldIssue(BaseModel):

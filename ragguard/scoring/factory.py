@@ -75,7 +75,7 @@ def _configured_models(config: Config, skip: Collection[str]) -> Iterator[tuple[
 
 
 def hub_installed() -> bool:
-    """Whether the ``ragguard[hub]`` extra is installed (hub models and training need it)."""
+    """Whether the ``ragguard-eval[hub]`` extra is installed (hub models and training need it)."""
     return all(find_spec(name) for name in ("torch", "transformers", "sentence_transformers"))
 
 
@@ -102,7 +102,7 @@ def check_models(config: Config, skip: Collection[str] = ()) -> None:
         if not is_file and not hub_installed():
             raise ModelLoadError(
                 f"{key} = {model!r} needs torch, transformers and sentence-transformers: "
-                'pip install "ragguard[hub]" (the lite tier needs none of them)'
+                'pip install "ragguard-eval[hub]" (the lite tier needs none of them)'
             )
         if Path(model).exists():
             continue
@@ -149,7 +149,7 @@ def language_policy(config: Config, *, own_models: bool = False) -> LanguagePoli
     if not settings.enabled:
         missing = "[multilingual] enabled = false in the config"
     elif settings.model is None and not multilingual_installed():
-        missing = "install ragguard[multilingual]"
+        missing = "install ragguard-eval[multilingual]"
     else:
         return LanguagePolicy(True, fixed=fixed, limited=limited)
     return LanguagePolicy(False, missing, fixed, limited)

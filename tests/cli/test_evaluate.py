@@ -1,4 +1,5 @@
 import json
+import re
 
 from ragguard.cli import main
 
@@ -34,7 +35,8 @@ def test_evaluate_streams_results_skips_bad_lines_and_prints_a_summary(tmp_path,
     assert {"items", "spans", "metrics", "timing_ms"} <= results[0].keys()
     captured = capsys.readouterr()
     assert "line 2" in captured.err and "query" in captured.err
-    assert "traces evaluated" in captured.out and "traces skipped (bad input)  1" in captured.out
+    assert "traces evaluated" in captured.out
+    assert re.search(r"traces skipped \(bad input\) +1\n", captured.out)
     # model loading on its own line; per-trace time labelled as what it is
     assert "model load" in captured.out and "not counted below" in captured.out
     assert "amortised: batch time / traces in it, batches of up to 2" in captured.out
@@ -59,7 +61,7 @@ def test_the_summary_counts_items_and_spans_no_model_could_score(tmp_path, capsy
     summary = capsys.readouterr().out
     assert "0 supported / 0 not / 1 unscored" in summary
     assert "0 scored / 1 unscored (image 1)" in summary
-    assert "citation recall             n/a" in summary
+    assert re.search(r"citation recall \(mean per trace\) +n/a\n", summary)
 
 
 def test_missing_input_file_is_a_clean_error(tmp_path, capsys):

@@ -152,3 +152,28 @@ def test_a_local_model_directory_passes_the_check(tmp_path, no_model_loads):
     (tmp_path / "clip").mkdir()
     config = Config.model_validate({"image": {"backend": "clip", "model": str(tmp_path / "clip")}})
     assert ragguard.Guard(config).config.image.model == str(tmp_path / "clip")
+
+
+def test_a_config_dict_typo_names_the_nearest_setting_as_a_file_does():
+    from ragguard.errors import ConfigError
+
+    with pytest.raises(
+        ConfigError,
+        match=r"config dict: unknown setting `support.treshold`; "
+        r"did you mean `support.threshold`\?",
+    ):
+        Config.coerce({"support": {"treshold": 0.5}})
+
+
+def test_a_wrap_keyword_typo_names_the_nearest_option():
+    from langchain_core.runnables import RunnableLambda
+
+    import ragguard
+    from ragguard.errors import ConfigError
+
+    with pytest.raises(
+        ConfigError,
+        match=r"keyword argument: unknown setting `mdoe`; did you "
+        r"mean `mode`\?",
+    ):
+        ragguard.wrap(RunnableLambda(lambda x: x), mdoe="guard")

@@ -341,7 +341,7 @@ def test_ragguard_works_without_opentelemetry_and_says_what_to_install():
         check=False,
     )
     assert run.returncode == 0, run.stderr
-    assert "pip install 'ragguard[otel]'" in run.stdout
+    assert "pip install 'ragguard-eval[otel]'" in run.stdout
 
 
 def test_the_evaluator_span_carries_openinference_feedback(guard, memory):

@@ -167,12 +167,13 @@ def prometheus(tmp_path):
     assert binary, "the Prometheus server is missing: apt-get install prometheus (.ci/run does)"
     started = []
 
-    def start(target):
+    def start(*targets):
         config = tmp_path / "prometheus.yml"
+        listed = ", ".join(f"'{target}'" for target in targets)
         config.write_text(
             "global:\n  scrape_interval: 1s\n  evaluation_interval: 1s\n"
             "scrape_configs:\n  - job_name: ragguard\n"
-            f"    static_configs:\n      - targets: ['{target}']\n"
+            f"    static_configs:\n      - targets: [{listed}]\n"
         )
         port = free_port()
         log = (tmp_path / "prometheus.log").open("w")
@@ -273,8 +274,21 @@ def test_a_real_prometheus_scrapes_the_evaluations_of_a_wrapped_chain(guard, pro
 
 def test_every_metric_of_the_grafana_dashboard_exists():
     dashboard = json.loads(DASHBOARD.read_text())
+    from ragguard.serve.metrics_http import ServeCollector
+    from ragguard.serve.stats import LATENCY_BUCKETS, ServeStats
+
     registry = CollectorRegistry()
     PrometheusExporter(registry, live_stats=LiveStats)
+    import dataclasses
+
+    given = {"latency_counts": [0] * len(LATENCY_BUCKETS), "latency_sum": 0.0}
+    idle = ServeStats(  # an idle receiver: every count 0, whatever fields it grows
+        **{
+            f.name: given.get(f.name, {} if "dict" in str(f.type) else 0)
+            for f in dataclasses.fields(ServeStats)
+        }
+    )
+    registry.register(ServeCollector(lambda: idle))  # ragguard serve's own series
     exposed = metric_names(registry)
     queries = [
         target["expr"] for panel in dashboard["panels"] for target in panel.get("targets", [])
@@ -302,10 +316,48 @@ def dashboard_queries():
     ]
 
 
-def test_every_dashboard_query_returns_data_from_a_real_prometheus(guard, prometheus):
+def calibrated_guard():
+    """A Guard whose support threshold is fitted from labels (``[calibration] source =
+    "file"``), so the evaluations carry a calibration and its drift."""
+    from ragguard import Config, Guard
+    from ragguard.calibration import model_fingerprint
+
+    base = Config()
+    fitted = {
+        "threshold": 0.5,
+        "band": (0.4, 0.6),
+        "n_labels": 40,
+        "n_supported": 20,
+        "fingerprint": model_fingerprint(base),
+        "score_quantiles": [i / 40 for i in range(41)],
+    }
+    guard = Guard(Config(calibration={"source": "file", "fitted": fitted}))
+    claims = " ".join(f"The tower is {300 + n} metres tall." for n in range(60))
+    tower = [{"id": "d1", "text": "The Eiffel Tower is 330 metres tall."}]
+    guard.evaluate({"trace_id": "warm", "query": "How tall?", "items": tower, "response": claims})
+    return guard  # the drift needs 60 live scores: these, before the traffic under test
+
+
+def serve_traffic(app, traces: int) -> None:
+    """``traces`` RAG traces (OpenInference spans) posted to ``app``'s OTLP/HTTP receiver,
+    and one LLM span alone."""
+    from tests.serve.test_receivers import json_span
+    from tests.support.serve_clients import post_rag_traces
+    from tests.support.serve_fixtures import ANSWER, QUERY
+
+    llm = {"openinference.span.kind": "LLM", "input.value": QUERY, "output.value": ANSWER}
+    ids = [f"{n + 1:032x}" for n in range(traces)]
+    post_rag_traces(app.ports["http"], ids, [json_span(f"{traces + 1:032x}", "c" * 16, "", llm)])
+
+
+def test_every_dashboard_query_returns_data_from_a_real_prometheus(prometheus):
     """Each panel's query as Grafana sends it (its variables filled in), against a real
-    Prometheus that scraped an application before and after it answered: none may come
-    back empty ("No data"), and the citation panel must show a number."""
+    Prometheus scraping a wrapped chain (before and after it answered) and ``ragguard
+    serve`` (after OTLP traffic): none may come back empty ("No data"), and the citation
+    panel must show a number."""
+    from ragguard.serve.app import ServeApp
+
+    guard = calibrated_guard()
     registry = CollectorRegistry()
     monitors = []
     exporter = PrometheusExporter(registry, "qa", live_stats=lambda: monitors[0].stats)
@@ -313,22 +365,36 @@ def test_every_dashboard_query_returns_data_from_a_real_prometheus(guard, promet
     chain, monitor, evaluations = wrapped_chain(guard, cited * 2, exporters=[exporter])
     monitors.append(monitor)
     endpoint = serve(0, "127.0.0.1", registry)
+    app = ServeApp(
+        {"serve": {"grace_s": 0.2, "idle_timeout_s": 0.5}, "exporters": {"otel": False}},
+        otlp_http="127.0.0.1:0",
+        otlp_grpc="",
+        metrics="127.0.0.1:0",
+        guard=guard,
+    )
+    app.start()
     try:
-        url = prometheus(f"127.0.0.1:{endpoint.server_port}")
+        wrapped = f"127.0.0.1:{endpoint.server_port}"
+        url = prometheus(wrapped, f"127.0.0.1:{app.ports['metrics']}")
+        # serve's /metrics is the process's default registry, which earlier tests also used
+        answered = f'ragguard_responses_total{{pipeline="qa", instance="{wrapped}"}}'
         scraped_at_zero = {}
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and not scraped_at_zero:
             with contextlib.suppress(OSError):  # not listening yet
-                scraped_at_zero = promql(url, 'ragguard_responses_total{pipeline="qa"}')
+                scraped_at_zero = promql(url, answered)
             time.sleep(0.5)
         assert scraped_at_zero == {frozenset({("pipeline", "qa")}): 0.0}
         for _ in range(4):
             chain.invoke(QUESTIONS["paris"])
         assert ragguard.flush(60) and len(evaluations) == 4
+        serve_traffic(app, 2)
         while time.monotonic() < deadline:
-            if promql(url, 'ragguard_responses_total{pipeline="qa"}') == {
-                frozenset({("pipeline", "qa")}): 4.0
-            }:
+            delivered = promql(url, "sum by (status) (ragguard_serve_traces_total)")
+            if (
+                promql(url, answered) == {frozenset({("pipeline", "qa")}): 4.0}
+                and delivered.get(frozenset({("status", "evaluated")}), 0) >= 2
+            ):
                 break
             time.sleep(0.5)
         time.sleep(2)  # a few more scrapes after the last change
@@ -338,16 +404,46 @@ def test_every_dashboard_query_returns_data_from_a_real_prometheus(guard, promet
             )
             for title, query in dashboard_queries()
         }
+        statuses = promql(url, "sum by (status) (ragguard_serve_traces_total)")
     finally:
+        app.stop(30)
         endpoint.shutdown()
         endpoint.server_close()
 
     empty = [key for key, result in results.items() if not result]
     assert empty == []
+    assert statuses.get(frozenset({("status", "evaluated")})) == 2.0, statuses
     precision = next(
         result
         for (title, query), result in results.items()
         if "citation_precision_ratio_sum" in query
     )
-    assert all(value == value for value in precision.values())  # a number, not NaN
+    qa = precision[frozenset({("pipeline", "qa")})]
+    assert qa == qa  # a number, not NaN (serve's answers cite nothing: NaN is right there)
     assert any(e.metrics.citation_precision is not None for e in evaluations)
+    assert all(e.calibration is not None and e.calibration.drift is not None for e in evaluations)
+
+
+def test_panel_titles_name_what_they_plot():
+    """A panel plots what its title says: the loss panel only losses, and every serve
+    metric under a "Serve:" title."""
+    panels = {p["title"]: p for p in json.loads(DASHBOARD.read_text())["panels"]}
+    losses = " ".join(t["expr"] for t in panels["Dropped, failed, export errors"]["targets"])
+    assert re.findall(r"ragguard_\w+", losses) == [
+        "ragguard_evaluations_dropped_total",
+        "ragguard_evaluations_failed_total",
+        "ragguard_export_errors_total",
+    ]
+    for title, panel in panels.items():
+        exprs = " ".join(t["expr"] for t in panel.get("targets", []))
+        assert ("ragguard_serve_" in exprs) == title.startswith("Serve:"), title
+    plotted = {title for title, panel in panels.items() if panel["type"] != "row"}
+    assert {
+        "Answer relevance and off-topic rate",
+        "Unsupported span rate: lite, corrected, 95% interval",
+        "Calibration drift and threshold",
+        "Serve: traces by status",
+        "Serve: requests refused (HTTP 429/503, gRPC RESOURCE_EXHAUSTED/UNAVAILABLE)",
+        "Serve: root span to verdict latency",
+        "Serve: evaluation queue and held traces",
+    } <= plotted

@@ -176,3 +176,21 @@ def test_a_plain_traces_file_fills_the_replay_thresholds_and_citation_rows():
     row = html.split("<th>thresholds</th>", 1)[1].split("</tr>", 1)[0]
     assert "support 0.600 (2 traces)" in row
     assert "<th>citation precision</th>" in html and "<th>citation recall</th>" in html
+
+
+def test_replay_report_on_a_traces_file_as_the_readme_says(tmp_path, capsys):
+    """The README names `replay --report` on a traces file; it gives a report with each
+    claim's verdict, and a trace without items counts as no context, not as a
+    hallucination."""
+    from tests.support.docs_blocks import ROOT
+
+    readme = (ROOT / "README.md").read_text()
+    assert "`replay --report` also reads a traces file such as `examples/traces.jsonl`" in readme
+    lines = (ROOT / "examples" / "traces.jsonl").read_text().splitlines()[:2]
+    bare = {"trace_id": "bare", "query": "Where is it?", "response": "It is in Paris."}
+    traces, report = tmp_path / "traces.jsonl", tmp_path / "report.html"
+    traces.write_text("\n".join([*lines, json.dumps(bare)]) + "\n")
+    assert main(["replay", str(traces), "--report", str(report)]) == 0
+    html = report.read_text()
+    assert "<th>traces with no context</th><td>0</td><td>1</td>" in html.replace("\n", "")
+    assert "hallucination rate (traces with context)" in html

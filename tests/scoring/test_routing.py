@@ -48,7 +48,8 @@ def test_policy_reasons_name_the_language_and_the_fix():
     assert missing.unread("en", "en") is None
     reason = missing.unread("de", "en")
     assert reason == (
-        "language: de (German) not supported by the lite backbone; install ragguard[multilingual]"
+        "language: de (German) not supported by the lite backbone; "
+        "install ragguard-eval[multilingual]"
     )
     assert LanguagePolicy(True).unread("de", "hi") is None
     assert "not read by ragguard" in LanguagePolicy(True).unread("en", "ru")
@@ -65,7 +66,7 @@ def test_policy_follows_the_config(monkeypatch):
     off = language_policy(Config.model_validate({"multilingual": {"enabled": False}}))
     assert not off.multilingual and "enabled = false" in off.missing
     monkeypatch.setattr(backends, "multilingual_installed", lambda: False)
-    assert language_policy(Config()).missing == "install ragguard[multilingual]"
+    assert language_policy(Config()).missing == "install ragguard-eval[multilingual]"
     fixed = language_policy(Config.model_validate({"multilingual": {"language": "fr"}}))
     assert fixed.fixed == "fr" and fixed.language("The tower is tall.") == "fr"
     assert not language_policy(

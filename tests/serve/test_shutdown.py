@@ -8,13 +8,10 @@ import json
 import signal
 import socket
 import time
-import urllib.request
 from pathlib import Path
 
 from tests.serve.test_receiver_http import certificate, https_post
-from tests.serve.test_receivers import json_span, otlp_json
-from tests.support.serve_clients import get, start_serve, wait_for
-from tests.support.serve_fixtures import ANSWER, QUERY
+from tests.support.serve_clients import get, post_rag_traces, start_serve, wait_for
 
 ROOT = Path(__file__).parents[2]
 
@@ -29,27 +26,8 @@ def test_sigterm_evaluates_the_held_traces_and_exits(tmp_path) -> None:
     process, ports = start_serve(config)
     try:
         wait_for(lambda: get(f"http://127.0.0.1:{ports['metrics']}/readyz")[0] == 200, 120)
-        chain = {"openinference.span.kind": "CHAIN", "input.value": QUERY, "output.value": ANSWER}
-        retrieval = {
-            "openinference.span.kind": "RETRIEVER",
-            "retrieval.documents.0.document.content": "The Eiffel Tower is in Paris.",
-        }
         ids = [f"{n:032x}" for n in (7, 8)]
-        spans = [
-            span
-            for trace_id in ids
-            for span in (
-                json_span(trace_id, "a" * 16, "", chain),
-                json_span(trace_id, "b" * 16, "a" * 16, retrieval),
-            )
-        ]
-        request = urllib.request.Request(
-            f"http://127.0.0.1:{ports['http']}/v1/traces",
-            data=otlp_json(spans),
-            headers={"Content-Type": "application/json"},
-        )
-        with urllib.request.urlopen(request, timeout=10) as response:
-            assert response.status == 200
+        post_rag_traces(ports["http"], ids)
         time.sleep(1.0)
         assert not log.exists()  # held for the grace period, not evaluated yet
         process.send_signal(signal.SIGTERM)

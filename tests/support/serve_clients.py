@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -122,6 +123,33 @@ def sdk_provider(exporter: Any, service: str = "rag-app") -> Any:
     return provider
 
 
+def post_rag_traces(port: int, trace_ids: list[str], extra: list[dict] | None = None) -> None:
+    """One OpenInference RAG trace (a chain span with the query and answer, a retriever span
+    under it with one document) per id, and ``extra`` spans, in one OTLP/JSON request."""
+    from tests.serve.test_receivers import json_span, otlp_json
+
+    chain = {"openinference.span.kind": "CHAIN", "input.value": QUERY, "output.value": ANSWER}
+    retrieval = {
+        "openinference.span.kind": "RETRIEVER",
+        "retrieval.documents.0.document.content": "The Eiffel Tower is in Paris.",
+    }
+    spans = [
+        span
+        for trace_id in trace_ids
+        for span in (
+            json_span(trace_id, "a" * 16, "", chain),
+            json_span(trace_id, "b" * 16, "a" * 16, retrieval),
+        )
+    ]
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{port}/v1/traces",
+        data=otlp_json([*spans, *(extra or [])]),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        assert response.status == 200
+
+
 def start_serve(
     config: Path, stderr: int = subprocess.PIPE
 ) -> tuple[subprocess.Popen[str], dict[str, int]]:
@@ -133,7 +161,10 @@ def start_serve(
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=stderr, text=True, env=env)
     assert process.stdout is not None
     line = process.stdout.readline()
-    words = line.replace(",", "").split()
-    ports = {"http": int(words[words.index("OTLP/HTTP") + 3])}
-    ports["metrics"] = int(words[words.index("metrics") + 3])
+    ports = {
+        which: int(found[1])
+        for which, label in (("http", "OTLP/HTTP"), ("metrics", "/metrics"))
+        if (found := re.search(rf"{label} on \S+:(\d+)", line))
+    }
+    assert set(ports) == {"http", "metrics"}, line
     return process, ports

@@ -194,7 +194,7 @@ def test_training_without_the_hub_extra_names_it(tmp_path, capsys, monkeypatch):
 
     monkeypatch.setattr(lite, "hub_installed", lambda: False)
     assert main(["train", "support", "--data", str(tmp_path), "--out", str(tmp_path / "h")]) == 2
-    assert 'pip install "ragguard[hub]"' in capsys.readouterr().err
+    assert 'pip install "ragguard-eval[hub]"' in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(

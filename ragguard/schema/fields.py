@@ -1,0 +1,108 @@
+"""Which top-level keys a trace may carry beyond its own fields, and which are mistakes.
+
+A trace keeps unknown keys (a logged trace round-trips), so a misspelt ``items`` or another
+tool's name for the passages used to be kept too, and every claim of the answer was then
+checked against nothing. Three lists, as data, settle it: the keys ragguard itself writes or
+reads beside the ``Trace`` fields, the names other tools give the retrieved passages, and
+the names other tools give the query and the answer (for a missing field's hint).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+PRODUCT_FIELDS: dict[str, str] = {
+    "metadata": "free data about the request (golden sets, examples)",
+    "pipeline": "the pipeline's name (golden sets; per-pipeline tables and metrics)",
+    "otel": "where `ragguard serve` found the trace (service, span ids, dialects)",
+    "evaluation": "the trace log: the evaluation made live",
+    "logged_at": "the trace log: when the line was written",
+    "log_truncated": "the trace log: item texts were cut to fit the line bound",
+    "labels": "the labelled format: one label per response_spans entry",
+    "answer_relevant": "the labelled format: the answer's own label",
+}
+"""Top-level keys beside the ``Trace`` fields that ragguard writes or reads: never typos."""
+
+PASSAGE_NAMES = (
+    "contexts",
+    "context",
+    "documents",
+    "docs",
+    "passages",
+    "retrieved_contexts",
+    "retrieval_context",
+    "sources",
+)
+"""What other tools call the retrieved passages (RAGAS: ``retrieved_contexts``, DeepEval:
+``retrieval_context``, LangChain: documents...); ragguard reads them from ``items``."""
+
+OTHER_NAMES = {
+    "query": ("question", "input", "user_input", "prompt"),
+    "response": ("answer", "output", "actual_output", "generation", "completion"),
+    "trace_id": ("id", "request_id", "run_id"),
+}
+"""Names other tools give a required trace field: a hint when that field is missing."""
+
+FOREIGN_FORMATS = "ragguard evaluate FILE --format ragas|deepeval reads those exports as they are"
+
+
+def edit_distance(a: str, b: str) -> int:
+    """Optimal string alignment distance: insertions, deletions, substitutions and swaps of
+    two neighbouring letters each cost 1 (``itmes`` is 1 from ``items``)."""
+    previous2: list[int] = []
+    previous = list(range(len(b) + 1))
+    for i, char in enumerate(a, start=1):
+        row = [i]
+        for j, other in enumerate(b, start=1):
+            cost = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (char != other))
+            if i > 1 and j > 1 and char == b[j - 2] and a[i - 2] == other:
+                cost = min(cost, previous2[j - 2] + 1)
+            row.append(cost)
+        previous2, previous = previous, row
+    return previous[-1]
+
+
+def near_field(key: str, fields: Iterable[str]) -> str | None:
+    """The field ``key`` is a likely misspelling of: at most one edit away for a key of up to
+    five characters, two for a longer one, case ignored; None when none is that close."""
+    scored = [(edit_distance(key.lower(), f.lower()), f) for f in fields if f != key]
+    if not scored:
+        return None
+    distance, field = min(scored)
+    return field if distance <= (1 if len(key) <= 5 else 2) else None
+
+
+def misplaced_keys(data: Mapping[str, Any], fields: Iterable[str]) -> list[tuple[str, str]]:
+    """(key, what to do instead) for each top-level key of ``data`` that is another tool's
+    name for the passages (while ``items`` is absent) or a misspelling of a field."""
+    known = [*fields, *PRODUCT_FIELDS]
+    found: list[tuple[str, str]] = []
+    for key in data:
+        if not isinstance(key, str) or key in known:
+            continue
+        if key.lower() in PASSAGE_NAMES and "items" not in data:
+            found.append(
+                (
+                    key,
+                    "is not a trace field; the retrieved passages go in `items`, a list of "
+                    f'{{"id": ..., "text": ...}} ({FOREIGN_FORMATS})',
+                )
+            )
+        elif (close := near_field(key, known)) is not None:
+            found.append((key, f"is not a trace field; did you mean `{close}`?"))
+    return found
+
+
+def missing_hint(field: str, data: Mapping[str, Any], fields: Iterable[str]) -> str:
+    """A hint for a missing required ``field``: a key of ``data`` that is another tool's name
+    for it or a misspelling of it ("" when there is none)."""
+    known = set(fields) | set(PRODUCT_FIELDS)
+    for key in data:
+        if not isinstance(key, str) or key in known:
+            continue
+        if key.lower() in OTHER_NAMES.get(field, ()):
+            return f" (found `{key}`: rename it `{field}`)"
+        if near_field(key, [field]) == field:
+            return f" (found `{key}`: did you mean `{field}`?)"
+    return ""
