@@ -147,3 +147,9 @@ class ConfigError(RagguardError, ValueError):
     """A config file that cannot be used: not found as a file, not valid TOML or JSON, or a
     setting that is unknown or out of range. The message names the file and the setting
     (and the nearest valid name for a misspelt one)."""
+
+
+class GateError(RagguardError, ValueError):
+    """A release gate (``--fail-over``, ``--fail-under``, ``--fail-if-worse``) that cannot be
+    checked: an unknown metric (the message names the nearest one), a bound that is not a
+    number, or a metric the run cannot compute. Never a pass: the run stops (exit 2)."""

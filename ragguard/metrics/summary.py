@@ -13,8 +13,44 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ragguard.metrics.rate import RateTally
-from ragguard.schema import CalibrationStatus, Evaluation, unscored_for_language
+from ragguard.metrics.rate import Rate, RateTally
+from ragguard.schema import CalibrationStatus, Evaluation, Metrics, unscored_for_language
+
+MEANS = {
+    "mean_relevance": "mean relevance",
+    "relevant_at_k": "relevant@k",
+    "support_rate": "support rate",
+    "hallucination_rate": "hallucination rate",
+    "abstention_rate": "abstention rate",
+    "answer_relevance": "answer relevance",
+    "off_topic_rate": "off-topic rate",
+    "citation_precision": "citation precision",
+    "citation_recall": "citation recall",
+}
+"""The per-trace metrics the run averages: stable key (what gates, ``compare`` and scripts
+read; never renamed) -> the summary's label (wording that may change)."""
+RATE_KEY = "unsupported_span_rate"
+RATE_LABEL = "unsupported span rate"
+RATE_KEYS = (RATE_KEY, f"{RATE_KEY}.low", f"{RATE_KEY}.high")
+"""The rate of unsupported objective spans and its 95% interval's bounds."""
+METRICS = (*MEANS, *RATE_KEYS)
+"""Every key of ``RunSummary.values()``."""
+
+
+def trace_values(metrics: Metrics) -> dict[str, float | None]:
+    """One trace's value of each of ``MEANS`` (None: the trace has none)."""
+    off_topic = None if metrics.answer_relevant is None else float(not metrics.answer_relevant)
+    return {
+        "mean_relevance": metrics.mean_relevance,
+        "relevant_at_k": metrics.relevant_at_k,
+        "support_rate": metrics.support_rate,
+        "hallucination_rate": float(metrics.hallucination),
+        "abstention_rate": float(metrics.abstained),
+        "answer_relevance": metrics.answer_relevance,
+        "off_topic_rate": off_topic,
+        "citation_precision": metrics.citation_precision,
+        "citation_recall": metrics.citation_recall,
+    }
 
 
 @dataclass
@@ -46,16 +82,8 @@ class RunSummary:
     def add(self, evaluation: Evaluation) -> None:
         self.evaluated += 1
         m = evaluation.metrics
-        self._add("mean relevance", m.mean_relevance)
-        self._add("relevant@k", m.relevant_at_k)
-        self._add("support rate", m.support_rate)
-        self._add("hallucination rate", m.hallucination)
-        self._add("abstention rate", m.abstained)
-        self._add("answer relevance", m.answer_relevance)
-        if m.answer_relevant is not None:
-            self._add("off-topic rate", not m.answer_relevant)
-        self._add("citation precision", m.citation_precision)
-        self._add("citation recall", m.citation_recall)
+        for key, value in trace_values(m).items():
+            self._add(key, value)
         for span in evaluation.spans:
             self._spans[span.kind] = self._spans.get(span.kind, 0) + 1
             if span.kind == "objective":
@@ -113,9 +141,24 @@ class RunSummary:
             "(unavailable, timed out or circuit open): they kept their lite verdicts"
         )
 
-    def mean(self, name: str) -> float | None:
-        values = self._values.get(name)
+    def mean(self, key: str) -> float | None:
+        """The run's mean of a per-trace metric (a key of ``MEANS``); None: no trace had it."""
+        values = self._values.get(key)
         return float(np.mean(values)) if values else None
+
+    def rate(self) -> Rate:
+        """The unsupported span rate with its 95% interval, as the summary prints it."""
+        return self._rate.rate()
+
+    def values(self) -> dict[str, float | None]:
+        """Every run metric by its stable key (``METRICS``): what the summary prints and what
+        ``--fail-over`` / ``--fail-under`` read. None: the run could not compute it."""
+        values = {key: self.mean(key) for key in MEANS}
+        rate = self.rate()
+        values |= dict.fromkeys(RATE_KEYS, None)
+        if rate.n:
+            values |= dict(zip(RATE_KEYS, (rate.value, rate.low, rate.high), strict=True))
+        return values
 
     def speed_rows(self, load_s: float, eval_s: float, workers: str) -> list[tuple[str, str]]:
         """Model load, throughput over the evaluation's wall time alone, time per trace."""
@@ -146,19 +189,9 @@ class RunSummary:
             ("traces evaluated", f"{self.evaluated}"),
             ("traces skipped (bad input)", f"{self.failed}"),
         ]
-        for name in (
-            "mean relevance",
-            "relevant@k",
-            "support rate",
-            "hallucination rate",
-            "abstention rate",
-            "answer relevance",
-            "off-topic rate",
-            "citation precision",
-            "citation recall",
-        ):
-            value = self.mean(name)
-            rows.append((name, "n/a" if value is None else f"{value:.3f}"))
+        for key, label in MEANS.items():
+            value = self.mean(key)
+            rows.append((label, "n/a" if value is None else f"{value:.3f}"))
         rows.append(
             (
                 "spans",
@@ -178,7 +211,7 @@ class RunSummary:
         if unscored:
             items += " (" + ", ".join(f"{kind} {n}" for kind, n in unscored.items()) + ")"
         rows.append(("items", items))
-        rows.append(("unsupported span rate", str(self._rate.rate())))
+        rows.append((RATE_LABEL, str(self._rate.rate())))
         rows += [row for row in [self.judge_row()] if row is not None]
         if self._calibration is not None:
             rows.append(("calibration", describe_status(self._calibration)))
