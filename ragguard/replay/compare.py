@@ -51,7 +51,7 @@ class MetricChange:
         if self.low is None or self.high is None:
             return "n/a"
         way = WORSE_WHEN.get(self.metric)
-        if self.low == self.high == 0:
+        if self.low == self.high == self.difference == 0:
             return "no change"
         if self.low <= 0 <= self.high:
             return "no clear change"
