@@ -2,7 +2,7 @@
 
     python benchmarks/multimodal.py [--images 48] [--video-seconds 10]
 
-Runs on a tiny random-weight CLIP built on the spot (``tests/support/multimodal_fixtures.py``), so
+Runs on a tiny random-weight CLIP built on the spot (``benchmarks/synthetic_media.py``), so
 the model's own time is near zero and what is left is ragguard's pipeline: reading and
 downscaling images (``max_side`` 448), sampling video frames with decord, CLIP
 preprocessing, batching and aggregation. A real CLIP adds its forward pass on top (see the
@@ -21,14 +21,14 @@ from pathlib import Path
 import numpy as np
 import torch
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
-from ragguard import Config, Guard  # noqa: E402
-from ragguard.media.images import load_image  # noqa: E402
-from ragguard.media.video import sample_frames  # noqa: E402
-from tests.support.multimodal_fixtures import photo, tiny_clip, write_mp4  # noqa: E402
+from synthetic_media import photo, tiny_clip, write_mp4
+
+from ragguard import Config, Guard
+from ragguard.media.images import load_image
+from ragguard.media.video import sample_frames
 
 
 def distinct_jpegs(folder: Path, count: int, size: tuple[int, int]) -> list[Path]:

@@ -18,7 +18,7 @@ class RagguardError(Exception):
 
 class EvaluationLost(RagguardError):
     """A background evaluation given up at exit: still pending when ``exit_flush_timeout_s``
-    ran out. (Also importable from ``ragguard.live.thread``, its former home.)"""
+    ran out."""
 
 
 class TraceValidationError(RagguardError, ValueError):

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
-import hashlib
 import json
 import logging
 import os
@@ -28,6 +27,7 @@ import numpy as np
 
 from ragguard.calibration.fit import calibrate
 from ragguard.config import CalibrationConfig, FittedCalibration
+from ragguard.runtime.sampling import hash_sample
 
 logger = logging.getLogger(__name__)
 
@@ -46,10 +46,7 @@ def sample_key(trace_id: str, index: int) -> str:
 
 def in_calibration_sample(trace_id: str, index: int, rate: float) -> bool:
     """Whether span ``index`` of trace ``trace_id`` is in the uniform calibration sample."""
-    if rate <= 0.0:
-        return False
-    digest = hashlib.sha256(sample_key(trace_id, index).encode("utf-8")).digest()
-    return int.from_bytes(digest[:8], "big") / 2**64 < rate
+    return hash_sample(sample_key(trace_id, index), rate)
 
 
 @contextlib.contextmanager

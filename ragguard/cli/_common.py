@@ -22,7 +22,7 @@ from tqdm.auto import tqdm
 from ragguard.errors import RagguardError, TraceValidationError
 
 if TYPE_CHECKING:
-    from ragguard.evaluation.evaluator import Outcome
+    from ragguard.evaluation.plan import Outcome
     from ragguard.metrics.summary import RunSummary
     from ragguard.replay.run import Replay
     from ragguard.runners.processes import Runner
@@ -235,7 +235,7 @@ def evaluate_all(
     """Evaluate ``entries`` in this process or ``--workers`` processes, or ``paths`` on Ray;
     write each evaluation to ``out`` (path, file mode) in input order; the summary."""
     with contextlib.ExitStack() as stack:
-        if args.engine == "ray":
+        if args.runner == "ray":
             RayRun = load_ray_run()
             ray = stack.enter_context(RayRun(args, paths, replay))
             load_s, how, outcomes = 0.0, ray.description, ray.outcomes()
@@ -252,7 +252,7 @@ def evaluate_all(
                 write(evaluation)
                 on_evaluation(tag, evaluation)
         eval_s = time.perf_counter() - started
-        if args.engine == "ray":
+        if args.runner == "ray":
             load_s, eval_s = ray.timings()
     warning = summary.judge_warning()
     if warning is not None:
@@ -266,7 +266,7 @@ def load_ray_run() -> type[RayRun]:
     except ImportError as error:
         if (error.name or "").split(".")[0] != "ray":
             raise
-        raise RagguardError("--engine ray needs Ray: pip install 'ragguard[ray]'") from None
+        raise RagguardError("--runner ray needs Ray: pip install 'ragguard[ray]'") from None
     return RayRun
 
 
@@ -276,10 +276,10 @@ def scale_options(command: argparse.ArgumentParser) -> None:
         type=int,
         default=None,
         help="processes on this machine, each with its own models (default 1); "
-        "with --engine ray: actors (default: one per CPU of the cluster)",
+        "with --runner ray: actors (default: one per CPU of the cluster)",
     )
     command.add_argument(
-        "--engine",
+        "--runner",
         choices=["local", "ray"],
         default="local",
         help="ray: read with Ray Data, evaluate on an actor pool (needs ragguard[ray])",

@@ -57,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
     if Path(args.traces).is_dir():
         raise RagguardError(f"{args.traces} is a directory: evaluate takes a JSONL file of traces")
     output = args.output or STDOUT
-    if args.resume and (output == STDOUT or args.engine == "ray"):
+    if args.resume and (output == STDOUT or args.runner == "ray"):
         raise RagguardError("--resume needs -o FILE and the local engine")
     refuse_overwriting_input([args.traces], output)
     config = Config.coerce(args.config)

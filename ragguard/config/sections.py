@@ -461,8 +461,7 @@ class Config(_Strict):
     """A citation marker naming no retrieved item ("[7]" with 3 items): flag it on the span
     (the span keeps its support verdict, records the marker, and counts as a failed citation
     in ``citation_precision``), or raise a TraceValidationError ("error", for strict batch
-    validation). A monitor must report such answers, not drop them: on a public attribution
-    benchmark, "error" dropped 154 of 500 answers."""
+    validation). A monitor must report such answers, not drop them."""
     batch_size: int = Field(default=64, ge=1)
     """Traces evaluated together (model calls are batched across them)."""
     cache_size: int = Field(default=8192, ge=0)

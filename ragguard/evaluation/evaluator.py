@@ -8,17 +8,18 @@ problems become per-trace outcomes, never a failed batch.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ragguard.calibration.fingerprint import applied, model_fingerprint
 from ragguard.config import Config
-from ragguard.errors import MediaError, RagguardError, TraceValidationError
+from ragguard.errors import MediaError, TraceValidationError
+from ragguard.evaluation.assemble import assemble
 from ragguard.evaluation.limits import check_limits
+from ragguard.evaluation.plan import Outcome, TracePlan
 from ragguard.media.evidence import Decoded, decoded_visual, unreadable_file
 from ragguard.media.visual import Visual, best_frames
-from ragguard.metrics.answer import SCORED_KINDS, answer_sentences, apply_answer
-from ragguard.metrics.live import trace_metrics
+from ragguard.metrics.answer import SCORED_KINDS, answer_sentences
 from ragguard.metrics.rate import DriftMonitor
 from ragguard.runtime import caches
 from ragguard.runtime.timing import Stopwatch
@@ -26,12 +27,9 @@ from ragguard.schema import (
     CalibrationStatus,
     Evaluation,
     FieldIssue,
-    ItemEvaluation,
-    SpanEvaluation,
-    SpanReason,
     Trace,
 )
-from ragguard.scoring.answer import AnswerRelevanceScorer, AnswerScore
+from ragguard.scoring.answer import AnswerRelevanceScorer
 from ragguard.scoring.blas import one_blas_thread
 from ragguard.scoring.embeddings import TextEmbedder
 from ragguard.scoring.evidence import Claim, Evidence, item_evidence
@@ -45,47 +43,13 @@ from ragguard.scoring.factory import (
     with_languages,
 )
 from ragguard.scoring.multilingual import multilingual_embedder
-from ragguard.scoring.protocols import Reason, RelevanceScorer, SupportScorer, VisualScorer
-from ragguard.scoring.routing import LanguagePolicy, checks_not_run, on_scale
-from ragguard.spans import ItemRef, Span, SpanAnalyzer
+from ragguard.scoring.protocols import RelevanceScorer, SupportScorer, VisualScorer
+from ragguard.scoring.routing import LanguagePolicy, on_scale
+from ragguard.spans import ItemRef, SpanAnalyzer
 
 if TYPE_CHECKING:
     from ragguard.calibration.state import CalibrationStore
     from ragguard.judge.cascade import Cascade
-
-Outcome = Evaluation | RagguardError
-
-
-@dataclass
-class _TracePlan:
-    """Work for one trace, gathered before the batched model calls."""
-
-    trace: Trace
-    spans: list[Span] = field(default_factory=list)
-    evidence: list[Evidence | None] = field(default_factory=list)
-    """Aligned with trace.items; None where the item is not scored as text."""
-    visuals: list[Visual | None] = field(default_factory=list)
-    """Aligned with trace.items; the pixels of image/video items when an image scorer is set."""
-    unscorable: dict[int, str] = field(default_factory=dict)
-    """Item index -> why it cannot be scored (an unreadable image or video)."""
-    issues: list[FieldIssue] = field(default_factory=list)
-    relevance: list[float | None] = field(default_factory=list)
-    relevance_frame: dict[int, float | None] = field(default_factory=dict)
-    """Item index -> timestamp of the frame that gave a video its RS."""
-    support: dict[tuple[int, int], float] = field(default_factory=dict)
-    """(span index, item index) -> CS."""
-    reasons: dict[tuple[int, int], tuple[Reason, ...]] = field(default_factory=dict)
-    """(span index, item index) -> the checks that fired (scorers that explain)."""
-    support_frame: dict[tuple[int, int], float | None] = field(default_factory=dict)
-    languages: dict[int, str] = field(default_factory=dict)
-    """Span index -> the language an objective span was read as."""
-    across: dict[int, bool] = field(default_factory=dict)
-    """Span index -> whether every item it was read with is in another language."""
-    unread: dict[tuple[int, int], tuple[str, str]] = field(default_factory=dict)
-    """(span index, item index) -> why the pair was not read (a language no backbone reads),
-    and the item's language."""
-    answer: AnswerScore | None = None
-    """Answer relevance: the answer's and its read spans' (``answer_sentences``)."""
 
 
 class Evaluator:
@@ -102,6 +66,7 @@ class Evaluator:
         visual: VisualScorer | None = None,
         judge: Cascade | None = None,
     ) -> None:
+        caches.max_bytes()  # a bad RAGGUARD_CACHE_MAX_BYTES fails here, named, not mid-batch
         self.config = applied(config or Config())
         supplied = dict(relevance=relevance, support=support, image=visual, embedding=embedder)
         check_models(self.config, skip={role for role, x in supplied.items() if x is not None})
@@ -143,10 +108,8 @@ class Evaluator:
 
     def clear_caches(self) -> None:
         """Forget every content-hash cache: embeddings, parsed passages and checked pairs,
-        text tokens. Benchmarks call it to time a cold start; models stay loaded."""
-        for embedder in (self._embedder, self._multilingual):
-            if embedder is not None:
-                embedder.clear_cache()
+        text tokens, relevance scores. Benchmarks call it to time a cold start; models stay
+        loaded."""
         caches.clear_caches()
 
     @property
@@ -233,7 +196,7 @@ class Evaluator:
 
     def _evaluate_batch(self, traces: Sequence[Trace]) -> list[Outcome]:
         watch = Stopwatch()
-        plans = [_TracePlan(trace) for trace in traces]
+        plans = [TracePlan(trace) for trace in traces]
         outcomes: list[Outcome | None] = [check_limits(t, self.config.limits) for t in traces]
         within = [p for p, o in zip(plans, outcomes, strict=True) if o is None]
 
@@ -274,7 +237,13 @@ class Evaluator:
         timing |= {"total": watch.total_ms() * share, "batch_size": float(len(live))}
         for index, plan in enumerate(plans):
             if outcomes[index] is None:
-                outcomes[index] = self._assemble(plan, timing)
+                outcomes[index] = assemble(
+                    plan,
+                    timing,
+                    self.relevance_scorer.threshold,
+                    self.support_threshold,
+                    self.answer_scorer.threshold,
+                )
         if self.judge is not None and live:
             with watch.stage("judge"):
                 self.judge.apply(traces, outcomes)  # type: ignore[arg-type]
@@ -291,7 +260,7 @@ class Evaluator:
                 evaluation.calibration = status
         return outcomes  # type: ignore[return-value]
 
-    def _answer_sentences(self, plan: _TracePlan) -> list[str]:
+    def _answer_sentences(self, plan: TracePlan) -> list[str]:
         """What answer relevance reads; nothing when the query or the answer is not English,
         since its head reads MiniLM's English features only (docs/languages.md)."""
         policy = self.policy
@@ -328,7 +297,7 @@ class Evaluator:
             drifted=drift is not None and drift > calibration.drift_threshold,
         )
 
-    def _citation_policy(self, plan: _TracePlan) -> TraceValidationError | None:
+    def _citation_policy(self, plan: TracePlan) -> TraceValidationError | None:
         if self.config.unknown_citations != "error":
             return None
         for span in plan.spans:
@@ -342,7 +311,7 @@ class Evaluator:
                 )
         return None
 
-    def _collect_evidence(self, plan: _TracePlan, decoded: Decoded) -> None:
+    def _collect_evidence(self, plan: TracePlan, decoded: Decoded) -> None:
         """Text evidence for text items (and for media ones with no image scorer, through
         their surrogate); decoded pixels for media items when an image scorer is set.
         ``decoded`` holds this batch's media, so an image in many traces is read once."""
@@ -372,7 +341,7 @@ class Evaluator:
             # each item's language is named once, for relevance, support and routing
             plan.evidence.append(text and replace(text, language=self.policy.of_item(text)))
 
-    def _score_relevance(self, plans: Sequence[_TracePlan]) -> None:
+    def _score_relevance(self, plans: Sequence[TracePlan]) -> None:
         queries: list[str] = []
         evidence: list[Evidence] = []
         policy = self.policy
@@ -406,11 +375,11 @@ class Evaluator:
                 plan.relevance[i] = on_scale(score, scorer.threshold, eta)
                 plan.relevance_frame[i] = time_s
 
-    def _score_support(self, plans: Sequence[_TracePlan]) -> None:
-        keys: list[tuple[_TracePlan, int, int]] = []
+    def _score_support(self, plans: Sequence[TracePlan]) -> None:
+        keys: list[tuple[TracePlan, int, int]] = []
         claims: list[Claim] = []
         evidence: list[Evidence] = []
-        visual_keys: list[tuple[_TracePlan, int, int]] = []
+        visual_keys: list[tuple[TracePlan, int, int]] = []
         visual_pairs: list[tuple[Claim, Visual]] = []
         use_context, policy = self.config.support.use_context, self.policy
         for plan in plans:
@@ -460,129 +429,3 @@ class Evaluator:
             for (plan, s, i), (score, time_s) in zip(visual_keys, best, strict=True):
                 plan.support[(s, i)] = on_scale(score, pixels.threshold, eta)
                 plan.support_frame[(s, i)] = time_s
-
-    def _assemble(self, plan: _TracePlan, timing: dict[str, float]) -> Evaluation:
-        trace = plan.trace
-        eta_r = self.relevance_scorer.threshold
-        eta_s = self.support_threshold
-        items = []
-        for index, (item, score) in enumerate(zip(trace.items, plan.relevance, strict=True)):
-            reason = plan.unscorable.get(index)
-            if score is None and reason is None:
-                reason = f"no scorer for {item.modality} items without a text surrogate"
-                plan.issues.append(FieldIssue(field=f"items[{index}]", message=reason))
-            items.append(
-                ItemEvaluation(
-                    id=item.id,
-                    relevance=score,
-                    relevant=None if score is None else score >= eta_r,
-                    modality=item.modality,
-                    retriever_score=item.score,
-                    error=reason,
-                    best_frame_s=plan.relevance_frame.get(index),
-                )
-            )
-        position = {item.id: i for i, item in enumerate(trace.items)}
-        spans = [
-            self._span_result(s, span, plan, position, eta_s) for s, span in enumerate(plan.spans)
-        ]
-        evaluation = Evaluation(
-            trace_id=trace.trace_id,
-            items=items,
-            spans=spans,
-            metrics=trace_metrics(items, spans, eta_s),
-            timing_ms={k: round(v, 3) for k, v in timing.items()},
-            thresholds={"relevance": eta_r, "support": eta_s},
-            errors=plan.issues,
-        )
-        apply_answer(evaluation, plan.answer, self.answer_scorer.threshold)
-        return evaluation
-
-    @staticmethod
-    def _span_result(
-        s: int, span: Span, plan: _TracePlan, position: dict[str, int], eta: float
-    ) -> SpanEvaluation:
-        support = citation_support = evidence_id = frame_s = None
-        reasons: list[SpanReason] = []
-        if span.kind == "objective":
-            allowed = [position[r] for r in span.references] or range(len(plan.trace.items))
-            scored = {i: plan.support[(s, i)] for i in allowed if (s, i) in plan.support}
-            if scored:
-                best = max(scored, key=scored.__getitem__)
-                support, evidence_id = scored[best], plan.trace.items[best].id
-                frame_s = plan.support_frame.get((s, best))
-            elif not plan.trace.items:
-                support = 0.0  # nothing was retrieved, so nothing supports the claim
-            cited_scores = [
-                plan.support[(s, position[c])]
-                for c in span.citations
-                if (s, position[c]) in plan.support
-            ]
-            if cited_scores:
-                citation_support = max(cited_scores)
-            elif span.unknown_citations:
-                citation_support = 0.0  # a citation that names nothing supports nothing
-            if support is not None and support < eta:
-                ranked = sorted(scored, key=lambda i: -scored[i])
-                reasons = _span_reasons(s, plan, ranked, support, eta)
-        return SpanEvaluation(
-            text=span.text,
-            start=span.start,
-            end=span.end,
-            kind=span.kind,
-            support=support,
-            supported=None if support is None else support >= eta,
-            citations=list(span.citations),
-            citation_support=citation_support,
-            evidence_id=evidence_id,
-            evidence_frame_s=frame_s,
-            references=list(span.references),
-            unknown_citations=list(span.unknown_citations),
-            reasons=reasons,
-            hedges=list(span.hedges),
-            language=plan.languages.get(s, span.language),
-            unscored_reason=_unread(s, plan) if support is None else None,
-            checks_off=checks_not_run(plan.languages[s], plan.across.get(s, False))
-            if s in plan.languages
-            else [],
-        )
-
-
-MAX_REASONS = 5
-"""Reasons kept per span: the decisive few, not every check that fired on every item."""
-
-
-def _span_reasons(
-    s: int, plan: _TracePlan, ranked: Sequence[int], support: float, eta: float
-) -> list[SpanReason]:
-    """Why a span is unsupported, decisive first: the contradictions (number, date,
-    negation, entity) before claim words no item mentions, each by its best-supporting item
-    first, each reason once (the same wrong number is not repeated for every item), at most
-    MAX_REASONS. A span no check explains gets ``low_support``: its best support and eta.
-    Items left unread for their language come last, as ``language`` reasons."""
-    seen: set[tuple[str, str, str]] = set()
-    found: list[SpanReason] = []
-    for i in ranked:
-        for r in plan.reasons.get((s, i), ()):
-            if (r.check, r.claim, r.evidence) not in seen:
-                seen.add((r.check, r.claim, r.evidence))
-                item = plan.trace.items[i].id
-                found.append(
-                    SpanReason(check=r.check, claim=r.claim, evidence=r.evidence, item=item)
-                )
-    found.sort(key=lambda reason: reason.check == "uncovered")  # stable: item order kept
-    if not found:
-        item = plan.trace.items[ranked[0]].id if ranked else "none"
-        claim, evidence = f"support {support:.2f}", f"threshold {eta:.2f}"
-        found.append(SpanReason(check="low_support", claim=claim, evidence=evidence, item=item))
-    spoken = plan.languages.get(s, "")
-    for (span, i), (_, written) in plan.unread.items():
-        if span == s:  # an item that might have supported the span, left unread
-            item = plan.trace.items[i].id
-            found.append(SpanReason(check="language", claim=spoken, evidence=written, item=item))
-    return found[:MAX_REASONS]
-
-
-def _unread(s: int, plan: _TracePlan) -> str | None:
-    """Why span ``s`` could be read with none of its items (the first item's reason)."""
-    return next((why for (span, _), (why, _) in plan.unread.items() if span == s), None)

@@ -11,7 +11,8 @@ from typing import Any
 
 from ragguard.config import Config, ConfigLike
 from ragguard.errors import EvaluationError, ModelLoadError, RagguardError
-from ragguard.evaluation.evaluator import Evaluator, Outcome
+from ragguard.evaluation.evaluator import Evaluator
+from ragguard.evaluation.plan import Outcome
 from ragguard.schema import Evaluation, Trace
 
 TraceLike = Trace | dict[str, Any]

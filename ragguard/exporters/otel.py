@@ -28,6 +28,7 @@ from opentelemetry import trace as otel_trace
 from opentelemetry.trace import ProxyTracerProvider, Span, TracerProvider
 from opentelemetry.util.types import AttributeValue
 
+from ragguard.config import ExportConfig
 from ragguard.exporters.base import media_uri
 from ragguard.exporters.traceparent import parent_context
 from ragguard.schema import (
@@ -206,7 +207,7 @@ class OtelExporter:
         include_content: bool = False,
         metadata_keys: Iterable[str] = (),
     ) -> None:
-        from ragguard import __version__
+        from ragguard._version import __version__
 
         self.provider = tracer_provider or default_provider()
         self.pipeline = pipeline
@@ -350,3 +351,12 @@ def _calibration_attributes(evaluation: Evaluation) -> Attributes:
     if status.drift is not None:
         attributes[f"{at}drift"] = status.drift
     return attributes
+
+
+def build(config: ExportConfig) -> OtelExporter:
+    """The exporter ``[exporters] otel`` turns on (the registry's entry point)."""
+    return OtelExporter(
+        pipeline=config.pipeline,
+        include_content=config.otel_include_content,
+        metadata_keys=config.otel_metadata_keys,
+    )

@@ -26,6 +26,7 @@ from prometheus_client import start_http_server as _start_http_server
 from prometheus_client.metrics_core import Metric
 from prometheus_client.multiprocess import MultiProcessCollector
 
+from ragguard.config import ExportConfig
 from ragguard.metrics.rate import RateTally
 from ragguard.runtime.stats import LiveStats, stats
 from ragguard.schema import (
@@ -445,3 +446,12 @@ def serve(
         server, _ = _start_http_server(port, addr, REGISTRY if registry is None else registry)
         _SERVERS[(addr, server.server_port)] = server
         return server
+
+
+def build(config: ExportConfig) -> PrometheusExporter:
+    """The exporter ``[exporters] prometheus`` turns on, and its ``/metrics`` endpoint when
+    ``prometheus_port`` is set (the registry's entry point)."""
+    exporter = PrometheusExporter(pipeline=config.pipeline, max_pipelines=config.max_pipelines)
+    if config.prometheus_port is not None:
+        serve(config.prometheus_port, config.prometheus_addr)
+    return exporter

@@ -37,6 +37,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
 
+from ragguard.config import ExportConfig
 from ragguard.runtime import stats as live_stats
 from ragguard.runtime.hooks import register_once
 from ragguard.runtime.jsonl import LOG_FIELDS
@@ -278,3 +279,24 @@ _OPEN: weakref.WeakSet[TraceLog] = weakref.WeakSet()
 def _reopen_in_child() -> None:
     for log in list(_OPEN):
         log._after_fork()
+
+
+_TRACE_LOGS: weakref.WeakValueDictionary[tuple[str, int | None, int], TraceLog] = (
+    weakref.WeakValueDictionary()
+)
+_TRACE_LOGS_LOCK = threading.Lock()
+
+
+def build(config: ExportConfig) -> TraceLog:
+    """One ``TraceLog`` per file and rotation settings in this process, however many
+    Monitors (one per distinct configuration: each pipeline name is one) write to it: each
+    would otherwise hold two descriptors of its own. The registry's entry point."""
+    assert config.trace_log is not None
+    path = os.path.abspath(config.trace_log)
+    key = (path, config.trace_log_max_bytes, config.trace_log_backups)
+    with _TRACE_LOGS_LOCK:
+        log = _TRACE_LOGS.get(key)
+        if log is None or getattr(log, "_shut", False):  # shut at an earlier exit: a new one
+            log = TraceLog(path, max_bytes=key[1], backups=key[2])
+            _TRACE_LOGS[key] = log
+        return log

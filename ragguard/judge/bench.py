@@ -16,9 +16,10 @@ from typing import Any
 import numpy as np
 from tqdm.auto import tqdm
 
-from ragguard.judge.cascade import Cascade, SupportQuestion, in_band, sampled
+from ragguard.judge.cascade import Cascade, SupportQuestion, in_band
 from ragguard.metrics.agreement import balanced_accuracy
 from ragguard.metrics.summary import markdown_table
+from ragguard.runtime.sampling import hash_sample
 from ragguard.scoring.evidence import Claim, Evidence
 from ragguard.scoring.protocols import SupportScorer
 
@@ -60,7 +61,7 @@ def bench_set(
     sent = np.array(
         [
             in_band(float(s), cascade.config.band)
-            and sampled(q.key(model), cascade.config.sample_rate)
+            and hash_sample(q.key(model), cascade.config.sample_rate, bits=32)
             for s, q in zip(scores, questions, strict=True)
         ]
     )

@@ -47,7 +47,8 @@ from ragguard.judge.prompts import (
 )
 from ragguard.language import NAMES
 from ragguard.metrics.live import trace_metrics
-from ragguard.runtime.lru import LRU
+from ragguard.runtime.caches import Cache
+from ragguard.runtime.sampling import hash_sample
 from ragguard.schema import Evaluation, JudgeVerdict, SpanEvaluation, Trace
 from ragguard.scoring import text as tx
 from ragguard.scoring.evidence import item_text
@@ -111,11 +112,6 @@ def answer_language(spans: Sequence[SpanEvaluation]) -> str | None:
     return NAMES.get(counts.most_common(1)[0][0]) if counts else None
 
 
-def sampled(key: str, rate: float) -> bool:
-    """Repeatable sampling: the same question is always in or always out."""
-    return rate >= 1.0 or int(key[:8], 16) / 2**32 < rate
-
-
 class Cascade:
     """Sends the lite tier's unsure spans to the judge and merges its verdicts."""
 
@@ -128,7 +124,7 @@ class Cascade:
         self.config = config
         self.client = client or JudgeClient(config)
         self.calibration = calibration
-        self._cache: LRU[str, Answer] = LRU(config.cache_size)
+        self._cache: Cache[str, Answer] = Cache(f"{__name__}.answers", config.cache_size)
 
     def ask(
         self, questions: Sequence[SupportQuestion | AnswerQuestion]
@@ -214,8 +210,8 @@ class Cascade:
                 question = self.question(trace, span)
                 if not question.passages:
                     span.judge_skipped = "no_evidence"
-                elif key is None and not sampled(
-                    question.key(self.config.model), self.config.sample_rate
+                elif key is None and not hash_sample(
+                    question.key(self.config.model), self.config.sample_rate, bits=32
                 ):
                     span.judge_skipped = "sampled_out"
                 else:
@@ -264,7 +260,7 @@ class Cascade:
                 continue
             text = trace.response[: self.config.max_evidence_chars]
             question = AnswerQuestion(trace.query, text, answer_language(outcome.spans))
-            if sampled(question.key(self.config.model), self.config.sample_rate):
+            if hash_sample(question.key(self.config.model), self.config.sample_rate, bits=32):
                 picked.append((outcome, question))
         if not picked:
             return

@@ -36,6 +36,7 @@ from ragguard.config import JudgeConfig
 from ragguard.judge.parse import Parsed, parse_verdict
 from ragguard.judge.prompts import fence_of, verdict_schema
 from ragguard.schema import JudgeSkip
+from ragguard.schema import otel_names as names
 
 logger = logging.getLogger(__name__)
 
@@ -250,8 +251,8 @@ class JudgeClient:
                     logger.info("ragguard judge: attempt %d failed: %s", attempt + 1, message)
                 else:
                     if span is not None:
-                        span.set_attribute("gen_ai.usage.input_tokens", tokens[0])
-                        span.set_attribute("gen_ai.usage.output_tokens", tokens[1])
+                        span.set_attribute(names.GEN_AI_USAGE_INPUT_TOKENS, tokens[0])
+                        span.set_attribute(names.GEN_AI_USAGE_OUTPUT_TOKENS, tokens[1])
                     return (content, *tokens), None
             if attempt < self.config.retries:
                 self._sleep(self.config.backoff_s * 2**attempt * (0.5 + random.random()))
@@ -268,16 +269,16 @@ class JudgeClient:
         model = self.config.model
         address = urlsplit(self.config.base_url or "https://api.openai.com/v1")
         attributes: dict[str, Any] = {
-            "gen_ai.operation.name": "chat",
-            "gen_ai.provider.name": "openai",
-            "gen_ai.system": "openai",
-            "gen_ai.request.model": model,
-            "gen_ai.request.max_tokens": self.config.max_output_tokens,
-            "gen_ai.request.temperature": 0.0,
-            "server.address": address.hostname or "",
+            names.GEN_AI_OPERATION_NAME: "chat",
+            names.GEN_AI_PROVIDER_NAME: "openai",
+            names.GEN_AI_SYSTEM: "openai",
+            names.GEN_AI_REQUEST_MODEL: model,
+            names.GEN_AI_REQUEST_MAX_TOKENS: self.config.max_output_tokens,
+            names.GEN_AI_REQUEST_TEMPERATURE: 0.0,
+            names.SERVER_ADDRESS: address.hostname or "",
         }
         if address.port:
-            attributes["server.port"] = address.port
+            attributes[names.SERVER_PORT] = address.port
         tracer = trace.get_tracer("ragguard.judge", tracer_provider=self.tracer_provider)
         with tracer.start_as_current_span(
             f"chat {model}", kind=trace.SpanKind.CLIENT, attributes=attributes
@@ -329,5 +330,5 @@ def _failed(span: Any, error_type: str) -> None:
     if span is not None:
         from opentelemetry.trace import StatusCode
 
-        span.set_attribute("error.type", error_type)
+        span.set_attribute(names.ERROR_TYPE, error_type)
         span.set_status(StatusCode.ERROR, error_type)

@@ -17,6 +17,7 @@ from collections import Counter, defaultdict
 from functools import cache
 
 from ragguard.language.scripts import script_of
+from ragguard.language.sentences import starts_sentence
 from ragguard.language.wordlists import detection_profiles
 from ragguard.runtime.caches import memoized
 
@@ -43,7 +44,6 @@ CLITIC_WEIGHT = 0.5
 ENGLISH_SHARE = 0.75
 """An English cue that other languages share ("in", "was") counts this much for English
 (at least), so that English wins short sentences; they count 1/k for the others."""
-_OPENERS = ".!?:;\n…"
 
 
 @cache
@@ -75,11 +75,6 @@ def _content_cues() -> frozenset[str]:
     return frozenset(w for p in detection_profiles() for w in p.more_cues)
 
 
-def _starts_sentence(text: str, at: int) -> bool:
-    before = text[max(at - 8, 0) : at].rstrip(" \t\"'«“„(¿¡")
-    return not before or before[-1] in _OPENERS
-
-
 def _script(text: str) -> str:
     """The script with the most letters ("latin", a code of ``SCRIPT_RANGES``), "" if none."""
     if text.isascii():
@@ -106,7 +101,7 @@ def _latin_language(text: str) -> str:
         plain = word.isascii()
         if plain and "'" not in word and lower not in weights:
             continue  # most words: no cue, no letter
-        named = word[0].isupper() and not _starts_sentence(text, match.start())
+        named = word[0].isupper() and not starts_sentence(text, match.start(), through_marks=True)
         if named and lower not in content:
             continue  # a name inside a sentence ("Van Zant", "La Seine"): no cue
         head, _, tail = lower.replace("’", "'").partition("'")

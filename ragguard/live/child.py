@@ -45,7 +45,7 @@ from ragguard.scoring.cache import CachedRelevanceScorer
 from ragguard.scoring.evidence import TEXT_SURROGATES, item_evidence
 
 logger = logging.getLogger(__name__)
-_PROCESSES: weakref.WeakSet[EvaluatorProcess] = weakref.WeakSet()
+_PROCESSES: weakref.WeakSet[EvaluationChild] = weakref.WeakSet()
 
 
 def _slim(trace: Trace) -> Trace:
@@ -152,7 +152,7 @@ class _Watchdog:
         return pickle.loads(self.read(int.from_bytes(self.read(_HEADER), "big")))
 
 
-class EvaluatorProcess:
+class EvaluationChild:
     """``evaluate_batch`` run by a child process, started on the first batch and again
     after it dies. ``scores``: relevance already computed here (by the reranker), sent with
     each batch so the child does not compute it again. Use ``shared`` to get one."""
@@ -264,10 +264,8 @@ def _exit_with_parent(parent: int) -> None:
 
 def _serve(config_json: str, requests: IO[bytes], replies: IO[bytes]) -> None:
     """The child's loop: a batch of traces (and known RS scores) in, outcomes out, until
-    the parent closes the pipe. It leaves one core to the application: with a backbone
-    lane on each core of the 2-core machine, a CPU-bound request took +2.2 ms (+32%) while
-    it worked, against +0.5 ms (+8%) on one lane, which still drained 393 evaluations/s
-    (379 on two; ``benchmarks/overhead.py``)."""
+    the parent closes the pipe. It leaves one core to the application, whose requests
+    slow down far less that way (the measurement: ``docs/history/measurements.md``)."""
     config = Config.model_validate_json(config_json)
     guard = with_score_cache(Guard(config.with_thread_share(max(1, available_cores() - 1))))
     cache = guard.evaluator.relevance_scorer
@@ -307,10 +305,10 @@ def _portable(outcome: Evaluation | Exception) -> Evaluation | Exception:
 
 
 _SHARED_LOCK = threading.Lock()
-_SHARED: dict[str, EvaluatorProcess] = {}
+_SHARED: dict[str, EvaluationChild] = {}
 
 
-def shared_process(config: Config, scores: CachedRelevanceScorer | None) -> EvaluatorProcess:
+def shared_child(config: Config, scores: CachedRelevanceScorer | None) -> EvaluationChild:
     """The child for ``config``'s models, niceness and stall timeout (other live options
     aside), one per process however many Monitors use it."""
     live = config.live.model_dump_json(
@@ -319,7 +317,7 @@ def shared_process(config: Config, scores: CachedRelevanceScorer | None) -> Eval
     key = f"{config.model_dump_json(exclude={'live'})} {live}"
     with _SHARED_LOCK:
         if key not in _SHARED:
-            _SHARED[key] = EvaluatorProcess(config, scores=scores)
+            _SHARED[key] = EvaluationChild(config, scores=scores)
         return _SHARED[key]
 
 

@@ -27,9 +27,9 @@ from ragguard.errors import EvaluationLost, UnsupportedAnswerError
 from ragguard.evaluation.guard import Guard
 from ragguard.exporters import Exporter, build_exporters
 from ragguard.live import thread as worker
-from ragguard.live.child import EvaluatorProcess, shared_process
+from ragguard.live.child import EvaluationChild, shared_child
 from ragguard.live.models import shared_guard
-from ragguard.live.thread import Result, Worker, close_all, exit_timeout, flush
+from ragguard.live.thread import EvaluationThread, Result, close_all, exit_timeout, flush
 from ragguard.runtime import stats as live_stats
 from ragguard.runtime.hooks import register_once
 from ragguard.runtime.stats import LiveStats
@@ -45,7 +45,7 @@ Annotate = Callable[[Evaluation], object]
 _SHARED_LOCK = threading.RLock()  # also taken by the SIGTERM handler
 _MONITORS: dict[tuple[object, ...], Monitor] = {}
 _ALL: weakref.WeakSet[Monitor] = weakref.WeakSet()
-_WORKERS: weakref.WeakKeyDictionary[object, dict[tuple[int, int, float], Worker]] = (
+_WORKERS: weakref.WeakKeyDictionary[object, dict[tuple[int, int, float], EvaluationThread]] = (
     weakref.WeakKeyDictionary()
 )
 OUTCOMES = ("evaluated", "failed", "lost")
@@ -75,7 +75,7 @@ def _shared_worker(
     owner: object,
     evaluate: Callable[[Sequence[Trace]], Sequence[Evaluation | Exception]],
     config: Config,
-) -> Worker:
+) -> EvaluationThread:
     """The worker for ``owner``'s models (a Guard or an evaluation process) and ``config``'s
     queue settings: one thread per process however many Monitors use them."""
     live = config.live
@@ -83,7 +83,7 @@ def _shared_worker(
     with _SHARED_LOCK:
         workers = _WORKERS.setdefault(owner, {})
         if key not in workers:
-            workers[key] = Worker(
+            workers[key] = EvaluationThread(
                 evaluate,
                 queue_size=live.queue_size,
                 batch_size=config.batch_size,
@@ -136,12 +136,12 @@ class Monitor:
         if self.live.mode == "guard":  # the judge never sits on the request path
             models = models.model_copy(update={"judge": JudgeConfig()})
         self.guard = guard or shared_guard(models)
-        self.process: EvaluatorProcess | None = None
+        self.process: EvaluationChild | None = None
         if guard is None and self.live.worker == "process":
             # scores the reranker cached here go to the child with each batch
             relevance = self.guard.evaluator.relevance_scorer
             cached = relevance if isinstance(relevance, CachedRelevanceScorer) else None
-            self.process = shared_process(models, cached)
+            self.process = shared_child(models, cached)
             self.worker = _shared_worker(self.process, self.process, self.config)
             load: Callable[[], object] = self.process.warmup  # it loads before its first batch
         else:

@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import KW_ONLY, dataclass
 
-from ragguard.errors import EvaluationLost as EvaluationLost  # also here, its former home
+from ragguard.errors import EvaluationLost
 from ragguard.runtime.hooks import register_once
 from ragguard.schema import Evaluation, Trace
 
@@ -45,7 +45,7 @@ class _Job:
 
 
 @dataclass(frozen=True)
-class WorkerStats:
+class ThreadStats:
     submitted: int
     dropped: int
     """Requests turned away because the queue was full (or the worker closed at exit)."""
@@ -59,7 +59,7 @@ class WorkerStats:
 
 
 @dataclass(eq=False)
-class Worker:
+class EvaluationThread:
     """One evaluation thread behind a bounded queue; started on the first job."""
 
     evaluate_batch: Callable[[Sequence[Trace]], Sequence[Evaluation | Exception]]
@@ -156,9 +156,9 @@ class Worker:
         return len(left)
 
     @property
-    def stats(self) -> WorkerStats:
+    def stats(self) -> ThreadStats:
         with self._changed:
-            return WorkerStats(
+            return ThreadStats(
                 submitted=self._submitted,
                 dropped=self._dropped,
                 evaluated=self._evaluated,
@@ -231,7 +231,7 @@ class Worker:
                 self._changed.notify_all()
 
 
-_WORKERS: weakref.WeakSet[Worker] = weakref.WeakSet()
+_WORKERS: weakref.WeakSet[EvaluationThread] = weakref.WeakSet()
 
 
 def flush(timeout: float | None = None) -> bool:
@@ -274,5 +274,5 @@ def _after_fork() -> None:
 
 
 def register_hooks() -> None:
-    """At the first Worker: close the workers at exit, restart them in a forked child."""
+    """At the first EvaluationThread: close the workers at exit, restart them in a forked child."""
     register_once("ragguard.live.thread", at_exit=_close_at_exit, after_fork=_after_fork)

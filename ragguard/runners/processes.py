@@ -26,9 +26,9 @@ from typing import TYPE_CHECKING, Protocol
 
 from ragguard.config import Config
 from ragguard.errors import RagguardError, TraceValidationError
-from ragguard.evaluation.evaluator import Outcome
 from ragguard.evaluation.guard import Guard, TraceLike
 from ragguard.evaluation.limits import check_limits
+from ragguard.evaluation.plan import Outcome
 from ragguard.schema import Trace
 from ragguard.scoring.backbones import available_cores
 
@@ -58,8 +58,8 @@ _guard: Guard | None = None
 
 
 def _start_worker(config: Config, threads: int, ready: multiprocessing.synchronize.Barrier) -> None:
-    """Worker initializer: its share of the cores for the models, its models, then wait for
-    the others, so the first finished task means every worker has loaded."""
+    """Pool worker initializer: its share of the cores for the models, its models, then wait
+    for the others, so the first finished task means every worker has loaded."""
     global _guard
     os.environ["OMP_NUM_THREADS"] = str(threads)  # torch backends, imported after this
     _guard = Guard(config.with_thread_share(threads))

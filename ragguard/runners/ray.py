@@ -1,4 +1,4 @@
-"""``--engine ray``: evaluate traces files and replay trace logs on a Ray cluster.
+"""``--runner ray``: evaluate traces files and replay trace logs on a Ray cluster.
 
 Ray Data reads the JSONL files (local paths or any filesystem pyarrow supports: ``s3://``,
 ``gs://``, ``hdfs://``) line by line, keeping each line's number and its newline, so bad and
@@ -29,8 +29,8 @@ import numpy as np
 
 from ragguard.config import Config
 from ragguard.errors import RagguardError
-from ragguard.evaluation.evaluator import Outcome
 from ragguard.evaluation.guard import Guard
+from ragguard.evaluation.plan import Outcome
 from ragguard.replay.run import Replay
 from ragguard.runtime.jsonl import (
     FirstLines,
@@ -153,7 +153,7 @@ class EvaluateActor:
 
 
 class RayRun:
-    """One ``--engine ray`` run: joins (or starts) Ray, yields outcomes in input order, and
+    """One ``--runner ray`` run: joins (or starts) Ray, yields outcomes in input order, and
     afterwards says how long the actors took to load and how long evaluation took since."""
 
     def __init__(self, args: argparse.Namespace, paths: Sequence[str], replay: Replay | None):

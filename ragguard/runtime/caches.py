@@ -1,58 +1,57 @@
-"""One registry of the process's memoizing caches, each bounded by entries and by bytes.
+"""The process's caches: one type, one registry, one byte bound over them all.
 
-Text is parsed once per distinct string (passages recur across requests), so the scoring
-helpers memoize with ``@memoized(entries=...)``. The decorator registers every cache it
-makes: ``clear_caches()`` reaches them all with no list kept by hand, and ``cache_stats()``
-reports them. A long-lived process reads texts it never sees again, so a bound by entries
-alone lets a cache of long passages grow without limit; each cache is also bounded by an
-estimate of the bytes its keys and values hold: ``sys.getsizeof`` summed over containers
-on a sample of results, where an object shared by several entries counts in each (an upper
-bound).
+Text is parsed once per distinct string and embedded once per content hash, since passages
+recur across requests. Every cache is a ``Cache``: the scoring helpers get one through
+``@memoized(entries=...)``; the embedders, the relevance-score cache, the image cache and
+the judge's answers make one each. All register themselves, so ``clear_caches()`` reaches
+them all and ``cache_stats()`` reports them.
 
-The byte bound is one setting for every cache: ``DEFAULT_MAX_BYTES`` unless the environment
-sets ``RAGGUARD_CACHE_MAX_BYTES`` (read when this module is first imported), and
+A long-lived process reads texts it never sees again, so each cache is bounded by entries
+and all of them together by one total of estimated bytes: ``sys.getsizeof`` summed over
+containers (``deep_size``), where an object shared by several entries counts in each (an
+upper bound). When the total is over, the largest cache gives up its least recently used
+entries first. The total is ``DEFAULT_MAX_BYTES`` unless the environment sets
+``RAGGUARD_CACHE_MAX_BYTES``, read when a cache first needs it (a bad value is a
+``ConfigError`` naming the variable, raised by the first ``Guard`` or ``Evaluator``), and
 ``set_max_bytes()`` changes it at run time.
 """
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 import os
 import sys
 import threading
+import weakref
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar, cast
+from typing import Any, Generic, TypeVar, cast
+
+from ragguard.errors import ConfigError
 
 F = TypeVar("F", bound=Callable[..., Any])
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
 
-DEFAULT_MAX_BYTES = 256 * 2**20
-"""Bytes each cache may hold (256 MiB). Parsed text is fat, about 8 KB a sentence by this
-estimate: ``benchmarks/checks_train.py`` (6,000 training pairs and their edits) fills the
-largest cache, parsed sentences, with about 170 MB, which fits; that cache's former bound
-of 65,536 entries alone allowed about 500 MB."""
+DEFAULT_MAX_BYTES = 128 * 2**20
+"""Bytes all caches together may hold (128 MiB): with the lite models loaded, a live
+evaluation child stays under 300 MB RSS ([Speed](../docs/speed.md) has the soak)."""
 MAX_BYTES_VARIABLE = "RAGGUARD_CACHE_MAX_BYTES"
 
-
-def _configured_max_bytes() -> int:
-    written = os.environ.get(MAX_BYTES_VARIABLE, "").strip()
-    if not written:
-        return DEFAULT_MAX_BYTES
-    if not written.isdigit():
-        raise ValueError(f"{MAX_BYTES_VARIABLE} must be a number of bytes, not {written!r}")
-    return int(written)
-
-
-_max_bytes = _configured_max_bytes()
-_REGISTRY: list[Memo] = []
+_max_bytes: int | None = None
+_total = 0
+_TOTAL_LOCK = threading.Lock()
+_REGISTRY: weakref.WeakSet[Cache[Any, Any]] = weakref.WeakSet()
 _MISSING = object()
 
 
 def deep_size(value: object, seen: set[int] | None = None) -> int:
     """Bytes ``value`` holds: its own size plus that of what it contains (tuples, lists,
-    sets, dicts, dataclasses), each object counted once."""
+    sets, dicts, dataclasses), each object counted once. A NumPy array that owns its data
+    counts it in ``sys.getsizeof``."""
     seen = set() if seen is None else seen
     if id(value) in seen:
         return 0
@@ -79,19 +78,24 @@ class CacheStats:
 
 
 SAMPLE_EVERY = 32
-"""Of a cache's results, every this-many-th is measured with ``deep_size`` (and the first
-few): measuring each costs as much as parsing it."""
+"""Of a memoized function's results, every this-many-th is measured with ``deep_size`` (and
+the first few): measuring each costs as much as parsing it."""
 
 
 def _key_length(args: tuple[object, ...]) -> int:
     return sum(len(a) if isinstance(a, str | bytes) else 8 for a in args) + 1
 
 
-class Memo:
-    """The state of one memoized function's cache: a thread-safe LRU map, bounded by
-    ``entries`` and by the byte setting; the least recently used results go first. An
-    entry's bytes are its arguments' length times the bytes per character measured on a
-    sample of results (``SAMPLE_EVERY``). A result larger than the whole bound is not kept."""
+def _add_to_total(delta: int) -> None:
+    global _total
+    with _TOTAL_LOCK:
+        _total += delta
+
+
+class Cache(Generic[K, V]):
+    """A thread-safe LRU map bounded by ``entries`` (0: keeps none) and by its share of the
+    total byte bound; registered so that ``clear_caches()`` and ``cache_stats()`` reach it.
+    A value larger than the whole bound is not kept."""
 
     def __init__(self, name: str, entries: int) -> None:
         self.name = name
@@ -102,46 +106,94 @@ class Memo:
         self._measured_bytes = 0
         self._measured_length = 0
         self._lock = threading.Lock()
+        _REGISTRY.add(self)
+
+    def get_many(self, keys: Sequence[K]) -> dict[K, V]:
+        """The values present among ``keys`` (each marked as just used)."""
+        with self._lock:
+            found = {k: self.data[k][0] for k in keys if k in self.data}
+            for key in found:
+                self.data.move_to_end(key)
+        return found
+
+    def put_many(self, values: Mapping[K, V]) -> None:
+        """Keep ``values``, each measured with ``deep_size``."""
+        for key, value in values.items():
+            self._put(key, value, deep_size(key) + deep_size(value), missed=False)
+        _enforce_total()
 
     def keep(self, key: Hashable, length: int, value: object) -> None:
+        """Keep a memoized result, its bytes estimated from ``length`` (its arguments')
+        and the bytes per unit of length measured on a sample of results."""
         with self._lock:
             self._misses += 1
             if self._misses <= SAMPLE_EVERY or self._misses % SAMPLE_EVERY == 0:
                 self._measured_bytes += deep_size(key) + deep_size(value)
                 self._measured_length += length
             size = length * self._measured_bytes // self._measured_length
-            if size > _max_bytes:
-                return
-            previous = self.data.pop(key, None)
-            if previous is not None:
-                self._bytes -= previous[1]
-            self.data[key] = (value, size)
-            self._bytes += size
-            self.shrink()
+        self._put(key, value, size, missed=True)
+        _enforce_total()
 
-    def shrink(self) -> None:
-        while self.data and (len(self.data) > self.entries or self._bytes > _max_bytes):
+    def _put(self, key: Hashable, value: object, size: int, *, missed: bool) -> None:
+        if size > _limit() or not self.entries:
+            return
+        with self._lock:
+            previous = self.data.pop(key, None)
+            change = size - (previous[1] if previous is not None else 0)
+            self.data[key] = (value, size)
+            while len(self.data) > self.entries:
+                _, (_, dropped) = self.data.popitem(last=False)
+                change -= dropped
+            self._bytes += change
+        _add_to_total(change)
+
+    def drop_oldest(self) -> bool:
+        """Give up the least recently used entry; False when there was none."""
+        with self._lock:
+            if not self.data:
+                return False
             _, (_, size) = self.data.popitem(last=False)
             self._bytes -= size
+        _add_to_total(-size)
+        return True
 
     def clear(self) -> None:
         with self._lock:
             self.data.clear()
-            self._bytes = self._misses = 0
+            freed, self._bytes, self._misses = self._bytes, 0, 0
+        _add_to_total(-freed)
 
     def stats(self) -> CacheStats:
         with self._lock:
             return CacheStats(self.name, len(self.data), self._bytes, self._misses)
 
+    def __len__(self) -> int:
+        return len(self.data)
+
+    def __del__(self) -> None:
+        with contextlib.suppress(Exception):  # at interpreter exit the module may be gone
+            _add_to_total(-self._bytes)
+
+
+def _enforce_total() -> None:
+    """While the caches hold more than the bound, the largest gives up its oldest entry."""
+    limit = _limit()
+    while _total > limit:
+        largest = max(list(_REGISTRY), key=lambda cache: cache._bytes, default=None)
+        if largest is None or not largest.drop_oldest():
+            return
+
 
 def memoized(entries: int) -> Callable[[F], F]:
     """Memoize a function of hashable positional arguments in a registered cache of at
-    most ``entries`` results (and the byte setting). A plain function wraps it, not an
-    object, and takes no keywords: a hit then costs a few dict operations."""
+    most ``entries`` results. A plain function wraps it, not an object, and takes no
+    keywords: a hit then costs a few dict operations."""
 
     def wrap(function: F) -> F:
-        memo = Memo(f"{function.__module__}.{function.__qualname__}", entries)
-        get, to_end, keep = memo.data.get, memo.data.move_to_end, memo.keep
+        cache: Cache[Hashable, Any] = Cache(
+            f"{function.__module__}.{function.__qualname__}", entries
+        )
+        get, to_end, keep = cache.data.get, cache.data.move_to_end, cache.keep
 
         @functools.wraps(function)
         def cached(*args: Hashable) -> Any:
@@ -156,35 +208,63 @@ def memoized(entries: int) -> Callable[[F], F]:
             keep(args, _key_length(args), value)
             return value
 
-        _REGISTRY.append(memo)
+        cached.cache = cache  # type: ignore[attr-defined]
         return cast(F, cached)
 
     return wrap
 
 
 def clear_caches(prefix: str = "") -> None:
-    """Empty every registered cache whose function's module starts with ``prefix``."""
-    for memo in _REGISTRY:
-        if memo.name.startswith(prefix):
-            memo.clear()
+    """Empty every registered cache whose name starts with ``prefix``."""
+    for cache in list(_REGISTRY):
+        if cache.name.startswith(prefix):
+            cache.clear()
 
 
 def cache_stats() -> list[CacheStats]:
-    """Entries, bytes and misses of every registered cache."""
-    return [memo.stats() for memo in _REGISTRY]
+    """Entries, bytes and misses of every registered cache, by name."""
+    return sorted((cache.stats() for cache in list(_REGISTRY)), key=lambda s: s.name)
+
+
+def total_bytes() -> int:
+    """Bytes all caches hold now, by the same estimate as the bound."""
+    return _total
+
+
+def _configured_max_bytes() -> int:
+    written = os.environ.get(MAX_BYTES_VARIABLE, "").strip()
+    if not written:
+        return DEFAULT_MAX_BYTES
+    if not (written.isascii() and written.isdigit()):
+        raise ConfigError(
+            f"environment variable {MAX_BYTES_VARIABLE} must be a whole number of bytes "
+            f"(all caches together), not {written!r}"
+        )
+    return int(written)
 
 
 def max_bytes() -> int:
-    """The byte bound of each cache."""
+    """The byte bound over all caches together, read from the environment on first use; a
+    bad value is a ``ConfigError`` naming the variable."""
+    global _max_bytes
+    if _max_bytes is None:
+        _max_bytes = _configured_max_bytes()
     return _max_bytes
 
 
+def _limit() -> int:
+    """The bound for the caches' own bookkeeping, which never raises: work memoized while
+    ragguard is imported runs under the default until ``max_bytes()`` has been read."""
+    try:
+        return max_bytes()
+    except ConfigError:
+        return DEFAULT_MAX_BYTES
+
+
 def set_max_bytes(limit: int) -> None:
-    """Bound each cache by ``limit`` bytes from now on; caches over it shrink at once."""
+    """Bound all caches together by ``limit`` bytes from now on; they shrink at once."""
     global _max_bytes
     if limit < 0:
         raise ValueError(f"a cache bound cannot be negative: {limit}")
     _max_bytes = limit
-    for memo in _REGISTRY:
-        with memo._lock:
-            memo.shrink()
+    _enforce_total()

@@ -1,9 +1,9 @@
 """Exit and fork hooks, registered once per owner when its first instance is built.
 
-Importing ragguard registers nothing: an application that imports it and never builds a
-Worker, a Monitor or a trace log keeps its exit and its forks as they were. The hooks act on
-the owner's live instances (kept in a weak set), so once registered they do nothing while
-none is live: ``os.register_at_fork`` cannot be undone.
+Importing ragguard registers nothing: an application that imports it and never builds an
+EvaluationThread, a Monitor or a trace log keeps its exit and its forks as they were. The
+hooks act on the owner's live instances (kept in a weak set), so once registered they do
+nothing while none is live: ``os.register_at_fork`` cannot be undone.
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ragguard.runtime.lru import LRU
+from ragguard.runtime.caches import Cache
 from ragguard.scoring.evidence import Evidence
 from ragguard.scoring.protocols import RelevanceScorer
 
@@ -31,7 +31,7 @@ class CachedRelevanceScorer:
         self.scorer = scorer
         self.hits = 0
         self.misses = 0
-        self._cache: LRU[bytes, float] = LRU(size)
+        self._cache: Cache[bytes, float] = Cache(f"{__name__}.{type(self).__name__}", size)
         self._lock = threading.Lock()  # guards the hit/miss counters
 
     @property

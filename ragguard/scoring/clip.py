@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ragguard.runtime.lru import LRU
+from ragguard.runtime.caches import Cache
 from ragguard.scoring import text as tx
 from ragguard.scoring.evidence import Claim
 from ragguard.scoring.transformers_backends import HubModel
@@ -53,7 +53,7 @@ class ClipScorer(HubModel):
         super().__init__(model, **settings)
         self.scale = scale
         self.center = center
-        self._image_cache: LRU[str, np.ndarray] = LRU(cache_size)
+        self._image_cache: Cache[str, np.ndarray] = Cache(f"{__name__}.images", cache_size)
 
     def _load(self) -> Any:
         if self._loaded is None:

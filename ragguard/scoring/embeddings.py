@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ragguard.errors import ModelLoadError
-from ragguard.runtime.lru import LRU
+from ragguard.runtime.caches import Cache
 from ragguard.scoring.backbones import Backbone, OnnxMiniLM, SentenceTransformerBackbone
 from ragguard.scoring.quiet import quiet_loading
 from ragguard.scoring.vocabulary import STOPWORDS
@@ -63,7 +63,7 @@ class TextEmbedder:
         self._label = label
         self._key = key  # the config key a load failure names
         self._model: Backbone | None = None
-        self._cache: LRU[bytes, Encoded] = LRU(cache_size)
+        self._cache: Cache[bytes, Encoded] = Cache(f"{__name__}.{type(self).__name__}", cache_size)
         self._lock = threading.Lock()  # guards the lazy model load
         self._keep: np.ndarray | None = None
 

@@ -15,8 +15,7 @@ from ragguard.language.negation import negation_positions
 from ragguard.language.numerals import english_numerals
 from ragguard.runtime import caches
 from ragguard.runtime.caches import memoized
-from ragguard.scoring.vocabulary import HEAD_NEGATING_VERBS, HEAD_NEGATION_WORDS
-from ragguard.scoring.vocabulary import STOPWORDS as STOPWORDS  # its former home
+from ragguard.scoring.vocabulary import HEAD_NEGATING_VERBS, HEAD_NEGATION_WORDS, STOPWORDS
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])|\n+")
 """English evidence (and undetermined): the split the shipped heads were trained on."""
@@ -69,11 +68,9 @@ _KEPT_S = ("ss", "us", "is")
 @memoized(entries=65_536)
 def stem(token: str) -> str:
     """Light suffix stripping so that a word's forms meet: "kiss"/"kisses"/"kissing",
-    "sit"/"sitting", "close"/"closed"/"closing", "study"/"studied"/"studies".
-
-    The first version only cut "s", "es", "ed" and "ing", so "kissing" ("kiss") and "kiss"
-    ("kis") never met, nor "sitting" and "sit": an anchor sentence in a paraphrase then
-    shared too few words with the claim for a check to read it."""
+    "sit"/"sitting", "close"/"closed"/"closing", "study"/"studied"/"studies": an anchor
+    sentence in a paraphrase must share enough words with the claim for a check to read it
+    (why it cuts more than "s"/"ed"/"ing": ``docs/history/measurements.md``)."""
     word = token
     if len(word) <= 3:
         return word

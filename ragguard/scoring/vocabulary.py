@@ -9,6 +9,8 @@ that use them compile their own patterns.
 
 from __future__ import annotations
 
+from ragguard.language.sentences import MONTHS
+
 STOPWORDS = frozenset(
     """a an the and or but if of at by for with about against between into through during
     before after above below to from up down in out on off over under again further then once
@@ -153,12 +155,7 @@ AT_LEAST_WORDS: tuple[str, ...] = (
 
 # --- the calendar -----------------------------------------------------------------------
 
-MONTHS = [
-    *("january", "february", "march", "april", "may", "june", "july", "august"),
-    *("september", "october", "november", "december"),
-]
 MONTH_ABBREVIATIONS = {m[:3]: m for m in MONTHS if len(m) > 3} | {"sept": "september"}
-WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 STARTING_WORDS = frozenset(
     """born birth began begin begins begun start started starts founded established opened
     launched debuted formed created premiered since from""".split()  # noqa: SIM905

@@ -25,7 +25,7 @@ from typing import Any
 from ragguard.config import Config, ConfigLike, ExportConfig, LiveConfig
 from ragguard.errors import RagguardError
 from ragguard.evaluation.guard import Guard
-from ragguard.exporters import Exporter
+from ragguard.exporters import Exporter, build_exporters
 from ragguard.exporters.prometheus import OTHER_PIPELINE
 from ragguard.live.models import shared_guard
 from ragguard.live.monitor import Monitor
@@ -46,19 +46,6 @@ TICK_S = 0.1
 
 def _same(trace: Trace) -> Trace:
     return trace
-
-
-def _sinks(config: ExportConfig) -> list[Exporter]:
-    sinks: list[Exporter] = []
-    if config.phoenix is not None:
-        from ragguard.serve.phoenix import PhoenixExporter
-
-        sinks.append(PhoenixExporter(config.phoenix))
-    if config.langfuse is not None:
-        from ragguard.serve.langfuse import LangfuseExporter
-
-        sinks.append(LangfuseExporter(config.langfuse))
-    return sinks
 
 
 class ServeApp:
@@ -99,7 +86,7 @@ class ServeApp:
             clock,
         )
         self.counters = Counters()
-        self.sinks = [*_sinks(self.config.exporters), *exporters]
+        self.sinks = [*build_exporters(self.config.exporters, scope="serve"), *exporters]
         self.guard = guard or shared_guard(self._models())
         self._monitors: dict[str, Monitor] = {}
         self._monitor_lock = threading.Lock()

@@ -15,24 +15,14 @@ higher one.
 
 from __future__ import annotations
 
-import hashlib
 import threading
 import time
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from ragguard.runtime.sampling import hash_sample
 from ragguard.serve.model import SpanRecord
-
-
-def sampled(trace_id: str, rate: float) -> bool:
-    """Whether ``trace_id`` is kept at ``rate`` (a hash, so the same on every instance)."""
-    if rate >= 1.0:
-        return True
-    if rate <= 0.0:
-        return False
-    digest = hashlib.sha256(trace_id.encode()).digest()
-    return int.from_bytes(digest[:8], "big") < rate * 2**64
 
 
 @dataclass(frozen=True)
@@ -103,7 +93,7 @@ class TraceBuffer:
         with self._lock:
             now = self.clock()
             for span in spans:
-                if not sampled(span.trace_id, rate):
+                if not hash_sample(span.trace_id, rate):
                     added.sampled_out += 1
                     continue
                 held = self._held(span.trace_id, now, added)

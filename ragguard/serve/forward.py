@@ -8,7 +8,7 @@ import logging
 import threading
 from collections import deque
 
-from ragguard.serve.outbound import post
+from ragguard.exporters.outbound import post
 
 logger = logging.getLogger(__name__)
 

@@ -22,11 +22,11 @@ from typing import Literal, NamedTuple
 
 from ragguard.config import SpanConfig
 from ragguard.language import kinds_off, lexicon, phrase_pattern
+from ragguard.language.sentences import MONTHS, starts_sentence
 from ragguard.spans.cues import (
     CHECKABLE_CONTENT,
     HEDGE_CLASSES,
     LEXICON,
-    MONTHS,
     OPINION_CLASSES,
     QUANTITY_WORDS,
 )
@@ -35,7 +35,6 @@ Category = Literal["objective", "subjective"]
 
 _NUMBER_AHEAD = re.compile(r"\s+\d")
 _THE_OR_AT_BEHIND = re.compile(r"\b(?:the|at)\s+$", re.IGNORECASE)
-_SENTENCE_OPENERS = frozenset(".!?:;\"“‘'(¿¡«„।")
 _DIGIT = re.compile(r"\d")
 _TITLE_WORD = re.compile(r"(?<![\w'-])[A-Z][\w'’-]*")
 _FIRST_PERSON = frozenset({"I", "I'm", "I'd", "I've", "I'll"})
@@ -168,7 +167,7 @@ def has_checkable(kind: str, text: str) -> bool:
 
 def _has_proper_name(text: str) -> bool:
     return any(
-        m.group() not in _FIRST_PERSON and not _starts_sentence(text, m.start())
+        m.group() not in _FIRST_PERSON and not starts_sentence(text, m.start())
         for m in _TITLE_WORD.finditer(text)
     )
 
@@ -238,9 +237,4 @@ def _is_false_positive(text: str, match: re.Match[str]) -> bool:
         return True
     if word.lower() == "most" and _THE_OR_AT_BEHIND.search(text, 0, match.start()):
         return True
-    return len(word.split()) == 1 and word.istitle() and not _starts_sentence(text, match.start())
-
-
-def _starts_sentence(text: str, position: int) -> bool:
-    before = text[:position].rstrip()
-    return not before or before[-1] in _SENTENCE_OPENERS
+    return len(word.split()) == 1 and word.istitle() and not starts_sentence(text, match.start())

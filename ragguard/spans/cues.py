@@ -98,11 +98,6 @@ HEDGE_CLASSES: tuple[str, ...] = tuple(name for name in LEXICON if name not in O
 """Hedges, modals, quantifiers, frequency and degree adverbs, conjectures: they qualify a
 claim, so a span keeps its kind and lists them in ``hedges``; they never exempt it."""
 
-MONTHS: tuple[str, ...] = (
-    *("january", "february", "march", "april", "may", "june", "july", "august"),
-    *("september", "october", "november", "december"),
-)
-
 QUANTITY_WORDS: tuple[str, ...] = (
     *("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"),
     *("eleven", "twelve", "twenty", "thirty", "forty", "fifty", "hundred", "hundreds"),

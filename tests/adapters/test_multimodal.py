@@ -6,12 +6,12 @@ import io
 from langchain_core.documents import Document
 from llama_index.core.schema import ImageNode, NodeWithScore
 
+from benchmarks.synthetic_media import photo
 from ragguard.adapters.langchain import document_item
 from ragguard.adapters.llamaindex import node_item
 from ragguard.config import MediaConfig
 from ragguard.media.images import load_image
 from ragguard.schema.inline import pixels_key
-from tests.support.multimodal_fixtures import photo
 
 
 def test_langchain_metadata_names_the_image_or_video():

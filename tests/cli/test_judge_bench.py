@@ -1,9 +1,12 @@
-"""``ragguard judge-bench`` against the test server: lite, judge alone and the cascade on
-a few dev-set pairs, with the share sent and the tokens. The tiny model's accuracy is not a
-claim; only the report's shape and bookkeeping are asserted."""
+"""``ragguard judge-bench`` and ``benchmarks/judge_devsets.py`` against the test server:
+lite, judge alone and the cascade on a few dev-set pairs, with the share sent and the
+tokens. The tiny model's accuracy is not a claim; only the report's shape and bookkeeping
+are asserted."""
 
+import importlib.util
 import json
 import re
+import sys
 from pathlib import Path
 
 from ragguard.cli import main
@@ -30,6 +33,20 @@ def write_dev_sets(data: Path) -> Path:
     return data
 
 
+def _devsets_benchmark():
+    """benchmarks/judge_devsets.py, loaded as the benchmark runs (its folder on the path)."""
+    folder = Path(__file__).resolve().parents[2] / "benchmarks"
+    sys.path.insert(0, str(folder))
+    try:
+        spec = importlib.util.spec_from_file_location("judge_devsets", folder / "judge_devsets.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+    finally:
+        sys.path.remove(str(folder))
+
+
 def test_judge_bench_reports_each_tier_against_the_server(judge_server, tmp_path, capsys):
     data = write_dev_sets(tmp_path / "data")
     config = tmp_path / "judge.toml"
@@ -38,7 +55,8 @@ def test_judge_bench_reports_each_tier_against_the_server(judge_server, tmp_path
         f'model = "{MODEL}"\nmax_output_tokens = 48\ntimeout_s = 120\nband = [0.0, 1.0]\n'
         "max_evidence_chars = 300\n"
     )
-    code = main(["judge-bench", "-c", str(config), "--data", str(data), "--limit", "1"])
+    benchmark = _devsets_benchmark()
+    code = benchmark.main(["-c", str(config), "--data", str(data), "--limit", "1"])
     out = capsys.readouterr().out
     assert code == 0, out
     rows = {
@@ -56,7 +74,9 @@ def test_judge_bench_reports_each_tier_against_the_server(judge_server, tmp_path
 
 
 def test_judge_bench_needs_a_judge(tmp_path, capsys):
-    assert main(["judge-bench", "-c", str(tmp_path / "none.toml"), "--data", str(tmp_path)]) == 2
+    labels = tmp_path / "labels.jsonl"
+    labels.write_text("")
+    assert main(["judge-bench", "-c", str(tmp_path / "none.toml"), "--labels", str(labels)]) == 2
     (tmp_path / "off.toml").write_text("[judge]\n")
-    assert main(["judge-bench", "-c", str(tmp_path / "off.toml"), "--data", str(tmp_path)]) == 2
+    assert main(["judge-bench", "-c", str(tmp_path / "off.toml"), "--labels", str(labels)]) == 2
     assert 'backend = "openai"' in capsys.readouterr().err

@@ -9,10 +9,10 @@ import pytest
 from langchain_core.runnables import RunnableLambda
 
 import ragguard
+from benchmarks.synthetic_media import tiny_clip
 from ragguard.evaluation.evaluator import Evaluator
-from ragguard.live.child import EvaluatorProcess
+from ragguard.live.child import EvaluationChild
 from tests.support.live_fixtures import DOCS, QUESTIONS, SUPPORTED
-from tests.support.multimodal_fixtures import tiny_clip
 
 
 def trace(trace_id, answer=SUPPORTED):
@@ -124,7 +124,7 @@ def test_wrap_warms_up_in_the_background_and_never_holds_up_the_call(guard):
 def test_wrap_starts_the_evaluation_process_before_the_first_request():
     monitor = ragguard.Monitor(config={"batch_size": 7})  # a child of its own
     process = monitor.process
-    assert isinstance(process, EvaluatorProcess)
+    assert isinstance(process, EvaluationChild)
     deadline = time.monotonic() + 30
     while process.pid is None and time.monotonic() < deadline:
         time.sleep(0.05)

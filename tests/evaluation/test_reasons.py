@@ -4,7 +4,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from ragguard.evaluation.evaluator import MAX_REASONS, _span_reasons
+from ragguard.evaluation.assemble import MAX_REASONS, _span_reasons
 from ragguard.scoring.protocols import Reason
 
 

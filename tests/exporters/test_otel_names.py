@@ -1,4 +1,4 @@
-"""Our OpenTelemetry names (``exporters.otel_names``) against the semantic-convention
+"""Our OpenTelemetry names (``schema.otel_names``) against the semantic-convention
 packages, where they are installed."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from ragguard.schema import otel_names
 def test_gen_ai_names_match_semconv() -> None:
     semconv = pytest.importorskip("opentelemetry.semconv._incubating.attributes.gen_ai_attributes")
     ours = {k: v for k, v in vars(otel_names).items() if k.startswith("GEN_AI_")}
-    assert len(ours) == 8
+    assert len(ours) == 19
     for constant, name in ours.items():
         assert getattr(semconv, constant) == name, constant
 
@@ -27,6 +27,19 @@ def test_openinference_names_match_its_semconv() -> None:
         assert getattr(otel_names, constant) == getattr(document, constant), constant
     assert otel_names.ANNOTATIONS == span.ANNOTATIONS
     assert otel_names.EVALUATIONS == span.EVALUATIONS
+    for constant in (
+        "LLM_INPUT_MESSAGES",
+        "LLM_OUTPUT_MESSAGES",
+        "LLM_PROMPT_TEMPLATE_VARIABLES",
+    ):
+        assert getattr(otel_names, constant) == getattr(span, constant), constant
+    reranker, message = trace.RerankerAttributes, trace.MessageAttributes
+    assert otel_names.RERANKER_OUTPUT_DOCUMENTS == reranker.RERANKER_OUTPUT_DOCUMENTS
+    assert otel_names.RERANKER_QUERY == reranker.RERANKER_QUERY
+    assert otel_names.MESSAGE_ROLE == message.MESSAGE_ROLE
+    assert otel_names.MESSAGE_CONTENT == message.MESSAGE_CONTENT
+    assert otel_names.MESSAGE_CONTENTS == message.MESSAGE_CONTENTS
+    assert otel_names.MESSAGE_CONTENT_TEXT == trace.MessageContentAttributes.MESSAGE_CONTENT_TEXT
     # the feedback fields ragguard writes under those prefixes are OpenInference's own
     for word, attributes in (
         ("annotation", trace.AnnotationAttributes),
@@ -39,3 +52,25 @@ def test_openinference_names_match_its_semconv() -> None:
 def test_a_document_attribute_is_flattened_by_index() -> None:
     name = otel_names.document_attribute(2, otel_names.DOCUMENT_ID)
     assert name == "retrieval.documents.2.document.id"
+
+
+READERS = [
+    "serve/dialects/genai.py",
+    "serve/dialects/openinference.py",
+    "serve/dialects/openllmetry.py",
+    "serve/dialects/values.py",
+    "judge/client.py",
+    "exporters/otel.py",
+]
+
+
+@pytest.mark.parametrize("module", READERS)
+def test_readers_and_writers_spell_no_attribute_name_themselves(module: str) -> None:
+    """Every name the module reads or writes comes from otel_names, none as a literal."""
+    from pathlib import Path
+
+    import ragguard
+
+    source = (Path(ragguard.__file__).parent / module).read_text(encoding="utf-8")
+    spelt = {v for k, v in vars(otel_names).items() if k.isupper() and "." in v}
+    assert [name for name in spelt if f'"{name}"' in source] == []

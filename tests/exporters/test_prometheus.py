@@ -20,9 +20,9 @@ import pytest
 from prometheus_client import REGISTRY, CollectorRegistry, generate_latest
 
 import ragguard
-from ragguard.exporters import verdict
 from ragguard.exporters.prometheus import VERDICTS, PrometheusExporter, metric_names, serve
 from ragguard.runtime.stats import LiveStats
+from ragguard.schema import verdict
 from tests.support.exporters_fixtures import made_up, wrapped_chain
 from tests.support.live_fixtures import QUESTIONS, SUPPORTED, UNSUPPORTED
 
@@ -125,7 +125,7 @@ def test_multiprocess_mode_sums_every_process(tmp_path, monkeypatch):
     env = {**os.environ, "PROMETHEUS_MULTIPROC_DIR": str(directory)}
     writers = [
         subprocess.Popen(
-            [sys.executable, "-c", WRITER, str(n)], cwd=Path(__file__).parents[1], env=env
+            [sys.executable, "-c", WRITER, str(n)], cwd=Path(__file__).parents[2], env=env
         )
         for n in (3, 2)
     ]

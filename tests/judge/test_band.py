@@ -7,7 +7,8 @@ from pydantic import ValidationError
 
 from ragguard.calibration.band import band_for_share, share_in_band
 from ragguard.config import Config, JudgeConfig
-from ragguard.judge.cascade import SupportQuestion, in_band, sampled
+from ragguard.judge.cascade import SupportQuestion, in_band
+from ragguard.runtime.sampling import hash_sample
 from ragguard.scoring.heads import Head
 
 
@@ -33,6 +34,6 @@ def test_the_config_keeps_the_judge_off_and_the_band_ordered():
 def test_in_band_and_sampling_are_repeatable():
     assert in_band(0.5, (0.5, 0.6)) and in_band(0.6, (0.5, 0.6)) and not in_band(None, (0, 1))
     keys = [SupportQuestion(f"claim {n}", ("passage",)).key("m") for n in range(2000)]
-    kept = [sampled(key, 0.25) for key in keys]
-    assert 0.2 < np.mean(kept) < 0.3 and kept == [sampled(key, 0.25) for key in keys]
+    kept = [hash_sample(key, 0.25, bits=32) for key in keys]
+    assert 0.2 < np.mean(kept) < 0.3 and kept == [hash_sample(key, 0.25, bits=32) for key in keys]
     assert SupportQuestion("a", ("b",)).key("m") != SupportQuestion("a", ("b",)).key("other")

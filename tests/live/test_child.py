@@ -9,7 +9,7 @@ import pytest
 
 from ragguard.config import Config
 from ragguard.errors import RagguardError, TraceValidationError
-from ragguard.live.child import EvaluatorProcess
+from ragguard.live.child import EvaluationChild
 from ragguard.schema import Item, Trace
 from ragguard.scoring.cache import CachedRelevanceScorer
 from ragguard.scoring.evidence import item_evidence
@@ -32,7 +32,7 @@ class Constant:
 def test_the_child_evaluates_at_low_priority_with_the_scores_it_is_sent():
     scores = CachedRelevanceScorer(Constant())
     scores.relevance([TRACE.query], [item_evidence(TRACE.items[0])])  # as a reranker would
-    process = EvaluatorProcess(Config(), scores=scores)
+    process = EvaluationChild(Config(), scores=scores)
 
     (evaluation,) = process([TRACE])
     assert evaluation.items[0].relevance == pytest.approx(0.123)  # sent, not recomputed
@@ -48,7 +48,7 @@ def test_the_child_evaluates_at_low_priority_with_the_scores_it_is_sent():
 
 def test_a_trace_error_in_the_child_keeps_its_type_and_field():
     bad = TRACE.model_copy(update={"trace_id": "t2", "response": "It is in Paris [7]."})
-    process = EvaluatorProcess(Config(unknown_citations="error"))
+    process = EvaluationChild(Config(unknown_citations="error"))
     good, error = process([TRACE, bad])
     assert good.trace_id == "t1"
     assert isinstance(error, TraceValidationError)

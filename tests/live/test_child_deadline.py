@@ -30,7 +30,7 @@ TRACE = Trace(
 
 def test_a_child_spinning_on_cpu_is_killed_at_the_batch_deadline(monkeypatch):
     monkeypatch.setattr(process, "_CHILD", SPINNING_CHILD + process._CHILD)
-    child = process.EvaluatorProcess(Config(live={"worker_nice": 0}))
+    child = process.EvaluationChild(Config(live={"worker_nice": 0}))
     try:
         (first,) = child([TRACE])  # the models load within the default deadline
         assert first.trace_id == "t1"

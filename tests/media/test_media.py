@@ -7,6 +7,7 @@ from functools import partial
 
 import pytest
 
+from benchmarks.synthetic_media import photo, save_photos, write_mp4
 from ragguard.config import ImageConfig, MediaConfig
 from ragguard.errors import MediaError
 from ragguard.media.images import load_image
@@ -14,7 +15,6 @@ from ragguard.media.video import frame_indices, sample_frames
 from ragguard.media.visual import load_visual
 from ragguard.schema import Item, Trace
 from ragguard.schema.inline import pixels_key
-from tests.support.multimodal_fixtures import photo, save_photos, write_mp4
 
 
 @pytest.fixture(scope="module")

@@ -17,13 +17,13 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
+from benchmarks.synthetic_media import save_photos, tiny_clip
 from ragguard import Config, Guard
 from ragguard.config import MediaConfig
 from ragguard.errors import MediaError
 from ragguard.evaluation.evaluator import Evaluator
 from ragguard.media.images import load_image
 from ragguard.media.video import sample_frames
-from tests.support.multimodal_fixtures import save_photos, tiny_clip
 
 
 class Server:

@@ -133,7 +133,7 @@ process._CHILD = (
     "lambda self, traces: (print('busy', file=sys.stderr, flush=True), time.sleep(3600)); "
     + process._CHILD
 )
-child = process.EvaluatorProcess(Config())
+child = process.EvaluationChild(Config())
 trace = Trace(trace_id="t", query="q", response="a")
 threading.Thread(target=child, args=([trace],), daemon=True).start()
 while child.pid is None:

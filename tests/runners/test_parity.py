@@ -119,7 +119,7 @@ def test_ray(mixed, one_process):
 
     ray.init(num_cpus=2, runtime_env=runtime_env(), include_dashboard=False)
     try:
-        code, err = _run(mixed, mixed / "ray.jsonl", "--engine", "ray", "--workers", "2")
+        code, err = _run(mixed, mixed / "ray.jsonl", "--runner", "ray", "--workers", "2")
     finally:
         ray.shutdown()
     _check(code, err, mixed / "ray.jsonl")

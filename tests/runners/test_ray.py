@@ -1,4 +1,4 @@
-"""``--engine ray`` against a Ray head started on its own (``ray start --head``), as on a
+"""``--runner ray`` against a Ray head started on its own (``ray start --head``), as on a
 cluster, not one started inside the test process: with the head's token authentication a
 driver that holds the token replays the log, and one without it is refused with a message
 that says what it lacks."""
@@ -82,7 +82,7 @@ def replay(address: str, log: Path, out: Path, driver_home: Path, **auth: str):
     if "RAY_AUTH_MODE" not in auth:
         env.pop("RAY_AUTH_MODE", None)
     command = [sys.executable, "-m", "ragguard.cli", "replay", str(log), "-o", str(out)]
-    command += ["--engine", "ray", "--ray-address", address, "--workers", "1"]
+    command += ["--runner", "ray", "--ray-address", address, "--workers", "1"]
     return subprocess.run(command, env=env, capture_output=True, text=True, timeout=400)
 
 

@@ -1,4 +1,4 @@
-"""``--engine ray`` on a real local Ray instance (2 CPUs): a replay gives, trace for trace,
+"""``--runner ray`` on a real local Ray instance (2 CPUs): a replay gives, trace for trace,
 the single-process evaluations, resumes past ids already written, and a killed actor's batch
 is retried, not lost."""
 
@@ -65,7 +65,7 @@ def cluster():
 
 
 def _ray_replay(log: Path, out: Path, *extra: str) -> int:
-    args = ["replay", str(log), "--out", str(out), "--engine", "ray", "--workers", "2"]
+    args = ["replay", str(log), "--out", str(out), "--runner", "ray", "--workers", "2"]
     return main([*args, "--batch-size", "20", *extra])
 
 
@@ -117,5 +117,5 @@ def test_a_killed_actors_batch_is_retried_not_lost(log, local, cluster, tmp_path
 def test_without_ray_the_flag_names_the_extra(log, monkeypatch, capsys):
     monkeypatch.setitem(__import__("sys").modules, "ray", None)
     monkeypatch.delitem(__import__("sys").modules, "ragguard.runners.ray", raising=False)
-    assert main(["replay", str(log), "--engine", "ray"]) == 2
+    assert main(["replay", str(log), "--runner", "ray"]) == 2
     assert "pip install 'ragguard[ray]'" in capsys.readouterr().err

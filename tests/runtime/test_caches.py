@@ -94,15 +94,56 @@ def test_deep_size_counts_what_containers_hold_once() -> None:
     assert deep_size((word, word)) == sys.getsizeof((word, word)) + sys.getsizeof(word)
 
 
-@pytest.mark.parametrize(("written", "ok"), [("1048576", True), ("a lot", False)])
-def test_the_byte_setting_comes_from_the_environment(written: str, ok: bool) -> None:
+def test_instance_caches_share_the_registry_and_the_total_bound() -> None:
+    """The embedding, score, image and judge caches are the same type as the memoized
+    functions': cleared by clear_caches(), counted in the one total, evicted under it."""
+    from ragguard.runtime.caches import Cache, total_bytes
+
+    clear_caches(__name__)
+    before = caches.max_bytes()
+    vectors: Cache[str, bytes] = Cache(f"{__name__}.vectors", entries=100)
+    try:
+        vectors.put_many({f"k{n}": b"v" * 10_000 for n in range(10)})
+        assert len(vectors) == 10
+        assert total_bytes() >= 10 * 10_000
+        set_max_bytes(total_bytes() - 25_000)  # over by more than two entries
+        assert len(vectors) == 7  # the largest cache gave up its three oldest
+        assert vectors.get_many(["k0", "k9"]) == {"k9": b"v" * 10_000}
+        assert total_bytes() <= caches.max_bytes()
+        clear_caches(f"{__name__}.vectors")
+        assert len(vectors) == 0 and vectors.stats().bytes == 0
+    finally:
+        set_max_bytes(before)
+
+
+def test_clear_caches_reaches_the_embedding_cache(guard) -> None:
+    """The evaluator no longer clears its embedders by hand: one call reaches them."""
+    embedder = guard.evaluator.embedder
+    embedder.encode_full(["A sentence to embed and keep."])
+    assert len(embedder._cache) > 0
+    clear_caches()
+    assert len(embedder._cache) == 0
+
+
+@pytest.mark.parametrize(("written", "ok"), [("1048576", True), ("a lot", False), ("²", False)])
+def test_the_byte_setting_comes_from_the_environment_when_first_used(
+    written: str, ok: bool
+) -> None:
+    """A bad value no longer breaks ``import ragguard``: the first Guard names the variable."""
     environment = {**os.environ, caches.MAX_BYTES_VARIABLE: written}
-    code = "import ragguard.runtime.caches as c; print(c.max_bytes())"
+    code = (
+        "import ragguard, ragguard.runtime.caches as c\n"
+        "print('imported', flush=True)\n"
+        "ragguard.Evaluator()\n"
+        "print(c.max_bytes())"
+    )
     done = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, env=environment
     )
+    assert done.stdout.startswith("imported")
     assert (done.returncode == 0) == ok, done.stderr[-800:]
     if ok:
-        assert done.stdout.strip() == written
+        assert done.stdout.split()[-1] == written
     else:
         assert caches.MAX_BYTES_VARIABLE in done.stderr
+        assert "ConfigError" in done.stderr

@@ -1,6 +1,6 @@
-"""No import side effects: exit and fork hooks are registered at the first Worker, Monitor,
-evaluator process or trace log, not when ragguard is imported; and at exit the monitor
-closes before the workers."""
+"""No import side effects: exit and fork hooks are registered at the first
+EvaluationThread, Monitor, evaluation child or trace log, not when ragguard is imported;
+and at exit the monitor closes before the evaluation threads."""
 
 from __future__ import annotations
 
@@ -79,7 +79,7 @@ def test_at_exit_the_monitor_closes_before_the_workers() -> None:
         worker._close_at_exit = lambda: print("workers closed")
         monitor._close_for_exit = lambda: print("monitor closed")
         monitor._register_hooks()
-        worker.register_hooks()  # a Worker built later registers nothing more
+        worker.register_hooks()  # a EvaluationThread built later registers nothing more
         print("exiting")
         """
     )

@@ -77,7 +77,7 @@ def test_reader_reports_bad_lines_in_place_and_keeps_the_rest(tmp_path):
 )
 def test_response_spans_align_whatever_the_unicode_form(response, spans):
     trace = Trace(trace_id="t", query="q", response=response, response_spans=spans)
-    from ragguard.schema import span_offsets
+    from ragguard.schema.align import span_offsets
 
     located = span_offsets(trace.response, spans)
     assert [response[start:end] for _, start, end in located] == [t for t, _, _ in located]

@@ -6,6 +6,7 @@ import itertools
 import numpy as np
 import pytest
 
+from benchmarks.synthetic_media import photo, save_photos, tiny_clip, write_mp4
 from ragguard import Config, Guard, ModelLoadError
 from ragguard.config import ImageConfig
 from ragguard.evaluation.evaluator import Evaluator
@@ -16,7 +17,6 @@ from ragguard.scoring.clip import ClipScorer
 from ragguard.scoring.evidence import Claim
 from ragguard.scoring.factory import build_visual
 from ragguard.scoring.routing import on_scale as _on_scale
-from tests.support.multimodal_fixtures import photo, save_photos, tiny_clip, write_mp4
 
 
 @pytest.fixture(scope="module")

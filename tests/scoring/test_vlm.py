@@ -4,6 +4,7 @@ built at test time, loaded through ragguard's real loading code (plumbing, not q
 import numpy as np
 import pytest
 
+from benchmarks.synthetic_media import photo, save_photos, tiny_llava
 from ragguard import Config, Guard
 from ragguard.evaluation.evaluator import Evaluator
 from ragguard.media.visual import Frame
@@ -11,7 +12,6 @@ from ragguard.schema.inline import pixels_key
 from ragguard.scoring.evidence import Claim
 from ragguard.scoring.factory import build_visual
 from ragguard.scoring.vlm import CS_ANSWERS, RS_ANSWERS, VLMScorer, _answer_tokens
-from tests.support.multimodal_fixtures import photo, save_photos, tiny_llava
 
 
 @pytest.fixture(scope="module")

@@ -7,8 +7,9 @@ import json
 
 import pytest
 
+from ragguard.runtime.sampling import hash_sample
 from ragguard.serve.assembly import assemble
-from ragguard.serve.buffer import BufferSettings, TraceBuffer, sampled
+from ragguard.serve.buffer import BufferSettings, TraceBuffer
 from ragguard.serve.dialects import read_span
 from tests.support.serve_fixtures import (
     ANSWER,
@@ -218,7 +219,7 @@ def test_caps_evict_the_oldest_trace_and_reject_extra_spans() -> None:
 
 def test_sampling_by_trace_id_hash_nests_lower_rates_in_higher_ones() -> None:
     ids = [f"{n:032x}" for n in range(1, 2001)]
-    kept = {rate: {t for t in ids if sampled(t, rate)} for rate in (0.1, 0.5, 1.0)}
+    kept = {rate: {t for t in ids if hash_sample(t, rate)} for rate in (0.1, 0.5, 1.0)}
     assert kept[0.1] <= kept[0.5] <= kept[1.0] == set(ids)
     assert 100 < len(kept[0.1]) < 300 and 850 < len(kept[0.5]) < 1150
     buffer = TraceBuffer(BufferSettings(sample_rate=0.5), Clock())

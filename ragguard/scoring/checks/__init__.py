@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ragguard.language import SUPPORTED, UNDETERMINED, detect, kinds_off
+from ragguard.language.sentences import MONTHS
 from ragguard.runtime import caches
 from ragguard.runtime.caches import memoized
 from ragguard.schema import CheckKind
@@ -45,7 +46,7 @@ from ragguard.scoring.checks.quantity_rules import QUANTITY_MARGIN, SMALL_COUNT,
 from ragguard.scoring.checks.slots import MIN_ANCHOR
 from ragguard.scoring.protocols import Reason
 from ragguard.scoring.text import evidence_sentences
-from ragguard.scoring.vocabulary import ANTONYMS, EDIT_ANTONYMS, MONTHS, UNITS, WORD_NUMBERS
+from ragguard.scoring.vocabulary import ANTONYMS, EDIT_ANTONYMS, UNITS, WORD_NUMBERS
 
 __all__ = [
     "ANTONYMS",

@@ -8,15 +8,10 @@ from functools import cache
 from typing import Literal
 
 from ragguard.language import MARKS, foreign_lexicon
+from ragguard.language.sentences import MONTHS, WEEKDAYS
 from ragguard.runtime.caches import memoized
 from ragguard.scoring.checks.words import WORD
-from ragguard.scoring.vocabulary import (
-    ENDING_WORDS,
-    MONTH_ABBREVIATIONS,
-    MONTHS,
-    STARTING_WORDS,
-    WEEKDAYS,
-)
+from ragguard.scoring.vocabulary import ENDING_WORDS, MONTH_ABBREVIATIONS, STARTING_WORDS
 
 MONTH = re.compile(
     r"\b(?:" + "|".join(m.capitalize() for m in MONTHS) + r")\b"

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from ragguard.schema import otel_names as names
 from ragguard.serve.dialects import values as v
 from ragguard.serve.dialects.openllmetry import is_llm, llm_piece
 from ragguard.serve.model import Piece, SpanRecord
@@ -18,9 +19,9 @@ NAME = "genai"
 RETRIEVAL = frozenset({"retrieval", "retrieve", "vector_db_retrieve"})
 LLM = frozenset({"chat", "text_completion", "generate_content", "completion"})
 _MESSAGE_EVENTS = {
-    "gen_ai.system.message": "system",
-    "gen_ai.user.message": "user",
-    "gen_ai.assistant.message": "assistant",
+    names.SYSTEM_MESSAGE_EVENT: "system",
+    names.USER_MESSAGE_EVENT: "user",
+    names.ASSISTANT_MESSAGE_EVENT: "assistant",
 }
 
 
@@ -31,26 +32,26 @@ def _with_events(span: SpanRecord) -> SpanRecord:
     inputs: list[dict[str, Any]] = []
     outputs: list[dict[str, Any]] = []
     for name, event in span.events:
-        for key in ("gen_ai.input.messages", "gen_ai.output.messages"):
+        for key in (names.GEN_AI_INPUT_MESSAGES, names.GEN_AI_OUTPUT_MESSAGES):
             if key in event and key not in attributes:
                 attributes[key] = event[key]
         if name in _MESSAGE_EVENTS and v.parts_text(event.get("content")):
             inputs.append({"role": _MESSAGE_EVENTS[name], "content": event.get("content")})
-        elif name == "gen_ai.choice":
+        elif name == names.CHOICE_EVENT:
             message = v.loads(event.get("message"))
             content = message.get("content") if isinstance(message, dict) else event.get("content")
             outputs.append({"role": "assistant", "content": content})
-    if inputs and "gen_ai.input.messages" not in attributes:
-        attributes["gen_ai.input.messages"] = inputs
-    if outputs and "gen_ai.output.messages" not in attributes:
-        attributes["gen_ai.output.messages"] = outputs
+    if inputs and names.GEN_AI_INPUT_MESSAGES not in attributes:
+        attributes[names.GEN_AI_INPUT_MESSAGES] = inputs
+    if outputs and names.GEN_AI_OUTPUT_MESSAGES not in attributes:
+        attributes[names.GEN_AI_OUTPUT_MESSAGES] = outputs
     if attributes == span.attributes:
         return span
     return replace(span, attributes=attributes)
 
 
 def read(span: SpanRecord) -> Piece | None:
-    operation = span.attributes.get("gen_ai.operation.name")
+    operation = span.attributes.get(names.GEN_AI_OPERATION_NAME)
     if not isinstance(operation, str):
         return None
     if operation in RETRIEVAL:
@@ -59,8 +60,8 @@ def read(span: SpanRecord) -> Piece | None:
             role="retrieval",
             dialect=NAME,
             span=span,
-            query=v.text(attributes.get("gen_ai.retrieval.query.text")),
-            documents=v.json_documents(attributes.get("gen_ai.retrieval.documents")),
+            query=v.text(attributes.get(names.GEN_AI_RETRIEVAL_QUERY_TEXT)),
+            documents=v.json_documents(attributes.get(names.GEN_AI_RETRIEVAL_DOCUMENTS)),
         )
     folded = _with_events(span)
     if operation in LLM or is_llm(folded.attributes):

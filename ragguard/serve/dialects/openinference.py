@@ -9,27 +9,31 @@ and the query in ``input.value``; reranker spans ``reranker.output_documents.N.d
 
 from __future__ import annotations
 
+from ragguard.schema import otel_names as names
 from ragguard.serve.dialects import values as v
 from ragguard.serve.model import Document, Piece, SpanRecord
 
 NAME = "openinference"
 CHAIN_KINDS = frozenset({"CHAIN", "AGENT"})
-RETRIEVAL_KINDS = {"RETRIEVER": "retrieval.documents", "RERANKER": "reranker.output_documents"}
+RETRIEVAL_KINDS = {
+    "RETRIEVER": names.RETRIEVAL_DOCUMENTS,
+    "RERANKER": names.RERANKER_OUTPUT_DOCUMENTS,
+}
 """Span kinds with documents, and where their documents are."""
 
 
 def _documents(span: SpanRecord, prefix: str) -> tuple[list[Document], bool]:
     documents, hidden = [], False
     for entry in v.indexed(span.attributes, prefix):
-        content = entry.get("document.content")
+        content = entry.get(names.DOCUMENT_CONTENT)
         hidden = hidden or v.redacted(content)
-        metadata = v.loads(entry.get("document.metadata"))
-        identifier = entry.get("document.id")
+        metadata = v.loads(entry.get(names.DOCUMENT_METADATA))
+        identifier = entry.get(names.DOCUMENT_ID)
         documents.append(
             Document(
                 id=str(identifier) if identifier not in (None, "") else None,
                 text=v.text(content),
-                score=v.score(entry.get("document.score")),
+                score=v.score(entry.get(names.DOCUMENT_SCORE)),
                 metadata=dict(metadata) if isinstance(metadata, dict) else {},
             )
         )
@@ -37,15 +41,15 @@ def _documents(span: SpanRecord, prefix: str) -> tuple[list[Document], bool]:
 
 
 def read(span: SpanRecord) -> Piece | None:
-    kind = span.attributes.get("openinference.span.kind")
+    kind = span.attributes.get(names.OPENINFERENCE_SPAN_KIND)
     if not isinstance(kind, str):
         return None
     kind = kind.upper()
     attributes = span.attributes
-    source, result = attributes.get("input.value"), attributes.get("output.value")
+    source, result = attributes.get(names.INPUT_VALUE), attributes.get(names.OUTPUT_VALUE)
     if kind in RETRIEVAL_KINDS:
         reranked = kind == "RERANKER"
-        query = attributes.get("reranker.query") if reranked else source
+        query = attributes.get(names.RERANKER_QUERY) if reranked else source
         documents, hidden = _documents(span, RETRIEVAL_KINDS[kind])
         return Piece(
             role="retrieval",
@@ -57,9 +61,9 @@ def read(span: SpanRecord) -> Piece | None:
             reranked=reranked,
         )
     if kind == "LLM":
-        inputs = v.flat_messages(attributes, "llm.input_messages")
-        outputs = v.flat_messages(attributes, "llm.output_messages")
-        question, context = v.prompt_variables(attributes.get("llm.prompt_template.variables"))
+        inputs = v.flat_messages(attributes, names.LLM_INPUT_MESSAGES)
+        outputs = v.flat_messages(attributes, names.LLM_OUTPUT_MESSAGES)
+        question, context = v.prompt_variables(attributes.get(names.LLM_PROMPT_TEMPLATE_VARIABLES))
         answer = v.last_answer(outputs) or _generation_text(result)
         return Piece(
             role="llm",

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ragguard.schema import otel_names as names
 from ragguard.serve.dialects import values as v
 from ragguard.serve.model import Piece, SpanRecord
 
@@ -16,9 +17,9 @@ NAME = "openllmetry"
 
 
 def is_llm(attributes: Mapping[str, Any]) -> bool:
-    return "llm.request.type" in attributes or any(
-        key.startswith(("gen_ai.prompt.", "gen_ai.completion."))
-        or key in ("gen_ai.input.messages", "gen_ai.output.messages")
+    return names.LLM_REQUEST_TYPE in attributes or any(
+        key.startswith((names.GEN_AI_PROMPT + ".", names.GEN_AI_COMPLETION + "."))
+        or key in (names.GEN_AI_INPUT_MESSAGES, names.GEN_AI_OUTPUT_MESSAGES)
         for key in attributes
     )
 
@@ -26,11 +27,11 @@ def is_llm(attributes: Mapping[str, Any]) -> bool:
 def llm_piece(span: SpanRecord, dialect: str) -> Piece:
     """An LLM span in the GenAI message attributes (both generations of them)."""
     attributes = span.attributes
-    inputs = v.json_messages(attributes.get("gen_ai.input.messages")) or v.flat_messages(
-        attributes, "gen_ai.prompt"
+    inputs = v.json_messages(attributes.get(names.GEN_AI_INPUT_MESSAGES)) or v.flat_messages(
+        attributes, names.GEN_AI_PROMPT
     )
-    outputs = v.json_messages(attributes.get("gen_ai.output.messages")) or v.flat_messages(
-        attributes, "gen_ai.completion"
+    outputs = v.json_messages(attributes.get(names.GEN_AI_OUTPUT_MESSAGES)) or v.flat_messages(
+        attributes, names.GEN_AI_COMPLETION
     )
     return Piece(
         role="llm",
@@ -44,13 +45,13 @@ def llm_piece(span: SpanRecord, dialect: str) -> Piece:
 
 def read(span: SpanRecord) -> Piece | None:
     attributes = span.attributes
-    kind = attributes.get("traceloop.span.kind")
-    if kind is None and not ("llm.request.type" in attributes or _legacy_prompt(attributes)):
+    kind = attributes.get(names.TRACELOOP_SPAN_KIND)
+    if kind is None and not (names.LLM_REQUEST_TYPE in attributes or _legacy_prompt(attributes)):
         return None
     if is_llm(attributes):
         return llm_piece(span, NAME)
-    entity_in = v.loads(attributes.get("traceloop.entity.input"))
-    entity_out = v.loads(attributes.get("traceloop.entity.output"))
+    entity_in = v.loads(attributes.get(names.TRACELOOP_ENTITY_INPUT))
+    entity_out = v.loads(attributes.get(names.TRACELOOP_ENTITY_OUTPUT))
     if isinstance(entity_out, Mapping) and isinstance(entity_out.get("documents"), list):
         query = entity_in.get("query") if isinstance(entity_in, Mapping) else None
         return Piece(
@@ -72,4 +73,7 @@ def read(span: SpanRecord) -> Piece | None:
 
 
 def _legacy_prompt(attributes: Mapping[str, Any]) -> bool:
-    return any(key.startswith(("gen_ai.prompt.", "gen_ai.completion.")) for key in attributes)
+    return any(
+        key.startswith((names.GEN_AI_PROMPT + ".", names.GEN_AI_COMPLETION + "."))
+        for key in attributes
+    )

@@ -12,10 +12,10 @@ import os
 import uuid
 from typing import Any
 
-from ragguard.config import LangfuseConfig
+from ragguard.config import ExportConfig, LangfuseConfig
+from ragguard.exporters.annotations import STATUS, Result, target_span, trace_results
+from ragguard.exporters.outbound import post_json
 from ragguard.schema import Evaluation, Trace
-from ragguard.serve.annotations import STATUS, Result, target_span, trace_results
-from ragguard.serve.outbound import post_json
 
 
 def score_id(trace_id: str, span_id: str, name: str) -> str:
@@ -60,3 +60,9 @@ class LangfuseExporter:
 
     def shutdown(self) -> None:
         """Nothing is held: every score was sent when it came."""
+
+
+def build(config: ExportConfig) -> LangfuseExporter:
+    """The exporter ``[exporters.langfuse]`` turns on (the registry's entry point)."""
+    assert config.langfuse is not None
+    return LangfuseExporter(config.langfuse)

@@ -9,16 +9,16 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from ragguard.config import PhoenixConfig
-from ragguard.schema import Evaluation, Trace
-from ragguard.serve.annotations import (
+from ragguard.config import ExportConfig, PhoenixConfig
+from ragguard.exporters.annotations import (
     STATUS,
     Result,
     document_results,
     target_span,
     trace_results,
 )
-from ragguard.serve.outbound import post_json
+from ragguard.exporters.outbound import post_json
+from ragguard.schema import Evaluation, Trace
 
 IDENTIFIER = "ragguard"
 
@@ -75,3 +75,9 @@ class PhoenixExporter:
 
     def shutdown(self) -> None:
         """Nothing is held: every annotation was sent when it came."""
+
+
+def build(config: ExportConfig) -> PhoenixExporter:
+    """The exporter ``[exporters.phoenix]`` turns on (the registry's entry point)."""
+    assert config.phoenix is not None
+    return PhoenixExporter(config.phoenix)

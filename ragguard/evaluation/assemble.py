@@ -1,0 +1,138 @@
+"""Assembly: one trace's evaluation from its plan, with each unsupported span's reasons."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ragguard.evaluation.plan import TracePlan
+from ragguard.metrics.answer import apply_answer
+from ragguard.metrics.live import trace_metrics
+from ragguard.schema import Evaluation, FieldIssue, ItemEvaluation, SpanEvaluation, SpanReason
+from ragguard.scoring.routing import checks_not_run
+from ragguard.spans import Span
+
+
+def assemble(
+    plan: TracePlan, timing: dict[str, float], eta_r: float, eta_s: float, eta_answer: float
+) -> Evaluation:
+    """One trace's evaluation from its plan: items, spans with reasons, metrics."""
+    trace = plan.trace
+    items = []
+    for index, (item, score) in enumerate(zip(trace.items, plan.relevance, strict=True)):
+        reason = plan.unscorable.get(index)
+        if score is None and reason is None:
+            reason = f"no scorer for {item.modality} items without a text surrogate"
+            plan.issues.append(FieldIssue(field=f"items[{index}]", message=reason))
+        items.append(
+            ItemEvaluation(
+                id=item.id,
+                relevance=score,
+                relevant=None if score is None else score >= eta_r,
+                modality=item.modality,
+                retriever_score=item.score,
+                error=reason,
+                best_frame_s=plan.relevance_frame.get(index),
+            )
+        )
+    position = {item.id: i for i, item in enumerate(trace.items)}
+    spans = [_span_result(s, span, plan, position, eta_s) for s, span in enumerate(plan.spans)]
+    evaluation = Evaluation(
+        trace_id=trace.trace_id,
+        items=items,
+        spans=spans,
+        metrics=trace_metrics(items, spans, eta_s),
+        timing_ms={k: round(v, 3) for k, v in timing.items()},
+        thresholds={"relevance": eta_r, "support": eta_s},
+        errors=plan.issues,
+    )
+    apply_answer(evaluation, plan.answer, eta_answer)
+    return evaluation
+
+
+def _span_result(
+    s: int, span: Span, plan: TracePlan, position: dict[str, int], eta: float
+) -> SpanEvaluation:
+    support = citation_support = evidence_id = frame_s = None
+    reasons: list[SpanReason] = []
+    if span.kind == "objective":
+        allowed = [position[r] for r in span.references] or range(len(plan.trace.items))
+        scored = {i: plan.support[(s, i)] for i in allowed if (s, i) in plan.support}
+        if scored:
+            best = max(scored, key=scored.__getitem__)
+            support, evidence_id = scored[best], plan.trace.items[best].id
+            frame_s = plan.support_frame.get((s, best))
+        elif not plan.trace.items:
+            support = 0.0  # nothing was retrieved, so nothing supports the claim
+        cited_scores = [
+            plan.support[(s, position[c])]
+            for c in span.citations
+            if (s, position[c]) in plan.support
+        ]
+        if cited_scores:
+            citation_support = max(cited_scores)
+        elif span.unknown_citations:
+            citation_support = 0.0  # a citation that names nothing supports nothing
+        if support is not None and support < eta:
+            ranked = sorted(scored, key=lambda i: -scored[i])
+            reasons = _span_reasons(s, plan, ranked, support, eta)
+    return SpanEvaluation(
+        text=span.text,
+        start=span.start,
+        end=span.end,
+        kind=span.kind,
+        support=support,
+        supported=None if support is None else support >= eta,
+        citations=list(span.citations),
+        citation_support=citation_support,
+        evidence_id=evidence_id,
+        evidence_frame_s=frame_s,
+        references=list(span.references),
+        unknown_citations=list(span.unknown_citations),
+        reasons=reasons,
+        hedges=list(span.hedges),
+        language=plan.languages.get(s, span.language),
+        unscored_reason=_unread(s, plan) if support is None else None,
+        checks_off=checks_not_run(plan.languages[s], plan.across.get(s, False))
+        if s in plan.languages
+        else [],
+    )
+
+
+MAX_REASONS = 5
+"""Reasons kept per span: the decisive few, not every check that fired on every item."""
+
+
+def _span_reasons(
+    s: int, plan: TracePlan, ranked: Sequence[int], support: float, eta: float
+) -> list[SpanReason]:
+    """Why a span is unsupported, decisive first: the contradictions (number, date,
+    negation, entity) before claim words no item mentions, each by its best-supporting item
+    first, each reason once (the same wrong number is not repeated for every item), at most
+    MAX_REASONS. A span no check explains gets ``low_support``: its best support and eta.
+    Items left unread for their language come last, as ``language`` reasons."""
+    seen: set[tuple[str, str, str]] = set()
+    found: list[SpanReason] = []
+    for i in ranked:
+        for r in plan.reasons.get((s, i), ()):
+            if (r.check, r.claim, r.evidence) not in seen:
+                seen.add((r.check, r.claim, r.evidence))
+                item = plan.trace.items[i].id
+                found.append(
+                    SpanReason(check=r.check, claim=r.claim, evidence=r.evidence, item=item)
+                )
+    found.sort(key=lambda reason: reason.check == "uncovered")  # stable: item order kept
+    if not found:
+        item = plan.trace.items[ranked[0]].id if ranked else "none"
+        claim, evidence = f"support {support:.2f}", f"threshold {eta:.2f}"
+        found.append(SpanReason(check="low_support", claim=claim, evidence=evidence, item=item))
+    spoken = plan.languages.get(s, "")
+    for (span, i), (_, written) in plan.unread.items():
+        if span == s:  # an item that might have supported the span, left unread
+            item = plan.trace.items[i].id
+            found.append(SpanReason(check="language", claim=spoken, evidence=written, item=item))
+    return found[:MAX_REASONS]
+
+
+def _unread(s: int, plan: TracePlan) -> str | None:
+    """Why span ``s`` could be read with none of its items (the first item's reason)."""
+    return next((why for (span, _), (why, _) in plan.unread.items() if span == s), None)
