@@ -5,7 +5,13 @@ Simulated pairs of runs over the same traces, with a known population difference
 - ``threshold``: the same span scores judged at two support thresholds (0.576, the lite
   head's eta, then 0.65): the change ``compare`` is for, a config that flags more claims;
 - ``jitter``: the same threshold, NEW's scores moved by N(0, 0.05) noise (another machine's
-  int8 kernels, a retrained head): a small true difference, mostly none.
+  int8 kernels, a retrained head): a small true difference, mostly none;
+- ``null``: both sides' scores moved by independent N(0, 0.05) noise: the two runs are
+  exchangeable, so the true difference is exactly 0, and "said worse" is the rate of false
+  alarms of ``--fail-if-worse`` (at most 2.5% for a 95% interval).
+
+"said worse" is the share of replicates whose interval lies wholly on the worse side
+(what makes ``--fail-if-worse`` exit 3): the power in ``threshold``.
 
 Each trace has 1 + Poisson(2) objective spans whose scores share a per-trace effect
 (scores = sigmoid(1 + b + e), b and e standard normal), so the spans of one answer are
@@ -42,6 +48,8 @@ def simulate(rng: np.random.Generator, n: int, scenario: str) -> tuple[list[np.n
         scores = 1 / (1 + np.exp(-(1 + rng.normal() + rng.normal(size=k))))
         base.append(scores)
         new.append(scores if scenario == "threshold" else scores + rng.normal(0, 0.05, k))
+        if scenario == "null":
+            base[-1] = scores + rng.normal(0, 0.05, k)
     return base, new
 
 
@@ -97,13 +105,15 @@ def main() -> None:
     args = parser.parse_args()
     rng = np.random.default_rng(args.seed)
     rows = []
-    for scenario in ("threshold", "jitter"):
+    for scenario in ("threshold", "jitter", "null"):
         eta_base, eta_new = thresholds(scenario)
         base, new = simulate(rng, 200_000, scenario)
         truth_base, truth_new = population_values(base, eta_base), population_values(new, eta_new)
         truth = {m: truth_new[m] - truth_base[m] for m in METRICS}
+        if scenario == "null":
+            truth = dict.fromkeys(METRICS, 0.0)  # exchangeable sides
         for n in args.sizes:
-            held = dict.fromkeys(METRICS, 0)
+            held, worse = dict.fromkeys(METRICS, 0), dict.fromkeys(METRICS, 0)
             widths: dict[str, list[float]] = {m: [] for m in METRICS}
             for replicate in tqdm(range(args.replicates), desc=f"{scenario} n={n}", leave=False):
                 left, right = simulate(rng, n, scenario)
@@ -113,6 +123,7 @@ def main() -> None:
                 for metric in METRICS:
                     low, high = intervals[metric]  # type: ignore[misc]
                     held[metric] += low <= truth[metric] <= high
+                    worse[metric] += high < 0 if metric == "support_rate" else low > 0
                     widths[metric].append(high - low)
             for metric in METRICS:
                 coverage = held[metric] / args.replicates
@@ -125,6 +136,7 @@ def main() -> None:
                         "coverage": coverage,
                         "Monte Carlo s.e.": (coverage * (1 - coverage) / args.replicates) ** 0.5,
                         "mean width": float(np.mean(widths[metric])),
+                        "said worse": worse[metric] / args.replicates,
                     }
                 )
     columns = [
@@ -135,8 +147,12 @@ def main() -> None:
         "coverage",
         "Monte Carlo s.e.",
         "mean width",
+        "said worse",
     ]
-    print(f"{args.replicates} replicates per row; 95% paired percentile bootstrap, 2,000 draws")
+    print(
+        f"{args.replicates} replicates per row; 95% paired bootstrap "
+        "(expanded percentile), 2,000 draws"
+    )
     print(markdown_table(rows, columns))
 
 

@@ -156,8 +156,8 @@ def render(result: Comparison, *, markdown: bool, top: int, repeated: tuple[int,
             f"{repeated[1]} in NEW"
         )
     lines.append(
-        f"interval: 95% paired bootstrap over traces ({result.resamples} draws); 'worse' and "
-        "'better' only when it excludes 0"
+        f"interval: 95% paired bootstrap over traces ({result.resamples:,} draws, expanded "
+        "percentile); 'worse' and 'better' only when it excludes 0"
     )
     spans_paired = sum(n for (a, b), n in result.spans.transitions.items() if ABSENT not in (a, b))
     flipped = sum(n for a, b, n in moves if ABSENT not in (a, b))
