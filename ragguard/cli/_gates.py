@@ -155,9 +155,9 @@ class RunChecks:
             self.junit.close()
         for result in results:
             if result.passed is None:
+                why = result.describe().removeprefix("ERROR: ")
                 print(
-                    f"ragguard: error: the gate {result.gate.condition} cannot be checked: "
-                    f"the run did not compute {result.gate.metric}",
+                    f"ragguard: error: the gate {result.gate.condition} cannot be checked: {why}",
                     file=sys.stderr,
                 )
         return gate_lines(results), exit_status(results)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ragguard.errors import GateError
-from ragguard.metrics.summary import METRICS, RATE_KEY
+from ragguard.metrics.summary import METRICS, RATE_KEY, RATE_KEYS
 
 Direction = Literal["over", "under"]
 
@@ -88,6 +88,8 @@ class GateResult:
 
     def describe(self) -> str:
         """The value against the bound, with enough decimals to tell them apart."""
+        if self.value is None and self.gate.metric in RATE_KEYS[1:]:
+            return "ERROR: no judge-labelled sample corrected the rate (2 judged spans needed)"
         if self.value is None:
             return f"ERROR: the run did not compute {self.gate.metric} (n/a above)"
         digits = 3

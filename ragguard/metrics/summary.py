@@ -152,12 +152,16 @@ class RunSummary:
 
     def values(self) -> dict[str, float | None]:
         """Every run metric by its stable key (``METRICS``): what the summary prints and what
-        ``--fail-over`` / ``--fail-under`` read. None: the run could not compute it."""
+        ``--fail-over`` / ``--fail-under`` read. None: the run could not compute it. The
+        rate's bounds are those of the corrected rate only: without a judge-labelled sample
+        the printed interval is the lite rate's sampling spread, no bound to gate on."""
         values = {key: self.mean(key) for key in MEANS}
         rate = self.rate()
         values |= dict.fromkeys(RATE_KEYS, None)
         if rate.n:
-            values |= dict(zip(RATE_KEYS, (rate.value, rate.low, rate.high), strict=True))
+            values[RATE_KEY] = rate.value
+        if rate.n and rate.corrected:
+            values |= dict(zip(RATE_KEYS[1:], (rate.low, rate.high), strict=True))
         return values
 
     def speed_rows(self, load_s: float, eval_s: float, workers: str) -> list[tuple[str, str]]:

@@ -133,3 +133,29 @@ def test_replay_gates_and_junit(tmp_path, capsys):
     assert main([*argv, "--fail-under", "answer_relevance=0.99"]) == EXIT_GATE
     assert "answer_relevance >= 0.99  FAILED" in capsys.readouterr().out
     assert sum(1 for _ in next(iter(JUnitXml.fromfile(str(junit))))) == 3
+
+
+def test_a_bound_no_judge_sample_corrected_is_an_error_after_the_outputs(tmp_path, capsys):
+    """A config that draws a judge sample passes the start check; a judge that never
+    answers leaves the rate uncorrected, and the gate on its bound is no pass: exit 2."""
+    traces, out, junit = (
+        write(tmp_path / "t.jsonl", TRACES),
+        tmp_path / "r.jsonl",
+        tmp_path / "j.xml",
+    )
+    config = tmp_path / "judge.toml"
+    config.write_text(
+        '[judge]\nbackend = "openai"\nbase_url = "http://127.0.0.1:9/v1"\ntimeout_s = 1\n'
+        'retries = 0\n\n[calibration]\nsource = "judge"\n'
+    )
+    argv = ["evaluate", traces, "-c", str(config), "-o", str(out), "--junit", str(junit)]
+    assert main([*argv, "--fail-over", "unsupported_span_rate.high=0.9"]) == EXIT_ERROR
+    assert len(out.read_text().splitlines()) == 3
+    (gate,) = next(
+        suite for suite in JUnitXml.fromfile(str(junit)) if suite.name == "ragguard gates"
+    )
+    (error,) = gate.result
+    assert isinstance(error, Error) and "no judge-labelled sample" in error.message
+    assert (
+        "cannot be checked: no judge-labelled sample corrected the rate" in capsys.readouterr().err
+    )

@@ -5,7 +5,7 @@ import pytest
 from ragguard.errors import GateError
 from ragguard.metrics.gates import Gate
 from ragguard.metrics.summary import MEANS, METRICS, RunSummary
-from ragguard.schema import Evaluation, Metrics, SpanEvaluation
+from ragguard.schema import Evaluation, JudgeVerdict, Metrics, SpanEvaluation
 
 
 def evaluation(trace_id: str, supported: list[bool], relevance: float) -> Evaluation:
@@ -49,8 +49,22 @@ def test_the_values_are_the_numbers_the_summary_prints():
         assert f"{label}  " in text and shown in text.split(f"{label}  ")[1].splitlines()[0]
     assert values["unsupported_span_rate"] == pytest.approx(1 / 3)
     assert values["hallucination_rate"] == 0.5 and values["citation_precision"] is None
+    # no judge-labelled sample: the printed interval is no bound to gate on
+    assert "uncorrected" in text and values["unsupported_span_rate.high"] is None
+    result = Gate.parse("unsupported_span_rate.high=0.5", "over").check(values)
+    assert result.passed is None and "no judge-labelled sample" in result.describe()
+
+
+def test_the_bounds_of_a_corrected_rate_are_the_printed_ones():
+    sampled = evaluation("a", [True, False, True, True], 0.7)
+    for span in sampled.spans[:3]:
+        span.calibration_sample = True
+        span.judge = JudgeVerdict(verdict=span.supported, rationale="", model="stand-in")
+    values = summary_of(sampled).values()
     low, high = values["unsupported_span_rate.low"], values["unsupported_span_rate.high"]
-    assert f"95% CI {low:.3f}-{high:.3f}" in text
+    assert low is not None and high is not None
+    text = summary_of(sampled).render(0.0, 0.0)
+    assert f"95% CI {low:.3f}-{high:.3f}; corrected by 3 judge-labelled spans" in text
 
 
 def test_a_gate_over_fails_above_its_bound_and_names_value_and_bound():
