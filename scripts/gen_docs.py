@@ -1,6 +1,7 @@
 """Generate the docs pages that are written from code or from a run, so that a default or
-a figure is written once: the configuration reference (from the settings' docstrings) and
-the `ragguard benchmark` tables of the reference-metrics page.
+a figure is written once: the configuration reference (from the settings' docstrings), the
+`ragguard benchmark` tables of the reference-metrics page, and the package tree with its
+line counts on the architecture page.
 
     python3 scripts/gen_docs.py          # rewrite the generated parts of docs/
     python3 scripts/gen_docs.py --check  # exit 1 when docs/ differs from what it generates
@@ -25,13 +26,15 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # this checkout's ragguard, whatever is installed
 CONFIG_PAGE = ROOT / "docs" / "config-reference.md"
 METRICS_PAGE = ROOT / "docs" / "reference-metrics.md"
+ARCHITECTURE_PAGE = ROOT / "docs" / "architecture.md"
+TREE_BEGIN = "<!-- generated: tree -->"
 GOLDEN = "examples/golden.jsonl"
 BEGIN, END = "<!-- generated: ragguard benchmark -->", "<!-- end generated -->"
 
 HEADER = """# Configuration reference
 
 Every setting of a ragguard config file, with its default. This page is generated from
-the docstrings in `ragguard/config.py` by `python3 scripts/gen_docs.py`; a test keeps the
+the docstrings in `ragguard/config/` by `python3 scripts/gen_docs.py`; a test keeps the
 two equal. See [Configuration](configuration.md) for how a config is given and how the
 sections fit together.
 """
@@ -132,6 +135,42 @@ def metrics_page(current: str) -> str:
     return current[:start] + block + current[end:]
 
 
+def _lines(path: Path) -> int:
+    return len(path.read_text(encoding="utf-8").splitlines())
+
+
+def package_tree() -> str:
+    """Each package of ragguard with its modules and their line counts, bottom-up as the
+    folders list them; the root's modules first."""
+    package = ROOT / "ragguard"
+    rows = []
+    folders = [package, *sorted(p for p in package.rglob("*") if (p / "__init__.py").is_file())]
+    for folder in folders:
+        modules = sorted(folder.glob("*.py"), key=lambda m: (m.stem != "__init__", m.stem))
+        name = folder.relative_to(package.parent).as_posix() + "/"
+        total = sum(_lines(m) for m in modules)
+        lines = [""]
+        for entry in (f"{m.stem} {_lines(m)}" for m in modules):
+            joined = f"{lines[-1]} · {entry}" if lines[-1] else entry
+            if len(joined) > 64 and lines[-1]:
+                lines.append(entry)
+            else:
+                lines[-1] = joined
+        rows.append(f"{name:<26}{total:>6}  {lines[0]}")
+        rows += [" " * 34 + line for line in lines[1:]]
+    return "\n".join(rows)
+
+
+def architecture_page(current: str) -> str:
+    """The architecture page with its tree block replaced by the tree as it is."""
+    start, end = (
+        current.index(TREE_BEGIN) + len(TREE_BEGIN),
+        current.index(END, current.index(TREE_BEGIN)),
+    )
+    block = f"\n```\n{package_tree()}\n```\n"
+    return current[:start] + block + current[end:]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="compare, do not write")
@@ -139,6 +178,7 @@ def main() -> int:
     pages = {
         CONFIG_PAGE: config_reference(),
         METRICS_PAGE: metrics_page(METRICS_PAGE.read_text(encoding="utf-8")),
+        ARCHITECTURE_PAGE: architecture_page(ARCHITECTURE_PAGE.read_text(encoding="utf-8")),
     }
     stale = [p for p, text in pages.items() if p.read_text(encoding="utf-8") != text]
     if args.check:
