@@ -10,12 +10,12 @@ ragguard is installed) must not load the evaluator or read the cache settings.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+import importlib as _importlib
+import typing as _typing
 
 from ragguard._version import __version__ as __version__
 
-if TYPE_CHECKING:
+if _typing.TYPE_CHECKING:
     from ragguard.adapters import wrap
     from ragguard.config import (
         Config,
@@ -123,12 +123,12 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> _typing.Any:
     """Import a public name's module on first use (PEP 562), then keep the name here."""
     module = _HOME.get(name)
     if module is None:
         raise AttributeError(f"module 'ragguard' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
+    value = getattr(_importlib.import_module(module), name)
     globals()[name] = value
     return value
 
