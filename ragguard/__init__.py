@@ -2,35 +2,93 @@
 
 Relevance of every retrieved item (RS), support of every objective span of the answer (CS),
 and a check of every citation, following RAG-Check and MIRAGE.
+
+The names below are imported on first use, not with the package: ``import ragguard.cli``
+or the pytest plugin (``ragguard.testing.plugin``, loaded in every pytest run where
+ragguard is installed) must not load the evaluator or read the cache settings.
 """
 
+from __future__ import annotations
+
+import importlib as _importlib
+import typing as _typing
+
 from ragguard._version import __version__ as __version__
-from ragguard.adapters import wrap
-from ragguard.config import (
-    Config,
-    LimitsConfig,
-    LiveConfig,
-    MediaConfig,
-    RelevanceConfig,
-    SpanConfig,
-    SupportConfig,
-)
-from ragguard.errors import (
-    EvaluationError,
-    MediaError,
-    ModelLoadError,
-    RagguardError,
-    TraceValidationError,
-    UnsupportedAnswerError,
-)
-from ragguard.evaluation.evaluator import Evaluator
-from ragguard.evaluation.guard import Guard
-from ragguard.live.models import shared_guard, with_score_cache
-from ragguard.live.monitor import Monitor
-from ragguard.live.thread import flush
-from ragguard.reranker import Reranker
-from ragguard.runtime.stats import LiveStats, stats
-from ragguard.schema import Evaluation, Item, ItemEvaluation, Metrics, SpanEvaluation, Trace
+
+if _typing.TYPE_CHECKING:
+    from ragguard.adapters import wrap
+    from ragguard.config import (
+        Config,
+        LimitsConfig,
+        LiveConfig,
+        MediaConfig,
+        RelevanceConfig,
+        SpanConfig,
+        SupportConfig,
+    )
+    from ragguard.errors import (
+        EvaluationError,
+        MediaError,
+        ModelLoadError,
+        RagguardError,
+        TraceValidationError,
+        UnsupportedAnswerError,
+    )
+    from ragguard.evaluation.evaluator import Evaluator
+    from ragguard.evaluation.guard import Guard
+    from ragguard.live.models import (
+        shared_guard,
+        with_score_cache,
+    )
+    from ragguard.live.monitor import Monitor
+    from ragguard.live.thread import flush
+    from ragguard.reranker import Reranker
+    from ragguard.runtime.stats import LiveStats, stats
+    from ragguard.schema import (
+        Evaluation,
+        Item,
+        ItemEvaluation,
+        Metrics,
+        SpanEvaluation,
+        Trace,
+    )
+
+_HOMES = {
+    "ragguard.adapters": ["wrap"],
+    "ragguard.config": [
+        "Config",
+        "LimitsConfig",
+        "LiveConfig",
+        "MediaConfig",
+        "RelevanceConfig",
+        "SpanConfig",
+        "SupportConfig",
+    ],
+    "ragguard.errors": [
+        "EvaluationError",
+        "MediaError",
+        "ModelLoadError",
+        "RagguardError",
+        "TraceValidationError",
+        "UnsupportedAnswerError",
+    ],
+    "ragguard.evaluation.evaluator": ["Evaluator"],
+    "ragguard.evaluation.guard": ["Guard"],
+    "ragguard.live.models": ["shared_guard", "with_score_cache"],
+    "ragguard.live.monitor": ["Monitor"],
+    "ragguard.live.thread": ["flush"],
+    "ragguard.reranker": ["Reranker"],
+    "ragguard.runtime.stats": ["LiveStats", "stats"],
+    "ragguard.schema": [
+        "Evaluation",
+        "Item",
+        "ItemEvaluation",
+        "Metrics",
+        "SpanEvaluation",
+        "Trace",
+    ],
+}
+_HOME = {name: module for module, names in _HOMES.items() for name in names}
 
 __all__ = [
     "Config",
@@ -63,3 +121,17 @@ __all__ = [
     "with_score_cache",
     "wrap",
 ]
+
+
+def __getattr__(name: str) -> _typing.Any:
+    """Import a public name's module on first use (PEP 562), then keep the name here."""
+    module = _HOME.get(name)
+    if module is None:
+        raise AttributeError(f"module 'ragguard' has no attribute {name!r}")
+    value = getattr(_importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *__all__])

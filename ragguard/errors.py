@@ -182,3 +182,9 @@ class ServeStartError(RagguardError, OSError):
 
 def _rebuild_serve_start_error(message: str, endpoint: str, address: str) -> ServeStartError:
     return ServeStartError(message, endpoint=endpoint, address=address)
+
+
+class GateError(RagguardError, ValueError):
+    """A release gate (``--fail-over``, ``--fail-under``, ``--fail-if-worse``) that cannot be
+    checked: an unknown metric (the message names the nearest one), a bound that is not a
+    number, or a metric the run cannot compute. Never a pass: the run stops (exit 2)."""

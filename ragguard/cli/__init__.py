@@ -1,5 +1,6 @@
-"""Command line: ``ragguard evaluate``, ``replay``, ``benchmark``, ``train``, ``calibrate``,
-``judge-bench`` and ``serve``, one module per command, each adding its parser with ``add_to``."""
+"""Command line: ``ragguard evaluate``, ``replay``, ``compare``, ``benchmark``, ``train``,
+``calibrate``, ``judge-bench`` and ``serve``, one module per command, each adding its parser
+with ``add_to``."""
 
 from __future__ import annotations
 
@@ -9,16 +10,32 @@ import sys
 from collections.abc import Sequence
 
 from ragguard._version import __version__
-from ragguard.cli import benchmark, calibrate, evaluate, judge_bench, replay, serve, train
-from ragguard.cli._common import EXIT_ERROR, EXIT_OK, EXIT_SKIPPED, Terminated, sigterm_raises
+from ragguard.cli import (
+    benchmark,
+    calibrate,
+    compare,
+    evaluate,
+    judge_bench,
+    replay,
+    serve,
+    train,
+)
+from ragguard.cli._common import (
+    EXIT_ERROR,
+    EXIT_GATE,
+    EXIT_OK,
+    EXIT_SKIPPED,
+    Terminated,
+    sigterm_raises,
+)
 from ragguard.errors import RagguardError
 
-__all__ = ["EXIT_ERROR", "EXIT_OK", "EXIT_SKIPPED", "build_parser", "main"]
+__all__ = ["EXIT_ERROR", "EXIT_GATE", "EXIT_OK", "EXIT_SKIPPED", "build_parser", "main"]
 
 EXIT_BROKEN_PIPE = 141
 """128 + SIGPIPE: what a shell reports for a tool whose output pipe was closed."""
 
-COMMANDS = (evaluate, replay, benchmark, train, calibrate, judge_bench, serve)
+COMMANDS = (evaluate, replay, compare, benchmark, train, calibrate, judge_bench, serve)
 """The command modules, in the order ``--help`` lists them."""
 
 

@@ -44,6 +44,9 @@ each was reported with its line number, and every other trace was written."""
 EXIT_ERROR = 2
 """The run stopped: bad arguments or config, a model that cannot load, unreadable input,
 an output path that is the input. An existing output file is left as it was."""
+EXIT_GATE = 3
+"""Every output was written, and a release gate failed (``--fail-over``, ``--fail-under``,
+``compare --fail-if-worse``); it wins over ``EXIT_SKIPPED``, never over ``EXIT_ERROR``."""
 
 
 def tally(
@@ -52,9 +55,10 @@ def tally(
     total: int | None,
     summary: RunSummary,
     desc: str,
+    on_skipped: Callable[[str, RagguardError], object] = lambda where, error: None,
 ) -> Iterator[tuple[T, Evaluation]]:
     """Count (where, outcome, tag) triples behind a progress bar: yield (tag, evaluation);
-    errors are reported with where they came from and counted."""
+    errors are reported with where they came from, counted and passed to ``on_skipped``."""
     with tqdm(total=total, unit="trace", desc=desc, disable=None) as bar:
         for where, outcome, tag in outcomes:
             bar.update(1)
@@ -62,6 +66,7 @@ def tally(
                 summary.failed += 1
                 prefix = "" if where in str(outcome) else f"{where}: "
                 tqdm.write(f"skipped {prefix}{outcome}", file=sys.stderr)
+                on_skipped(where, outcome)
                 continue
             summary.add(outcome)
             yield tag, outcome
@@ -225,6 +230,7 @@ def evaluate_all(
     total: int | None,
     out: tuple[str | None, str],
     on_evaluation: Callable[[LoggedTrace | None, Evaluation], object],
+    on_skipped: Callable[[str, RagguardError], object] = lambda where, error: None,
 ) -> str:
     """Evaluate ``entries`` in this process or ``--workers`` processes, or ``paths`` on Ray;
     write each evaluation to ``out`` (path, file mode) in input order; the summary."""
@@ -239,7 +245,10 @@ def evaluate_all(
         desc = "evaluating" if replay is None else "replaying"
         started = time.perf_counter()
         with jsonl_sink(*out) as write:
-            for tag, evaluation in tally(outcomes, total=total, summary=summary, desc=desc):
+            counted = tally(
+                outcomes, total=total, summary=summary, desc=desc, on_skipped=on_skipped
+            )
+            for tag, evaluation in counted:
                 write(evaluation)
                 on_evaluation(tag, evaluation)
         eval_s = time.perf_counter() - started

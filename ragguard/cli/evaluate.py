@@ -19,6 +19,7 @@ from ragguard.cli._common import (
     scale_options,
     unique_ids,
 )
+from ragguard.cli._gates import RunChecks, gate_options
 from ragguard.cli._selfcal import self_calibrated
 from ragguard.errors import RagguardError
 
@@ -47,6 +48,7 @@ def add_to(commands: Any) -> None:
         help="keep the evaluations already in -o and evaluate only the traces not in it "
         "(refused when another config wrote it)",
     )
+    gate_options(evaluate)
     scale_options(evaluate)
     evaluate.set_defaults(run=run)
 
@@ -56,26 +58,37 @@ def run(args: argparse.Namespace) -> int:
     from ragguard.replay.run import check_output_config, load_done
     from ragguard.runtime.foreign import read_input
     from ragguard.runtime.jsonl import count_lines
+    from ragguard.schema import Trace
 
     if Path(args.traces).is_dir():
         raise RagguardError(f"{args.traces} is a directory: evaluate takes a JSONL file of traces")
     output = args.output or STDOUT
     if args.resume and (output == STDOUT or args.runner == "ray"):
-        raise RagguardError("--resume needs -o FILE and the local engine")
+        raise RagguardError("--resume needs -o FILE and the local runner")
     refuse_overwriting_input([args.traces], output)
     config = Config.coerce(args.config)
+    limit = config.limits.max_line_bytes
+    checks = RunChecks.start(
+        args,
+        config,
+        [args.traces],
+        lambda: (
+            e
+            for _, e in read_input(args.traces, args.format, max_line_bytes=limit)
+            if isinstance(e, Trace)
+        ),
+    )
     done = set(load_done(Path(output))[0]) if args.resume else set()
     warning = check_output_config(Path(output), config, resuming=bool(done))
     if warning:
         print(f"ragguard: warning: {warning}", file=sys.stderr)
     name = args.config if isinstance(args.config, str) else None
-    limit = config.limits.max_line_bytes
     first_pass = (entry for _, entry in read_input(args.traces, args.format, max_line_bytes=limit))
     total = count_lines(args.traces) - len(done) if Path(args.traces).is_file() else None
     args.judge_first_pass = Counter()
     with self_calibrated(config, first_pass, total, args.judge_first_pass) as calibrated:
         args.config = calibrated  # the run proper starts from this file's judge calibration
-        return _evaluate(args, config, name, output, done, total)
+        return _evaluate(args, config, name, output, done, total, checks)
 
 
 def _evaluate(
@@ -85,6 +98,7 @@ def _evaluate(
     output: str,
     done: set[str],
     total: int | None,
+    checks: RunChecks,
 ) -> int:
     """The run proper: ``config`` as given is what the output records."""
     from ragguard.metrics.summary import RunSummary
@@ -116,17 +130,24 @@ def _evaluate(
             replay=None,
             total=total,
             out=(output, "a" if args.resume else "w"),
-            on_evaluation=lambda tag, evaluation: None,
+            on_evaluation=lambda tag, evaluation: checks.on_evaluation(evaluation),
+            on_skipped=checks.on_skipped,
         )
         finished = True
     finally:  # a replaced output is this config's; an appended one is, even if cut short
         if output != STDOUT and (finished or (args.resume and Path(output).exists())):
             record_output_config(Path(output), config, name)
+    gates, status = checks.finish(summary)
     if output == STDOUT:  # the evaluations went to stdout: the summary goes beside them
-        print(text, file=sys.stderr)
+        print(text + gates, file=sys.stderr)
     else:
-        print(text)
+        print(text + gates)
         if resumed:
             print(f"\nresumed: skipped {resumed} traces already evaluated in {output}")
         print(f"\nwrote {summary.evaluated} evaluations to {output}")
-    return EXIT_SKIPPED if summary.failed else EXIT_OK
+    if args.junit:
+        print(
+            f"wrote the JUnit report to {args.junit}",
+            file=sys.stderr if output == STDOUT else sys.stdout,
+        )
+    return status or (EXIT_SKIPPED if summary.failed else EXIT_OK)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections import Counter
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -16,13 +17,14 @@ from ragguard.cli._common import (
     refuse_overwriting_input,
     scale_options,
 )
+from ragguard.cli._gates import RunChecks, gate_options
 from ragguard.cli._selfcal import self_calibrated
 from ragguard.errors import RagguardError
 
 if TYPE_CHECKING:
     from ragguard.config import Config
     from ragguard.runtime.jsonl import LoggedTrace
-    from ragguard.schema import Evaluation
+    from ragguard.schema import Evaluation, Trace
 
 
 def add_to(commands: Any) -> None:
@@ -41,6 +43,7 @@ def add_to(commands: Any) -> None:
     replay.add_argument("--report", help="write the self-contained HTML report here")
     replay.add_argument("--limit", type=int, default=None, help="replay at most N traces")
     replay.add_argument("--batch-size", type=int, default=None, help="traces per batch")
+    gate_options(replay)
     scale_options(replay)
     replay.set_defaults(run=run)
 
@@ -64,19 +67,22 @@ def run(args: argparse.Namespace) -> int:
     config = Config.coerce(args.config)
     name = args.config if isinstance(args.config, str) else None
     limit = config.limits.max_line_bytes
-    first_pass = (
-        r.trace
-        for _, r in read_log(paths, max_line_bytes=limit)
-        if not isinstance(r, RagguardError)
-    )
+
+    def logged() -> Iterator[Trace]:
+        records = read_log(paths, max_line_bytes=limit)
+        return (r.trace for _, r in records if not isinstance(r, RagguardError))
+
+    checks = RunChecks.start(args, config, [str(p) for p in paths], logged)
     args.judge_first_pass = Counter()
     lines = sum(count_lines(p) for p in paths)
-    with self_calibrated(config, first_pass, lines, args.judge_first_pass) as calibrated:
+    with self_calibrated(config, logged(), lines, args.judge_first_pass) as calibrated:
         args.config = calibrated  # the run proper starts from the logs' judge calibration
-        return _replay(args, paths, config, name)
+        return _replay(args, paths, config, name, checks)
 
 
-def _replay(args: argparse.Namespace, paths: list[Path], config: Config, name: str | None) -> int:
+def _replay(
+    args: argparse.Namespace, paths: list[Path], config: Config, name: str | None, checks: RunChecks
+) -> int:
     """The run proper: ``config`` as given is what the output records."""
     from ragguard.metrics.summary import RunSummary
     from ragguard.replay.report import ReportBuilder
@@ -100,6 +106,7 @@ def _replay(args: argparse.Namespace, paths: list[Path], config: Config, name: s
     def add(logged: LoggedTrace | None, evaluation: Evaluation) -> None:
         if report is not None and logged is not None:
             report.add(logged, evaluation)
+        checks.on_evaluation(evaluation)
 
     try:
         text = evaluate_all(
@@ -111,12 +118,16 @@ def _replay(args: argparse.Namespace, paths: list[Path], config: Config, name: s
             total=total if args.limit is None else min(total, args.limit),
             out=(args.out, "a"),
             on_evaluation=add,
+            on_skipped=checks.on_skipped,
         )
     finally:  # lines may have been appended, even by a run cut short
         if args.out and Path(args.out).exists():
             record_output_config(Path(args.out), config, name)
+    gates, status = checks.finish(summary)
     if summary.evaluated or not replay.resumed:  # a summary of this run's traces, if any
-        print(text)
+        print(text + gates)
+    elif gates:
+        print(gates.lstrip())
     if replay.resumed:
         print(f"\nresumed: skipped {replay.resumed} traces already replayed in {args.out}")
     if replay.superseded:
@@ -132,4 +143,6 @@ def _replay(args: argparse.Namespace, paths: list[Path], config: Config, name: s
         html = report.render(title="ragguard replay report", meta=meta)
         Path(args.report).write_text(html, encoding="utf-8")
         print(f"wrote the report to {args.report}")
-    return EXIT_SKIPPED if summary.failed else EXIT_OK  # as evaluate: lines were skipped
+    if args.junit:
+        print(f"wrote the JUnit report to {args.junit}")
+    return status or (EXIT_SKIPPED if summary.failed else EXIT_OK)  # as evaluate

@@ -14,22 +14,47 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ragguard.metrics.judge_calls import JUDGE_USES, calls_by_use
-from ragguard.metrics.rate import RateTally
-from ragguard.schema import CalibrationStatus, Evaluation, unscored_for_language
+from ragguard.metrics.rate import Rate, RateTally
+from ragguard.schema import CalibrationStatus, Evaluation, Metrics, unscored_for_language
 
-LABELS = {
-    "mean relevance": "mean relevance (per trace: mean of its items)",
-    "relevant@k": "relevant@k (per trace: share of its items)",
-    "support rate": "support rate (per trace: share of its claims)",
-    "hallucination rate": "hallucination rate (share of traces)",
-    "abstention rate": "abstention rate (share of traces)",
-    "answer relevance": "answer relevance (mean per trace)",
-    "off-topic rate": "off-topic rate (share of traces)",
-    "citation precision": "citation precision (mean per trace)",
-    "citation recall": "citation recall (mean per trace)",
+MEANS = {
+    "mean_relevance": "mean relevance (per trace: mean of its items)",
+    "relevant_at_k": "relevant@k (per trace: share of its items)",
+    "support_rate": "support rate (per trace: share of its claims)",
+    "hallucination_rate": "hallucination rate (share of traces)",
+    "abstention_rate": "abstention rate (share of traces)",
+    "answer_relevance": "answer relevance (mean per trace)",
+    "off_topic_rate": "off-topic rate (share of traces)",
+    "citation_precision": "citation precision (mean per trace)",
+    "citation_recall": "citation recall (mean per trace)",
 }
-"""The displayed label of each per-trace figure: each is a mean over traces, the span rows
-below count spans; only the labels say so (the figures keep their names)."""
+"""The per-trace metrics the run averages: stable key (what gates, ``compare`` and scripts
+read; never renamed) -> the summary's label (wording that may change). Each is a mean
+over traces, while the span rows below count spans: the labels say so."""
+RATE_KEY = "unsupported_span_rate"
+RATE_LABEL = "unsupported span rate (per span)"
+RATE_KEYS = (RATE_KEY, f"{RATE_KEY}.low", f"{RATE_KEY}.high")
+"""The rate of unsupported objective spans and its 95% interval's bounds."""
+METRICS = (*MEANS, *RATE_KEYS)
+"""Every key of ``RunSummary.values()``."""
+
+
+def trace_values(metrics: Metrics) -> dict[str, float | None]:
+    """One trace's value of each of ``MEANS`` (None: the trace has none)."""
+    off_topic = None if metrics.answer_relevant is None else float(not metrics.answer_relevant)
+    return {
+        "mean_relevance": metrics.mean_relevance,
+        "relevant_at_k": metrics.relevant_at_k,
+        "support_rate": metrics.support_rate,
+        "hallucination_rate": None
+        if metrics.hallucination is None
+        else float(metrics.hallucination),
+        "abstention_rate": float(metrics.abstained),
+        "answer_relevance": metrics.answer_relevance,
+        "off_topic_rate": off_topic,
+        "citation_precision": metrics.citation_precision,
+        "citation_recall": metrics.citation_recall,
+    }
 
 
 @dataclass
@@ -64,16 +89,8 @@ class RunSummary:
         self.evaluated += 1
         m = evaluation.metrics
         self._no_context += m.no_context
-        self._add("mean relevance", m.mean_relevance)
-        self._add("relevant@k", m.relevant_at_k)
-        self._add("support rate", m.support_rate)
-        self._add("hallucination rate", m.hallucination)
-        self._add("abstention rate", m.abstained)
-        self._add("answer relevance", m.answer_relevance)
-        if m.answer_relevant is not None:
-            self._add("off-topic rate", not m.answer_relevant)
-        self._add("citation precision", m.citation_precision)
-        self._add("citation recall", m.citation_recall)
+        for key, value in trace_values(m).items():
+            self._add(key, value)
         for span in evaluation.spans:
             self._spans[span.kind] = self._spans.get(span.kind, 0) + 1
             if span.kind == "objective":
@@ -147,9 +164,28 @@ class RunSummary:
             "(unavailable, timed out or circuit open): they kept their lite verdicts"
         )
 
-    def mean(self, name: str) -> float | None:
-        values = self._values.get(name)
+    def mean(self, key: str) -> float | None:
+        """The run's mean of a per-trace metric (a key of ``MEANS``); None: no trace had it."""
+        values = self._values.get(key)
         return float(np.mean(values)) if values else None
+
+    def rate(self) -> Rate:
+        """The unsupported span rate with its 95% interval, as the summary prints it."""
+        return self._rate.rate()
+
+    def values(self) -> dict[str, float | None]:
+        """Every run metric by its stable key (``METRICS``): what the summary prints and what
+        ``--fail-over`` / ``--fail-under`` read. None: the run could not compute it. The
+        rate's bounds are those of the corrected rate only: without a judge-labelled sample
+        the printed interval is the lite rate's sampling spread, no bound to gate on."""
+        values = {key: self.mean(key) for key in MEANS}
+        rate = self.rate()
+        values |= dict.fromkeys(RATE_KEYS, None)
+        if rate.n:
+            values[RATE_KEY] = rate.value
+        if rate.n and rate.corrected:
+            values |= dict(zip(RATE_KEYS[1:], (rate.low, rate.high), strict=True))
+        return values
 
     def speed_rows(self, load_s: float, eval_s: float, workers: str) -> list[tuple[str, str]]:
         """Model load, throughput over the evaluation's wall time alone, time per trace."""
@@ -182,19 +218,9 @@ class RunSummary:
         ]
         if self._no_context:
             rows.append(("traces with no context", f"{self._no_context} (no items: no verdict)"))
-        for name in (
-            "mean relevance",
-            "relevant@k",
-            "support rate",
-            "hallucination rate",
-            "abstention rate",
-            "answer relevance",
-            "off-topic rate",
-            "citation precision",
-            "citation recall",
-        ):
-            value = self.mean(name)
-            rows.append((LABELS[name], "n/a" if value is None else f"{value:.3f}"))
+        for key, label in MEANS.items():
+            value = self.mean(key)
+            rows.append((label, "n/a" if value is None else f"{value:.3f}"))
         rows.append(
             (
                 "spans",
@@ -214,7 +240,7 @@ class RunSummary:
         if unscored:
             items += " (" + ", ".join(f"{kind} {n}" for kind, n in unscored.items()) + ")"
         rows.append(("items", items))
-        rows.append(("unsupported span rate (per span)", str(self._rate.rate())))
+        rows.append((RATE_LABEL, str(self._rate.rate())))
         rows += [row for row in [self.judge_row()] if row is not None]
         if self._calibration is not None:
             rows.append(("calibration", describe_status(self._calibration)))

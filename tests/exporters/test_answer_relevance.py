@@ -63,8 +63,8 @@ def test_run_summary_shows_answer_relevance_and_off_topic_rate():
     summary = RunSummary()
     summary.add(off_topic("a", 0.2)[1])
     summary.add(off_topic("b", 0.8)[1])
-    assert summary.mean("answer relevance") == pytest.approx(0.5)
-    assert summary.mean("off-topic rate") == pytest.approx(0.5)
+    assert summary.mean("answer_relevance") == pytest.approx(0.5)
+    assert summary.mean("off_topic_rate") == pytest.approx(0.5)
     text = summary.render(load_s=0.0, eval_s=0.0)
     assert "answer relevance" in text and "off-topic rate" in text
 

@@ -3,7 +3,7 @@ per span (the figures themselves keep their names)."""
 
 import re
 
-from ragguard.metrics.summary import LABELS, RunSummary
+from ragguard.metrics.summary import MEANS, RunSummary
 from ragguard.schema import Evaluation, Metrics, SpanEvaluation
 
 
@@ -36,4 +36,4 @@ def test_each_label_says_per_trace_or_per_span():
     assert re.search(r"hallucination rate \(share of traces\) +0\.500\n", text)
     assert re.search(r"unsupported span rate \(per span\) +0\.6", text)  # 3 of 5 spans
     assert re.search(r"objective spans \(all traces\) +2 supported / 3 not", text)
-    assert all("per trace" in label or "share of traces" in label for label in LABELS.values())
+    assert all("per trace" in label or "share of traces" in label for label in MEANS.values())
