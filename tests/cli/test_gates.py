@@ -9,6 +9,7 @@ import pytest
 from junitparser import Error, Failure, JUnitXml
 
 from ragguard.cli import EXIT_ERROR, EXIT_GATE, EXIT_OK, EXIT_SKIPPED, main
+from ragguard.metrics.summary import MEANS
 
 PARIS = "The Eiffel Tower is a wrought-iron lattice tower in Paris, France, completed in 1889."
 HEIGHT = "The Eiffel Tower is 330 metres tall."
@@ -51,7 +52,7 @@ def test_a_failing_gate_exits_3_after_the_outputs_and_names_gate_value_and_bound
     assert main(argv) == EXIT_GATE
     assert len(out.read_text().splitlines()) == 3 and junit.exists()  # every output written
     printed = capsys.readouterr().out
-    summary_value = printed.split("hallucination rate")[1].split()[0]
+    summary_value = printed.split(MEANS["hallucination_rate"])[1].split()[0]
     assert re.search(rf"hallucination_rate <= 0.5 +FAILED \({summary_value} > 0.5\)", printed)
     assert "relevant_at_k >= 0.1" in printed.split("gates")[1]
 

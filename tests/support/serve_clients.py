@@ -53,7 +53,9 @@ def records(app: ServeApp) -> list[dict[str, Any]]:
     path = app.config.exporters.trace_log
     if path is None or not path.exists():
         return []
-    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    # the log is being written: a last line without its newline is not complete yet
+    complete = path.read_text().split("\n")[:-1]
+    return [json.loads(line) for line in complete if line.strip()]
 
 
 def wait_for(check: Callable[[], Any], timeout: float = 60.0) -> Any:
