@@ -119,7 +119,7 @@ class Cache(Generic[K, V]):
     def put_many(self, values: Mapping[K, V]) -> None:
         """Keep ``values``, each measured with ``deep_size``."""
         for key, value in values.items():
-            self._put(key, value, deep_size(key) + deep_size(value), missed=False)
+            self._put(key, value, deep_size(key) + deep_size(value))
         _enforce_total()
 
     def keep(self, key: Hashable, length: int, value: object) -> None:
@@ -131,10 +131,10 @@ class Cache(Generic[K, V]):
                 self._measured_bytes += deep_size(key) + deep_size(value)
                 self._measured_length += length
             size = length * self._measured_bytes // self._measured_length
-        self._put(key, value, size, missed=True)
+        self._put(key, value, size)
         _enforce_total()
 
-    def _put(self, key: Hashable, value: object, size: int, *, missed: bool) -> None:
+    def _put(self, key: Hashable, value: object, size: int) -> None:
         if size > _limit() or not self.entries:
             return
         with self._lock:
@@ -208,7 +208,6 @@ def memoized(entries: int) -> Callable[[F], F]:
             keep(args, _key_length(args), value)
             return value
 
-        cached.cache = cache  # type: ignore[attr-defined]
         return cast(F, cached)
 
     return wrap
