@@ -39,6 +39,7 @@ from ragguard.evaluation.guard import Guard
 from ragguard.live.models import with_score_cache
 from ragguard.runtime import stats as live_stats
 from ragguard.runtime.hooks import register_once
+from ragguard.runtime.memory import PeriodicRelease
 from ragguard.schema import Evaluation, Trace
 from ragguard.scoring.backbones import available_cores
 from ragguard.scoring.cache import CachedRelevanceScorer
@@ -274,7 +275,9 @@ def _serve(config_json: str, requests: IO[bytes], replies: IO[bytes]) -> None:
         guard.warmup()
     except Exception:  # each batch will report it, as it would have without a warm-up
         logger.exception("ragguard: loading the models failed")
+    release = PeriodicRelease()
     while True:
+        release()
         try:
             traces, known = pickle.load(requests)
         except EOFError:

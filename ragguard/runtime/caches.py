@@ -9,8 +9,10 @@ them all and ``cache_stats()`` reports them.
 A long-lived process reads texts it never sees again, so each cache is bounded by entries
 and all of them together by one total of estimated bytes: ``sys.getsizeof`` summed over
 containers (``deep_size``), where an object shared by several entries counts in each (an
-upper bound). When the total is over, the largest cache gives up its least recently used
-entries first. The total is ``DEFAULT_MAX_BYTES`` unless the environment sets
+upper bound). When the total is over, the entry least recently used in any cache goes
+first: every entry carries the tick of its last use from one process-wide clock, so a hot
+passage's vectors outlive a memoized parse seen once, whichever cache is larger. The total
+is ``DEFAULT_MAX_BYTES`` unless the environment sets
 ``RAGGUARD_CACHE_MAX_BYTES``, read when a cache first needs it (a bad value is a
 ``ConfigError`` naming the variable, raised by the first ``Guard`` or ``Evaluator``), and
 ``set_max_bytes()`` changes it at run time.
@@ -21,6 +23,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import functools
+import itertools
 import os
 import sys
 import threading
@@ -36,8 +39,8 @@ F = TypeVar("F", bound=Callable[..., Any])
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
 
-DEFAULT_MAX_BYTES = 128 * 2**20
-"""Bytes all caches together may hold (128 MiB): with the lite models loaded, a live
+DEFAULT_MAX_BYTES = 64 * 2**20
+"""Bytes all caches together may hold (64 MiB): with the lite models loaded, a live
 evaluation child stays under 300 MB RSS ([Speed](../docs/speed.md) has the soak)."""
 MAX_BYTES_VARIABLE = "RAGGUARD_CACHE_MAX_BYTES"
 
@@ -46,6 +49,8 @@ _total = 0
 _TOTAL_LOCK = threading.Lock()
 _REGISTRY: weakref.WeakSet[Cache[Any, Any]] = weakref.WeakSet()
 _MISSING = object()
+_clock = itertools.count().__next__
+"""The process-wide use clock: ``next`` on ``itertools.count`` is atomic under the GIL."""
 
 
 def deep_size(value: object, seen: set[int] | None = None) -> int:
@@ -100,7 +105,7 @@ class Cache(Generic[K, V]):
     def __init__(self, name: str, entries: int) -> None:
         self.name = name
         self.entries = entries
-        self.data: OrderedDict[Hashable, tuple[Any, int]] = OrderedDict()
+        self.data: OrderedDict[Hashable, list[Any]] = OrderedDict()  # [value, bytes, last use]
         self._bytes = 0
         self._misses = 0
         self._measured_bytes = 0
@@ -111,9 +116,13 @@ class Cache(Generic[K, V]):
     def get_many(self, keys: Sequence[K]) -> dict[K, V]:
         """The values present among ``keys`` (each marked as just used)."""
         with self._lock:
-            found = {k: self.data[k][0] for k in keys if k in self.data}
-            for key in found:
-                self.data.move_to_end(key)
+            found = {}
+            for key in keys:
+                entry = self.data.get(key)
+                if entry is not None:
+                    found[key] = entry[0]
+                    entry[2] = _clock()
+                    self.data.move_to_end(key)
         return found
 
     def put_many(self, values: Mapping[K, V]) -> None:
@@ -140,19 +149,23 @@ class Cache(Generic[K, V]):
         with self._lock:
             previous = self.data.pop(key, None)
             change = size - (previous[1] if previous is not None else 0)
-            self.data[key] = (value, size)
+            self.data[key] = [value, size, _clock()]
             while len(self.data) > self.entries:
-                _, (_, dropped) = self.data.popitem(last=False)
-                change -= dropped
+                change -= self.data.popitem(last=False)[1][1]
             self._bytes += change
         _add_to_total(change)
+
+    def oldest_use(self) -> int | None:
+        """The clock tick of this cache's least recently used entry (None: empty)."""
+        with self._lock:
+            return next(iter(self.data.values()))[2] if self.data else None
 
     def drop_oldest(self) -> bool:
         """Give up the least recently used entry; False when there was none."""
         with self._lock:
             if not self.data:
                 return False
-            _, (_, size) = self.data.popitem(last=False)
+            size = self.data.popitem(last=False)[1][1]
             self._bytes -= size
         _add_to_total(-size)
         return True
@@ -176,11 +189,14 @@ class Cache(Generic[K, V]):
 
 
 def _enforce_total() -> None:
-    """While the caches hold more than the bound, the largest gives up its oldest entry."""
+    """While the caches hold more than the bound, the entry least recently used in any of
+    them goes."""
     limit = _limit()
     while _total > limit:
-        largest = max(list(_REGISTRY), key=lambda cache: cache._bytes, default=None)
-        if largest is None or not largest.drop_oldest():
+        ticks = [
+            (tick, cache) for cache in list(_REGISTRY) if (tick := cache.oldest_use()) is not None
+        ]
+        if not ticks or not min(ticks, key=lambda pair: pair[0])[1].drop_oldest():
             return
 
 
@@ -193,12 +209,13 @@ def memoized(entries: int) -> Callable[[F], F]:
         cache: Cache[Hashable, Any] = Cache(
             f"{function.__module__}.{function.__qualname__}", entries
         )
-        get, to_end, keep = cache.data.get, cache.data.move_to_end, cache.keep
+        get, to_end, keep, clock = cache.data.get, cache.data.move_to_end, cache.keep, _clock
 
         @functools.wraps(function)
         def cached(*args: Hashable) -> Any:
             found = get(args, _MISSING)
             if found is not _MISSING:
+                found[2] = clock()  # type: ignore[index]
                 try:  # noqa: SIM105 - contextlib.suppress would cost a hit as much again
                     to_end(args)  # another thread may have evicted it: the result stands
                 except KeyError:

@@ -30,6 +30,7 @@ from ragguard.exporters import Exporter, build_exporters
 from ragguard.exporters.prometheus import OTHER_PIPELINE
 from ragguard.live.models import shared_guard
 from ragguard.live.monitor import Monitor
+from ragguard.runtime.memory import PeriodicRelease
 from ragguard.schema import Evaluation, Trace
 from ragguard.serve.addresses import check_exposure, parse
 from ragguard.serve.assembly import Assembled, assemble
@@ -299,11 +300,13 @@ class ServeApp:
             )
 
     def _schedule(self) -> None:
+        release = PeriodicRelease()  # kept traces expire and caches turn over: see its module
         while not self._stopping.wait(TICK_S):
             try:
                 self.process(self.buffer.due(self._room()))
             except Exception:  # a bug must not stop the scheduler: logged, the next tick goes on
                 logger.exception("ragguard serve: assembling traces failed")
+            release()
 
     def _log_every(self, interval: float) -> None:
         while not self._stopping.wait(interval):

@@ -6,7 +6,10 @@ arrives). Spans are deduplicated on (trace id, span id). Held traces and spans p
 are capped: the oldest trace is evicted (counted) when a new one would pass the cap, and a
 span past its trace's cap is rejected (counted). An evaluated trace's spans are kept for
 ``late_span_window_s``: a span arriving in that time makes the trace due again, under the
-same trace id, so downstream results are replaced, not duplicated.
+same trace id, so downstream results are replaced, not duplicated. A kept trace's spans are
+held pickled and compressed (they are read again only if a late span comes): at 20 traces/s
+a 300 s window keeps 6,000 traces, and as Python objects they took about 2.4 times their
+wire size ([Hardening](../../docs/hardening.md) has the soak).
 
 Sampling is by a hash of the trace id, so every span of a trace gets the same decision,
 on every instance, and the traces kept at a lower rate are a subset of those kept at a
@@ -15,8 +18,10 @@ higher one.
 
 from __future__ import annotations
 
+import pickle
 import threading
 import time
+import zlib
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -47,6 +52,23 @@ class _Held:
     """0 for the first evaluation; each late span's re-evaluation adds one."""
     size: int = 0
     """Bytes of its spans (``SpanRecord.size``, else an estimate)."""
+    packed: bytes = b""
+    """Its spans, pickled and compressed, while it is kept for late spans (``spans`` is
+    then empty). Only this process writes and reads it."""
+    span_count: int = 0
+
+    def pack(self) -> None:
+        """Hold the spans compactly; values too deep to pickle stay as they are."""
+        try:
+            self.packed = zlib.compress(pickle.dumps(list(self.spans.values()), protocol=5), 1)
+        except RecursionError:
+            return
+        self.span_count, self.spans = len(self.spans), {}
+
+    def unpack(self) -> None:
+        if self.packed:
+            spans: list[SpanRecord] = pickle.loads(zlib.decompress(self.packed))
+            self.spans, self.packed = {span.span_id: span for span in spans}, b""
 
 
 @dataclass(frozen=True)
@@ -83,7 +105,7 @@ class _Tally:
 
     def change(self, held: _Held, sign: int) -> None:
         self.traces += sign
-        self.spans += sign * len(held.spans)
+        self.spans += sign * (len(held.spans) if not held.packed else held.span_count)
         self.bytes += sign * held.size
 
 
@@ -166,6 +188,7 @@ class TraceBuffer:
         if done is not None:
             held = done[1]
             self.kept.change(held, -1)
+            held.unpack()
             held.revision += 1
             held.root_at = now if held.root_at is not None else None
         else:
@@ -234,7 +257,9 @@ class TraceBuffer:
         held = self._pending.pop(trace_id)
         self._left(held)
         self.counts[f"traces_due_{reason}"] += 1
+        spans = list(held.spans.values())
         if self.settings.late_span_window_s > 0:
+            held.pack()
             self._done[trace_id] = (now, held)
             self._done.move_to_end(trace_id)
             self.kept.change(held, 1)
@@ -242,7 +267,7 @@ class TraceBuffer:
                 _, (_, old) = self._done.popitem(last=False)
                 self.kept.change(old, -1)
         arrived = held.root_at if held.root_at is not None else held.last_at
-        return Due(trace_id, list(held.spans.values()), reason, held.revision, arrived)
+        return Due(trace_id, spans, reason, held.revision, arrived)
 
     def _expire(self, now: float) -> None:
         window = self.settings.late_span_window_s

@@ -99,7 +99,7 @@ def test_instance_caches_share_the_registry_and_the_total_bound() -> None:
     functions': cleared by clear_caches(), counted in the one total, evicted under it."""
     from ragguard.runtime.caches import Cache, total_bytes
 
-    clear_caches(__name__)
+    clear_caches()  # entries of other tests' caches would be older than these
     before = caches.max_bytes()
     vectors: Cache[str, bytes] = Cache(f"{__name__}.vectors", entries=100)
     try:
@@ -107,7 +107,7 @@ def test_instance_caches_share_the_registry_and_the_total_bound() -> None:
         assert len(vectors) == 10
         assert total_bytes() >= 10 * 10_000
         set_max_bytes(total_bytes() - 25_000)  # over by more than two entries
-        assert len(vectors) == 7  # the largest cache gave up its three oldest
+        assert len(vectors) == 7  # its three least recently used went
         assert vectors.get_many(["k0", "k9"]) == {"k9": b"v" * 10_000}
         assert total_bytes() <= caches.max_bytes()
         clear_caches(f"{__name__}.vectors")
@@ -147,3 +147,25 @@ def test_the_byte_setting_comes_from_the_environment_when_first_used(
     else:
         assert caches.MAX_BYTES_VARIABLE in done.stderr
         assert "ConfigError" in done.stderr
+
+
+def test_the_entry_least_recently_used_in_any_cache_goes_first() -> None:
+    """A hot entry of the largest cache outlives cold entries of a smaller one: under the
+    total bound, recency across caches decides, not a cache's size."""
+    from ragguard.runtime.caches import Cache, total_bytes
+
+    clear_caches()
+    before = caches.max_bytes()
+    vectors: Cache[str, bytes] = Cache(f"{__name__}.hot_vectors", entries=100)
+    parses: Cache[str, bytes] = Cache(f"{__name__}.cold_parses", entries=100)
+    try:
+        vectors.put_many({"passage": b"v" * 50_000})
+        parses.put_many({f"question {n}": b"p" * 1_000 for n in range(5)})
+        assert vectors.get_many(["passage"])  # used again: now the most recent
+        set_max_bytes(total_bytes() - 2_500)  # room for all but about three parses
+        assert vectors.get_many(["passage"]) == {"passage": b"v" * 50_000}
+        assert len(parses) == 2
+        assert parses.get_many(["question 0", "question 4"]) == {"question 4": b"p" * 1_000}
+    finally:
+        set_max_bytes(before)
+        clear_caches(f"{__name__}.")

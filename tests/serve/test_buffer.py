@@ -67,3 +67,25 @@ def test_due_hands_over_at_most_the_limit_and_keeps_the_rest() -> None:
     assert [d.trace_id for d in buffer.due(2)] == [f"{1:032x}", f"{2:032x}"]
     assert buffer.rooted == 3 and len(buffer.due(0)) == 0
     assert len(buffer.due()) == 3 and buffer.rooted == 0
+
+
+def test_a_kept_trace_is_held_compressed_and_a_late_span_brings_all_its_spans_back() -> None:
+    clock = Clock()
+    buffer = TraceBuffer(BufferSettings(grace_s=1.0), clock)
+    first = [
+        span("a" * 16, None, {"input.value": "question " * 200}, start=1, end=2, trace_id="1" * 32),
+        span("b" * 16, "a" * 16, {"retrieval.documents": ["passage " * 400]}, start=1, end=2, trace_id="1" * 32),
+    ]
+    buffer.add(first)
+    clock.now = 2.0
+    (due,) = buffer.due()
+    assert due.spans == first and due.revision == 0
+    (kept,) = (held for _, held in buffer._done.values())
+    assert kept.spans == {} and 0 < len(kept.packed) < 1_000  # 5 KB of spans, compressed
+    assert buffer.held_spans == 2 and buffer.held_bytes > 4_000  # counted at wire size
+    late = span("c" * 16, "a" * 16, {"output.value": "late answer"}, start=1, end=2, trace_id="1" * 32)
+    buffer.add([late])
+    clock.now = 4.0
+    (again,) = buffer.due()
+    assert again.revision == 1
+    assert again.spans == [*first, late]
