@@ -9,7 +9,7 @@ span past its trace's cap is rejected (counted). An evaluated trace's spans are 
 same trace id, so downstream results are replaced, not duplicated. A kept trace's spans are
 held pickled and compressed (they are read again only if a late span comes): at 20 traces/s
 a 300 s window keeps 6,000 traces, and as Python objects they took about 2.4 times their
-wire size ([Hardening](../../docs/hardening.md) has the soak).
+wire size in RSS, half that held this way ([Hardening](../../docs/hardening.md)).
 
 Sampling is by a hash of the trace id, so every span of a trace gets the same decision,
 on every instance, and the traces kept at a lower rate are a subset of those kept at a
