@@ -1,12 +1,12 @@
 """One judge budget for a whole run: ``[judge] max_calls_per_minute`` and
 ``max_tokens_per_day`` bound every call a run makes, wherever it is made.
 
-Within a process, spans, answers and the calibration sample share one ``JudgeClient``. Two
-things ran outside it: the self-calibration first pass (``cli/_selfcal.py``, its own
-client) and each ``--workers`` process (one client each). So the first pass's tokens are
-taken off the day's budget the run proper starts with (``after_first_pass``), and each of
-N worker processes gets 1/N of both budgets (``per_worker``): together they stay within the
-configured ones. A worker's share is a floor, not a pool: an idle worker's share is not lent.
+Within a process, spans, answers and the calibration sample share one ``JudgeClient``.
+Three things run outside it: the self-calibration first pass (``cli/_selfcal.py``, its own
+client), each ``--workers`` process and each ``--runner ray`` actor (one client each). So
+the first pass's tokens are taken off the day's budget the run proper starts with
+(``after_first_pass``), and each of N worker processes or actors gets 1/N of both budgets
+(``per_worker``): together they stay within the configured ones. A worker's share is a floor, not a pool: an idle worker's share is not lent.
 """
 
 from __future__ import annotations

@@ -31,6 +31,7 @@ from ragguard.config import Config
 from ragguard.errors import RagguardError
 from ragguard.evaluation.guard import Guard
 from ragguard.evaluation.plan import Outcome
+from ragguard.judge.budget import per_worker
 from ragguard.replay.run import Replay
 from ragguard.runtime.jsonl import (
     FirstLines,
@@ -214,7 +215,10 @@ class RayRun:
         dataset = ray.data.read_datasource(lines, num_cpus=0).map_batches(
             EvaluateActor,
             fn_constructor_kwargs={
-                "config": self.config,
+                # each actor spends 1/N of the judge's budgets, as --workers does
+                "config": self.config.model_copy(
+                    update={"judge": per_worker(self.config.judge, self.actors)}
+                ),
                 "done": ray.put(done),
                 "log": log,
             },

@@ -115,6 +115,30 @@ def test_a_killed_actors_batch_is_retried_not_lost(log, local, cluster, tmp_path
     same_evaluations(read_jsonl(out), local)
 
 
+def test_the_actors_share_one_judge_budget(log, cluster, tmp_path):
+    """Each of N actors spends 1/N of ``max_tokens_per_day``, as ``--workers`` processes do:
+    together they make no more calls than one process with the whole budget."""
+    from benchmarks.accuracy_judge import standin_judge
+
+    with standin_judge({}, flip=0.0) as server:
+        config = tmp_path / "ragguard.toml"
+        config.write_text(
+            "[judge]\n"
+            f'backend = "openai"\nbase_url = "{server.base_url}"\nmodel = "standin"\n'
+            'api_key_env = "RAGGUARD_TEST_NO_KEY"\nband = [0.0, 1.0]\n'
+            "max_tokens_per_day = 2000\n"
+        )
+        common = ["--config", str(config), "--batch-size", "20"]
+        one = ["replay", str(log), "--out", str(tmp_path / "one.jsonl"), *common]
+        assert main(one) == 0
+        alone = len(server.judge.calls)
+        server.judge.calls.clear()
+        assert _ray_replay(log, tmp_path / "ray.jsonl", "--config", str(config)) == 0
+        together = len(server.judge.calls)
+    assert alone >= 4  # the budget allows several calls, and stops them well before 240
+    assert 0 < together <= alone
+
+
 def test_without_ray_the_flag_names_the_extra(log, monkeypatch, capsys):
     monkeypatch.setitem(__import__("sys").modules, "ray", None)
     monkeypatch.delitem(__import__("sys").modules, "ragguard.runners.ray", raising=False)
