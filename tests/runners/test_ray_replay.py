@@ -115,12 +115,15 @@ def test_a_killed_actors_batch_is_retried_not_lost(log, local, cluster, tmp_path
     same_evaluations(read_jsonl(out), local)
 
 
-def test_the_actors_share_one_judge_budget(log, cluster, tmp_path):
+def test_the_actors_share_one_judge_budget(cluster, tmp_path):
     """Each of N actors spends 1/N of ``max_tokens_per_day``, as ``--workers`` processes do:
     together they make no more calls than one process with the whole budget."""
     from benchmarks.accuracy_judge import standin_judge
 
-    with standin_judge({}, flip=0.0) as server:
+    log = tmp_path / "distinct.jsonl"  # a claim of its own per trace: no cached verdicts
+    records = [_record(n) | {"response": f"Paris was founded in {300 + n}."} for n in range(80)]
+    log.write_text("".join(json.dumps(r) + "\n" for r in records))
+    with standin_judge({"Paris": True}, flip=0.0) as server:  # every question counted
         config = tmp_path / "ragguard.toml"
         config.write_text(
             "[judge]\n"
@@ -128,14 +131,13 @@ def test_the_actors_share_one_judge_budget(log, cluster, tmp_path):
             'api_key_env = "RAGGUARD_TEST_NO_KEY"\nband = [0.0, 1.0]\n'
             "max_tokens_per_day = 2000\n"
         )
-        common = ["--config", str(config), "--batch-size", "20"]
-        one = ["replay", str(log), "--out", str(tmp_path / "one.jsonl"), *common]
-        assert main(one) == 0
+        one = ["replay", str(log), "--out", str(tmp_path / "one.jsonl"), "--config", str(config)]
+        assert main([*one, "--batch-size", "20"]) == 0
         alone = len(server.judge.calls)
         server.judge.calls.clear()
         assert _ray_replay(log, tmp_path / "ray.jsonl", "--config", str(config)) == 0
         together = len(server.judge.calls)
-    assert alone >= 4  # the budget allows several calls, and stops them well before 240
+    assert 4 <= alone < 80  # the budget allows several calls and stops them well before all
     assert 0 < together <= alone
 
 
