@@ -6,7 +6,8 @@ Three things run outside it: the self-calibration first pass (``cli/_selfcal.py`
 client), each ``--workers`` process and each ``--runner ray`` actor (one client each). So
 the first pass's tokens are taken off the day's budget the run proper starts with
 (``after_first_pass``), and each of N worker processes or actors gets 1/N of both budgets
-(``per_worker``): together they stay within the configured ones. A worker's share is a floor, not a pool: an idle worker's share is not lent.
+(``per_worker``): together they stay within the configured ones. A worker's share is a
+floor, not a pool: an idle worker's share is not lent.
 """
 
 from __future__ import annotations

@@ -74,7 +74,14 @@ def test_a_kept_trace_is_held_compressed_and_a_late_span_brings_all_its_spans_ba
     buffer = TraceBuffer(BufferSettings(grace_s=1.0), clock)
     first = [
         span("a" * 16, None, {"input.value": "question " * 200}, start=1, end=2, trace_id="1" * 32),
-        span("b" * 16, "a" * 16, {"retrieval.documents": ["passage " * 400]}, start=1, end=2, trace_id="1" * 32),
+        span(
+            "b" * 16,
+            "a" * 16,
+            {"retrieval.documents": ["passage " * 400]},
+            start=1,
+            end=2,
+            trace_id="1" * 32,
+        ),
     ]
     buffer.add(first)
     clock.now = 2.0
@@ -83,7 +90,9 @@ def test_a_kept_trace_is_held_compressed_and_a_late_span_brings_all_its_spans_ba
     (kept,) = (held for _, held in buffer._done.values())
     assert kept.spans == {} and 0 < len(kept.packed) < 1_000  # 5 KB of spans, compressed
     assert buffer.held_spans == 2 and buffer.held_bytes > 4_000  # counted at wire size
-    late = span("c" * 16, "a" * 16, {"output.value": "late answer"}, start=1, end=2, trace_id="1" * 32)
+    late = span(
+        "c" * 16, "a" * 16, {"output.value": "late answer"}, start=1, end=2, trace_id="1" * 32
+    )
     buffer.add([late])
     clock.now = 4.0
     (again,) = buffer.due()
