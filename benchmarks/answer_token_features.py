@@ -25,6 +25,7 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 import numpy as np
 
+from ragguard.metrics.summary import markdown_table as table
 from ragguard.scoring.embeddings import TextEmbedder
 from ragguard.train.answer import (
     KEEP_OWN,
@@ -77,8 +78,7 @@ def main() -> None:
     kind_train = np.array([r.kind for r in train])
     kind_held = np.array([r.kind for r in held])
     print(f"{len(train)} training answers, {len(held)} held-out answers\n")
-    print("| variant | own kept | off flagged | off flagged, own 0.90 | off flagged, own 0.92 |")
-    print("|---|---|---|---|---|")
+    rows = []
     for name, columns in VARIANTS.items():
         a = np.hstack([x_train, t_train[:, columns]])
         b = np.hstack([x_held, t_held[:, columns]])
@@ -88,11 +88,18 @@ def main() -> None:
         p_held = ((b - mean) / std) @ coef + bias
         eta = np.quantile(p_train[kind_train == "own"], 1 - KEEP_OWN)
         own, off = p_held[kind_held == "own"], p_held[kind_held == "off"]
-        at = [np.mean(off < np.quantile(own, 1 - keep)) for keep in (0.90, 0.92)]
-        print(
-            f"| {name} | {np.mean(own >= eta):.3f} | {np.mean(off < eta):.3f} | "
-            f"{at[0]:.3f} | {at[1]:.3f} |"
+        rows.append(
+            {
+                "variant": name,
+                "own kept": float(np.mean(own >= eta)),
+                "off flagged": float(np.mean(off < eta)),
+                **{
+                    f"off flagged, own {keep:.2f}": float(np.mean(off < np.quantile(own, 1 - keep)))
+                    for keep in (0.90, 0.92)
+                },
+            }
         )
+    print(table(rows, list(rows[0])))
 
 
 if __name__ == "__main__":

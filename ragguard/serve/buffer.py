@@ -55,7 +55,12 @@ class _Held:
     packed: bytes = b""
     """Its spans, pickled and compressed, while it is kept for late spans (``spans`` is
     then empty). Only this process writes and reads it."""
-    span_count: int = 0
+    packed_spans: int = 0
+    """How many spans ``packed`` holds."""
+
+    @property
+    def span_count(self) -> int:
+        return self.packed_spans if self.packed else len(self.spans)
 
     def pack(self) -> None:
         """Hold the spans compactly; values too deep to pickle stay as they are."""
@@ -63,7 +68,7 @@ class _Held:
             self.packed = zlib.compress(pickle.dumps(list(self.spans.values()), protocol=5), 1)
         except RecursionError:
             return
-        self.span_count, self.spans = len(self.spans), {}
+        self.packed_spans, self.spans = len(self.spans), {}
 
     def unpack(self) -> None:
         if self.packed:
@@ -105,7 +110,7 @@ class _Tally:
 
     def change(self, held: _Held, sign: int) -> None:
         self.traces += sign
-        self.spans += sign * (len(held.spans) if not held.packed else held.span_count)
+        self.spans += sign * held.span_count
         self.bytes += sign * held.size
 
 
