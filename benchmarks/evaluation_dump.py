@@ -2,20 +2,30 @@
 object per line: run it before and after a refactor and diff the two folders (an empty
 diff means the change moved no verdict, score or reason).
 
-    python benchmarks/evaluation_dump.py OUT_DIR --data DIR [--limit 400]
+    python benchmarks/evaluation_dump.py OUT_DIR --data DIR [--limit 400] [--judge]
+
+With ``--judge`` the cascade runs in the loop: the stand-in judge of
+``accuracy_judge.py`` (gold labels for the dev pairs, flip 0.2, seeded) answers every
+span the cascade sends it, so a refactor of the judge tier is diffed too.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import sys
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+
 import devsets
+from accuracy_judge import standin_judge
 
 from ragguard import Evaluation, Guard, Trace
 
@@ -28,17 +38,39 @@ def _record(evaluation: Evaluation) -> str:
     return json.dumps(fields, sort_keys=True)
 
 
+@contextlib.contextmanager
+def _guard(with_judge: bool, gold: Mapping[str, bool]) -> Iterator[Guard]:
+    """The default guard, or one whose judge is the stand-in (every budget lifted)."""
+    if not with_judge:
+        yield Guard()
+        return
+    with standin_judge(gold, flip=0.2, seed=0) as server:
+        judge = {
+            "backend": "openai",
+            "base_url": server.base_url,
+            "model": "standin",
+            "api_key_env": "RAGGUARD_NO_KEY",
+            "timeout_s": 60,
+            "max_calls_per_minute": None,
+            "max_tokens_per_day": None,
+        }
+        yield Guard({"judge": judge})
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("out", type=Path)
     devsets.add_data_argument(parser)
     parser.add_argument("--limit", type=int, default=400, help="pairs per dev set")
+    parser.add_argument("--judge", action="store_true", help="the stand-in judge in the loop")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
-    guard = Guard()
+    gold: dict[str, bool] = {}
     lines = EXAMPLES.read_text(encoding="utf-8").splitlines()
     sets = {"examples": [Trace.model_validate_json(line) for line in lines if line.strip()]}
     for name, reader in (("wice", devsets.wice), ("fcgpt", devsets.factcheck_gpt)):
+        cases = reader(args.data)[: args.limit]
+        gold |= {case.claim: case.label for case in cases}
         sets[name] = [
             Trace(
                 trace_id=f"{name}{i}",
@@ -46,12 +78,13 @@ def main() -> int:
                 response=case.claim,
                 items=[{"id": "d1", "text": case.evidence}],
             )
-            for i, case in enumerate(reader(args.data)[: args.limit])
+            for i, case in enumerate(cases)
         ]
-    for name, traces in sets.items():
-        with open(args.out / f"{name}.jsonl", "w", encoding="utf-8") as handle:
-            for evaluation in guard.evaluate_many(traces):
-                handle.write(_record(evaluation) + "\n")
+    with _guard(args.judge, gold) as guard:
+        for name, traces in sets.items():
+            with open(args.out / f"{name}.jsonl", "w", encoding="utf-8") as handle:
+                for evaluation in guard.evaluate_many(traces):
+                    handle.write(_record(evaluation) + "\n")
     print(f"wrote {sum(map(len, sets.values()))} evaluations to {args.out}")
     return 0
 
