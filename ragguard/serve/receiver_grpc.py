@@ -5,10 +5,16 @@ a missing token UNAUTHENTICATED; a message over the body cap is refused by grpci
 
 The method is registered as taking a stream of requests (the wire is the same for a unary
 call), so the handler runs even when grpcio refused the message, and that refusal is
-counted: a call that brings no message was refused past the cap (or was malformed)."""
+counted: a call that brings no message was refused past the cap (or was malformed).
+
+The token is checked from the call's metadata before its message is waited for, and that
+wait is bounded (``serve.request_timeout_s``; the call is then cancelled): a stream that
+never sends a message holds a worker thread no longer, so a few of them cannot hold up
+every export."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -28,17 +34,36 @@ SERVICE = "opentelemetry.proto.collector.trace.v1.TraceService"
 
 
 class _TraceService:
-    def __init__(self, intake: Intake) -> None:
+    def __init__(self, intake: Intake, first_message_s: float) -> None:
         self.intake = intake
+        self.first_message_s = first_message_s
 
     def export(
         self, requests: Iterator[ExportTraceServiceRequest], context: Any
     ) -> ExportTraceServiceResponse:
         """One ``Export`` call: its single request, if grpcio let it through."""
+        metadata = dict(context.invocation_metadata() or ())
+        if not self.intake.authorized(metadata.get("authorization")):
+            self.intake.count_request("grpc", "UNAUTHENTICATED")
+            context.abort(grpc.StatusCode.UNAUTHENTICATED, "missing or wrong bearer token")
+        late = threading.Event()
+
+        def cancel() -> None:
+            late.set()
+            context.cancel()
+
+        timer = threading.Timer(self.first_message_s, cancel)
+        timer.daemon = True
+        timer.start()
         try:
             request = next(requests, None)
         except grpc.RpcError:  # the call already ended: grpcio refused the message
             request = None
+        finally:
+            timer.cancel()
+        if late.is_set():  # no message within serve.request_timeout_s: cancelled
+            self.intake.count_request("grpc", "CANCELLED")
+            return ExportTraceServiceResponse()  # the call is over; nothing is sent
         if request is None:  # grpcio already answered RESOURCE_EXHAUSTED
             self.intake.count_request("grpc", "RESOURCE_EXHAUSTED")
             context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED, "no request message")
@@ -49,10 +74,6 @@ class _TraceService:
         self, request: ExportTraceServiceRequest, context: Any
     ) -> ExportTraceServiceResponse:
         intake = self.intake
-        metadata = dict(context.invocation_metadata() or ())
-        if not intake.authorized(metadata.get("authorization")):
-            intake.count_request("grpc", "UNAUTHENTICATED")
-            context.abort(grpc.StatusCode.UNAUTHENTICATED, "missing or wrong bearer token")
         reply = None
         if intake.refusal() is None:
             reply = intake.receive(decode_request(request), "grpc")
@@ -76,15 +97,17 @@ def start_grpc(
     port: int,
     tls: tuple[Path, Path] | None = None,
     workers: int = 4,
+    first_message_s: float = 60.0,
 ) -> tuple[grpc.Server, int]:
-    """Start the gRPC receiver; (server, bound port) (``server.stop(grace)`` stops it)."""
+    """Start the gRPC receiver; (server, bound port) (``server.stop(grace)`` stops it).
+    A call must bring its message within ``first_message_s``."""
     options = [
         ("grpc.max_receive_message_length", intake.max_body_bytes),
         ("grpc.so_reuseport", 0),
     ]
     server = grpc.server(ThreadPoolExecutor(workers, "ragguard-serve-grpc"), options=options)
     method = grpc.stream_unary_rpc_method_handler(
-        _TraceService(intake).export,
+        _TraceService(intake, first_message_s).export,
         request_deserializer=ExportTraceServiceRequest.FromString,
         response_serializer=ExportTraceServiceResponse.SerializeToString,
     )
