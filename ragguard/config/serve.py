@@ -28,15 +28,16 @@ class ServeConfig(Strict):
     """An evaluated trace's spans are kept this long: a span arriving in that time has the
     trace evaluated again under the same trace id. 0: late spans start a new trace."""
     max_traces: int = Field(default=10_000, ge=1)
-    """Traces held waiting; a new trace beyond evicts the oldest (counted, not evaluated).
-    As many evaluated traces are kept for late spans."""
+    """Traces held waiting: a request whose new traces would pass it is refused with 429
+    (gRPC UNAVAILABLE), which OTLP exporters retry; a held trace is never evicted for a
+    newer one. As many evaluated traces are kept for late spans."""
     max_spans_per_trace: int = Field(default=1_000, ge=1)
     """Spans held per trace; further spans are rejected (reported as partial success)."""
     max_held_bytes: int = Field(default=256_000_000, ge=4096)
     """Bytes of span content held, waiting traces and evaluated ones kept for late spans
-    together (their OTLP size). Past it, evaluated traces are let go first (oldest first),
-    then the oldest waiting trace is evicted (counted); while waiting traces alone fill it,
-    requests get 429."""
+    together (an estimate of their size in memory, at least their OTLP size). To take a
+    request, evaluated traces are let go (oldest first); a request that waiting traces
+    alone leave no room for is refused with 429, and no waiting trace is evicted."""
     max_body_bytes: int = Field(default=16_000_000, ge=1024)
     """An OTLP request body larger than this, before or after decompression, is refused (413
     over HTTP, RESOURCE_EXHAUSTED over gRPC)."""
@@ -60,10 +61,19 @@ class ServeConfig(Strict):
     a slow backend never holds up evaluation; beyond, they are dropped and counted. At
     shutdown, what is not sent within ``shutdown_timeout_s`` is dropped and counted."""
     max_connections: int = Field(default=256, ge=1)
-    """Open OTLP/HTTP connections; a connection past it is closed at once (counted)."""
+    """Open OTLP/HTTP connections. At the cap, a new connection takes the place of the
+    oldest one not inside an authorised request (idle, or still sending its request head),
+    which is closed (counted as ``preempted``); only when every connection is inside an
+    authorised request is the new one closed at once (``over_cap``)."""
     connection_timeout_s: float = Field(default=30.0, gt=0.0)
     """An OTLP/HTTP connection that sends nothing for this long is closed (a slow or idle
     client holds no thread for longer)."""
+    header_timeout_s: float = Field(default=10.0, gt=0.0)
+    """An OTLP/HTTP request line and headers must arrive within this long of their first
+    byte (a client dripping its headers holds no thread for longer)."""
+    request_timeout_s: float = Field(default=60.0, gt=0.0)
+    """A whole OTLP/HTTP request, headers and body, must arrive within this long of its
+    first byte; an OTLP/gRPC call must bring its message within this long of opening."""
     tls_handshake_timeout_s: float = Field(default=5.0, gt=0.0)
     """The TLS handshake of an OTLP/HTTP connection must end within this long; each runs on
     the connection's own thread, so a client that never completes one delays no other."""

@@ -411,7 +411,13 @@ class ServeApp:
             pair = (self.settings.tls_cert, self.settings.tls_key)
             files = pair if pair[0] is not None and pair[1] is not None else None
             try:
-                server, bound = start_grpc(self, grpc_host, grpc_port, files)  # type: ignore[arg-type]
+                server, bound = start_grpc(
+                    self,
+                    grpc_host,
+                    grpc_port,
+                    files,  # type: ignore[arg-type]
+                    first_message_s=self.settings.request_timeout_s,
+                )
             except RuntimeError:  # gRPC's own bind failure (a port taken since the check)
                 bound = 0
             if not bound:

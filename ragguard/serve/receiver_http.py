@@ -7,15 +7,20 @@ past the body cap (also after decompression), 415 for another content type or en
 ``Retry-After``, which OTLP exporters retry. The request is acknowledged before any
 evaluation.
 
-Each connection has a thread of its own, at most ``serve.max_connections`` of them (a
-connection past the cap is closed at once); its TLS handshake runs there, never on the
-accepting thread, within ``serve.tls_handshake_timeout_s``, and a connection idle for
-``serve.connection_timeout_s`` is closed. Every outcome is counted."""
+Each connection has a thread of its own, at most ``serve.max_connections`` of them (at the
+cap a new connection takes the place of the oldest idle one or one still sending its
+head: see ``connections``); its TLS handshake runs there, never on the accepting thread,
+within ``serve.tls_handshake_timeout_s``; a connection idle for
+``serve.connection_timeout_s`` is closed, and so is one whose request head or whole request
+takes longer than ``serve.header_timeout_s`` or ``serve.request_timeout_s``. A chunked
+body is bounded by ``serve.max_body_bytes`` as a sized one is. Every outcome is counted."""
 
 from __future__ import annotations
 
+import io
 import json
 import logging
+import re
 import socket
 import ssl
 import threading
@@ -24,6 +29,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 from ragguard.config.serve import ServeConfig
+from ragguard.serve.connections import DeadlineReader, Preemptible
 from ragguard.serve.intake import Intake, Reply
 from ragguard.serve.numerals import ascii_int
 from ragguard.serve.otlp import Decoded, OtlpDecodeError, decode_json, decode_protobuf
@@ -32,6 +38,13 @@ logger = logging.getLogger("ragguard.serve")
 
 PATH = "/v1/traces"
 PROTOBUF, JSON = "application/x-protobuf", "application/json"
+LISTEN_BACKLOG = 1024
+"""Connections the kernel queues before they are accepted (socketserver's default is 5,
+which made a burst of connects wait a second each for a SYN retry); the system's
+``somaxconn`` caps it."""
+_CHUNK_SIZE = re.compile(rb"[0-9A-Fa-f]{1,8}")
+"""A chunk size as HTTP/1.1 writes it: hex digits only (no sign, no ``0x``, no ``_``);
+eight of them are already past any body cap."""
 
 
 class TooLarge(Exception):
@@ -74,10 +87,26 @@ def response_body(reply: Reply, content_type: str) -> bytes:
     return bytes(response.SerializeToString())
 
 
-def make_handler(intake: Intake, timeout_s: float | None = None) -> type[BaseHTTPRequestHandler]:
+def make_handler(
+    intake: Intake, settings: ServeConfig, preemptible: Preemptible | None = None
+) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
-        timeout = timeout_s  # per read: a client silent this long is disconnected
+        timeout = settings.connection_timeout_s  # per read: a silent client is disconnected
+        reader: DeadlineReader
+
+        def setup(self) -> None:
+            super().setup()
+            self.reader = DeadlineReader(
+                self.connection, settings.connection_timeout_s, settings.header_timeout_s
+            )
+            self.rfile = io.BufferedReader(self.reader)
+
+        def handle_one_request(self) -> None:
+            self.reader.next_request()
+            if preemptible is not None:
+                preemptible.waiting(self.connection)
+            super().handle_one_request()
 
         def do_POST(self) -> None:
             try:
@@ -94,6 +123,9 @@ def make_handler(intake: Intake, timeout_s: float | None = None) -> type[BaseHTT
                 return self._fail(404, "not found")
             if not intake.authorized(self.headers.get("Authorization")):
                 return self._fail(401, "missing or wrong bearer token")
+            if preemptible is not None:
+                preemptible.working()
+            self.reader.extend(settings.request_timeout_s)
             content_type = (self.headers.get("Content-Type") or "").split(";")[0].strip()
             if content_type not in (PROTOBUF, JSON):
                 return self._fail(415, f"unsupported content type {content_type!r}")
@@ -144,19 +176,21 @@ def make_handler(intake: Intake, timeout_s: float | None = None) -> type[BaseHTT
             total = 0
             while True:
                 size_line = self.rfile.readline(100).split(b";")[0].strip()
-                try:
-                    size = int(size_line, 16)
-                except ValueError:
-                    raise ValueError("malformed chunked body") from None
+                if not _CHUNK_SIZE.fullmatch(size_line):
+                    raise ValueError("malformed chunked body (a chunk size that is not hex)")
+                size = int(size_line, 16)
                 if size == 0:
-                    while self.rfile.readline(1000).strip():  # trailers
-                        pass
-                    return b"".join(chunks)
+                    for _ in range(100):  # trailers, a bounded number of lines
+                        if not self.rfile.readline(1000).strip():
+                            return b"".join(chunks)
+                    raise ValueError("malformed chunked body (too many trailer lines)")
                 total += size
                 if total > limit:
                     raise TooLarge
-                chunks.append(self.rfile.read(size))
-                self.rfile.readline(10)
+                chunk = self.rfile.read(size)
+                if len(chunk) != size or self.rfile.readline(10).strip():
+                    raise ValueError("malformed chunked body (a chunk shorter than its size)")
+                chunks.append(chunk)
 
         def _fail(self, code: int, message: str, *, retry: bool = False) -> int:
             body = json.dumps({"code": code, "message": message}).encode()
@@ -194,6 +228,7 @@ class _Server(ThreadingHTTPServer):
     thread, so the accepting thread only accepts."""
 
     daemon_threads = True
+    request_queue_size = LISTEN_BACKLOG
 
     def __init__(
         self,
@@ -202,7 +237,8 @@ class _Server(ThreadingHTTPServer):
         tls: ssl.SSLContext | None,
         settings: ServeConfig,
     ) -> None:
-        super().__init__(address, make_handler(intake, settings.connection_timeout_s))
+        self.preemptible = Preemptible()
+        super().__init__(address, make_handler(intake, settings, self.preemptible))
         self.intake = intake
         self.tls = tls
         self.handshake_timeout_s = settings.tls_handshake_timeout_s
@@ -210,9 +246,16 @@ class _Server(ThreadingHTTPServer):
 
     def process_request(self, request: Any, client_address: Any) -> None:
         if not self._slots.acquire(blocking=False):
-            self.intake.count_connection("over_cap")
-            self.shutdown_request(request)
-            return
+            # the oldest idle connection, or one still in its head, makes way (its thread
+            # ends at once); one inside an authorised request is never cut off
+            taken = False
+            if self.preemptible.preempt_oldest():
+                self.intake.count_connection("preempted")
+                taken = self._slots.acquire(timeout=1.0)
+            if not taken:
+                self.intake.count_connection("over_cap")
+                self.shutdown_request(request)
+                return
         try:
             super().process_request(request, client_address)
         except BaseException:
@@ -222,11 +265,18 @@ class _Server(ThreadingHTTPServer):
     def process_request_thread(self, request: Any, client_address: Any) -> None:
         try:
             if self.tls is not None:
-                request = self._handshake(request)
+                twin = request.dup()  # the TLS socket replaces ``request``: shut down via a twin
+                self.preemptible.waiting(twin)
+                try:
+                    request = self._handshake(request)
+                finally:
+                    self.preemptible.working()
+                    twin.close()
                 if request is None:
                     return
             super().process_request_thread(request, client_address)
         finally:
+            self.preemptible.working()
             self._slots.release()
 
     def handle_error(self, request: Any, client_address: Any) -> None:

@@ -4,10 +4,12 @@ and a 400 (counted, no traceback) for every malformed body."""
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import socket
 import ssl
 import subprocess
+import threading
 import time
 from pathlib import Path
 
@@ -64,12 +66,35 @@ def test_a_handshake_past_its_deadline_is_closed_and_counted(tmp_path, guard) ->
         wait_for(lambda: app.stats().connections.get("handshake_failed"), 5)
 
 
-def test_connections_past_the_cap_are_closed_at_once(tmp_path, guard) -> None:
+def test_at_the_cap_an_idle_connection_makes_way_for_a_new_one(tmp_path, guard) -> None:
     with running_app(tmp_path, guard, max_connections=2) as app:
         port = app.ports["http"]
         held = [socket.create_connection(("127.0.0.1", port)) for _ in range(2)]
         try:
             time.sleep(0.2)
+            assert _post(app, BODY, "application/json")[0] == 200
+            held[0].settimeout(5)
+            assert held[0].recv(1) == b""  # the oldest idle one was closed
+            assert app.stats().connections["preempted"] == 1
+        finally:
+            for connection in held:
+                connection.close()
+
+
+def test_connections_past_the_cap_are_closed_at_once_when_all_are_inside_requests(
+    tmp_path, guard
+) -> None:
+    head = (
+        b"POST /v1/traces HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        b"Content-Length: 1000\r\n\r\n{"
+    )
+    with running_app(tmp_path, guard, max_connections=2) as app:
+        port = app.ports["http"]
+        held = [socket.create_connection(("127.0.0.1", port)) for _ in range(2)]
+        try:
+            for connection in held:
+                connection.sendall(head)  # inside a request: its body is being read
+            time.sleep(0.3)
             with socket.create_connection(("127.0.0.1", port)) as third:
                 third.settimeout(5)
                 assert third.recv(1) == b""
@@ -154,3 +179,131 @@ def test_a_content_length_that_is_not_ascii_digits_gets_400(tmp_path, guard, len
             raw.settimeout(5)
             raw.sendall(request)
             assert raw.recv(100).startswith(b"HTTP/1.1 400")
+
+
+def _raw(port: int, request: bytes, timeout: float = 10.0) -> bytes:
+    """``request`` sent as is on one connection; what comes back until the server closes."""
+    with socket.create_connection(("127.0.0.1", port)) as raw:
+        raw.settimeout(timeout)
+        raw.sendall(request)
+        reply = b""
+        with contextlib.suppress(ConnectionError):
+            while chunk := raw.recv(65536):
+                reply += chunk
+        return reply
+
+
+CHUNKED_HEAD = (
+    b"POST /v1/traces HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+    b"Transfer-Encoding: chunked\r\n\r\n"
+)
+
+
+@pytest.mark.parametrize("size", [b"-1", b"-0x10", b"+2", b"0x2", b"1_0", b"\xb2", b" ", b"1" * 9])
+def test_a_chunk_size_that_is_not_hex_digits_gets_400_without_reading_on(
+    tmp_path, guard, size
+) -> None:
+    """``int(-1, 16)`` is -1 and ``read(-1)`` reads to the end: the body would be read
+    whole, past every cap, before an answer."""
+    with running_app(tmp_path, guard, max_body_bytes=4096) as app:
+        with socket.create_connection(("127.0.0.1", app.ports["http"])) as raw:
+            raw.settimeout(10)
+            raw.sendall(CHUNKED_HEAD + size + b"\r\n" + b"x" * 100_000)  # and keeps the line open
+            assert raw.recv(100).startswith(b"HTTP/1.1 400")
+
+
+def test_chunked_bodies_are_bounded_by_max_body_bytes(tmp_path, guard) -> None:
+    chunk = b"1000\r\n" + b"x" * 4096 + b"\r\n"
+    with running_app(tmp_path, guard, max_body_bytes=8192) as app:
+        port = app.ports["http"]
+        assert _raw(port, CHUNKED_HEAD + chunk * 3 + b"0\r\n\r\n").startswith(b"HTTP/1.1 413")
+        half = len(BODY) // 2
+        parts = [BODY[:half], BODY[half:]]
+        framed = b"".join(b"%x\r\n%s\r\n" % (len(p), p) for p in parts) + b"0\r\n\r\n"
+        closing = CHUNKED_HEAD.replace(b"\r\n\r\n", b"\r\nConnection: close\r\n\r\n")
+        assert _raw(port, closing + framed).startswith(b"HTTP/1.1 200")
+
+
+def test_a_head_dripped_a_byte_at_a_time_is_cut_off_at_its_deadline(tmp_path, guard) -> None:
+    """Every read comes within ``connection_timeout_s``, yet the head may not take longer
+    than ``header_timeout_s`` from its first byte."""
+    with running_app(tmp_path, guard, header_timeout_s=0.6, connection_timeout_s=5) as app:
+        with socket.create_connection(("127.0.0.1", app.ports["http"])) as drip:
+            drip.settimeout(5)
+            started = time.monotonic()
+            with contextlib.suppress(ConnectionError):
+                for byte in b"POST /v1/traces HTTP/1.1\r\nHost: x\r\n":
+                    drip.sendall(bytes([byte]))
+                    time.sleep(0.1)
+                    if time.monotonic() - started > 3:
+                        break
+            assert drip.recv(100) == b""
+            assert time.monotonic() - started < 2.0
+        wait_for(lambda: app.stats().connections.get("timed_out"), 5)
+
+
+def test_a_body_dripped_past_the_request_deadline_is_cut_off(tmp_path, guard) -> None:
+    head = (
+        b"POST /v1/traces HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        + b"Content-Length: %d\r\n\r\n" % len(BODY)
+    )
+    with running_app(tmp_path, guard, request_timeout_s=0.6, connection_timeout_s=5) as app:
+        with socket.create_connection(("127.0.0.1", app.ports["http"])) as drip:
+            drip.settimeout(5)
+            drip.sendall(head)
+            started = time.monotonic()
+            with contextlib.suppress(ConnectionError):
+                for byte in BODY[:30]:
+                    drip.sendall(bytes([byte]))
+                    time.sleep(0.1)
+            assert drip.recv(100) == b""
+            assert time.monotonic() - started < 2.5
+        wait_for(lambda: app.stats().connections.get("timed_out"), 5)
+
+
+def test_drippers_filling_every_slot_do_not_lock_out_an_authorised_client(
+    tmp_path, guard, monkeypatch
+) -> None:
+    """More connections than the cap, each sending one header byte now and then: a client
+    with the token still gets in at once (the oldest head-reading connection makes way),
+    and the drippers' heads are cut off at their deadline."""
+    monkeypatch.setenv("R1_TOKEN", "sesame")
+    settings = {"max_connections": 4, "auth_token_env": "R1_TOKEN", "header_timeout_s": 30}
+    with running_app(tmp_path, guard, **settings) as app:
+        port = app.ports["http"]
+        drippers = []
+        try:
+            for _ in range(7):
+                dripper = socket.create_connection(("127.0.0.1", port))
+                dripper.sendall(b"P")
+                drippers.append(dripper)
+            time.sleep(0.3)
+            for _ in range(3):
+                started = time.monotonic()
+                code, _, _ = _post(app, BODY, "application/json", Authorization="Bearer sesame")
+                assert code == 200
+                assert time.monotonic() - started < 2.0
+        finally:
+            for dripper in drippers:
+                dripper.close()
+        assert app.stats().connections["preempted"] >= 3
+
+
+def test_a_burst_of_connects_is_queued_by_the_kernel_not_refused(tmp_path, guard) -> None:
+    """socketserver's backlog of 5 made a burst of 150 connects wait for SYN retries (a
+    second each); the listening socket queues them."""
+    with running_app(tmp_path, guard) as app:
+        port = app.ports["http"]
+        times: list[float] = []
+
+        def connect() -> None:
+            started = time.monotonic()
+            with socket.create_connection(("127.0.0.1", port), timeout=10):
+                times.append(time.monotonic() - started)
+
+        threads = [threading.Thread(target=connect) for _ in range(150)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(15)
+        assert len(times) == 150 and max(times) < 0.9, sorted(times)[-5:]
