@@ -226,24 +226,27 @@ class ServeApp:
         if refusal is not None:
             return Reply(refused=refusal)
         added = self.buffer.add(decoded.spans)
+        if added.refused:  # waiting traces leave no room: retried, nothing acknowledged is lost
+            return Reply(refused="buffer_full")
         with self.counters.lock:
             spans = self.counters.spans
             spans.update(
                 accepted=added.accepted,
-                rejected=added.rejected,
+                rejected=added.rejected + added.over_capacity,
                 duplicate=added.duplicates,
                 sampled_out=added.sampled_out,
                 malformed=decoded.rejected,
             )
-        if added.evicted:
-            logger.warning(
-                "ragguard serve: %d traces evicted at serve.max_traces (not evaluated)",
-                len(added.evicted),
-            )
         errors = list(decoded.errors)
         if added.rejected:
             errors.append(f"{added.rejected} spans over serve.max_spans_per_trace")
-        return Reply(rejected=decoded.rejected + added.rejected, message="; ".join(errors))
+        if added.over_capacity:
+            errors.append(
+                f"{added.over_capacity} spans past what the buffer holds "
+                "(serve.max_traces, serve.max_held_bytes)"
+            )
+        rejected = decoded.rejected + added.rejected + added.over_capacity
+        return Reply(rejected=rejected, message="; ".join(errors))
 
     def forward(self, body: bytes, content_type: str, encoding: str | None) -> None:
         if self.forwarder is not None:
@@ -342,7 +345,7 @@ class ServeApp:
                 requests=dict(counters.requests),
                 connections=dict(counters.connections),
                 exports=exports,
-                evicted=self.buffer.counts["traces_evicted"],
+                refused_batches=self.buffer.counts["batches_refused"],
                 held_traces=self.buffer.held_traces,
                 held_spans=self.buffer.held_spans,
                 held_bytes=self.buffer.held_bytes,

@@ -2,9 +2,12 @@
 
 A trace is due when its root span arrived ``grace_s`` ago (children that end after the root
 still come in), or when no span of it came for ``idle_timeout_s`` (a root that never
-arrives). Spans are deduplicated on (trace id, span id). Held traces and spans per trace
-are capped: the oldest trace is evicted (counted) when a new one would pass the cap, and a
-span past its trace's cap is rejected (counted). An evaluated trace's spans are kept for
+arrives). Spans are deduplicated on (trace id, span id). Held traces, span bytes and spans
+per trace are capped. A waiting trace is never evicted: it was acknowledged, and may be a
+complete one about to be evaluated, so a batch that waiting traces leave no room for is
+refused whole (the receivers answer 429, which exporters retry); evaluated traces kept for
+late spans are let go to make room. A span past its trace's cap is rejected (counted).
+An evaluated trace's spans are kept for
 ``late_span_window_s``: a span arriving in that time makes the trace due again, under the
 same trace id, so downstream results are replaced, not duplicated. A kept trace's spans are
 held pickled and compressed (they are read again only if a late span comes): at 20 traces/s
@@ -24,7 +27,7 @@ import time
 import zlib
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ragguard.runtime.sampling import hash_sample
 from ragguard.serve.model import SpanRecord, estimated_size
@@ -97,7 +100,10 @@ class Added:
     """Past the per-trace span cap: reported back as partial success."""
     duplicates: int = 0
     sampled_out: int = 0
-    evicted: list[str] = field(default_factory=list)
+    refused: bool = False
+    """Waiting traces leave no room for the batch: nothing of it was taken."""
+    over_capacity: int = 0
+    """Spans of a batch larger than the whole buffer, past what it holds: rejected."""
 
 
 @dataclass
@@ -147,22 +153,35 @@ class TraceBuffer:
         return self.waiting.bytes + self.kept.bytes
 
     def add(self, spans: Iterable[SpanRecord]) -> Added:
+        """Take a batch whole, or none of it (``refused``) when waiting traces leave no room
+        for it; a batch larger than the whole empty buffer is taken up to what it holds."""
         added = Added()
         rate = self.settings.sample_rate
+        sampled = []
+        for span in spans:
+            if hash_sample(span.trace_id, rate):
+                sampled.append((span, span.size or estimated_size(span.attributes, span.events)))
+            else:
+                added.sampled_out += 1
         with self._lock:
+            self.counts["spans_sampled_out"] += added.sampled_out
+            if not self._room_for(sampled):
+                added.refused = True
+                self.counts["batches_refused"] += 1
+                self.counts["spans_refused"] += len(sampled)
+                return added
             now = self.clock()
-            for span in spans:
-                if not hash_sample(span.trace_id, rate):
-                    added.sampled_out += 1
+            for span, size in sampled:
+                if not self._fits(span.trace_id, size):
+                    added.over_capacity += 1
                     continue
-                held = self._held(span.trace_id, now, added)
+                held = self._held(span.trace_id, now)
                 if span.span_id in held.spans:
                     added.duplicates += 1
                     continue
                 if len(held.spans) >= self.settings.max_spans_per_trace:
                     added.rejected += 1
                     continue
-                size = span.size or estimated_size(span.attributes, span.events)
                 held.spans[span.span_id] = span
                 held.size += size
                 self.waiting.spans += 1
@@ -173,19 +192,42 @@ class TraceBuffer:
                         self.rooted += 1
                     held.root_at = now
                 added.accepted += 1
-            self._shed(added)
+                self._shed()
             self.counts.update(
                 spans_accepted=added.accepted,
-                spans_rejected=added.rejected,
+                spans_rejected=added.rejected + added.over_capacity,
                 spans_duplicate=added.duplicates,
-                spans_sampled_out=added.sampled_out,
-                traces_evicted=len(added.evicted),
             )
         return added
 
-    def _held(self, trace_id: str, now: float, added: Added) -> _Held:
+    def _room_for(self, sampled: list[tuple[SpanRecord, int]]) -> bool:
+        """Whether the batch fits beside the waiting traces (kept ones can be let go), or
+        no trace is waiting (then it is taken as far as it fits)."""
+        if not self._pending:
+            return True
+        new = {span.trace_id for span, _ in sampled} - self._pending.keys()
+        reopened = sum(self._done[t][1].size for t in new if t in self._done)
+        incoming = sum(size for _, size in sampled) + reopened
+        return (
+            len(self._pending) + len(new) <= self.settings.max_traces
+            and self.waiting.bytes + incoming <= self.settings.max_bytes
+        )
+
+    def _fits(self, trace_id: str, size: int) -> bool:
+        """Whether one more span fits beside the waiting traces (with its trace's kept
+        spans, when it reopens one)."""
+        if trace_id in self._pending:
+            return self.waiting.bytes + size <= self.settings.max_bytes
+        done = self._done.get(trace_id)
+        size += done[1].size if done is not None else 0
+        return (
+            self.waiting.bytes + size <= self.settings.max_bytes
+            and len(self._pending) < self.settings.max_traces
+        )
+
+    def _held(self, trace_id: str, now: float) -> _Held:
         """The pending entry of ``trace_id``: existing, reopened from the evaluated ones
-        (a late span), or new (evicting the oldest pending trace at the cap)."""
+        (a late span), or new."""
         held = self._pending.get(trace_id)
         if held is not None:
             return held
@@ -198,33 +240,21 @@ class TraceBuffer:
             held.root_at = now if held.root_at is not None else None
         else:
             held = _Held(spans={}, first_at=now, last_at=now)
-        if len(self._pending) >= self.settings.max_traces:
-            self._evict(added)
         self._pending[trace_id] = held
         self.waiting.change(held, 1)
         self.rooted += held.root_at is not None
         return held
 
-    def _evict(self, added: Added) -> None:
-        """The oldest waiting trace goes, unevaluated (counted)."""
-        evicted, old = self._pending.popitem(last=False)
-        self._left(old)
-        added.evicted.append(evicted)
-
     def _left(self, held: _Held) -> None:
         self.waiting.change(held, -1)
         self.rooted -= held.root_at is not None
 
-    def _shed(self, added: Added) -> None:
-        """Back under ``max_bytes``: kept traces go first (oldest first: they were
-        evaluated), then waiting ones (evicted, counted)."""
-        limit = self.settings.max_bytes
-        while self.held_bytes > limit and self._done:
-            _, (_, held) = self._done.popitem(last=False)
-            self.kept.change(held, -1)
-            self.counts["kept_released"] += 1
-        while self.held_bytes > limit and self._pending:
-            self._evict(added)
+    def _shed(self) -> None:
+        """Back under ``max_bytes`` by letting kept traces go, oldest first (they were
+        evaluated; counted). Waiting ones are never let go: ``_room_for`` keeps them
+        within the bound."""
+        while self.held_bytes > self.settings.max_bytes and self._done:
+            self._let_go(next(iter(self._done)))
 
     def due(self, limit: int | None = None) -> list[Due]:
         """The traces due now (at most ``limit``, the oldest first), removed from the
@@ -269,10 +299,15 @@ class TraceBuffer:
             self._done.move_to_end(trace_id)
             self.kept.change(held, 1)
             while len(self._done) > self.settings.max_traces:
-                _, (_, old) = self._done.popitem(last=False)
-                self.kept.change(old, -1)
+                self._let_go(next(iter(self._done)))
         arrived = held.root_at if held.root_at is not None else held.last_at
         return Due(trace_id, spans, reason, held.revision, arrived)
+
+    def _let_go(self, trace_id: str) -> None:
+        """A kept trace goes before its window ends, to make room (counted)."""
+        _, held = self._done.pop(trace_id)
+        self.kept.change(held, -1)
+        self.counts["kept_released"] += 1
 
     def _expire(self, now: float) -> None:
         window = self.settings.late_span_window_s

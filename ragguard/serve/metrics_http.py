@@ -64,7 +64,9 @@ class ServeCollector:
         yield connections
         yield exports
         yield CounterMetricFamily(
-            "ragguard_serve_traces_evicted", "Traces evicted at the cap.", value=stats.evicted
+            "ragguard_serve_refused_for_room",
+            "Requests refused (429) because waiting traces left the buffer no room for them.",
+            value=stats.refused_batches,
         )
         yield CounterMetricFamily(
             "ragguard_serve_forward_errors", "Requests not forwarded.", value=stats.forward_errors

@@ -24,7 +24,8 @@ class ServeStats:
     """OTLP/HTTP connections the receiver closed, by why (``over_cap``, ...)."""
     exports: dict[tuple[str, str], int]
     """(exporter, outcome): sent, failed, dropped."""
-    evicted: int
+    refused_batches: int
+    """Requests refused (429) because waiting traces left the buffer no room for them."""
     held_traces: int
     """Waiting traces and evaluated ones kept for late spans."""
     held_spans: int
@@ -40,7 +41,8 @@ class ServeStats:
         spans = " ".join(f"{k}={v}" for k, v in sorted(self.spans.items()))
         traces = " ".join(f"{k}={v}" for k, v in sorted(self.traces.items()))
         return (
-            f"spans: {spans or 'none'}; traces: {traces or 'none'}; evicted={self.evicted} "
+            f"spans: {spans or 'none'}; traces: {traces or 'none'}; "
+            f"refused_for_room={self.refused_batches} "
             f"held={self.held_traces} traces/{self.held_spans} spans/{self.held_bytes} bytes "
             f"queue={self.queue_depth}"
         )

@@ -135,7 +135,7 @@ def test_many_unique_traces_at_once_get_429_and_none_acknowledged_is_dropped(
         ended = ("evaluated", "dropped", "failed")
         wait_for(lambda: sum(app.stats().traces.get(n, 0) for n in ended) >= len(acknowledged), 180)
         stats = app.stats()
-    assert stats.traces.get("dropped", 0) == 0 and stats.evicted == 0
+    assert stats.traces.get("dropped", 0) == 0 and stats.refused_batches == 0
     assert len(acknowledged) == total
     assert refused[0] > 0  # backpressure did happen
     assert sorted({r["trace_id"] for r in records(app)}) == sorted(acknowledged)
@@ -149,3 +149,25 @@ def test_a_bearer_scheme_in_any_case(tmp_path, guard, monkeypatch) -> None:
             assert _post(app, body, "application/json", Authorization=f"{scheme} s3cret")[0] == 200
         assert _post(app, body, "application/json", Authorization="Basic s3cret")[0] == 401
         assert _post(app, body, "application/json", Authorization="bearer s3cre")[0] == 401
+
+
+def test_a_rootless_burst_gets_429_and_every_acknowledged_complete_trace_is_evaluated(
+    tmp_path, guard, caplog
+) -> None:
+    """20 complete RAG traces acknowledged, then one request of 300 one-span traces without
+    roots at ``max_traces`` 100: the burst gets 429 (retried by exporters), and all 20 are
+    evaluated; nothing is logged as evicted."""
+    complete = [f"{n:032x}" for n in range(1, 21)]
+    with running_app(tmp_path, guard, max_traces=100, grace_s=1.5, idle_timeout_s=600) as app:
+        spans = [span for trace_id in complete for span in rag_trace(trace_id)]
+        assert _post(app, otlp_json(spans), "application/json")[0] == 200
+        burst = [
+            json_span(f"{n:032x}", "c" * 16, "d" * 16, {"http.route": "/"})
+            for n in range(1000, 1300)
+        ]
+        code, headers, _ = _post(app, otlp_json(burst), "application/json")
+        assert code == 429 and headers["Retry-After"] == "5"
+        wait_for(lambda: len(records(app)) == 20, 120)
+        assert app.stats().refused_batches == 1
+    assert sorted(r["trace_id"] for r in records(app)) == complete
+    assert "evicted" not in caplog.text

@@ -205,17 +205,17 @@ def test_a_late_span_reopens_the_trace_under_the_same_id() -> None:
     assert (again.revision, len(again.spans)) == (0, 1)
 
 
-def test_caps_evict_the_oldest_trace_and_reject_extra_spans() -> None:
+def test_caps_refuse_a_trace_past_them_and_reject_extra_spans() -> None:
     clock = Clock()
     buffer = TraceBuffer(BufferSettings(max_traces=2, max_spans_per_trace=2), clock)
     traces = [f"{n:032x}" for n in range(1, 4)]
-    for trace_id in traces:
-        buffer.add(openinference(trace_id=trace_id)[1:])
-    assert buffer.held_traces == 2 and buffer.counts["traces_evicted"] == 1
-    added = buffer.add([openinference(trace_id=traces[2])[0]])
+    outcomes = [buffer.add(openinference(trace_id=trace_id)[1:]) for trace_id in traces]
+    assert [o.refused for o in outcomes] == [False, False, True]
+    assert buffer.held_traces == 2 and buffer.counts["batches_refused"] == 1
+    added = buffer.add([openinference(trace_id=traces[1])[0]])
     assert added.rejected == 1
     assert buffer.held_spans == 4
-    assert sorted(d.trace_id for d in buffer.drain()) == traces[1:]
+    assert sorted(d.trace_id for d in buffer.drain()) == traces[:2]
 
 
 def test_sampling_by_trace_id_hash_nests_lower_rates_in_higher_ones() -> None:

@@ -201,17 +201,20 @@ def test_a_full_queue_answers_429_with_retry_after(tmp_path, guard) -> None:
 
 @pytest.mark.parametrize("traces", [10_000])
 def test_ten_thousand_traces_in_flight_stay_bounded(tmp_path, guard, traces) -> None:
+    """Past ``max_traces`` of waiting traces, requests get 429: none held is evicted."""
     with running_app(tmp_path, guard, max_traces=1000, idle_timeout_s=600) as app:
+        codes = []
         for start in range(0, traces, 1000):
             spans = [
                 json_span(f"{n + 1:032x}", "c" * 16, "d" * 16, {"http.route": "/"})
                 for n in range(start, start + 1000)
             ]
-            assert _post(app, otlp_json(spans), "application/json")[0] == 200
+            codes.append(_post(app, otlp_json(spans), "application/json")[0])
+        assert codes == [200] + [429] * 9
         stats = app.stats()
         assert stats.held_traces == 1000 and stats.held_spans == 1000
-        assert stats.evicted == traces - 1000
-        assert "ragguard_serve_traces_evicted_total 9000.0" in metrics_text(app)
+        assert stats.refused_batches == 9
+        assert "ragguard_serve_refused_for_room_total 9.0" in metrics_text(app)
     assert records(app) == []
 
 
