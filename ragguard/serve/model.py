@@ -6,6 +6,7 @@ tested on hand-built spans without any wire format.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -29,30 +30,24 @@ class SpanRecord:
     scope: str = ""
     """The instrumentation scope's name (ragguard's own evaluation spans are ignored)."""
     size: int = 0
-    """Its size on the wire (protobuf) or an estimate (JSON), for ``serve.max_held_bytes``;
-    0: not known (the buffer estimates it)."""
-
-
-_SCALAR_BYTES = 16
-"""What a number, boolean or null is counted as (its encoding, roughly)."""
+    """Its size held in memory (``estimated_size``, at least its protobuf size), for
+    ``serve.max_held_bytes``; 0: not known (the buffer estimates it)."""
 
 
 def estimated_size(attributes: Any, events: Any = ()) -> int:
-    """Roughly the bytes of a span's attributes and events as OTLP carries them: the text
-    of every key and string, a fixed amount for anything else. Iterative: decoded values
-    are untrusted and may nest deep."""
+    """Roughly the bytes a span's attributes and events take held as Python objects: the
+    ``sys.getsizeof`` of every dict, list, key and value (each dict's table included, so
+    20,000 empty attributes count what their keys and table take, not a few bytes each).
+    Iterative: decoded values are untrusted and may nest deep."""
     total, stack = 0, [attributes, events]
     while stack:
         value = stack.pop()
-        if isinstance(value, str):
-            total += len(value)
-        elif isinstance(value, dict):
-            total += sum(len(key) for key in value if isinstance(key, str))
+        total += sys.getsizeof(value)
+        if isinstance(value, dict):
+            stack.extend(value)
             stack.extend(value.values())
         elif isinstance(value, (list, tuple)):
             stack.extend(value)
-        else:
-            total += _SCALAR_BYTES
     return total
 
 

@@ -227,22 +227,23 @@ def decode_request(request: Any) -> Decoded:
                     decoded.rejected += 1
                     continue
                 parent = span.parent_span_id.hex()
+                attributes = _proto_attributes(span.attributes)
+                events = tuple(
+                    (event.name, _proto_attributes(event.attributes)) for event in span.events
+                )
                 decoded.spans.append(
                     SpanRecord(
                         trace_id=trace_id,
                         span_id=span_id,
                         parent_id=_hex_id(parent, 16) if parent else None,
                         name=span.name,
-                        attributes=_proto_attributes(span.attributes),
-                        events=tuple(
-                            (event.name, _proto_attributes(event.attributes))
-                            for event in span.events
-                        ),
+                        attributes=attributes,
+                        events=events,
                         start_ns=span.start_time_unix_nano,
                         end_ns=span.end_time_unix_nano,
                         service=service,
                         scope=scope,
-                        size=span.ByteSize(),
+                        size=max(span.ByteSize(), estimated_size(attributes, events)),
                     )
                 )
     if decoded.rejected:

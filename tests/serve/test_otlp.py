@@ -95,3 +95,63 @@ def test_compressed_bodies_and_their_cap(encoding, compress) -> None:
     assert decompress(compress(body), encoding, 10_000) == body
     with pytest.raises(TooLarge):
         decompress(compress(b" " * 20_000), encoding, 10_000)
+
+
+def _protobuf_spans(spans: int, attributes: int, value: str | None) -> bytes:
+    from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import (
+        ExportTraceServiceRequest,
+    )
+
+    message = ExportTraceServiceRequest()
+    scope = message.resource_spans.add().scope_spans.add()
+    for number in range(spans):
+        span = scope.spans.add()
+        span.trace_id, span.span_id = bytes.fromhex(TRACE), (number + 1).to_bytes(8, "big")
+        span.parent_span_id = bytes.fromhex(SPAN)
+        for index in range(attributes):
+            entry = span.attributes.add()
+            entry.key = f"attr.{index}"
+            if value is not None:
+                entry.value.string_value = value
+    return bytes(message.SerializeToString())
+
+
+def _json_spans(spans: int, attributes: int, value: str | None) -> bytes:
+    entries = [
+        {"key": f"attr.{index}", "value": {} if value is None else {"stringValue": value}}
+        for index in range(attributes)
+    ]
+    span = {"traceId": TRACE, "parentSpanId": SPAN, "attributes": entries}
+    body = json.loads(request(span))
+    body["resourceSpans"][0]["scopeSpans"][0]["spans"] = [
+        {**span, "spanId": f"{number + 1:016x}"} for number in range(spans)
+    ]
+    return json.dumps(body).encode()
+
+
+@pytest.mark.parametrize("encode", [_protobuf_spans, _json_spans])
+@pytest.mark.parametrize(
+    ("attributes", "value"), [(20_000, None), (20_000, "x"), (50, "some words"), (2, "y" * 2_000_000)]
+)
+def test_the_held_size_of_a_span_is_within_twice_the_memory_it_takes(
+    encode, attributes, value
+) -> None:
+    """``serve.max_held_bytes`` stands for memory: 20,000 empty attributes a span took about
+    30 times what their wire size said."""
+    import gc
+    import tracemalloc
+
+    body = encode(5, attributes, value)
+    decode = decode_protobuf if encode is _protobuf_spans else decode_json
+    gc.collect()
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        decoded = decode(body)
+        gc.collect()
+        held = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    estimate = sum(span.size for span in decoded.spans)
+    assert len(decoded.spans) == 5
+    assert held / 2 <= estimate <= held * 2, (held, estimate)
