@@ -40,7 +40,7 @@ from ragguard.serve.forward import Forwarder
 from ragguard.serve.intake import Refusal, Reply
 from ragguard.serve.otlp import Decoded
 from ragguard.serve.startup import (
-    check_free,
+    check_addresses,
     listening,
     start_error,
     startup_line,
@@ -392,6 +392,10 @@ class ServeApp:
             endpoints.append(("OTLP/gRPC", parse(self.grpc_address)[0]))
         for what, host in endpoints:
             check_exposure(host, what, token=self._token is not None, tls=tls is not None)
+        addresses = {"http": self.http_address, "grpc": self.grpc_address}
+        addresses = {k: v for k, v in addresses.items() if v is not None}
+        addresses["metrics"] = self.metrics_address
+        check_addresses(addresses)  # every clash named at once, before any thread starts
         self._start_thread(self._warm, "ragguard-serve-warmup")
         self._start_metrics()
         if self.settings.forward_otlp:
@@ -408,7 +412,6 @@ class ServeApp:
         self._closers.extend([http.shutdown, http.server_close])
         if self.grpc_address is not None:
             grpc_host, grpc_port = parse(self.grpc_address)
-            check_free("grpc", self.grpc_address, grpc_host, grpc_port)
             from ragguard.serve.receiver_grpc import start_grpc
 
             pair = (self.settings.tls_cert, self.settings.tls_key)

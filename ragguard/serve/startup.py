@@ -4,7 +4,8 @@ listens and where the verdicts go.
 
 4317 and 4318 are the defaults of every local OpenTelemetry Collector, Jaeger and Phoenix,
 so a taken port is the usual first failure; gRPC's own report of it is a C-core log line and
-a bare RuntimeError, so the gRPC port is tried with a plain socket first.
+a bare RuntimeError. So every address is tried with a plain socket before anything starts
+(no thread, no gRPC server), and every clash is named at once, not one per attempt.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import TypeVar
 
 from ragguard.config import Config
 from ragguard.errors import ServeStartError
+from ragguard.serve.addresses import parse
 
 T = TypeVar("T")
 
@@ -42,19 +44,13 @@ _USUAL_HOLDERS = {
 }
 
 
-def start_error(which: str, address: str, port: int, error: OSError) -> ServeStartError:
-    """The error for an endpoint that could not listen on ``address``."""
+def start_error(
+    which: str, address: str, port: int, error: OSError, why: str | None = None
+) -> ServeStartError:
+    """The error for an endpoint that could not listen on ``address`` (``why``: said in
+    place of what ``error`` says)."""
     endpoint = ENDPOINTS[which]
-    if error.errno == errno.EADDRINUSE:
-        why = "the port is in use by another process"
-        holder = _USUAL_HOLDERS.get(port)
-        why += f" ({holder})" if holder else ""
-    elif error.errno == errno.EACCES:
-        why = "permission denied (ports below 1024 need privileges)"
-    elif error.errno == errno.EADDRNOTAVAIL:
-        why = "no interface of this machine has that address"
-    else:
-        why = error.strerror or str(error)
+    why = why or _why(error, port)
     off = "; '' turns it off" if which == "grpc" else ""
     return ServeStartError(
         f"cannot listen on {address} for {endpoint.name}: {why}. Choose another address with "
@@ -62,6 +58,17 @@ def start_error(which: str, address: str, port: int, error: OSError) -> ServeSta
         endpoint=which,
         address=address,
     )
+
+
+def _why(error: OSError, port: int) -> str:
+    if error.errno == errno.EADDRINUSE:
+        holder = _USUAL_HOLDERS.get(port)
+        return "the port is in use by another process" + (f" ({holder})" if holder else "")
+    if error.errno == errno.EACCES:
+        return "permission denied (ports below 1024 need privileges)"
+    if error.errno == errno.EADDRNOTAVAIL:
+        return "no interface of this machine has that address"
+    return error.strerror or str(error)
 
 
 def listening(which: str, address: str, port: int, start: Callable[[], T]) -> T:
@@ -81,6 +88,34 @@ def check_free(which: str, address: str, host: str, port: int) -> None:
     with socket.socket(family, socket.SOCK_STREAM) as probe:
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as gRPC binds
         listening(which, address, port, lambda: probe.bind((host, port)))
+
+
+def check_addresses(addresses: dict[str, str]) -> None:
+    """Try every endpoint's address (keyed as ``ENDPOINTS``) before anything starts; one
+    ``ServeStartError`` naming every address that cannot be listened on, a port given to
+    two endpoints included."""
+    errors: list[ServeStartError] = []
+    claimed: dict[tuple[str, int], str] = {}
+    for which, address in addresses.items():
+        host, port = parse(address)
+        first = claimed.setdefault((host, port), which) if port else which
+        if first != which:
+            same = f"{ENDPOINTS[first].name} is given the same address"
+            errors.append(start_error(which, address, port, OSError(errno.EADDRINUSE, ""), same))
+            continue
+        try:
+            check_free(which, address, host, port)
+        except ServeStartError as error:
+            errors.append(error)
+    if len(errors) == 1:
+        raise errors[0]
+    if errors:
+        raise ServeStartError(
+            f"cannot listen on {len(errors)} addresses:\n"
+            + "\n".join(f"  - {error}" for error in errors),
+            endpoint=",".join(error.endpoint for error in errors),
+            address=",".join(error.address for error in errors),
+        )
 
 
 def verdict_destinations(config: Config, extra_sinks: int = 0) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -15,6 +16,8 @@ import pytest
 
 from ragguard.cli import main
 from ragguard.config import Config
+from ragguard.errors import ServeStartError
+from ragguard.serve.app import ServeApp
 from ragguard.serve.startup import verdict_destinations
 from tests.support.docs_blocks import ROOT
 
@@ -88,3 +91,59 @@ def test_the_verdicts_line_names_the_trace_log_or_its_absence(tmp_path):
     log = tmp_path / "serve.jsonl"
     with_log = verdict_destinations(Config(exporters={"trace_log": log}))
     assert with_log == f"verdicts go to /metrics (Prometheus), the trace log {log}"
+
+
+def _serve_command() -> list[str]:
+    """``ragguard`` as users run it: the installed command, else the module."""
+    installed = shutil.which("ragguard")
+    return [installed] if installed else [sys.executable, "-m", "ragguard.cli"]
+
+
+@pytest.fixture
+def two_taken():
+    holders = [socket.socket(), socket.socket()]
+    try:
+        for holder in holders:
+            holder.bind(("127.0.0.1", 0))
+            holder.listen()
+        yield [f"127.0.0.1:{holder.getsockname()[1]}" for holder in holders]
+    finally:
+        for holder in holders:
+            holder.close()
+
+
+@pytest.mark.parametrize("run", range(3))
+def test_the_real_command_names_every_clash_at_once_and_exits_2(two_taken, run) -> None:
+    """``ragguard serve`` with its gRPC and metrics ports taken: one error naming both, exit
+    status 2 from the process itself (a taken gRPC port ended in SIGABRT, exit 134, in half
+    the runs), before any model loads or thread starts."""
+    grpc_address, metrics_address = two_taken
+    command = [*_serve_command(), "serve", "--otlp-http", "127.0.0.1:0"]
+    command += ["--otlp-grpc", grpc_address, "--metrics", metrics_address]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 2, (done.returncode, done.stderr[-2000:])
+    assert done.stderr.splitlines() == [
+        "ragguard: error: cannot listen on 2 addresses:",
+        f"  - cannot listen on {grpc_address} for the OTLP/gRPC receiver: the port is in use "
+        "by another process. Choose another address with --otlp-grpc HOST:PORT or the [serve] "
+        "otlp_grpc setting; '' turns it off",
+        f"  - cannot listen on {metrics_address} for the /metrics and health endpoint: the port "
+        "is in use by another process. Choose another address with --metrics HOST:PORT or the "
+        "[serve] metrics setting",
+    ], done.stderr
+    assert done.stdout == ""
+
+
+def test_one_address_given_to_two_endpoints_is_named() -> None:
+    free = socket.socket()
+    free.bind(("127.0.0.1", 0))
+    address = f"127.0.0.1:{free.getsockname()[1]}"
+    free.close()
+    with pytest.raises(ServeStartError) as clash:
+        ServeApp(otlp_http=address, otlp_grpc="", metrics=address).start()
+    assert str(clash.value).startswith(
+        f"cannot listen on {address} for the /metrics and health endpoint: the OTLP/HTTP "
+        "receiver is given the same address."
+    )
+    assert clash.value.endpoint == "metrics"
