@@ -147,3 +147,16 @@ def test_one_address_given_to_two_endpoints_is_named() -> None:
         "receiver is given the same address."
     )
     assert clash.value.endpoint == "metrics"
+
+
+@pytest.mark.parametrize("run", range(3))
+def test_a_taken_grpc_port_exits_2_not_sigabrt(taken, run) -> None:
+    """The real process, the gRPC port alone taken: exit 2 with the one message (on the
+    base code 5 runs in 8 ended with ``terminate called without an active exception``)."""
+    command = [*_serve_command(), "serve", "--otlp-http", "127.0.0.1:0"]
+    command += ["--otlp-grpc", taken, "--metrics", "127.0.0.1:0"]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 2, (done.returncode, done.stderr[-2000:])
+    assert "terminate called" not in done.stderr
+    assert done.stderr.startswith(f"ragguard: error: cannot listen on {taken} for the OTLP/gRPC")
