@@ -126,6 +126,10 @@ class ServeApp:
         self._monitors: dict[str, Monitor] = {}
         self._monitor_lock = threading.Lock()
         self._stopping = threading.Event()
+        self._intake = threading.Condition()
+        self._receiving = 0
+        """Requests between their refusal check and their spans' buffering: ``stop`` waits
+        for them, so no acknowledged span comes in after the buffer is drained."""
         self._ready = threading.Event()
         self._threads: list[threading.Thread] = []
         self._closers: list[Callable[[], None]] = []
@@ -221,6 +225,18 @@ class ServeApp:
         return None
 
     def receive(self, decoded: Decoded, protocol: str) -> Reply:
+        with self._intake:
+            if self._stopping.is_set():
+                return Reply(refused="stopping")
+            self._receiving += 1
+        try:
+            return self._receive(decoded)
+        finally:
+            with self._intake:
+                self._receiving -= 1
+                self._intake.notify_all()
+
+    def _receive(self, decoded: Decoded) -> Reply:
         roots = len({span.trace_id for span in decoded.spans if span.parent_id is None})
         refusal = self.refusal(roots)
         if refusal is not None:
@@ -468,12 +484,16 @@ class ServeApp:
         self._threads.append(thread)
 
     def stop(self, timeout: float | None = None) -> int:
-        """Refuse new requests (503), evaluate every held trace, deliver within ``timeout``
-        (default ``shutdown_timeout_s``) and close; the number of traces left undelivered
-        (counted as lost when the process exits)."""
+        """Refuse new requests (503, gRPC UNAVAILABLE: the receivers stay open while the
+        held traces drain, so exporters are told to retry rather than finding no one
+        listening), evaluate every held trace, deliver within ``timeout`` (default
+        ``shutdown_timeout_s``) and close; the number of traces left undelivered (counted
+        as lost when the process exits)."""
         timeout = self.settings.shutdown_timeout_s if timeout is None else timeout
         deadline = time.monotonic() + timeout
-        self._close_endpoints()
+        with self._intake:
+            self._stopping.set()
+            self._intake.wait_for(lambda: self._receiving == 0, max(timeout, 0.1))
         for thread in self._threads:
             thread.join(1.0)
         drained = self.buffer.drain()
@@ -485,6 +505,7 @@ class ServeApp:
         for monitor in monitors:
             monitor.shutdown(0.0)
         dropped = sum(queue.close(deadline) for queue in self.outbound)
+        self._close_endpoints()
         if self.forwarder is not None:
             self.forwarder.close(max(deadline - time.monotonic(), 0.1))
         logger.info(

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import signal
 import socket
+import threading
 import time
 from pathlib import Path
 
@@ -77,3 +78,34 @@ def test_sigterm_with_an_idle_tls_connection_exits_within_the_timeout(tmp_path) 
         if process.poll() is None:
             process.kill()
     assert process.returncode == 0
+
+
+def test_while_draining_new_requests_get_the_documented_503(tmp_path, guard) -> None:
+    """Between SIGTERM (``stop``) and the end of the drain, the receiver still answers:
+    503 with ``Retry-After``, not a refused connection, so exporters retry elsewhere or
+    later."""
+    from ragguard.serve.app import ServeApp
+    from tests.serve.test_app import rag_trace
+    from tests.serve.test_receivers import _post, otlp_json
+
+    config = {
+        "serve": {"grace_s": 0.1, "shutdown_timeout_s": 30},
+        "exporters": {"trace_log": str(tmp_path / "serve.jsonl"), "otel": False},
+    }
+    app = ServeApp(
+        config, otlp_http="127.0.0.1:0", otlp_grpc="", metrics="127.0.0.1:0", guard=guard
+    )
+    app.start()
+    stopper = threading.Thread(target=app.stop)
+    with guard._lock:  # the evaluator is busy: the drain waits for it
+        assert _post(app, otlp_json(rag_trace("7" * 32)), "application/json")[0] == 200
+        wait_for(lambda: app.queue_depth() >= 1, 30)
+        stopper.start()
+        wait_for(lambda: app.stats() and not app.ready(), 10)
+        time.sleep(0.2)
+        code, headers, body = _post(app, otlp_json(rag_trace("8" * 32)), "application/json")
+        assert code == 503 and headers["Retry-After"] == "5", (code, body)
+    stopper.join(60)
+    assert not stopper.is_alive()
+    logged = [json.loads(line)["trace_id"] for line in (tmp_path / "serve.jsonl").open()]
+    assert logged == ["7" * 32]
