@@ -49,7 +49,7 @@ def scrape(port: int) -> dict[str, float]:
         "ragguard_serve_queue_depth": "queue_depth",
         'ragguard_serve_traces_total{status="evaluated"}': "evaluated",
         'ragguard_serve_traces_total{status="dropped"}': "dropped",
-        "ragguard_serve_traces_evicted_total": "evicted",
+        "ragguard_serve_refused_for_room_total": "refused_for_room",
     }
     found = {name: 0.0 for name in wanted.values()}
     for line in text.splitlines():

@@ -408,8 +408,9 @@ class ServeApp:
             endpoints.append(("OTLP/gRPC", parse(self.grpc_address)[0]))
         for what, host in endpoints:
             check_exposure(host, what, token=self._token is not None, tls=tls is not None)
-        addresses = {"http": self.http_address, "grpc": self.grpc_address}
-        addresses = {k: v for k, v in addresses.items() if v is not None}
+        addresses = {"http": self.http_address}
+        if self.grpc_address is not None:
+            addresses["grpc"] = self.grpc_address
         addresses["metrics"] = self.metrics_address
         check_addresses(addresses)  # every clash named at once, before any thread starts
         self._start_thread(self._warm, "ragguard-serve-warmup")

@@ -125,7 +125,8 @@ def test_rootless_batches_past_the_byte_bound_are_refused_not_evicting() -> None
     """Byte pressure from waiting spans alone: later batches are refused, earlier ones all
     stay, and the counts say so (no eviction is counted as one at max_traces)."""
     buffer = TraceBuffer(BufferSettings(max_bytes=20 * MB, idle_timeout_s=600), Clock())
-    batches = [[big(n + 1, size=MB // 2 - 1000) for n in range(r * 4, r * 4 + 4)] for r in range(60)]
+    size = MB // 2 - 1000
+    batches = [[big(n + 1, size=size) for n in range(r * 4, r * 4 + 4)] for r in range(60)]
     outcomes = [buffer.add(batch) for batch in batches]
     taken = [o for o in outcomes if not o.refused]
     assert len(taken) == 10 and all(o.accepted == 4 for o in taken)

@@ -131,7 +131,8 @@ def _json_spans(spans: int, attributes: int, value: str | None) -> bytes:
 
 @pytest.mark.parametrize("encode", [_protobuf_spans, _json_spans])
 @pytest.mark.parametrize(
-    ("attributes", "value"), [(20_000, None), (20_000, "x"), (50, "some words"), (2, "y" * 2_000_000)]
+    ("attributes", "value"),
+    [(20_000, None), (20_000, "x"), (50, "some words"), (2, "y" * 2_000_000)],
 )
 def test_the_held_size_of_a_span_is_within_twice_the_memory_it_takes(
     encode, attributes, value

@@ -61,22 +61,24 @@ def test_silent_streams_without_the_token_are_refused_before_their_message(
     """Four streams that never send hold none of the four workers: the token is read from
     the metadata first, so an authorised export goes through at once."""
     monkeypatch.setenv("R1_TOKEN", "sesame")
-    with running_app(tmp_path, guard, grpc=True, auth_token_env="R1_TOKEN") as app:
-        with grpc.insecure_channel(f"127.0.0.1:{app.ports['grpc']}") as channel:
-            silent, release = _silent_streams(channel, 8)
-            try:
-                for call in silent:
-                    with pytest.raises(grpc.RpcError) as refused:
-                        call.result(timeout=10)
-                    assert refused.value.code() == grpc.StatusCode.UNAUTHENTICATED
-                stub = trace_service_pb2_grpc.TraceServiceStub(channel)
-                stub.Export(
-                    ExportTraceServiceRequest(),
-                    metadata=(("authorization", "Bearer sesame"),),
-                    timeout=5,
-                )
-            finally:
-                release.set()
+    with (
+        running_app(tmp_path, guard, grpc=True, auth_token_env="R1_TOKEN") as app,
+        grpc.insecure_channel(f"127.0.0.1:{app.ports['grpc']}") as channel,
+    ):
+        silent, release = _silent_streams(channel, 8)
+        try:
+            for call in silent:
+                with pytest.raises(grpc.RpcError) as refused:
+                    call.result(timeout=10)
+                assert refused.value.code() == grpc.StatusCode.UNAUTHENTICATED
+            stub = trace_service_pb2_grpc.TraceServiceStub(channel)
+            stub.Export(
+                ExportTraceServiceRequest(),
+                metadata=(("authorization", "Bearer sesame"),),
+                timeout=5,
+            )
+        finally:
+            release.set()
 
 
 def test_an_authorised_stream_that_never_sends_is_cut_off_at_the_request_timeout(

@@ -205,11 +205,13 @@ def test_a_chunk_size_that_is_not_hex_digits_gets_400_without_reading_on(
 ) -> None:
     """``int(-1, 16)`` is -1 and ``read(-1)`` reads to the end: the body would be read
     whole, past every cap, before an answer."""
-    with running_app(tmp_path, guard, max_body_bytes=4096) as app:
-        with socket.create_connection(("127.0.0.1", app.ports["http"])) as raw:
-            raw.settimeout(10)
-            raw.sendall(CHUNKED_HEAD + size + b"\r\n" + b"x" * 100_000)  # and keeps the line open
-            assert raw.recv(100).startswith(b"HTTP/1.1 400")
+    with (
+        running_app(tmp_path, guard, max_body_bytes=4096) as app,
+        socket.create_connection(("127.0.0.1", app.ports["http"])) as raw,
+    ):
+        raw.settimeout(10)
+        raw.sendall(CHUNKED_HEAD + size + b"\r\n" + b"x" * 100_000)  # and keeps the line open
+        assert raw.recv(100).startswith(b"HTTP/1.1 400")
 
 
 def test_chunked_bodies_are_bounded_by_max_body_bytes(tmp_path, guard) -> None:
