@@ -41,6 +41,8 @@ class Intake(Protocol):
     def count_request(self, protocol: str, result: str) -> None: ...
 
     def count_connection(self, outcome: str) -> None:
-        """An OTLP/HTTP connection closed by the receiver: ``over_cap``, ``handshake_failed``
-        (TLS, or its deadline), ``timed_out`` (idle past ``connection_timeout_s``)."""
+        """An OTLP/HTTP connection closed by the receiver: ``over_cap``, ``preempted`` (made
+        way at the cap for a new one), ``handshake_failed`` (TLS, or its deadline),
+        ``timed_out`` (idle past ``connection_timeout_s``, or a head or request past its
+        deadline)."""
         ...

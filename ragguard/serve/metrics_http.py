@@ -1,9 +1,11 @@
 """``/metrics`` (prometheus_client's default registry: the evaluation metrics and the
 receiver's), ``/healthz`` (the process answers) and ``/readyz`` (the receivers are bound
-and the evaluator started; 503 while loading and once shutting down)."""
+and the evaluator started; 503 while loading and once shutting down). A scrape's request
+must come within ``HEAD_TIMEOUT_S`` of its first byte, as the receiver's must."""
 
 from __future__ import annotations
 
+import io
 import threading
 from collections.abc import Callable, Iterable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -14,7 +16,12 @@ from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Histo
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 from prometheus_client.metrics_core import Metric
 
+from ragguard.serve.connections import DeadlineReader
 from ragguard.serve.stats import LATENCY_BUCKETS, ServeStats
+
+HEAD_TIMEOUT_S = 10.0
+"""A request to the metrics and health endpoint: its head within this long, and no read
+waits longer (a client dripping its request holds a thread no longer)."""
 
 
 class ServeCollector:
@@ -102,6 +109,17 @@ def health_server(
     """Start the metrics and health endpoints on a daemon thread."""
 
     class Handler(BaseHTTPRequestHandler):
+        timeout = HEAD_TIMEOUT_S
+
+        def setup(self) -> None:
+            super().setup()
+            self.reader = DeadlineReader(self.connection, HEAD_TIMEOUT_S, HEAD_TIMEOUT_S)
+            self.rfile = io.BufferedReader(self.reader)
+
+        def handle_one_request(self) -> None:
+            self.reader.next_request()
+            super().handle_one_request()
+
         def do_GET(self) -> None:
             path = self.path.split("?")[0]
             if path == "/metrics":

@@ -309,3 +309,21 @@ def test_a_burst_of_connects_is_queued_by_the_kernel_not_refused(tmp_path, guard
         for thread in threads:
             thread.join(15)
         assert len(times) == 150 and max(times) < 0.9, sorted(times)[-5:]
+
+
+def test_a_scrape_dripped_a_byte_at_a_time_is_cut_off_too(tmp_path, guard, monkeypatch) -> None:
+    import ragguard.serve.metrics_http as metrics_http
+
+    monkeypatch.setattr(metrics_http, "HEAD_TIMEOUT_S", 0.5)
+    with (
+        running_app(tmp_path, guard) as app,
+        socket.create_connection(("127.0.0.1", app.ports["metrics"])) as drip,
+    ):
+        drip.settimeout(5)
+        started = time.monotonic()
+        with contextlib.suppress(ConnectionError):
+            for byte in b"GET /metrics HTTP/1.1\r\nHost: x\r\n":
+                drip.sendall(bytes([byte]))
+                time.sleep(0.1)
+        assert drip.recv(100) == b""
+        assert time.monotonic() - started < 2.0
