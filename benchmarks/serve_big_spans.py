@@ -7,7 +7,7 @@ reported, for each of ``--runs`` fresh processes.
 
     python benchmarks/serve_big_spans.py [--runs 3] [--spans 80] [--mb 12] [--json out]
 
-The target (issue 45): RSS at most 800 MB after the 80 requests, in every run.
+The target: RSS at most 800 MB after the 80 requests, in every run.
 """
 
 from __future__ import annotations
