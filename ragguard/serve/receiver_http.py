@@ -189,7 +189,7 @@ def make_handler(
                     raise TooLarge
                 chunk = self.rfile.read(size)
                 if len(chunk) != size or self.rfile.readline(10).strip():
-                    raise ValueError("malformed chunked body (a chunk shorter than its size)")
+                    raise ValueError("malformed chunked body (a chunk that is not its size)")
                 chunks.append(chunk)
 
         def _fail(self, code: int, message: str, *, retry: bool = False) -> int:
@@ -201,6 +201,7 @@ def make_handler(
         def _send(
             self, code: int, body: bytes, content_type: str, headers: dict[str, str] | None = None
         ) -> None:
+            self.connection.settimeout(settings.connection_timeout_s)  # not a read's remainder
             self.send_response(code)
             self.send_header("Content-Type", content_type)
             self.send_header("Content-Length", str(len(body)))
