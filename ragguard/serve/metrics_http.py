@@ -88,7 +88,7 @@ class ServeCollector:
         )
         yield GaugeMetricFamily(
             "ragguard_serve_held_bytes",
-            "Bytes of the held spans (OTLP size), bounded by serve.max_held_bytes.",
+            "Bytes of the held spans (their size in memory), bounded by serve.max_held_bytes.",
             value=stats.held_bytes,
         )
         yield GaugeMetricFamily(
