@@ -34,20 +34,24 @@ class SpanRecord:
     ``serve.max_held_bytes``; 0: not known (the buffer estimates it)."""
 
 
+_CONTAINERS = (dict, list, tuple)
+
+
 def estimated_size(attributes: Any, events: Any = ()) -> int:
     """Roughly the bytes a span's attributes and events take held as Python objects: the
     ``sys.getsizeof`` of every dict, list, key and value (each dict's table included, so
     20,000 empty attributes count what their keys and table take, not a few bytes each).
     Iterative: decoded values are untrusted and may nest deep."""
-    total, stack = 0, [attributes, events]
+    size = sys.getsizeof
+    total = size(attributes) + size(events)
+    stack: list[Any] = [attributes, events]
     while stack:
-        value = stack.pop()
-        total += sys.getsizeof(value)
+        value = stack.pop()  # a dict, list or tuple, its own size already counted
         if isinstance(value, dict):
-            stack.extend(value)
-            stack.extend(value.values())
-        elif isinstance(value, (list, tuple)):
-            stack.extend(value)
+            total += sum(map(size, value))  # the keys
+            value = value.values()
+        total += sum(map(size, value))
+        stack.extend([item for item in value if isinstance(item, _CONTAINERS)])
     return total
 
 
