@@ -1,13 +1,14 @@
 """The cascade: the lite verdict stands where it is sure; the judge decides the rest.
 
-After a batch is evaluated by the lite tier, ``Cascade.apply`` picks the objective spans
-whose lite support score lies in the configured band, asks the judge about each distinct
-(claim, evidence) question once (deduplicated within the batch, cached across batches by
-content hash), and merges the answers into the spans: ``support_source = "judge"``,
-``judge = {verdict, rationale, model, ...}`` and ``supported`` = the judge's verdict. A
-question the judge could not answer keeps its lite verdict with ``judge_skipped`` saying why.
-The trace's metrics are recomputed from the merged verdicts. Nothing here raises into the
-evaluation.
+After a batch's lite verdicts are drafted, and before its evaluations are assembled,
+``Cascade.rule`` reads each trace's ``Draft``, picks the objective spans whose lite support
+score lies in the configured band, asks the judge about each distinct (claim, evidence)
+question once (deduplicated within the batch, cached across batches by content hash), and
+returns a ``Ruling`` per trace, which assembly builds into the spans: ``support_source =
+"judge"``, ``judge = {verdict, rationale, model, ...}`` and ``supported`` = the judge's
+verdict. A question the judge could not answer keeps its lite verdict with ``judge_skipped``
+saying why. Assembly computes the trace's metrics from the ruled verdicts. Nothing here
+edits a draft or an evaluation, and nothing raises into the evaluation.
 
 Answer relevance goes the same way: an answer whose lite answer relevance lies in the
 answer band (``judge.answer_band``, else the answer threshold plus or minus
@@ -128,7 +129,7 @@ _Picked = tuple[SpanRuling, SpanEvaluation, "SupportQuestion", str | None]
 
 
 class Cascade:
-    """Sends the lite tier's unsure spans to the judge and merges its verdicts."""
+    """Sends the lite tier's unsure spans to the judge and rules on them with its verdicts."""
 
     def __init__(
         self,

@@ -29,7 +29,7 @@ class Gated(Evaluator):
     test observe what happens while an evaluation (or a warm-up) is in progress."""
 
     def __init__(self, guard):
-        source = guard.evaluator
+        source = guard.models
         super().__init__(
             guard.config,
             relevance=source.relevance_scorer,
