@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Unpack
 
 from ragguard.config import Config
 from ragguard.errors import MediaError, TraceValidationError
 from ragguard.evaluation.assemble import assemble, lite
 from ragguard.evaluation.limits import check_limits
-from ragguard.evaluation.models import Models
+from ragguard.evaluation.models import GivenModels, Models
 from ragguard.evaluation.plan import Outcome, TracePlan
 from ragguard.media.evidence import Decoded, decoded_visual, unreadable_file
 from ragguard.media.visual import Visual, best_frames
@@ -26,14 +26,11 @@ from ragguard.runtime.timing import Stopwatch
 from ragguard.schema import CalibrationStatus, FieldIssue, Thresholds, Trace
 from ragguard.scoring.antecedents import answer_readings
 from ragguard.scoring.blas import one_blas_thread
-from ragguard.scoring.embeddings import TextEmbedder
 from ragguard.scoring.evidence import Claim, Evidence, item_evidence
-from ragguard.scoring.protocols import RelevanceScorer, SupportScorer, VisualScorer
 from ragguard.scoring.routing import on_scale
-from ragguard.spans import ItemRef, SpanAnalyzer
+from ragguard.spans import ItemRef
 
 if TYPE_CHECKING:
-    from ragguard.judge.cascade import Cascade
     from ragguard.judge.ruling import Ruling
 
 
@@ -45,22 +42,9 @@ class Evaluator:
         config: Config | None = None,
         *,
         models: Models | None = None,
-        relevance: RelevanceScorer | None = None,
-        support: SupportScorer | None = None,
-        embedder: TextEmbedder | None = None,
-        analyzer: SpanAnalyzer | None = None,
-        visual: VisualScorer | None = None,
-        judge: Cascade | None = None,
+        **given: Unpack[GivenModels],
     ) -> None:
-        self.models = models or Models.build(
-            config,
-            relevance=relevance,
-            support=support,
-            embedder=embedder,
-            analyzer=analyzer,
-            visual=visual,
-            judge=judge,
-        )
+        self.models = models or Models.build(config, **given)
         self.config = self.models.config
         self._drift = DriftMonitor(
             self.config.calibration.fitted.score_quantiles if self.config.calibration.fitted else ()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict, Unpack, cast
 
 from ragguard.calibration.fingerprint import applied, model_fingerprint
 from ragguard.config import Config
@@ -37,16 +37,24 @@ if TYPE_CHECKING:
     from ragguard.judge.cascade import Cascade
 
 
-@dataclass(frozen=True)
-class Given:
+class GivenModels(TypedDict, total=False):
     """Models handed in by the caller (tests, a shared live worker), used as they are."""
 
-    relevance: RelevanceScorer | None = None
-    support: SupportScorer | None = None
-    embedder: TextEmbedder | None = None
-    analyzer: SpanAnalyzer | None = None
-    visual: VisualScorer | None = None
-    judge: Cascade | None = None
+    relevance: RelevanceScorer
+    support: SupportScorer
+    embedder: TextEmbedder
+    analyzer: SpanAnalyzer
+    visual: VisualScorer
+    judge: Cascade
+
+
+_ROLES = {
+    "relevance": "relevance",
+    "support": "support",
+    "visual": "image",
+    "embedder": "embedding",
+}
+"""The config's model role (``check_models``) of each model a caller may hand in."""
 
 
 @dataclass(frozen=True)
@@ -56,33 +64,22 @@ class Models:
     config: Config
     """The configuration in force (a file calibration applied)."""
     policy: LanguagePolicy
-    given: Given = field(default_factory=Given)
+    given: GivenModels = field(default_factory=lambda: GivenModels())
 
     @classmethod
-    def build(
-        cls,
-        config: Config | None = None,
-        *,
-        relevance: RelevanceScorer | None = None,
-        support: SupportScorer | None = None,
-        embedder: TextEmbedder | None = None,
-        analyzer: SpanAnalyzer | None = None,
-        visual: VisualScorer | None = None,
-        judge: Cascade | None = None,
-    ) -> Models:
+    def build(cls, config: Config | None = None, **given: Unpack[GivenModels]) -> Models:
         """The bundle for ``config``: its model files checked now, its models loaded later."""
         caches.max_bytes()  # a bad RAGGUARD_CACHE_MAX_BYTES fails here, named, not mid-batch
         config = applied(config or Config())
-        supplied = dict(relevance=relevance, support=support, image=visual, embedding=embedder)
-        check_models(config, skip={role for role, x in supplied.items() if x is not None})
-        own = support is not None or relevance is not None or embedder is not None
-        given = Given(relevance, support, embedder, analyzer, visual, judge)
+        given = cast(GivenModels, {k: v for k, v in given.items() if v is not None})
+        check_models(config, skip={_ROLES[name] for name in given if name in _ROLES})
+        own = any(name in given for name in ("support", "relevance", "embedder"))
         return cls(config, language_policy(config, own_models=own), given)
 
     @cached_property
     def embedder(self) -> TextEmbedder:
-        if self.given.embedder is not None:
-            return self.given.embedder
+        if "embedder" in self.given:
+            return self.given["embedder"]
         return TextEmbedder(
             self.config.embedding_model,
             cache_size=self.config.cache_size,
@@ -100,15 +97,15 @@ class Models:
 
     @cached_property
     def relevance_scorer(self) -> RelevanceScorer:
-        if self.given.relevance is not None:
-            return self.given.relevance
+        if "relevance" in self.given:
+            return self.given["relevance"]
         english = build_relevance(self.config.relevance, self.embedder)
         return relevance_with_languages(english, self.multilingual_embedder, self.policy)
 
     @cached_property
     def support_scorer(self) -> SupportScorer:
-        if self.given.support is not None:
-            return self.given.support
+        if "support" in self.given:
+            return self.given["support"]
         english = build_support(self.config.support, self.embedder)
         return with_languages(english, self.config, self.multilingual_embedder, self.policy)
 
@@ -120,16 +117,16 @@ class Models:
     @cached_property
     def visual_scorer(self) -> VisualScorer | None:
         """The image/video scorer; None when ``image.backend = "none"``."""
-        if self.given.visual is not None:
-            return self.given.visual
+        if "visual" in self.given:
+            return self.given["visual"]
         return build_visual(self.config.image)
 
     @cached_property
     def judge(self) -> Cascade | None:
         """The LLM-judge cascade for the lite tier's unsure spans; None when
         ``judge.backend = "none"``."""
-        if self.given.judge is not None:
-            return self.given.judge
+        if "judge" in self.given:
+            return self.given["judge"]
         if self.config.judge.backend == "none":
             return None
         from ragguard.judge.cascade import Cascade
@@ -160,7 +157,7 @@ class Models:
 
     @cached_property
     def analyzer(self) -> SpanAnalyzer:
-        if self.given.analyzer is not None:
-            return self.given.analyzer
+        if "analyzer" in self.given:
+            return self.given["analyzer"]
         # unknown citations are always flagged here; the policy is applied per trace
         return SpanAnalyzer(self.config.spans, embed=self.embedder.encode, unknown_citations="flag")
