@@ -51,12 +51,19 @@ class Guard:
         if evaluator is None:
             evaluator = Evaluator(models=models or Models.build(self.config))
         self.evaluator = evaluator
-        self.models: Models = evaluator.models
-        """The configuration's models, built once: what the reranker, the live worker and
-        the commands read their scorers from."""
+        # a stand-in evaluator (a test double) may hold no models: built on first ask then
+        self._models: Models | None = getattr(evaluator, "models", None)
         self._lock = threading.Lock()
         """One batch at a time: the models are shared, and batching beats threads."""
         self._warm = False
+
+    @property
+    def models(self) -> Models:
+        """The configuration's models, built once and shared with the evaluator: what the
+        reranker, the live worker and the commands read their scorers from."""
+        if self._models is None:
+            self._models = Models.build(self.config)
+        return self._models
 
     def warmup(self) -> None:
         """Load every configured model now and pass one tiny trace through them, so that

@@ -83,7 +83,7 @@ def test_on_scale_maps_one_eta_onto_another():
 def test_the_scorers_are_routed_only_with_the_extra(evaluator, without_extra):
     assert isinstance(evaluator.models.support_scorer, RoutedSupport)
     assert isinstance(evaluator.models.relevance_scorer, RoutedRelevance)
-    assert isinstance(without_extra.support_scorer, LiteSupportScorer)
+    assert isinstance(without_extra.models.support_scorer, LiteSupportScorer)
 
 
 def test_without_the_extra_a_german_answer_is_unscored_with_its_reason(without_extra):
