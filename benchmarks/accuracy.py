@@ -178,9 +178,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     config = Config.from_file(args.config) if args.config else Config()
     evaluator = Evaluator(config)
     label = f"ragguard {config.support.backend}"
-    scorers = [(label, evaluator.support_scorer, evaluator.relevance_scorer)]
+    scorers = [(label, evaluator.models.support_scorer, evaluator.models.relevance_scorer)]
     if not args.no_baseline:
-        baseline = CosineBaseline(evaluator.embedder, data)
+        baseline = CosineBaseline(evaluator.models.embedder, data)
         scorers.append(("raw cosine (MiniLM)", baseline, baseline))
 
     support_rows, relevance_rows, speed_rows = [], [], []
@@ -208,7 +208,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         )
     )
     print("\nSingle-edit contradictions of supported dev claims (benchmarks/contradictions.py)\n")
-    edits = contradictions.edit_rows(evaluator.support_scorer, sets)
+    edits = contradictions.edit_rows(evaluator.models.support_scorer, sets)
     print(table(edits, ["set", "edit", "n", "flagged", "caught"]))
     print("\nRelevance (RS) against human grades\n")
     print(

@@ -124,7 +124,7 @@ def speed(traces_file: Path, repeats: int) -> None:
         for precision, guard in guards.items():
             guard.evaluator.clear_caches()
             started = time.perf_counter()
-            guard.evaluator.embedder.encode(texts)
+            guard.models.embedder.encode(texts)
             encode = time.perf_counter() - started
             guard.evaluator.clear_caches()
             started = time.perf_counter()

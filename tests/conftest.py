@@ -30,7 +30,7 @@ def guard():
 
 @pytest.fixture(scope="session")
 def embedder(guard):
-    return guard.evaluator.embedder
+    return guard.models.embedder
 
 
 @pytest.fixture

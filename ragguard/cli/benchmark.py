@@ -46,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"skipped line {line}: {outcome}", file=sys.stderr)
         else:
             evaluated.append((trace, outcome))
-    scores = score_references(evaluated, guard.evaluator, pipeline_field=args.pipeline_field)
+    scores = score_references(evaluated, guard.models, pipeline_field=args.pipeline_field)
     if args.output:
         with replaced_on_success(Path(args.output)) as out:
             out.writelines(score.model_dump_json() + "\n" for score in scores)

@@ -118,7 +118,7 @@ def _evaluation_results(evaluation: Evaluation) -> Iterator[Result]:
             metrics.relevant_at_k,
             None,
             f"{n_relevant} of {len(evaluation.items)} retrieved items relevant "
-            f"(RS >= {eta.get('relevance', 0.5):.2f})",
+            f"(RS >= {eta.eta_relevance:.2f})",
         )
     if metrics.support_rate is not None:
         yield (
@@ -126,7 +126,7 @@ def _evaluation_results(evaluation: Evaluation) -> Iterator[Result]:
             metrics.support_rate,
             None,
             f"{n_supported} of {metrics.n_objective} objective spans supported "
-            f"(CS >= {eta.get('support', 0.5):.2f})",
+            f"(CS >= {eta.eta_support:.2f})",
         )
     if metrics.hallucination is None:  # no items key: nothing to check the claims against
         yield ("ragguard.hallucination", None, "no_context", "the trace gave no context")
@@ -147,7 +147,7 @@ def _evaluation_results(evaluation: Evaluation) -> Iterator[Result]:
             None if relevant is None else ("relevant" if relevant else "off_topic"),
             f"{sum(1 for s in evaluation.spans if s.addresses_query)} of "
             f"{sum(1 for s in evaluation.spans if s.addresses_query is not None)} sentences "
-            f"address the query (threshold {eta.get('answer_relevance', 0.5):.2f})"
+            f"address the query (threshold {eta.eta_answer:.2f})"
             + ("; decided by the judge" if evaluation.answer_judge is not None else ""),
         )
     yield (

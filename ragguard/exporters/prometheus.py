@@ -335,7 +335,7 @@ class _Metrics:
     def _record_calibration(self, pipeline: str, evaluation: Evaluation) -> None:
         with self._lock:
             tally = self._rates.setdefault(pipeline, RateTally())
-            tally.add(evaluation.spans, evaluation.thresholds.get("support", 0.5))
+            tally.add(evaluation.spans, evaluation.thresholds.eta_support)
             rate = tally.rate()
         if rate.n:
             lite = tally.n_unsupported / tally.n

@@ -269,7 +269,7 @@ def _serve(config_json: str, requests: IO[bytes], replies: IO[bytes]) -> None:
     slow down far less that way (the measurement: ``docs/history/measurements.md``)."""
     config = Config.model_validate_json(config_json)
     guard = with_score_cache(Guard(config.with_thread_share(max(1, available_cores() - 1))))
-    cache = guard.evaluator.relevance_scorer
+    cache = guard.models.relevance_scorer
     assert isinstance(cache, CachedRelevanceScorer)  # what with_score_cache installs
     try:
         guard.warmup()

@@ -7,29 +7,29 @@ from __future__ import annotations
 import threading
 
 from ragguard.config import Config
-from ragguard.evaluation.evaluator import Evaluator
 from ragguard.evaluation.guard import Guard
+from ragguard.evaluation.models import Models
 from ragguard.scoring.cache import CachedRelevanceScorer
 
 
 def with_score_cache(guard: Guard) -> Guard:
     """A Guard sharing ``guard``'s models whose RS scores are cached by content, so a
     ``ragguard.reranker.Reranker`` built on it and the evaluator score each pair once."""
-    evaluator = guard.evaluator
-    scorer = evaluator.relevance_scorer
+    models = guard.models
+    scorer = models.relevance_scorer
     relevance = (
         scorer
         if isinstance(scorer, CachedRelevanceScorer)
         else CachedRelevanceScorer(scorer, size=guard.config.cache_size)
     )
-    cached = Evaluator(
+    cached = Models.build(
         guard.config,
         relevance=relevance,
-        support=evaluator.support_scorer,
-        embedder=evaluator.embedder,
-        analyzer=evaluator.analyzer,
+        support=models.support_scorer,
+        embedder=models.embedder,
+        analyzer=models.analyzer,
     )
-    return Guard(guard.config, evaluator=cached)
+    return Guard(guard.config, models=cached)
 
 
 _LOCK = threading.Lock()

@@ -140,7 +140,7 @@ class Monitor:
         self.process: EvaluationChild | None = None
         if guard is None and self.live.worker == "process":
             # scores the reranker cached here go to the child with each batch
-            relevance = self.guard.evaluator.relevance_scorer
+            relevance = self.guard.models.relevance_scorer
             cached = relevance if isinstance(relevance, CachedRelevanceScorer) else None
             self.process = shared_child(models, cached)
             self.worker = _shared_worker(self.process, self.process, self.config)

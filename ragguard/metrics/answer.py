@@ -8,9 +8,8 @@ empty spans never get ``addresses_query``.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Protocol
-
-from ragguard.schema import Evaluation
 
 SCORED_KINDS = frozenset({"objective", "subjective"})
 
@@ -40,15 +39,23 @@ def answer_sentences(spans: Sequence[_SpanLike], readings: Sequence[str] = ()) -
     return [t for s, t in read if s.kind in SCORED_KINDS and s.text.strip()]
 
 
-def apply_answer(evaluation: Evaluation, result: _Scored | None, eta: float) -> None:
-    """Put a scorer's result on the evaluation: the answer's score and verdict, and each
-    read span's ``addresses_query``, in the order ``answer_sentences`` gave them."""
-    evaluation.thresholds["answer_relevance"] = eta
+@dataclass(frozen=True)
+class AnswerVerdict:
+    """The answer's relevance score and verdict, and each span's ``addresses_query``."""
+
+    relevance: float | None = None
+    relevant: bool | None = None
+    addresses: tuple[bool | None, ...] = ()
+    """Aligned with the spans; None for a span answer relevance did not read."""
+
+
+def answer_verdict(spans: Sequence[_SpanLike], result: _Scored | None, eta: float) -> AnswerVerdict:
+    """A scorer's result as verdicts: the answer's score and verdict, and each read span's
+    ``addresses_query``, in the order ``answer_sentences`` gave them."""
     if result is None:
-        return
-    evaluation.metrics.answer_relevance = round(result.score, 4)
-    evaluation.metrics.answer_relevant = result.score >= eta
+        return AnswerVerdict(addresses=(None,) * len(spans))
     scores = iter(result.spans)
-    for span in evaluation.spans:
-        if span.kind in SCORED_KINDS and span.text.strip():
-            span.addresses_query = next(scores) >= eta
+    addresses = tuple(
+        next(scores) >= eta if s.kind in SCORED_KINDS and s.text.strip() else None for s in spans
+    )
+    return AnswerVerdict(round(result.score, 4), result.score >= eta, addresses)

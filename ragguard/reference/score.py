@@ -1,9 +1,10 @@
 """Reference-based metrics for golden-set replay: MIRAGE, ALCE, CRUX and FATHOMS-RAG per trace.
 
 Live traffic has no gold answers; a golden set does (``Trace.reference``). Given traces, their
-Evaluations and the evaluator's scorers, this gathers every (claim, evidence) pair the MIRAGE and
-ALCE metrics need, across all traces, into one support call, and every (sub-question, text)
-pair CRUX needs into one grader call, then hands the verdicts to the metric modules.
+Evaluations and the configuration's models (``Models``), this gathers every (claim, evidence)
+pair the MIRAGE and ALCE metrics need, across all traces, into one support call, and every
+(sub-question, text) pair CRUX needs into one grader call, then hands the verdicts to the
+metric modules.
 
 s(c, X) is the support scorer's verdict, CS >= eta (MIRAGE's verifiers give binary judgments).
 Multi-source evidence X is the concatenation of the texts. Response claims are the objective
@@ -20,7 +21,7 @@ from typing import Generic, Protocol, TypeVar
 import numpy as np
 from pydantic import BaseModel, Field
 
-from ragguard.evaluation.evaluator import Evaluator
+from ragguard.evaluation.models import Models
 from ragguard.reference import alce, crux, fathoms, mirage
 from ragguard.schema import Evaluation, Reference, SpanEvaluation, Trace
 from ragguard.scoring.evidence import Claim, Evidence, item_text
@@ -299,16 +300,16 @@ def _sentences_citing(spans: Sequence[SpanEvaluation]) -> dict[str, list[str]]:
 
 def score_references(
     pairs: Sequence[tuple[Trace, Evaluation]],
-    evaluator: Evaluator,
+    models: Models,
     *,
     grader: AnswerabilityGrader | None = None,
     pipeline_field: str = "pipeline",
 ) -> list[ReferenceScores]:
     """Reference-based metrics for each (trace, its Evaluation): one support-scorer call and one
     grader call for the whole batch. ``grader`` defaults to the lite relevance scorer at eta."""
-    support = evaluator.support_scorer
-    grader = grader or ScorerGrader(evaluator.relevance_scorer)
-    planner = _Planner(evaluator.config.support.use_context)
+    support = models.support_scorer
+    grader = grader or ScorerGrader(models.relevance_scorer)
+    planner = _Planner(models.config.support.use_context)
     plans = [
         planner.plan(trace, evaluation, pipeline_of(trace, pipeline_field))
         for trace, evaluation in pairs
@@ -319,7 +320,7 @@ def score_references(
 
 
 def _assemble(plan: _Plan, planner: _Planner) -> ReferenceScores:
-    s, eta = planner.support.score, plan.evaluation.thresholds.get("support", 0.5)
+    s, eta = planner.support.score, plan.evaluation.thresholds.eta_support
     reference = plan.reference
     single = [float(bool(span.supported)) for span in plan.objective]
     cited_best = [

@@ -35,6 +35,7 @@ from ragguard.schema.inline import (
     is_pil,
     media_reference,
 )
+from ragguard.schema.thresholds import Thresholds as Thresholds
 
 SCHEMA_VERSION = 1
 
@@ -472,7 +473,7 @@ class Evaluation(BaseModel):
     spans: list[SpanEvaluation]
     metrics: Metrics
     timing_ms: dict[str, float] = Field(default_factory=dict)
-    thresholds: dict[str, float] = Field(default_factory=dict)
+    thresholds: Thresholds = Field(default_factory=Thresholds)
     errors: list[FieldIssue] = Field(default_factory=list)
     """Per-item problems that did not stop the rest of the trace from being evaluated."""
     calibration: CalibrationStatus | None = None

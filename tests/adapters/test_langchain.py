@@ -283,5 +283,5 @@ def test_rs_compressor_in_a_contextual_compression_retriever(guard, store):
     (item,) = evaluations[0].items  # the compressed retrieval replaced the base one
     assert item.id == document.id == "paris"
     assert item.relevance == item.retriever_score == document.metadata["relevance_score"]
-    cache = cached.evaluator.relevance_scorer
+    cache = cached.models.relevance_scorer
     assert cache.misses == len(DOCS) + 1 and cache.hits >= 2  # + the warm-up's dummy pair

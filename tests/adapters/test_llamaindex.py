@@ -205,7 +205,7 @@ def test_rs_postprocessor_in_a_query_engine(guard, index):
     (item,) = evaluations[0].items
     assert item.id == node.node.node_id == "paris"
     assert item.relevance == item.retriever_score == node.score
-    cache = cached.evaluator.relevance_scorer
+    cache = cached.models.relevance_scorer
     assert cache.misses == len(DOCS) + 1 and cache.hits == 1  # + the warm-up's dummy pair
 
 

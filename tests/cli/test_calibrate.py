@@ -54,7 +54,7 @@ def test_the_fitted_threshold_and_band_are_in_force(calibrated, tmp_path) -> Non
     trace = labelled_rows(1, seed=5)[0]
     trace.pop("labels")
     evaluation = Guard(out).evaluate(trace)
-    assert evaluation.thresholds["support"] == fitted.threshold
+    assert evaluation.thresholds.support == fitted.threshold
     status = evaluation.calibration
     assert status.source == "file" and status.fitted and status.n_samples == 120
     span = evaluation.spans[0]

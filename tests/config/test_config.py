@@ -80,7 +80,7 @@ def test_a_head_named_by_a_relative_path_is_the_one_used(project, embedder, monk
     config = Config.from_file(project / "ragguard.toml")
     evaluator = Evaluator(Config(support=config.support), embedder=embedder)
     (evaluation,) = evaluator.evaluate_batch([ragguard.Trace.parse(TRACE)])
-    assert evaluation.thresholds["support"] == pytest.approx(0.4321)
+    assert evaluation.thresholds.support == pytest.approx(0.4321)
 
 
 def test_wrap_takes_a_config_file_path(project, guard):

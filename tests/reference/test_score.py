@@ -93,7 +93,7 @@ def scored(stubbed, *traces):
     guard, stub = stubbed
     pairs = [(Trace.parse(t), e) for t, e in zip(traces, guard.evaluate_many(traces), strict=True)]
     stub.calls = 0
-    return score_references(pairs, guard.evaluator), stub.calls
+    return score_references(pairs, guard.models), stub.calls
 
 
 def test_mirage_by_hand(stubbed):

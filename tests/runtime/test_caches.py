@@ -118,7 +118,7 @@ def test_instance_caches_share_the_registry_and_the_total_bound() -> None:
 
 def test_clear_caches_reaches_the_embedding_cache(guard) -> None:
     """The evaluator no longer clears its embedders by hand: one call reaches them."""
-    embedder = guard.evaluator.embedder
+    embedder = guard.models.embedder
     embedder.encode_full(["A sentence to embed and keep."])
     assert len(embedder._cache) > 0
     clear_caches()

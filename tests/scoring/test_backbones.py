@@ -116,4 +116,4 @@ def test_the_config_setting_reaches_the_embedder():
     from ragguard.evaluation.evaluator import Evaluator
 
     evaluator = Evaluator(Config(embedding_precision="fp32"))
-    assert evaluator.embedder.precision == "fp32"
+    assert evaluator.models.embedder.precision == "fp32"

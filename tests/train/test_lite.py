@@ -143,7 +143,7 @@ def test_train_on_your_own_labels_and_use_the_head_from_a_config(tmp_path, embed
         {"trace_id": "t", "query": "q", "items": [{"id": "d", "text": "x"}], "response": "x."}
     )
     (evaluation,) = Evaluator(config, embedder=embedder).evaluate_batch([trace])
-    assert evaluation.thresholds["support"] == pytest.approx(head.threshold)
+    assert evaluation.thresholds.support == pytest.approx(head.threshold)
 
 
 def test_a_head_for_another_embedding_model_names_it_in_its_card(tmp_path):
