@@ -14,6 +14,7 @@ from typing import Any
 
 from ragguard.config import ExportConfig, LangfuseConfig
 from ragguard.exporters.annotations import STATUS, Result, target_span, trace_results
+from ragguard.exporters.base import Exporter
 from ragguard.exporters.outbound import post_json
 from ragguard.schema import Evaluation, Trace
 
@@ -23,7 +24,7 @@ def score_id(trace_id: str, span_id: str, name: str) -> str:
     return str(uuid.UUID(bytes=digest[:16]))
 
 
-class LangfuseExporter:
+class LangfuseExporter(Exporter):
     def __init__(self, config: LangfuseConfig) -> None:
         self.url = config.url.rstrip("/") + "/api/public/scores"
         self.timeout_s = config.timeout_s

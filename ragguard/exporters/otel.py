@@ -29,7 +29,7 @@ from opentelemetry.trace import ProxyTracerProvider, Span, TracerProvider
 from opentelemetry.util.types import AttributeValue
 
 from ragguard.config import ExportConfig
-from ragguard.exporters.base import media_uri
+from ragguard.exporters.base import Exporter, media_uri
 from ragguard.exporters.traceparent import parent_context
 from ragguard.schema import (
     Evaluation,
@@ -193,7 +193,7 @@ def _metadata(item: Item, document: dict[str, Any], keys: Container[str] | None)
     return json.dumps(metadata, default=str)
 
 
-class OtelExporter:
+class OtelExporter(Exporter):
     """Writes each evaluation as OpenTelemetry spans and ``gen_ai.evaluation.result`` events.
 
     ``tracer_provider``: where spans go (default: ``default_provider()``). ``pipeline`` is

@@ -17,6 +17,7 @@ from ragguard.exporters.annotations import (
     target_span,
     trace_results,
 )
+from ragguard.exporters.base import Exporter
 from ragguard.exporters.outbound import post_json
 from ragguard.schema import Evaluation, Trace
 
@@ -41,7 +42,7 @@ def _annotation(span_id: str, result: Result, identifier: bool = True) -> dict[s
     return annotation
 
 
-class PhoenixExporter:
+class PhoenixExporter(Exporter):
     def __init__(self, config: PhoenixConfig) -> None:
         self.url = config.url.rstrip("/")
         self.timeout_s = config.timeout_s

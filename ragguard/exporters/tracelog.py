@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from ragguard.config import ExportConfig
+from ragguard.exporters.base import Exporter
 from ragguard.runtime import stats as live_stats
 from ragguard.runtime.hooks import register_once
 from ragguard.runtime.jsonl import LOG_FIELDS
@@ -100,7 +101,7 @@ class TraceLogStats:
     and counted in ``ragguard.stats().export_errors`` too."""
 
 
-class TraceLog:
+class TraceLog(Exporter):
     """Appends evaluated traces to a JSONL file; an exporter for the live Monitor.
 
     ``max_bytes``: rotate when the file would grow past this (``log`` -> ``log.1`` ...
