@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ragguard.evaluation.plan import TracePlan
-from ragguard.metrics.answer import apply_answer
-from ragguard.metrics.live import trace_metrics
+from ragguard.metrics.answer_relevance import apply_answer
+from ragguard.metrics.per_trace import trace_metrics
 from ragguard.schema import (
     NO_CONTEXT,
     Evaluation,

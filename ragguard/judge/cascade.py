@@ -52,7 +52,7 @@ from ragguard.judge.prompts import (
     support_messages,
 )
 from ragguard.language import NAMES
-from ragguard.metrics.live import trace_metrics
+from ragguard.metrics.per_trace import trace_metrics
 from ragguard.runtime.caches import Cache
 from ragguard.runtime.sampling import hash_sample
 from ragguard.schema import Evaluation, JudgeVerdict, SpanEvaluation, Trace

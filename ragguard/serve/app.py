@@ -28,8 +28,8 @@ from ragguard.errors import RagguardError
 from ragguard.evaluation.guard import Guard
 from ragguard.exporters import Exporter, build_exporters
 from ragguard.exporters.registry import OTHER_PIPELINE, serve_monitor_config
-from ragguard.live.models import shared_guard
 from ragguard.live.monitor import Monitor
+from ragguard.live.shared import shared_guard
 from ragguard.runtime.memory import PeriodicRelease
 from ragguard.schema import Evaluation, Trace
 from ragguard.serve.addresses import check_exposure, parse

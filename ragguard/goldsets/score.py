@@ -21,7 +21,7 @@ import numpy as np
 from pydantic import BaseModel, Field
 
 from ragguard.evaluation.evaluator import Evaluator
-from ragguard.reference import alce, crux, fathoms, mirage
+from ragguard.goldsets import alce, crux, fathoms, mirage
 from ragguard.schema import Evaluation, Reference, SpanEvaluation, Trace
 from ragguard.scoring.evidence import Claim, Evidence, item_text
 from ragguard.scoring.protocols import RelevanceScorer
