@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from ragguard.replay.run import Replay
     from ragguard.runners.processes import Runner
     from ragguard.runners.ray import RayRun
-    from ragguard.runtime.jsonl import LoggedTrace
+    from ragguard.runtime.log_record import LoggedTrace
     from ragguard.schema import Evaluation, Trace
 
 T = TypeVar("T")

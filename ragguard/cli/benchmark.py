@@ -31,8 +31,8 @@ def add_to(commands: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ragguard.evaluation.guard import Guard
-    from ragguard.reference.score import score_references
-    from ragguard.reference.tables import render
+    from ragguard.goldsets.score import score_references
+    from ragguard.goldsets.tables import render
     from ragguard.runtime.foreign import read_input
     from ragguard.schema import Trace
 

@@ -23,7 +23,7 @@ from ragguard.errors import RagguardError
 
 if TYPE_CHECKING:
     from ragguard.config import Config
-    from ragguard.runtime.jsonl import LoggedTrace
+    from ragguard.runtime.log_record import LoggedTrace
     from ragguard.schema import Evaluation, Trace
 
 
@@ -50,7 +50,8 @@ def add_to(commands: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ragguard.config import Config
-    from ragguard.runtime.jsonl import count_lines, expand_logs, read_log
+    from ragguard.runtime.jsonl import count_lines
+    from ragguard.runtime.log_record import expand_logs, read_log
 
     paths = expand_logs(args.logs)
     for path in paths:

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from ragguard.evaluation.plan import TracePlan
 from ragguard.judge.ruling import Draft, Ruling
-from ragguard.metrics.answer import AnswerVerdict, answer_verdict
-from ragguard.metrics.live import trace_metrics
+from ragguard.metrics.answer_relevance import AnswerVerdict, answer_verdict
+from ragguard.metrics.per_trace import trace_metrics
 from ragguard.schema import (
     NO_CONTEXT,
     CalibrationStatus,

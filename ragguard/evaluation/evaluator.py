@@ -17,9 +17,9 @@ from ragguard.evaluation.assemble import assemble, lite
 from ragguard.evaluation.limits import check_limits
 from ragguard.evaluation.models import GivenModels, Models
 from ragguard.evaluation.plan import Outcome, TracePlan
-from ragguard.media.evidence import Decoded, decoded_visual, unreadable_file
+from ragguard.media.decoded import Decoded, decoded_visual, unreadable_file
 from ragguard.media.visual import Visual, best_frames
-from ragguard.metrics.answer import SCORED_KINDS, answer_sentences
+from ragguard.metrics.answer_relevance import SCORED_KINDS, answer_sentences
 from ragguard.metrics.rate import DriftMonitor
 from ragguard.runtime import caches
 from ragguard.runtime.timing import Stopwatch

@@ -36,7 +36,7 @@ from typing import IO, Any
 from ragguard.config import Config
 from ragguard.errors import RagguardError
 from ragguard.evaluation.guard import Guard
-from ragguard.live.models import with_score_cache
+from ragguard.live.shared import with_score_cache
 from ragguard.runtime import stats as live_stats
 from ragguard.runtime.hooks import register_once
 from ragguard.runtime.memory import PeriodicRelease

@@ -29,7 +29,7 @@ from ragguard.evaluation.guard import Guard
 from ragguard.exporters import Exporter, build_exporters
 from ragguard.live import thread as worker
 from ragguard.live.child import EvaluationChild, shared_child
-from ragguard.live.models import shared_guard
+from ragguard.live.shared import shared_guard
 from ragguard.live.thread import EvaluationThread, Result, close_all, exit_timeout, flush
 from ragguard.runtime import stats as live_stats
 from ragguard.runtime.hooks import register_once

@@ -24,7 +24,7 @@ from ragguard.metrics.rate import RateTally
 from ragguard.metrics.summary import describe_status
 from ragguard.replay.diff import DiffTotals, TraceDiff, diff_trace, span_verdict
 from ragguard.replay.svg import Marker, Series, bin_counts, histogram, line_chart
-from ragguard.runtime.jsonl import LoggedTrace
+from ragguard.runtime.log_record import LoggedTrace
 from ragguard.schema import CalibrationStatus, Evaluation, SpanEvaluation
 
 LIVE_COLOR, REPLAY_COLOR = "#8a8f98", "#d9480f"

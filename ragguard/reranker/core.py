@@ -15,7 +15,7 @@ from typing import Literal
 import numpy as np
 
 from ragguard.evaluation.guard import Guard
-from ragguard.live.models import shared_guard
+from ragguard.live.shared import shared_guard
 from ragguard.schema import Item
 from ragguard.scoring.evidence import item_evidence
 

@@ -33,14 +33,8 @@ from ragguard.evaluation.guard import Guard
 from ragguard.evaluation.plan import Outcome
 from ragguard.judge.budget import per_worker
 from ragguard.replay.run import Replay
-from ragguard.runtime.jsonl import (
-    FirstLines,
-    LoggedTrace,
-    as_logged,
-    as_trace,
-    overlong,
-    parse_line,
-)
+from ragguard.runtime.jsonl import FirstLines, as_trace, overlong, parse_line
+from ragguard.runtime.log_record import LoggedTrace, as_logged
 from ragguard.schema import Trace
 
 if TYPE_CHECKING:

@@ -26,6 +26,7 @@ from pydantic import (
 
 from ragguard.errors import TraceValidationError, field_path
 from ragguard.schema.align import span_offsets
+from ragguard.schema.check_kinds import CheckKind as CheckKind
 from ragguard.schema.fields import misplaced_keys, missing_hint
 from ragguard.schema.inline import (
     INLINE_PREFIX,
@@ -298,25 +299,6 @@ JudgeSkip = Literal[
     "no_evidence",
     "check_fired",
 ]
-
-
-CheckKind = Literal[
-    "number",
-    "date",
-    "negation",
-    "entity",
-    "uncovered",
-    "low_support",
-    "language",
-    "nothing_retrieved",
-]
-"""Kinds of reason a span is not supported. The first five are the typed checks
-(``ragguard.scoring.checks.CHECKS``). The others come from no check: ``low_support``, the
-reason of an unsupported span that no check explains (its best support is below eta),
-``language``, an item left unread because no loaded backbone reads its language or the
-claim's, which might have supported the span (``claim`` and ``evidence`` are the two
-languages), and ``nothing_retrieved``, a trace whose ``items`` is an empty list (``item``
-is ``none``)."""
 
 
 class SpanReason(BaseModel):

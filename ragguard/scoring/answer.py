@@ -12,7 +12,7 @@ The answer types also decide: an answer to a "when", "who", "how many/much/tall/
 "where" question that gives no date, person, quantity or place is off-question whatever the
 head says (its score is capped ``TYPE_MISSING_MARGIN`` below the threshold, out of the
 judge's default answer band: the rule is sure, the judge is not asked). Abstentions are never
-scored (``ragguard.metrics.answer``). Answer relevance reads English only, so the question
+scored (``ragguard.metrics.answer_relevance``). Answer relevance reads English only, so the question
 words are English.
 """
 

@@ -19,7 +19,7 @@ import ragguard
 from ragguard.adapters.llamaindex import RagguardEventHandler, node_item
 from ragguard.evaluation.evaluator import Evaluator
 from ragguard.evaluation.guard import Guard
-from ragguard.live.models import with_score_cache
+from ragguard.live.shared import with_score_cache
 from ragguard.reranker import Reranker
 from ragguard.reranker.llamaindex import RSNodePostprocessor
 from tests.support.live_fixtures import DOCS, QUESTIONS, SUPPORTED, UNSUPPORTED, wrap_collecting

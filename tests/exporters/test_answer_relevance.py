@@ -10,7 +10,7 @@ from ragguard.exporters.prometheus import PrometheusExporter
 from ragguard.live.monitor import Monitor
 from ragguard.metrics.summary import RunSummary
 from ragguard.replay.report import ReportBuilder
-from ragguard.runtime.jsonl import LoggedTrace
+from ragguard.runtime.log_record import LoggedTrace
 from ragguard.schema import JudgeVerdict
 from ragguard.schema.otel_names import EVALUATION_EVENT
 from tests.support.exporters_fixtures import made_up

@@ -13,7 +13,7 @@ import ragguard
 from ragguard.exporters.prometheus import PrometheusExporter
 from ragguard.judge.cascade import agreement
 from ragguard.replay.report import ReportBuilder
-from ragguard.runtime.jsonl import LoggedTrace
+from ragguard.runtime.log_record import LoggedTrace
 from ragguard.schema import JudgeVerdict
 from tests.support.exporters_fixtures import made_up, wrapped_chain
 from tests.support.judge_fixtures import band_around, judge_config, judged_guard, spy

@@ -4,7 +4,7 @@ test_adapters_*.py)."""
 
 import pytest
 
-from ragguard.live.models import with_score_cache
+from ragguard.live.shared import with_score_cache
 from ragguard.reranker import Reranker
 from ragguard.schema import Item, Trace
 from ragguard.scoring.cache import CachedRelevanceScorer

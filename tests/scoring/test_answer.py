@@ -4,7 +4,7 @@ no verdict; and the expected-answer-type rules read as intended."""
 
 import pytest
 
-from ragguard.metrics.answer import answer_sentences
+from ragguard.metrics.answer_relevance import answer_sentences
 from ragguard.scoring.answer import (
     ANSWER_FEATURES,
     TYPE_MISSING_MARGIN,

@@ -24,7 +24,7 @@ from ragguard.language.normalize import normalized
 from ragguard.language.sentences import MONTHS
 from ragguard.runtime import caches
 from ragguard.runtime.caches import memoized
-from ragguard.schema import CheckKind
+from ragguard.schema.check_kinds import CONTRADICTIONS, KINDS, CheckKind
 from ragguard.scoring.checks.clauses import MIN_PREDICATE
 from ragguard.scoring.checks.coverage import MIN_UNCOVERED, uncovered, uncovered_findings
 from ragguard.scoring.checks.dates import ROLE_REACH
@@ -85,30 +85,36 @@ Findings = Callable[[Sentence, tuple[Sentence, ...]], list[Reason]]
 
 @dataclass(frozen=True, slots=True)
 class Check:
-    """One check of the registry: the kinds of reason it gives, whether they veto support
-    (``CONTRADICTIONS``), and the function."""
+    """One check of the registry: the kinds of reason it gives (each a row of
+    ``ragguard.schema.check_kinds.KINDS``, which says whether it vetoes support) and the
+    function."""
 
     kinds: tuple[CheckKind, ...]
-    vetoes: bool
     findings: Findings
     whole_claim: bool = False
     """Asked once of the whole claim, not of each of its sentences."""
 
 
 CHECKS: tuple[Check, ...] = (
-    Check(("number", "date"), True, quantity_findings),
-    Check(("date",), True, month_findings),
-    Check(("date",), True, weekday_findings),
-    Check(("negation",), True, polarity_findings),
-    Check(("entity",), True, name_findings),
-    Check(("uncovered",), False, uncovered_findings, whole_claim=True),
+    Check(("number", "date"), quantity_findings),
+    Check(("date",), month_findings),
+    Check(("date",), weekday_findings),
+    Check(("negation",), polarity_findings),
+    Check(("entity",), name_findings),
+    Check(("uncovered",), uncovered_findings, whole_claim=True),
 )
 """Every check, in the order its reasons are listed."""
 
-CONTRADICTIONS: tuple[CheckKind, ...] = tuple(
-    dict.fromkeys(kind for c in CHECKS if c.vetoes for kind in c.kinds)
-)
-"""The kinds that veto support; ``uncovered`` only informs the head and the reasons."""
+
+def _covers_the_table() -> None:
+    """The checks give exactly the kinds the table says a check gives."""
+    given = {kind for c in CHECKS for kind in c.kinds}
+    table = {row.kind for row in KINDS if row.given_by == "check"}
+    if given != table:
+        raise TypeError(f"CHECKS give {sorted(given)}, check_kinds.KINDS says {sorted(table)}")
+
+
+_covers_the_table()
 
 
 def clear_caches() -> None:

@@ -4,9 +4,9 @@ import math
 
 import pytest
 
-from ragguard.reference import alce, crux, fathoms, mirage
-from ragguard.reference.score import AlceScores, FathomsScores, MirageScores, ReferenceScores
-from ragguard.reference.tables import TABLES, render, table_rows
+from ragguard.goldsets import alce, crux, fathoms, mirage
+from ragguard.goldsets.score import AlceScores, FathomsScores, MirageScores, ReferenceScores
+from ragguard.goldsets.tables import TABLES, render, table_rows
 
 # --- MIRAGE ---------------------------------------------------------------------------------
 

@@ -15,8 +15,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
 
-from ragguard.reference.fathoms import macro_average
-from ragguard.reference.score import ReferenceScores
+from ragguard.goldsets.fathoms import macro_average
+from ragguard.goldsets.score import ReferenceScores
 
 Value = float | bool | None
 

@@ -2,7 +2,7 @@
 
 Every MIRAGE metric is an average of a support score s(c, X) over a set of claims; they differ
 only in which claims and which X. These functions take the scores already computed (by
-``ragguard.reference.score``) so the arithmetic can be checked by hand.
+``ragguard.goldsets.score``) so the arithmetic can be checked by hand.
 """
 
 from __future__ import annotations

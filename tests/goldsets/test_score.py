@@ -13,7 +13,7 @@ import pytest
 
 from ragguard import Config, Guard, TraceValidationError
 from ragguard.evaluation.evaluator import Evaluator
-from ragguard.reference.score import pipeline_of, score_references
+from ragguard.goldsets.score import pipeline_of, score_references
 from ragguard.schema import Trace
 from ragguard.spans import SpanAnalyzer
 

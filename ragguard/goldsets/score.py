@@ -22,7 +22,7 @@ import numpy as np
 from pydantic import BaseModel, Field
 
 from ragguard.evaluation.models import Models
-from ragguard.reference import alce, crux, fathoms, mirage
+from ragguard.goldsets import alce, crux, fathoms, mirage
 from ragguard.schema import Evaluation, Reference, SpanEvaluation, Trace
 from ragguard.scoring.evidence import Claim, Evidence, item_text
 from ragguard.scoring.protocols import RelevanceScorer
