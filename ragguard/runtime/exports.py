@@ -39,9 +39,10 @@ def lazy_exports(
 ) -> tuple[Callable[[str], Any], Callable[[], list[str]]]:
     """The ``__getattr__`` and ``__dir__`` of ``package`` (its ``__init__`` at ``path``):
     each name of ``public`` (its ``__all__``) is imported from its module on first use, then
-    kept in the package. A name of ``public`` with no home is a mistake, raised at import."""
+    kept in the package (a name the package defines or imports at once needs no home). A name
+    of ``public`` with neither is a mistake, raised at import."""
     homes = _homes(path, package)
-    missing = sorted(set(public) - set(homes))
+    missing = sorted(set(public) - set(homes) - set(vars(sys.modules[package])))
     if missing:
         raise ImportError(f"{package}.__all__ names {missing} without a home under TYPE_CHECKING")
 
