@@ -137,8 +137,47 @@ class BatchRun:
 
         output, mode = out
         finished = False
+        options = self.options
         try:
-            text = self._evaluate_all(config, summary, entries, replay, total, out, on_evaluation)
+            with contextlib.ExitStack() as stack:
+                if options.runner == "ray":
+                    RayRun = load_ray_run()
+                    ray = stack.enter_context(
+                        RayRun(
+                            config,
+                            self.inputs,
+                            replay,
+                            address=options.ray_address,
+                            workers=options.workers,
+                            batch_size=options.batch_size,
+                        )
+                    )
+                    load_s, how, outcomes = 0.0, ray.description, ray.outcomes()
+                else:
+                    runner, how = stack.enter_context(open_runner(config, options.workers))
+                    load_s = runner.load()
+                    outcomes = batched_outcomes(runner, entries, options.batch_size)
+                desc = "evaluating" if replay is None else "replaying"
+                started = time.perf_counter()
+                with jsonl_sink(*out) as write:
+                    counted = tally(
+                        outcomes,
+                        total=total,
+                        summary=summary,
+                        desc=desc,
+                        on_skipped=self.checks.on_skipped,
+                    )
+                    for tag, evaluation in counted:
+                        write(evaluation)
+                        on_evaluation(tag, evaluation)
+                        self.checks.on_evaluation(evaluation)
+                eval_s = time.perf_counter() - started
+                if options.runner == "ray":
+                    load_s, eval_s = ray.timings()
+            warning = summary.judge_warning()
+            if warning is not None:
+                print(f"ragguard: warning: {warning}", file=sys.stderr)
+            text = summary.render(load_s, eval_s, how)
             finished = True
         finally:  # a replaced output is this config's; an appended one is, even if cut short
             if output not in (None, STDOUT) and (
@@ -147,57 +186,6 @@ class BatchRun:
                 record_output_config(Path(output), self.config, self.name)
         gates, status = self.checks.finish(summary)
         return text, gates, status
-
-    def _evaluate_all(
-        self,
-        config: Config,
-        summary: RunSummary,
-        entries: Iterable[tuple[str, Trace | RagguardError, LoggedTrace | None]],
-        replay: Replay | None,
-        total: int | None,
-        out: tuple[str | None, str],
-        on_evaluation: Callable[[LoggedTrace | None, Evaluation], object],
-    ) -> str:
-        options = self.options
-        with contextlib.ExitStack() as stack:
-            if options.runner == "ray":
-                RayRun = load_ray_run()
-                ray = stack.enter_context(
-                    RayRun(
-                        config,
-                        self.inputs,
-                        replay,
-                        address=options.ray_address,
-                        workers=options.workers,
-                        batch_size=options.batch_size,
-                    )
-                )
-                load_s, how, outcomes = 0.0, ray.description, ray.outcomes()
-            else:
-                runner, how = stack.enter_context(open_runner(config, options.workers))
-                load_s = runner.load()
-                outcomes = batched_outcomes(runner, entries, options.batch_size)
-            desc = "evaluating" if replay is None else "replaying"
-            started = time.perf_counter()
-            with jsonl_sink(*out) as write:
-                counted = tally(
-                    outcomes,
-                    total=total,
-                    summary=summary,
-                    desc=desc,
-                    on_skipped=self.checks.on_skipped,
-                )
-                for tag, evaluation in counted:
-                    write(evaluation)
-                    on_evaluation(tag, evaluation)
-                    self.checks.on_evaluation(evaluation)
-            eval_s = time.perf_counter() - started
-            if options.runner == "ray":
-                load_s, eval_s = ray.timings()
-        warning = summary.judge_warning()
-        if warning is not None:
-            print(f"ragguard: warning: {warning}", file=sys.stderr)
-        return summary.render(load_s, eval_s, how)
 
 
 def exit_status(summary: RunSummary, gate_status: int | None) -> int:

@@ -12,11 +12,6 @@ if _typing.TYPE_CHECKING:
     from ragguard.evaluation.guard import Guard, TraceLike
     from ragguard.evaluation.plan import Outcome
 
-__all__ = [
-    "Evaluator",
-    "Guard",
-    "Outcome",
-    "TraceLike",
-]
+__all__ = ["Evaluator", "Guard", "Outcome", "TraceLike"]
 
 __getattr__, __dir__ = _lazy_exports(__name__, __file__, __all__)

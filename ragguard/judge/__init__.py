@@ -10,10 +10,6 @@ if _typing.TYPE_CHECKING:
     from ragguard.judge.budget import after_first_pass, per_worker
     from ragguard.judge.cascade import Cascade
 
-__all__ = [
-    "Cascade",
-    "after_first_pass",
-    "per_worker",
-]
+__all__ = ["Cascade", "after_first_pass", "per_worker"]
 
 __getattr__, __dir__ = _lazy_exports(__name__, __file__, __all__)

@@ -16,13 +16,6 @@ if _typing.TYPE_CHECKING:
     from ragguard.media.evidence import Decoded, decoded_visual, unreadable_file
     from ragguard.media.visual import Frame, Visual, best_frames
 
-__all__ = [
-    "Decoded",
-    "Frame",
-    "Visual",
-    "best_frames",
-    "decoded_visual",
-    "unreadable_file",
-]
+__all__ = ["Decoded", "Frame", "Visual", "best_frames", "decoded_visual", "unreadable_file"]
 
 __getattr__, __dir__ = _lazy_exports(__name__, __file__, __all__)

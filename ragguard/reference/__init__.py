@@ -13,8 +13,6 @@ from ragguard.runtime.exports import lazy_exports as _lazy_exports
 if _typing.TYPE_CHECKING:
     from ragguard.reference.score import score_references
 
-__all__ = [
-    "score_references",
-]
+__all__ = ["score_references"]
 
 __getattr__, __dir__ = _lazy_exports(__name__, __file__, __all__)

@@ -10,10 +10,6 @@ if _typing.TYPE_CHECKING:
     from ragguard.runners.processes import Runner, WorkerPool
     from ragguard.runners.ray import RayRun
 
-__all__ = [
-    "RayRun",
-    "Runner",
-    "WorkerPool",
-]
+__all__ = ["RayRun", "Runner", "WorkerPool"]
 
 __getattr__, __dir__ = _lazy_exports(__name__, __file__, __all__)

@@ -17,8 +17,6 @@ from ragguard.runtime.exports import lazy_exports as _lazy_exports
 if _typing.TYPE_CHECKING:
     from ragguard.serve.app import ServeApp
 
-__all__ = [
-    "ServeApp",
-]
+__all__ = ["ServeApp"]
 
 __getattr__, __dir__ = _lazy_exports(__name__, __file__, __all__)

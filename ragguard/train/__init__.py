@@ -10,9 +10,6 @@ if _typing.TYPE_CHECKING:
     from ragguard.train.datasets import read_labels
     from ragguard.train.lite import train_lite
 
-__all__ = [
-    "read_labels",
-    "train_lite",
-]
+__all__ = ["read_labels", "train_lite"]
 
 __getattr__, __dir__ = _lazy_exports(__name__, __file__, __all__)
