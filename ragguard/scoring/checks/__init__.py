@@ -21,62 +21,26 @@ from dataclasses import dataclass
 
 from ragguard.language import SUPPORTED, UNDETERMINED, detect, kinds_off
 from ragguard.language.normalize import normalized
-from ragguard.language.sentences import MONTHS
 from ragguard.runtime import caches
 from ragguard.runtime.caches import memoized
 from ragguard.schema.check_kinds import CONTRADICTIONS, KINDS, CheckKind
-from ragguard.scoring.checks.clauses import MIN_PREDICATE
-from ragguard.scoring.checks.coverage import MIN_UNCOVERED, uncovered, uncovered_findings
-from ragguard.scoring.checks.dates import ROLE_REACH
+from ragguard.scoring.checks.coverage import uncovered_findings
 from ragguard.scoring.checks.entities import name_findings
 from ragguard.scoring.checks.months import month_findings, weekday_findings
-from ragguard.scoring.checks.numbers import (
-    APPROXIMATE,
-    MAX_SEASON,
-    Bound,
-    Quantity,
-    quantities,
-    ranges,
-    same_quantity,
-)
-from ragguard.scoring.checks.parse import MIN_SHARED, Sentence, parse, parse_passage
-from ragguard.scoring.checks.polarity import MIN_ROOT, POLARITY_ANCHOR, polarity_findings
-from ragguard.scoring.checks.proper_names import names
-from ragguard.scoring.checks.quantity_rules import QUANTITY_MARGIN, SMALL_COUNT, quantity_findings
-from ragguard.scoring.checks.slots import MIN_ANCHOR
+from ragguard.scoring.checks.parse import Sentence, parse, parse_passage
+from ragguard.scoring.checks.polarity import polarity_findings
+from ragguard.scoring.checks.quantity_rules import quantity_findings
 from ragguard.scoring.protocols import Reason
 from ragguard.scoring.text import evidence_sentences
-from ragguard.scoring.vocabulary import ANTONYMS, EDIT_ANTONYMS, UNITS, WORD_NUMBERS
 
 __all__ = [
-    "ANTONYMS",
-    "APPROXIMATE",
     "CHECKS",
     "CONTRADICTIONS",
-    "EDIT_ANTONYMS",
-    "MAX_SEASON",
-    "MIN_ANCHOR",
-    "MIN_PREDICATE",
-    "MIN_ROOT",
-    "MIN_SHARED",
-    "MIN_UNCOVERED",
-    "MONTHS",
-    "POLARITY_ANCHOR",
-    "QUANTITY_MARGIN",
-    "ROLE_REACH",
-    "SMALL_COUNT",
-    "UNITS",
-    "WORD_NUMBERS",
-    "Bound",
     "Check",
-    "Quantity",
+    "Findings",
     "check",
+    "checked_language",
     "clear_caches",
-    "names",
-    "quantities",
-    "ranges",
-    "same_quantity",
-    "uncovered",
 ]
 
 Findings = Callable[[Sentence, tuple[Sentence, ...]], list[Reason]]
