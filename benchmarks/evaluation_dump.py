@@ -32,10 +32,21 @@ from ragguard import Evaluation, Guard, Trace
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "traces.jsonl"
 
 
+def _without_timings(value: Any) -> Any:
+    """The value with every wall-clock field (``timing_ms``, ``latency_ms``) removed."""
+    if isinstance(value, dict):
+        return {
+            key: _without_timings(item)
+            for key, item in value.items()
+            if key not in ("timing_ms", "latency_ms")
+        }
+    if isinstance(value, list):
+        return [_without_timings(item) for item in value]
+    return value
+
+
 def _record(evaluation: Evaluation) -> str:
-    fields: dict[str, Any] = evaluation.model_dump(mode="json")
-    fields.pop("timing_ms", None)
-    return json.dumps(fields, sort_keys=True)
+    return json.dumps(_without_timings(evaluation.model_dump(mode="json")), sort_keys=True)
 
 
 @contextlib.contextmanager

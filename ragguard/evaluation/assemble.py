@@ -15,7 +15,7 @@ from ragguard.schema import (
     SpanEvaluation,
     SpanReason,
 )
-from ragguard.scoring.routing import checks_not_run
+from ragguard.scoring.wiring.routing import checks_not_run
 from ragguard.spans import Span
 
 

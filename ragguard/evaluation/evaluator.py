@@ -29,12 +29,14 @@ from ragguard.schema import (
     FieldIssue,
     Trace,
 )
-from ragguard.scoring.answer import AnswerRelevanceScorer
-from ragguard.scoring.antecedents import answer_readings
-from ragguard.scoring.blas import one_blas_thread
-from ragguard.scoring.embeddings import TextEmbedder
-from ragguard.scoring.evidence import Claim, Evidence, item_evidence
-from ragguard.scoring.factory import (
+from ragguard.scoring.checks.antecedents import answer_readings
+from ragguard.scoring.encoders.blas import one_blas_thread
+from ragguard.scoring.encoders.embeddings import TextEmbedder
+from ragguard.scoring.encoders.multilingual import multilingual_embedder
+from ragguard.scoring.interface.evidence import Claim, Evidence, item_evidence
+from ragguard.scoring.interface.protocols import RelevanceScorer, SupportScorer, VisualScorer
+from ragguard.scoring.lite.answer import AnswerRelevanceScorer
+from ragguard.scoring.wiring.factory import (
     build_relevance,
     build_support,
     build_visual,
@@ -43,9 +45,7 @@ from ragguard.scoring.factory import (
     relevance_with_languages,
     with_languages,
 )
-from ragguard.scoring.multilingual import multilingual_embedder
-from ragguard.scoring.protocols import RelevanceScorer, SupportScorer, VisualScorer
-from ragguard.scoring.routing import LanguagePolicy, on_scale
+from ragguard.scoring.wiring.routing import LanguagePolicy, on_scale
 from ragguard.spans import ItemRef, SpanAnalyzer
 
 if TYPE_CHECKING:

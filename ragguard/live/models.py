@@ -9,7 +9,7 @@ import threading
 from ragguard.config import Config
 from ragguard.evaluation.evaluator import Evaluator
 from ragguard.evaluation.guard import Guard
-from ragguard.scoring.cache import CachedRelevanceScorer
+from ragguard.scoring.wiring.cache import CachedRelevanceScorer
 
 
 def with_score_cache(guard: Guard) -> Guard:

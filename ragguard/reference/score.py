@@ -23,8 +23,8 @@ from pydantic import BaseModel, Field
 from ragguard.evaluation.evaluator import Evaluator
 from ragguard.reference import alce, crux, fathoms, mirage
 from ragguard.schema import Evaluation, Reference, SpanEvaluation, Trace
-from ragguard.scoring.evidence import Claim, Evidence, item_text
-from ragguard.scoring.protocols import RelevanceScorer
+from ragguard.scoring.interface.evidence import Claim, Evidence, item_text
+from ragguard.scoring.interface.protocols import RelevanceScorer
 
 UNLABELLED = "-"
 """Pipeline or category of a trace that names none."""

@@ -11,7 +11,7 @@ does not fire (the claim then joins two sentences of the passage).
 Pure Python and regular expressions; passages are parsed once (cached), so a check costs a
 few set intersections per evidence sentence. ``CHECKS`` lists every check; the modules of
 this package hold one concern each (``numbers`` reads quantities, ``quantities`` checks
-them, and so on), and ``ragguard.scoring.vocabulary`` every word list.
+them, and so on), and ``ragguard.scoring.lexical.vocabulary`` every word list.
 """
 
 from __future__ import annotations
@@ -44,9 +44,9 @@ from ragguard.scoring.checks.polarity import MIN_ROOT, POLARITY_ANCHOR, polarity
 from ragguard.scoring.checks.proper_names import names
 from ragguard.scoring.checks.quantity_rules import QUANTITY_MARGIN, SMALL_COUNT, quantity_findings
 from ragguard.scoring.checks.slots import MIN_ANCHOR
-from ragguard.scoring.protocols import Reason
-from ragguard.scoring.text import evidence_sentences
-from ragguard.scoring.vocabulary import ANTONYMS, EDIT_ANTONYMS, UNITS, WORD_NUMBERS
+from ragguard.scoring.interface.protocols import Reason
+from ragguard.scoring.lexical.text import evidence_sentences
+from ragguard.scoring.lexical.vocabulary import ANTONYMS, EDIT_ANTONYMS, UNITS, WORD_NUMBERS
 
 __all__ = [
     "ANTONYMS",

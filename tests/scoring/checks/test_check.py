@@ -10,7 +10,7 @@ import pytest
 from ragguard.cli import build_parser
 from ragguard.schema import CheckKind
 from ragguard.scoring.checks import CHECKS, CONTRADICTIONS, check
-from ragguard.scoring.protocols import Reason
+from ragguard.scoring.interface.protocols import Reason
 from tests.scoring.checks.passages import BOILING, DRUG, EINSTEIN, PARIS, fired
 
 

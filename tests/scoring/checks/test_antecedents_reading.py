@@ -5,7 +5,7 @@ with a ``[reference]`` table; openers that refer to nothing are left alone."""
 import pytest
 
 from ragguard.language import lexicon
-from ragguard.language.reference import resolve, subject, with_antecedent
+from ragguard.scoring.checks.antecedents import resolve, subject, with_antecedent
 
 TOWER = "The Eiffel Tower is a wrought-iron lattice tower in Paris, France."
 
