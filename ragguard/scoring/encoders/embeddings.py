@@ -125,9 +125,6 @@ class TextEmbedder:
     def dim(self) -> int:
         return self.model.dim
 
-    def clear_cache(self) -> None:
-        self._cache.clear()
-
     def encode_full(self, texts: Sequence[str]) -> list[Encoded]:
         """Sentence and token vectors; only texts not in the cache reach the model."""
         keys = [hashlib.blake2b(t.encode("utf-8"), digest_size=16).digest() for t in texts]
