@@ -100,7 +100,7 @@ class Lexicon:
     factual: tuple[str, ...] = ()
     """Verbs and phrases of a factual relation ("entdeckte", "liegt in"): an evaluative span
     holding one states a checkable fact, so it stays objective."""
-    reference: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    antecedents: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     """What reading a sentence with its antecedent needs (``ragguard.scoring.checks.antecedents``):
     ``pronouns``, ``possessives``, ``determiners``, ``verbs``, ``verb_endings``, ``expletives``."""
     abstention: tuple[str, ...] = ()
@@ -144,7 +144,7 @@ def _from_table(code: str, data: Mapping[str, Any]) -> Lexicon:
         months_lower_case=bool(data.get("months_lower_case", False)),
         subjective={k: _words(v) for k, v in data.get("subjective", {}).items()},
         factual=_words(data.get("factual")),
-        reference={k: _words(v) for k, v in data.get("reference", {}).items()},
+        antecedents={k: _words(v) for k, v in data.get("antecedents", {}).items()},
         abstention=_words(data.get("abstention")),
         checks_off=tuple(str(c) for c in data.get("checks_off", ())),
     )

@@ -6,7 +6,7 @@ the subject of the sentence before, else of the passage's first sentence; one th
 with a definite description ("the tower") takes the earlier subject that holds its last word
 ("The Eiffel Tower"). A subject is the words before the first listed verb (or, in English, a
 word ending in "-ed"), when they are a short phrase that is not a pronoun itself. The lists
-are each language's ``[reference]`` table (``data/<code>.toml``); a language without one
+are each language's ``[antecedents]`` table (``data/<code>.toml``); a language without one
 (Hindi: its verb ends the sentence) is read as written. Openers where the pronoun refers to
 nothing ("it is possible that", "es gibt", "il y a") are left alone.
 
@@ -38,9 +38,9 @@ _TOKEN = re.compile(r"[^\W\d_][\w'’-]*|\d[\w.,]*", re.UNICODE)
 
 @cache
 def _lists(language: str) -> dict[str, frozenset[str]]:
-    """The language's ``[reference]`` lists as sets, built once (they are read per sentence)."""
+    """The language's ``[antecedents]`` lists as sets, built once (they are read per sentence)."""
     found = lexicon(language)
-    return {k: frozenset(v) for k, v in found.reference.items()} if found is not None else {}
+    return {k: frozenset(v) for k, v in found.antecedents.items()} if found is not None else {}
 
 
 def determiners(language: str) -> frozenset[str]:
