@@ -34,10 +34,10 @@ from ragguard.evaluation.evaluator import Evaluator
 from ragguard.metrics.agreement import balanced_accuracy, roc_auc, true_rates
 from ragguard.metrics.ranking import ndcg_at_k, pairwise_reward
 from ragguard.metrics.summary import markdown_table as table
-from ragguard.scoring.blas import one_blas_thread
-from ragguard.scoring.evidence import Claim, Evidence
-from ragguard.scoring.heads import equal_error_threshold
-from ragguard.scoring.lite import SentenceIndex
+from ragguard.scoring.encoders.blas import one_blas_thread
+from ragguard.scoring.interface.evidence import Claim, Evidence
+from ragguard.scoring.lite.heads import equal_error_threshold
+from ragguard.scoring.lite.scorers import SentenceIndex
 from ragguard.train.datasets import SUPPORT_SOURCES
 
 BATCH = 128

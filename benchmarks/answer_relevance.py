@@ -34,7 +34,7 @@ import numpy as np
 from ragguard.evaluation.evaluator import Evaluator
 from ragguard.metrics.agreement import roc_auc
 from ragguard.schema import Trace
-from ragguard.scoring.answer import AnswerRelevanceScorer
+from ragguard.scoring.lite.answer import AnswerRelevanceScorer
 from ragguard.train.answer import Question, questions
 
 

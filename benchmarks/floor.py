@@ -31,8 +31,8 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 from ragguard import Guard
 from ragguard.runtime.jsonl import read_traces
 from ragguard.schema import Trace
-from ragguard.scoring import text as tx
-from ragguard.scoring.backbones import bundled_minilm_path
+from ragguard.scoring.encoders.backbones import bundled_minilm_path
+from ragguard.scoring.lexical import text as tx
 from ragguard.spans import ItemRef
 
 

@@ -26,7 +26,7 @@ import devsets
 
 from ragguard.calibration.band import band_for_share, share_in_band
 from ragguard.evaluation.evaluator import Evaluator
-from ragguard.scoring.evidence import Claim, Evidence
+from ragguard.scoring.interface.evidence import Claim, Evidence
 from ragguard.train.datasets import SUPPORT_SOURCES
 
 

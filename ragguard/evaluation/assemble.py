@@ -23,7 +23,7 @@ from ragguard.schema import (
     SpanReason,
     Thresholds,
 )
-from ragguard.scoring.routing import checks_not_run
+from ragguard.scoring.wiring.routing import checks_not_run
 from ragguard.spans import Span
 
 

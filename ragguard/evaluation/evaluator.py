@@ -24,10 +24,10 @@ from ragguard.metrics.rate import DriftMonitor
 from ragguard.runtime import caches
 from ragguard.runtime.timing import Stopwatch
 from ragguard.schema import CalibrationStatus, FieldIssue, Thresholds, Trace
-from ragguard.scoring.antecedents import answer_readings
-from ragguard.scoring.blas import one_blas_thread
-from ragguard.scoring.evidence import Claim, Evidence, item_evidence
-from ragguard.scoring.routing import on_scale
+from ragguard.scoring.checks.antecedents import answer_readings
+from ragguard.scoring.encoders.blas import one_blas_thread
+from ragguard.scoring.interface.evidence import Claim, Evidence, item_evidence
+from ragguard.scoring.wiring.routing import on_scale
 from ragguard.spans import ItemRef
 
 if TYPE_CHECKING:

@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, TypedDict, Unpack, cast
 from ragguard.calibration.fingerprint import applied, model_fingerprint
 from ragguard.config import Config
 from ragguard.runtime import caches
-from ragguard.scoring.answer import AnswerRelevanceScorer
-from ragguard.scoring.embeddings import TextEmbedder
-from ragguard.scoring.factory import (
+from ragguard.scoring.lite.answer import AnswerRelevanceScorer
+from ragguard.scoring.encoders.embeddings import TextEmbedder
+from ragguard.scoring.wiring.factory import (
     build_relevance,
     build_support,
     build_visual,
@@ -27,9 +27,9 @@ from ragguard.scoring.factory import (
     relevance_with_languages,
     with_languages,
 )
-from ragguard.scoring.multilingual import multilingual_embedder
-from ragguard.scoring.protocols import RelevanceScorer, SupportScorer, VisualScorer
-from ragguard.scoring.routing import LanguagePolicy
+from ragguard.scoring.encoders.multilingual import multilingual_embedder
+from ragguard.scoring.interface.protocols import RelevanceScorer, SupportScorer, VisualScorer
+from ragguard.scoring.wiring.routing import LanguagePolicy
 from ragguard.spans import SpanAnalyzer
 
 if TYPE_CHECKING:

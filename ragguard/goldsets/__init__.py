@@ -11,7 +11,7 @@ import typing as _typing
 from ragguard.runtime.exports import lazy_exports as _lazy_exports
 
 if _typing.TYPE_CHECKING:
-    from ragguard.reference.score import score_references
+    from ragguard.goldsets.score import score_references
 
 __all__ = ["score_references"]
 

@@ -24,8 +24,8 @@ from pydantic import BaseModel, Field
 from ragguard.evaluation.models import Models
 from ragguard.goldsets import alce, crux, fathoms, mirage
 from ragguard.schema import Evaluation, Reference, SpanEvaluation, Trace
-from ragguard.scoring.evidence import Claim, Evidence, item_text
-from ragguard.scoring.protocols import RelevanceScorer
+from ragguard.scoring.interface.evidence import Claim, Evidence, item_text
+from ragguard.scoring.interface.protocols import RelevanceScorer
 
 UNLABELLED = "-"
 """Pipeline or category of a trace that names none."""

@@ -56,9 +56,9 @@ from ragguard.language import NAMES
 from ragguard.runtime.caches import Cache
 from ragguard.runtime.sampling import hash_sample
 from ragguard.schema import Evaluation, JudgeVerdict, SpanEvaluation, Trace
-from ragguard.scoring import text as tx
 from ragguard.scoring.checks import CONTRADICTIONS
-from ragguard.scoring.evidence import item_text
+from ragguard.scoring.interface.evidence import item_text
+from ragguard.scoring.lexical import text as tx
 
 logger = logging.getLogger(__name__)
 

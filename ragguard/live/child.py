@@ -38,12 +38,12 @@ from ragguard.errors import RagguardError
 from ragguard.evaluation.guard import Guard
 from ragguard.live.shared import with_score_cache
 from ragguard.runtime import stats as live_stats
+from ragguard.runtime.cores import available_cores
 from ragguard.runtime.hooks import register_once
 from ragguard.runtime.memory import PeriodicRelease
 from ragguard.schema import Evaluation, Trace
-from ragguard.scoring.backbones import available_cores
-from ragguard.scoring.cache import CachedRelevanceScorer
-from ragguard.scoring.evidence import TEXT_SURROGATES, item_evidence
+from ragguard.scoring.interface.evidence import TEXT_SURROGATES, item_evidence
+from ragguard.scoring.wiring.cache import CachedRelevanceScorer
 
 logger = logging.getLogger(__name__)
 _PROCESSES: weakref.WeakSet[EvaluationChild] = weakref.WeakSet()

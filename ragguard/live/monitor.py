@@ -35,7 +35,7 @@ from ragguard.runtime import stats as live_stats
 from ragguard.runtime.hooks import register_once
 from ragguard.runtime.stats import LiveStats
 from ragguard.schema import Evaluation, Trace
-from ragguard.scoring.cache import CachedRelevanceScorer
+from ragguard.scoring.wiring.cache import CachedRelevanceScorer
 
 logger = logging.getLogger(__name__)
 

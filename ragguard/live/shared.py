@@ -9,7 +9,7 @@ import threading
 from ragguard.config import Config
 from ragguard.evaluation.guard import Guard
 from ragguard.evaluation.models import Models
-from ragguard.scoring.cache import CachedRelevanceScorer
+from ragguard.scoring.wiring.cache import CachedRelevanceScorer
 
 
 def with_score_cache(guard: Guard) -> Guard:

@@ -13,7 +13,7 @@ import typing as _typing
 from ragguard.runtime.exports import lazy_exports as _lazy_exports
 
 if _typing.TYPE_CHECKING:
-    from ragguard.media.evidence import Decoded, decoded_visual, unreadable_file
+    from ragguard.media.decoded import Decoded, decoded_visual, unreadable_file
     from ragguard.media.visual import Frame, Visual, best_frames
 
 __all__ = ["Decoded", "Frame", "Visual", "best_frames", "decoded_visual", "unreadable_file"]

@@ -17,7 +17,7 @@ import numpy as np
 from ragguard.evaluation.guard import Guard
 from ragguard.live.shared import shared_guard
 from ragguard.schema import Item
-from ragguard.scoring.evidence import item_evidence
+from ragguard.scoring.interface.evidence import item_evidence
 
 
 @dataclass(frozen=True)

@@ -60,7 +60,6 @@ JudgeSkip = Literal[
 ]
 
 
-
 class SpanReason(BaseModel):
     """Why a span is not supported: a typed check that fired against one item, with what
     the claim says and what the item says instead ("" when the item says nothing of it)."""

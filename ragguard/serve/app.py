@@ -213,7 +213,7 @@ class ServeApp:
             return "buffer_full"
         return None
 
-    def receive(self, decoded: Decoded, protocol: str) -> Reply:
+    def receive(self, decoded: Decoded) -> Reply:
         roots = len({span.trace_id for span in decoded.spans if span.parent_id is None})
         refusal = self.refusal(roots)
         if refusal is not None:

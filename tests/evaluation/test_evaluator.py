@@ -5,7 +5,7 @@ import pytest
 
 from ragguard import Config, Guard, TraceValidationError
 from ragguard.evaluation.evaluator import Evaluator
-from ragguard.scoring.protocols import Reason
+from ragguard.scoring.interface.protocols import Reason
 
 PARIS = (
     "The Eiffel Tower is a wrought-iron lattice tower on the Champ de Mars in Paris, France. "

@@ -7,8 +7,8 @@ import pytest
 from ragguard.live.shared import with_score_cache
 from ragguard.reranker import Reranker
 from ragguard.schema import Item, Trace
-from ragguard.scoring.cache import CachedRelevanceScorer
-from ragguard.scoring.evidence import Evidence
+from ragguard.scoring.interface.evidence import Evidence
+from ragguard.scoring.wiring.cache import CachedRelevanceScorer
 
 QUERY = "Where is the Eiffel Tower?"
 ITEMS = [

@@ -16,9 +16,9 @@ from ragguard.cli import EXIT_ERROR, EXIT_OK, EXIT_SKIPPED, main
 from ragguard.evaluation.evaluator import Evaluator
 from ragguard.exporters.otel import OtelExporter
 from ragguard.runtime.jsonl import read_traces
-from ragguard.scoring.embeddings import TextEmbedder
-from ragguard.scoring.factory import build_support
-from ragguard.scoring.transformers_backends import NLISupportScorer
+from ragguard.scoring.encoders.embeddings import TextEmbedder
+from ragguard.scoring.hub.transformers_backends import NLISupportScorer
+from ragguard.scoring.wiring.factory import build_support
 from tests.support.exporters_fixtures import made_up
 
 PARIS = "The Eiffel Tower is a wrought-iron lattice tower in Paris, France, completed in 1889."

@@ -5,7 +5,7 @@ no verdict; and the expected-answer-type rules read as intended."""
 import pytest
 
 from ragguard.metrics.answer_relevance import answer_sentences
-from ragguard.scoring.answer import (
+from ragguard.scoring.lite.answer import (
     ANSWER_FEATURES,
     TYPE_MISSING_MARGIN,
     AnswerRelevanceScorer,
@@ -13,7 +13,7 @@ from ragguard.scoring.answer import (
     gives_kind,
     lacks_asked_type,
 )
-from ragguard.scoring.heads import Head
+from ragguard.scoring.lite.heads import Head
 
 ITEMS = [
     {

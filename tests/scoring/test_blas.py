@@ -15,7 +15,7 @@ import json, threading
 import numpy as np
 from threadpoolctl import threadpool_info, threadpool_limits
 from ragguard import Guard
-from ragguard.scoring.blas import one_blas_thread
+from ragguard.scoring.encoders.blas import one_blas_thread
 
 def blas_threads():
     return sorted({lib["num_threads"] for lib in threadpool_info() if lib["user_api"] == "blas"})

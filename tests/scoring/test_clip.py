@@ -13,10 +13,10 @@ from ragguard.evaluation.evaluator import Evaluator
 from ragguard.media.visual import Frame, load_visual
 from ragguard.schema import Item
 from ragguard.schema.inline import pixels_key
-from ragguard.scoring.clip import ClipScorer
-from ragguard.scoring.evidence import Claim
-from ragguard.scoring.factory import build_visual
-from ragguard.scoring.routing import on_scale as _on_scale
+from ragguard.scoring.hub.clip import ClipScorer
+from ragguard.scoring.interface.evidence import Claim
+from ragguard.scoring.wiring.factory import build_visual
+from ragguard.scoring.wiring.routing import on_scale as _on_scale
 
 
 @pytest.fixture(scope="module")

@@ -11,10 +11,10 @@ from ragguard import Config, Evaluator
 from ragguard.judge.cascade import answer_language
 from ragguard.metrics.summary import RunSummary
 from ragguard.schema import Trace, verdict
-from ragguard.scoring import factory as backends
-from ragguard.scoring.factory import language_policy
-from ragguard.scoring.lite import LiteSupportScorer
-from ragguard.scoring.routing import (
+from ragguard.scoring.lite.scorers import LiteSupportScorer
+from ragguard.scoring.wiring import factory as backends
+from ragguard.scoring.wiring.factory import language_policy
+from ragguard.scoring.wiring.routing import (
     ACROSS,
     LanguagePolicy,
     RoutedRelevance,
@@ -167,7 +167,7 @@ def test_the_judge_decides_the_spans_the_lite_tier_cannot_read_told_their_langua
 
 def test_a_trained_multilingual_head_replaces_the_same_language_one(tmp_path):
     from ragguard import ModelLoadError
-    from ragguard.scoring.heads import Head
+    from ragguard.scoring.lite.heads import Head
 
     bundled = Head.bundled("support_multilingual")
     own = tmp_path / "own.json"

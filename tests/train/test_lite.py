@@ -13,12 +13,13 @@ from ragguard.config import Config
 from ragguard.evaluation.evaluator import Evaluator
 from ragguard.schema import Trace
 from ragguard.schema.check_kinds import CONTRADICTIONS
-from ragguard.scoring.heads import Head
+from ragguard.scoring.lite import Pair
+from ragguard.scoring.lite.fit import fit_mlp
+from ragguard.scoring.lite.heads import Head
+from ragguard.scoring.lite.losses import pairwise_loss
+from ragguard.scoring.lite.triplets import triplet_indices
 from ragguard.train.card import write_card
-from ragguard.train.datasets import Pair, read_labels
-from ragguard.train.fit import fit_mlp
-from ragguard.train.losses import pairwise_loss
-from ragguard.train.triplets import triplet_indices
+from ragguard.train.datasets import read_labels
 
 
 def test_pairwise_loss_is_ragchecks_formula_when_ordered():
@@ -149,7 +150,7 @@ def test_train_on_your_own_labels_and_use_the_head_from_a_config(tmp_path, embed
 
 def test_a_head_for_another_embedding_model_names_it_in_its_card(tmp_path):
     from ragguard.cli import main
-    from ragguard.scoring.backbones import bundled_minilm_path
+    from ragguard.scoring.encoders.backbones import bundled_minilm_path
 
     labels = write_labels(tmp_path / "labels.jsonl", "support")
     out = tmp_path / "head.json"

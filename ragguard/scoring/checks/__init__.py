@@ -11,7 +11,7 @@ does not fire (the claim then joins two sentences of the passage).
 Pure Python and regular expressions; passages are parsed once (cached), so a check costs a
 few set intersections per evidence sentence. ``CHECKS`` lists every check; the modules of
 this package hold one concern each (``numbers`` reads quantities, ``quantities`` checks
-them, and so on), and ``ragguard.scoring.vocabulary`` every word list.
+them, and so on), and ``ragguard.scoring.lexical.vocabulary`` every word list.
 """
 
 from __future__ import annotations
@@ -27,20 +27,26 @@ from ragguard.schema.check_kinds import CONTRADICTIONS, KINDS, CheckKind
 from ragguard.scoring.checks.coverage import uncovered_findings
 from ragguard.scoring.checks.entities import name_findings
 from ragguard.scoring.checks.months import month_findings, weekday_findings
+from ragguard.scoring.checks.numbers import Quantity, quantities, same_quantity
 from ragguard.scoring.checks.parse import Sentence, parse, parse_passage
 from ragguard.scoring.checks.polarity import polarity_findings
+from ragguard.scoring.checks.proper_names import names
 from ragguard.scoring.checks.quantity_rules import quantity_findings
-from ragguard.scoring.protocols import Reason
-from ragguard.scoring.text import evidence_sentences
+from ragguard.scoring.interface.protocols import Reason
+from ragguard.scoring.lexical.text import evidence_sentences
 
 __all__ = [
     "CHECKS",
     "CONTRADICTIONS",
     "Check",
     "Findings",
+    "Quantity",
     "check",
     "checked_language",
     "clear_caches",
+    "names",
+    "quantities",
+    "same_quantity",
 ]
 
 Findings = Callable[[Sentence, tuple[Sentence, ...]], list[Reason]]

@@ -11,7 +11,7 @@ from ragguard.cli import build_parser
 from ragguard.schema import CheckKind
 from ragguard.schema.check_kinds import KINDS
 from ragguard.scoring.checks import CHECKS, CONTRADICTIONS, check
-from ragguard.scoring.protocols import Reason
+from ragguard.scoring.interface.protocols import Reason
 from tests.scoring.checks.passages import BOILING, DRUG, EINSTEIN, PARIS, fired
 
 

@@ -39,7 +39,7 @@ class Claim:
     text: str
     context: str | None = None
     language: str = "en"
-    """The language the span is read as (``scoring.routing``)."""
+    """The language the span is read as (``scoring.wiring.routing``)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "text", normalized(self.text))

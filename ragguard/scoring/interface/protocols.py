@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 import numpy as np
 
 from ragguard.schema import CheckKind
-from ragguard.scoring.evidence import Claim, Evidence
+from ragguard.scoring.interface.evidence import Claim, Evidence
 
 if TYPE_CHECKING:
     from ragguard.media.visual import Frame

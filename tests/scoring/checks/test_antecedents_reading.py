@@ -1,11 +1,11 @@
 """A sentence read with its antecedent: listed pronouns and definite descriptions take the
 subject of the sentence before, else of the passage's first sentence, in each language
-with a ``[reference]`` table; openers that refer to nothing are left alone."""
+with an ``[antecedents]`` table; openers that refer to nothing are left alone."""
 
 import pytest
 
 from ragguard.language import lexicon
-from ragguard.language.reference import resolve, subject, with_antecedent
+from ragguard.scoring.checks.antecedents import resolve, subject, with_antecedent
 
 TOWER = "The Eiffel Tower is a wrought-iron lattice tower in Paris, France."
 
@@ -69,9 +69,9 @@ def test_each_language_reads_with_its_own_lists(code, first, then, read) -> None
     assert resolve((first, then), code)[1] == read
 
 
-def test_hindi_has_no_reference_lists_and_is_read_as_written() -> None:
+def test_hindi_has_no_antecedent_lists_and_is_read_as_written() -> None:
     found = lexicon("hi")
-    assert found is not None and not found.reference
+    assert found is not None and not found.antecedents
     passage = ("एफिल टॉवर पेरिस में है।", "यह 1889 में बना।")
     assert resolve(passage, "hi") == passage
 

@@ -27,9 +27,9 @@ from importlib import resources
 import numpy as np
 
 from ragguard.runtime.caches import memoized
-from ragguard.scoring import text as tx
-from ragguard.scoring.embeddings import TextEmbedder
-from ragguard.scoring.heads import Head
+from ragguard.scoring.encoders.embeddings import TextEmbedder
+from ragguard.scoring.lexical import text as tx
+from ragguard.scoring.lite.heads import Head
 
 ANSWER_FEATURES = [
     "sim_answer",
@@ -39,7 +39,7 @@ ANSWER_FEATURES = [
     "type_asked",
     "type_missing",
 ]
-HEAD_NAME = "answer_relevance_lite"
+ANSWER_HEAD_NAME = "answer_relevance_lite"
 TYPE_MISSING_MARGIN = 0.2
 """How far below the threshold an answer that lacks the asked type is put: more than the
 judge's default answer band (``judge.cascade.ANSWER_BAND_HALF_WIDTH``), so no call is spent."""
@@ -55,7 +55,9 @@ class _Rules:
 
 @memoized(entries=1)
 def _rules() -> _Rules:
-    text = resources.files("ragguard.scoring").joinpath("data", "answer_types.json").read_text()
+    text = (
+        resources.files("ragguard.scoring.lite").joinpath("data", "answer_types.json").read_text()
+    )
     data = json.loads(text)
     asks = tuple((r["kind"], re.compile(r["pattern"], re.IGNORECASE)) for r in data["asks"])
     gives = {kind: re.compile(p, re.IGNORECASE) for kind, p in data["gives"].items()}
@@ -141,7 +143,7 @@ class AnswerRelevanceScorer:
         self, embedder: TextEmbedder, head: Head | None = None, *, threshold: float | None = None
     ) -> None:
         self.embedder = embedder
-        self.head = head or Head.bundled(HEAD_NAME)
+        self.head = head or Head.bundled(ANSWER_HEAD_NAME)
         self.threshold = self.head.threshold if threshold is None else threshold
         """Below it an answer, or a sentence, does not address the query."""
 

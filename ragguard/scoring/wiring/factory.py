@@ -13,12 +13,12 @@ from urllib.parse import urlsplit
 
 from ragguard.config import Config, ImageConfig, RelevanceConfig, ScorerConfig, SupportConfig
 from ragguard.errors import ModelLoadError
-from ragguard.scoring.embeddings import TextEmbedder
-from ragguard.scoring.heads import Head
-from ragguard.scoring.lite import LiteRelevanceScorer, LiteSupportScorer
-from ragguard.scoring.multilingual import multilingual_installed
-from ragguard.scoring.protocols import RelevanceScorer, SupportScorer, VisualScorer
-from ragguard.scoring.routing import LanguagePolicy, RoutedRelevance, RoutedSupport
+from ragguard.scoring.encoders.embeddings import TextEmbedder
+from ragguard.scoring.encoders.multilingual import multilingual_installed
+from ragguard.scoring.interface.protocols import RelevanceScorer, SupportScorer, VisualScorer
+from ragguard.scoring.lite.heads import Head
+from ragguard.scoring.lite.scorers import LiteRelevanceScorer, LiteSupportScorer
+from ragguard.scoring.wiring.routing import LanguagePolicy, RoutedRelevance, RoutedSupport
 
 
 def _lite_head(name: str, config: ScorerConfig, role: str) -> Head:
@@ -125,7 +125,7 @@ def check_models(config: Config, skip: Collection[str] = ()) -> None:
 def build_relevance(config: RelevanceConfig, embedder: TextEmbedder) -> RelevanceScorer:
     if config.backend == "lite":
         return LiteRelevanceScorer(embedder, _lite_head("relevance_lite", config, "relevance"))
-    from ragguard.scoring.transformers_backends import CrossEncoderRelevanceScorer
+    from ragguard.scoring.hub.transformers_backends import CrossEncoderRelevanceScorer
 
     return CrossEncoderRelevanceScorer(**_hub_settings(config, "relevance"))
 
@@ -133,7 +133,7 @@ def build_relevance(config: RelevanceConfig, embedder: TextEmbedder) -> Relevanc
 def build_support(config: SupportConfig, embedder: TextEmbedder) -> SupportScorer:
     if config.backend == "lite":
         return LiteSupportScorer(embedder, _lite_head("support_lite", config, "support"))
-    from ragguard.scoring.transformers_backends import NLISupportScorer
+    from ragguard.scoring.hub.transformers_backends import NLISupportScorer
 
     return NLISupportScorer(**_hub_settings(config, "support"))
 
@@ -158,7 +158,7 @@ def language_policy(config: Config, *, own_models: bool = False) -> LanguagePoli
 def with_languages(
     scorer: SupportScorer, config: Config, multilingual: TextEmbedder, policy: LanguagePolicy
 ) -> SupportScorer:
-    """The lite support scorer routed by language (``scoring.routing``) when the
+    """The lite support scorer routed by language (``scoring.wiring.routing``) when the
     multilingual backbone is in use; any other scorer as it is."""
     if not (policy.multilingual and policy.limited and isinstance(scorer, LiteSupportScorer)):
         return scorer
@@ -185,9 +185,9 @@ def build_visual(config: ImageConfig) -> VisualScorer | None:
         return None
     settings = _hub_settings(config, "image")
     if config.backend == "clip":
-        from ragguard.scoring.clip import ClipScorer
+        from ragguard.scoring.hub.clip import ClipScorer
 
         return ClipScorer(**settings, scale=config.clip_scale, center=config.clip_center)
-    from ragguard.scoring.vlm import VLMScorer
+    from ragguard.scoring.hub.vlm import VLMScorer
 
     return VLMScorer(**settings)

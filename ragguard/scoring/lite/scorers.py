@@ -15,12 +15,12 @@ from dataclasses import dataclass
 import numpy as np
 
 from ragguard.language.normalize import normalized
-from ragguard.scoring import text as tx
 from ragguard.scoring.checks import CONTRADICTIONS, check
-from ragguard.scoring.embeddings import Encoded, TextEmbedder
-from ragguard.scoring.evidence import Claim, Evidence
-from ragguard.scoring.heads import Head
-from ragguard.scoring.protocols import Reason
+from ragguard.scoring.encoders.embeddings import Encoded, TextEmbedder
+from ragguard.scoring.interface.evidence import Claim, Evidence
+from ragguard.scoring.interface.protocols import Reason
+from ragguard.scoring.lexical import text as tx
+from ragguard.scoring.lite.heads import Head
 
 SUPPORT_FEATURES = [
     "sim_max",

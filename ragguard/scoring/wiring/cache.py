@@ -10,8 +10,8 @@ from collections.abc import Sequence
 import numpy as np
 
 from ragguard.runtime.caches import Cache
-from ragguard.scoring.evidence import Evidence
-from ragguard.scoring.protocols import RelevanceScorer
+from ragguard.scoring.interface.evidence import Evidence
+from ragguard.scoring.interface.protocols import RelevanceScorer
 
 
 def _key(query: str, evidence: Evidence) -> bytes:

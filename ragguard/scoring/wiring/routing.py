@@ -18,8 +18,8 @@ import numpy as np
 
 from ragguard.language import NAMES, SUPPORTED, UNDETERMINED, checks_off, detect
 from ragguard.schema import Trace
-from ragguard.scoring.evidence import Claim, Evidence
-from ragguard.scoring.protocols import ExplainingSupportScorer, Reason, RelevanceScorer
+from ragguard.scoring.interface.evidence import Claim, Evidence
+from ragguard.scoring.interface.protocols import ExplainingSupportScorer, Reason, RelevanceScorer
 
 ENGLISH = "en"
 

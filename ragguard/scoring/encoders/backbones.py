@@ -29,7 +29,8 @@ from typing import Any, Literal, Protocol
 
 import numpy as np
 
-from ragguard.scoring import trusted_files
+from ragguard.runtime.cores import available_cores
+from ragguard.scoring.encoders import trusted_files
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,13 +188,6 @@ MAX_TOKENS = 256
 """all-MiniLM-L6-v2's ``max_seq_length``: longer texts are cut, as sentence-transformers does."""
 
 
-def available_cores() -> int:
-    """The cores this process may run on (its CPU affinity, which containers narrow)."""
-    if hasattr(os, "sched_getaffinity"):
-        return len(os.sched_getaffinity(0))
-    return os.cpu_count() or 1
-
-
 class OnnxMiniLM:
     """all-MiniLM-L6-v2, int8 (``int8_minilm``) or fp32 products (``minilm_bytes``), on ONNX
     Runtime: mean pooling over the token vectors, as the model's sentence-transformers config
@@ -213,7 +207,9 @@ class OnnxMiniLM:
         import onnxruntime
         from tokenizers import Tokenizer
 
-        packed = resources.files("ragguard.scoring").joinpath("data", "minilm_tokenizer.json.gz")
+        packed = resources.files("ragguard.scoring.encoders").joinpath(
+            "data", "minilm_tokenizer.json.gz"
+        )
         tokenizer = Tokenizer.from_str(gzip.decompress(packed.read_bytes()).decode("utf-8"))
         tokenizer.no_padding()  # its file pads every text to 128
         tokenizer.enable_truncation(MAX_TOKENS)

@@ -94,8 +94,10 @@ class Head:
 
     @classmethod
     def bundled(cls, name: str) -> Head:
-        """A head shipped in ``ragguard/scoring/heads/NAME.json``."""
-        text = resources.files("ragguard.scoring").joinpath("heads", f"{name}.json").read_text()
+        """A head shipped in ``ragguard/scoring/lite/bundled/NAME.json``."""
+        text = (
+            resources.files("ragguard.scoring.lite").joinpath("bundled", f"{name}.json").read_text()
+        )
         return cls.from_json(json.loads(text))
 
 

@@ -12,9 +12,9 @@ from typing import Any
 import numpy as np
 
 from ragguard.errors import ModelLoadError
-from ragguard.scoring import text as tx
-from ragguard.scoring.evidence import Claim, Evidence
-from ragguard.scoring.quiet import quiet_loading
+from ragguard.scoring.encoders.quiet import quiet_loading
+from ragguard.scoring.interface.evidence import Claim, Evidence
+from ragguard.scoring.lexical import text as tx
 
 _ENTAILMENT_NAMES = ("entail", "support", "consistent", "correct", "true", "faithful")
 

@@ -6,9 +6,16 @@ the subject of the sentence before, else of the passage's first sentence; one th
 with a definite description ("the tower") takes the earlier subject that holds its last word
 ("The Eiffel Tower"). A subject is the words before the first listed verb (or, in English, a
 word ending in "-ed"), when they are a short phrase that is not a pronoun itself. The lists
-are each language's ``[reference]`` table (``data/<code>.toml``); a language without one
+are each language's ``[antecedents]`` table (``data/<code>.toml``); a language without one
 (Hindi: its verb ends the sentence) is read as written. Openers where the pronoun refers to
 nothing ("it is possible that", "es gibt", "il y a") are left alone.
+
+An answer's spans are read the same way (``answer_readings``): "It stands in Paris."
+answering "Where is the Eiffel Tower?" is checked, and judged relevant or not, as "The
+Eiffel Tower stands in Paris."; a span that opens with a pronoun takes the subject of the
+span before it, else the question's subject. One module for both readings, beside the
+checks that read passages this way (``parse``) and that find the names a question's subject
+is taken from (``proper_names``).
 """
 
 from __future__ import annotations
@@ -17,9 +24,12 @@ import itertools
 import re
 from collections.abc import Sequence
 from functools import cache
+from typing import Protocol
 
+from ragguard.language import kinds_off
 from ragguard.language.wordlists import lexicon
 from ragguard.runtime.caches import memoized
+from ragguard.scoring.checks.proper_names import names
 
 MAX_SUBJECT_WORDS = 6
 """A longer run of words before the verb is a clause, not a subject."""
@@ -28,9 +38,9 @@ _TOKEN = re.compile(r"[^\W\d_][\w'’-]*|\d[\w.,]*", re.UNICODE)
 
 @cache
 def _lists(language: str) -> dict[str, frozenset[str]]:
-    """The language's ``[reference]`` lists as sets, built once (they are read per sentence)."""
+    """The language's ``[antecedents]`` lists as sets, built once (they are read per sentence)."""
     found = lexicon(language)
-    return {k: frozenset(v) for k, v in found.reference.items()} if found is not None else {}
+    return {k: frozenset(v) for k, v in found.antecedents.items()} if found is not None else {}
 
 
 def determiners(language: str) -> frozenset[str]:
@@ -141,3 +151,55 @@ def with_antecedent(sentence: str, antecedent: str | None, language: str = "en")
     if not antecedent:
         return sentence
     return _opening(sentence, [antecedent], language, descriptions=False) or sentence
+
+
+_AFTER_AUXILIARY = re.compile(
+    r"^\W*(?:\w+\s+){0,2}?(?:is|was|are|were|does|did|do|has|had)\s+(?P<rest>.+?)\W*$",
+    re.IGNORECASE,
+)
+
+
+def question_subject(question: str, language: str = "en") -> str | None:
+    """What a question asks about, for an answer's pronoun to take: its first name with a
+    leading article ("Where is the Eiffel Tower?" -> "the Eiffel Tower"), else in English the
+    short definite phrase after its auxiliary ("Where is the old tower?"). None where names
+    cannot be found (German, Hindi) or the question names nothing."""
+    if "entity" in kinds_off(language):
+        return None
+    found = names(question)
+    if found:
+        at = question.find(found[0])
+        before = question[:at].split()[-1:]
+        if before and before[0].lower() in determiners(language):
+            return f"{before[0]} {found[0]}"
+        return found[0]
+    match = _AFTER_AUXILIARY.match(question) if language == "en" else None
+    rest = match.group("rest").split() if match else []
+    return " ".join(rest) if 1 < len(rest) <= 4 and rest[0].lower() == "the" else None
+
+
+class _SpanLike(Protocol):
+    @property
+    def text(self) -> str: ...
+    @property
+    def language(self) -> str: ...
+
+
+def answer_readings(
+    question: str, spans: Sequence[_SpanLike], follow_spans: bool = True
+) -> list[str]:
+    """Each span's text read with its antecedent (see the module docstring), in order; a
+    span that leans on nothing as written. ``follow_spans`` False: the question's subject
+    only, never an earlier span's (``[support] use_context = false``)."""
+    asked: dict[str, str | None] = {}
+    readings: list[str] = []
+    previous: str | None = None
+    for span in spans:
+        language = span.language if span.language != "und" else "en"
+        if language not in asked:
+            asked[language] = question_subject(question, language)
+        read = with_antecedent(span.text, previous or asked[language], language)
+        if follow_spans:
+            previous = subject(read, language) or previous
+        readings.append(read)
+    return readings

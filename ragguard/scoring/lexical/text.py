@@ -15,7 +15,7 @@ from ragguard.language.negation import negation_positions
 from ragguard.language.numerals import english_numerals
 from ragguard.runtime import caches
 from ragguard.runtime.caches import memoized
-from ragguard.scoring.vocabulary import HEAD_NEGATING_VERBS, HEAD_NEGATION_WORDS, STOPWORDS
+from ragguard.scoring.lexical.vocabulary import HEAD_NEGATING_VERBS, HEAD_NEGATION_WORDS, STOPWORDS
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])|\n+")
 """English evidence (and undetermined): the split the shipped heads were trained on."""

@@ -17,14 +17,14 @@ import numpy as np
 
 from ragguard.errors import ModelLoadError
 from ragguard.runtime.caches import Cache
-from ragguard.scoring.backbones import (
+from ragguard.scoring.encoders.backbones import (
     Backbone,
     OnnxMiniLM,
     Precision,
     SentenceTransformerBackbone,
 )
-from ragguard.scoring.quiet import quiet_loading
-from ragguard.scoring.vocabulary import STOPWORDS
+from ragguard.scoring.encoders.quiet import quiet_loading
+from ragguard.scoring.lexical.vocabulary import STOPWORDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +42,7 @@ class TextEmbedder:
 
     ``model`` is a sentence-transformers hub id or local path; None = the int8 ONNX
     MiniLM, which loads with no network and no torch. ``backbone`` replaces both with another
-    family's loader (the multilingual E5, ``scoring.multilingual``), ``label`` naming it and
+    family's loader (the multilingual E5, ``multilingual``), ``label`` naming it and
     ``key`` the config key that a load failure names; ``precision`` the bundled MiniLM's
     products (``embedding_precision``).
     ``cache_size`` bounds memory: an entry holds a sentence's token vectors in float16 (about
@@ -124,9 +124,6 @@ class TextEmbedder:
     @property
     def dim(self) -> int:
         return self.model.dim
-
-    def clear_cache(self) -> None:
-        self._cache.clear()
 
     def encode_full(self, texts: Sequence[str]) -> list[Encoded]:
         """Sentence and token vectors; only texts not in the cache reach the model."""

@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ragguard.runtime.caches import Cache
-from ragguard.scoring import text as tx
-from ragguard.scoring.evidence import Claim
-from ragguard.scoring.transformers_backends import HubModel
+from ragguard.scoring.hub.transformers_backends import HubModel
+from ragguard.scoring.interface.evidence import Claim
+from ragguard.scoring.lexical import text as tx
 
 if TYPE_CHECKING:
     from ragguard.media.visual import Frame

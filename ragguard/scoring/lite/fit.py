@@ -11,10 +11,10 @@ from typing import Any
 import numpy as np
 
 from ragguard.metrics.agreement import balanced_accuracy, roc_auc, true_rates
-from ragguard.scoring.heads import Head, Layer, equal_error_threshold
-from ragguard.train.datasets import Pair
-from ragguard.train.losses import balanced_bce, pairwise_loss
-from ragguard.train.triplets import Shared, triplet_indices
+from ragguard.scoring.lite.heads import Head, Layer, equal_error_threshold
+from ragguard.scoring.lite.losses import balanced_bce, pairwise_loss
+from ragguard.scoring.lite.pairs import Pair
+from ragguard.scoring.lite.triplets import Shared, triplet_indices
 
 
 @dataclass

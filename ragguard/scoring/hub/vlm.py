@@ -20,9 +20,9 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ragguard.errors import ModelLoadError
-from ragguard.scoring import text as tx
-from ragguard.scoring.evidence import Claim
-from ragguard.scoring.transformers_backends import HubModel
+from ragguard.scoring.hub.transformers_backends import HubModel
+from ragguard.scoring.interface.evidence import Claim
+from ragguard.scoring.lexical import text as tx
 
 if TYPE_CHECKING:
     from ragguard.media.visual import Frame

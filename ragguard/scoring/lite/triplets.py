@@ -9,7 +9,7 @@ from typing import Literal
 
 import numpy as np
 
-from ragguard.train.datasets import Pair
+from ragguard.scoring.lite.pairs import Pair
 
 Shared = Literal["context", "statement"]
 
