@@ -16,8 +16,10 @@ from typing import TYPE_CHECKING, TypedDict, Unpack, cast
 from ragguard.calibration.fingerprint import applied, model_fingerprint
 from ragguard.config import Config
 from ragguard.runtime import caches
-from ragguard.scoring.lite.answer import AnswerRelevanceScorer
 from ragguard.scoring.encoders.embeddings import TextEmbedder
+from ragguard.scoring.encoders.multilingual import multilingual_embedder
+from ragguard.scoring.interface.protocols import RelevanceScorer, SupportScorer, VisualScorer
+from ragguard.scoring.lite.answer import AnswerRelevanceScorer
 from ragguard.scoring.wiring.factory import (
     build_relevance,
     build_support,
@@ -27,8 +29,6 @@ from ragguard.scoring.wiring.factory import (
     relevance_with_languages,
     with_languages,
 )
-from ragguard.scoring.encoders.multilingual import multilingual_embedder
-from ragguard.scoring.interface.protocols import RelevanceScorer, SupportScorer, VisualScorer
 from ragguard.scoring.wiring.routing import LanguagePolicy
 from ragguard.spans import SpanAnalyzer
 

@@ -13,8 +13,8 @@ import typing as _typing
 from ragguard.runtime.exports import lazy_exports as _lazy_exports
 
 if _typing.TYPE_CHECKING:
-    from ragguard.live.shared import shared_guard, with_score_cache
     from ragguard.live.monitor import Annotate, Monitor, OnEvaluation
+    from ragguard.live.shared import shared_guard, with_score_cache
     from ragguard.live.thread import close_all, flush
 
 __all__ = [
