@@ -47,7 +47,7 @@ def test_train_veto_offers_the_contradictions() -> None:
 
 
 def _cards() -> dict[str, dict[str, object]]:
-    heads = resources.files("ragguard.scoring").joinpath("heads")
+    heads = resources.files("ragguard.scoring.lite").joinpath("bundled")
     return {
         entry.name: json.loads(entry.read_text(encoding="utf-8"))
         for entry in heads.iterdir()
