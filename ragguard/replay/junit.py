@@ -3,8 +3,9 @@
 One testcase per trace: a failure lists each unsupported claim with its reasons and an
 answer off the question; a trace with claims that could not be scored (and none
 unsupported) is skipped, never passed; a skipped line (bad input) is an error. One testcase
-per release gate, and one for the rule under them (every line read, every claim scored). Testcases stream to a temporary file as the run goes (memory stays bounded however
-many traces), and the report replaces FILE at the end, once the counts its header holds
+per release gate, and one for the rule under them (every line read, every claim scored).
+Testcases stream to a temporary file as the run goes (memory stays bounded however many
+traces), and the report replaces FILE at the end, once the counts its header holds
 are known. Every text (trace ids, claims, reasons) is untrusted: escaped, and characters
 XML 1.0 cannot hold are replaced.
 """
