@@ -29,6 +29,9 @@ def with_score_cache(guard: Guard) -> Guard:
         embedder=evaluator.embedder,
         analyzer=evaluator.analyzer,
     )
+    # the same models, so the same languages: handed over, they would count as the user's
+    # own models and read every language (a Japanese claim scored by the English head)
+    cached.policy = evaluator.policy
     return Guard(guard.config, evaluator=cached)
 
 
