@@ -87,8 +87,9 @@ def assert_supported(
     config: ConfigLike = None,
 ) -> Evaluation:
     """Every factual claim of ``response`` is supported by ``contexts`` (texts, or items as
-    in a trace; one string is one passage); opinions and abstentions are set aside. Raises ``AssertionError`` listing
-    each unsupported (or unscored) claim with its reasons; returns the evaluation."""
+    in a trace; one string is one passage); opinions and abstentions are set aside. Raises
+    ``AssertionError`` listing each unsupported (or unscored) claim with its reasons;
+    returns the evaluation."""
     from ragguard.metrics.failures import unsupported_claims
 
     evaluation = _evaluate(response, contexts, query, config)
