@@ -8,7 +8,7 @@ engine work on plain dataclasses, not on these models.
 from __future__ import annotations
 
 import json
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import (
     BaseModel,
@@ -256,9 +256,14 @@ class Trace(BaseModel):
             ) from None
 
 
+Score = Annotated[float, Field(allow_inf_nan=False)]
+"""A model's score: finite. A NaN read from a results file would compare as no verdict
+(``NaN < threshold`` is False: counted supported); it is refused instead."""
+
+
 class ItemEvaluation(BaseModel):
     id: str
-    relevance: float | None
+    relevance: Score | None
     relevant: bool | None
     modality: Modality = "text"
     retriever_score: float | None = None
@@ -339,10 +344,10 @@ class SpanEvaluation(BaseModel):
     start: int
     end: int
     kind: SpanKind
-    support: float | None
+    support: Score | None
     supported: bool | None
     citations: list[str] = Field(default_factory=list)
-    citation_support: float | None = None
+    citation_support: Score | None = None
     evidence_id: str | None = None
     """The item that supports the span best (single-source form), when scored."""
     evidence_frame_s: float | None = None

@@ -118,3 +118,15 @@ def test_trace_ids_cannot_add_markdown_or_terminal_escapes(runs, tmp_path):
         if markdown:
             assert "\\[a\\](http://e.x) \\<b\\>\\|\\</b\\>" in out
             assert "| fake |" not in out and "fake \\| row" in out
+
+
+def test_a_nan_support_in_a_results_file_is_refused_not_read_as_supported(runs, tmp_path, capsys):
+    """``NaN < threshold`` is False: on 394702e the span counted as supported."""
+    base, new = runs
+    records = [json.loads(line) for line in new.read_text().splitlines()]
+    span = next(s for s in records[0]["spans"] if s["kind"] == "objective")
+    span["support"] = float("nan")
+    nan = tmp_path / "nan.jsonl"
+    nan.write_text("".join(json.dumps(r) + "\n" for r in records))  # writes NaN, as Python does
+    assert main(["compare", str(base), str(nan)]) == EXIT_ERROR
+    assert "line 1 is not an evaluation" in capsys.readouterr().err
