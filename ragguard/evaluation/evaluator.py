@@ -7,7 +7,8 @@ problems become per-trace outcomes, never a failed batch.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import contextlib
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -80,6 +81,7 @@ class Evaluator:
         self._visual = visual
         self._visual_built = visual is not None
         self._answer: AnswerRelevanceScorer | None = None
+        self._models_only = False
         self._multilingual: TextEmbedder | None = None
         own = support is not None or relevance is not None or embedder is not None
         self.policy: LanguagePolicy = language_policy(self.config, own_models=own)
@@ -191,6 +193,17 @@ class Evaluator:
             )
         return self._analyzer
 
+    @contextlib.contextmanager
+    def models_only(self) -> Iterator[None]:
+        """Batches evaluated in this block use the local models alone: no judge, no
+        calibration or drift state (``Guard.warmup``'s synthetic trace is no traffic to
+        judge or to learn from, and its span must not reach the state file)."""
+        self._models_only = True
+        try:
+            yield
+        finally:
+            self._models_only = False
+
     def evaluate_batch(self, traces: Sequence[Trace]) -> list[Outcome]:
         """Evaluate traces together; a bad trace yields its error, the others go on."""
         with one_blas_thread():
@@ -246,6 +259,8 @@ class Evaluator:
                     self.support_threshold,
                     self.answer_scorer.threshold,
                 )
+        if self._models_only:
+            return outcomes  # type: ignore[return-value]
         if self.judge is not None and live:
             with watch.stage("judge"):
                 self.judge.apply(traces, outcomes)  # type: ignore[arg-type]
