@@ -6,7 +6,7 @@
   traces' evaluations repeated under new ids, NEW with every other claim flipped): <= 1 GB
   at 100,000 traces per side.
 
-Each figure is the peak RSS (``ru_maxrss``) of a fresh process doing only that; wall time
+Each figure is the peak RSS (``VmHWM``) of a fresh process doing only that; wall time
 is printed too, and the machine's load average with it: timings taken on a shared machine
 are not speed figures.
 
@@ -24,24 +24,40 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 PASSAGE = "The Eiffel Tower is a wrought-iron lattice tower in Paris, completed in 1889."
 
-READ = """
-import resource, sys
+PEAK = """
+def peak_mb():
+    # VmHWM: this process's own peak (ru_maxrss keeps the forking parent's across exec)
+    for line in open("/proc/self/status"):
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) // 1024
+    import resource
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
+"""
+READ = (
+    PEAK
+    + """
+import sys
 from ragguard.runtime.foreign import read_input
 n = sum(1 for _ in read_input(sys.argv[1], "deepeval"))
-print(n, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)
+print(n, peak_mb())
 """
-COMPARE = """
-import contextlib, io, resource, sys
+)
+COMPARE = (
+    PEAK
+    + """
+import contextlib, io, sys
 from ragguard.cli import main
 with contextlib.redirect_stdout(io.StringIO()):
     status = main(["compare", sys.argv[1], sys.argv[2]])
-print(status, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)
+print(status, peak_mb())
 """
+)
 
 
 def measure(code: str, *args: str) -> tuple[str, int, float]:
@@ -55,28 +71,25 @@ def measure(code: str, *args: str) -> tuple[str, int, float]:
     return first, int(peak), time.perf_counter() - start
 
 
-def rows(n: int) -> list[dict[str, object]]:
-    return [
-        {
+def rows(n: int) -> Iterator[dict[str, object]]:
+    for i in range(n):
+        yield {
             "input": f"Where is the Eiffel Tower? ({i})",
             "actual_output": "The Eiffel Tower is in Paris.",
             "retrieval_context": [PASSAGE, f"Passage {i} about the tower."],
         }
-        for i in range(n)
-    ]
 
 
 def bench_csv(n: int, folder: Path) -> None:
-    data = rows(n)
     jsonl, table = folder / "rows.jsonl", folder / "rows.csv"
-    jsonl.write_text("".join(json.dumps(r) + "\n" for r in data))
+    with jsonl.open("w") as handle:
+        handle.writelines(json.dumps(r) + "\n" for r in rows(n))
     with table.open("w", newline="") as handle:
         writer = csv.writer(handle)
         writer.writerow(["input", "actual_output", "retrieval_context"])
         writer.writerows(
-            [r["input"], r["actual_output"], json.dumps(r["retrieval_context"])] for r in data
+            [r["input"], r["actual_output"], json.dumps(r["retrieval_context"])] for r in rows(n)
         )
-    del data
     for path in (jsonl, table):
         count, peak, wall = measure(READ, str(path))
         size = path.stat().st_size / 1e6
