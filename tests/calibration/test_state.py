@@ -390,7 +390,7 @@ def test_the_warm_up_trace_is_not_sent_to_the_judge_nor_stored(tmp_path) -> None
         guard = Guard(Config.model_validate(settings))
         guard.warmup()
         assert list(server.judge.calls) == []
-        store = guard.evaluator.judge.calibration
+        store = guard.models.judge.calibration
         assert store is not None and store.n_samples == 0
         guard.evaluate(TRACE_LIKE_WARMUP)  # a real trace of the same text is judged
         assert store.n_samples == 1
