@@ -65,7 +65,12 @@ def measure(code: str, *args: str) -> tuple[str, int, float]:
     env = {**os.environ, "PYTHONPATH": str(ROOT), "HF_HUB_OFFLINE": "1"}
     start = time.perf_counter()
     done = subprocess.run(
-        [sys.executable, "-c", code, *args], capture_output=True, text=True, env=env, check=True
+        [sys.executable, "-c", code, *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,  # "-c" puts the working folder first on sys.path: this checkout's ragguard
+        check=True,
     )
     first, peak = done.stdout.split()[-2:]
     return first, int(peak), time.perf_counter() - start
