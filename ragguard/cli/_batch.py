@@ -48,6 +48,8 @@ class RunOptions:
     fail_over: tuple[str, ...]
     fail_under: tuple[str, ...]
     junit: str | None
+    allow_skipped: bool = False
+    allow_unscored: bool = False
 
     @classmethod
     def from_args(cls, args: argparse.Namespace) -> RunOptions:
@@ -60,6 +62,8 @@ class RunOptions:
             fail_over=tuple(args.fail_over),
             fail_under=tuple(args.fail_under),
             junit=args.junit,
+            allow_skipped=args.allow_skipped,
+            allow_unscored=args.allow_unscored,
         )
 
 

@@ -7,7 +7,9 @@ one the interval is only the lite rate's sampling spread (Wilson's), which says 
 of the lite verdicts' own errors, so such a gate is refused at start rather than passed
 on a bound that looks safer than it is. A gate on a metric the input cannot give (citation
 precision when no answer cites an item) is refused at start too; one the run still could
-not compute is an error at the end (exit 2), never a pass.
+not compute is an error at the end (exit 2), never a pass. Nor does a gate pass on input
+the run did not read or score: skipped lines and unscored claims make a gated run exit 2
+unless ``--allow-skipped`` / ``--allow-unscored`` allow them (``metrics.gates.InputCheck``).
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from ragguard.cli._common import (
     replaced_on_success,
 )
 from ragguard.errors import GateError, RagguardError
-from ragguard.metrics.gates import Gate, GateResult
+from ragguard.metrics.gates import ALLOW_SKIPPED, ALLOW_UNSCORED, Gate, GateResult, InputCheck
 from ragguard.metrics.summary import RATE_KEY, RATE_KEYS
 
 if TYPE_CHECKING:
@@ -56,6 +58,18 @@ def gate_options(command: argparse.ArgumentParser) -> None:
     )
     command.add_argument(
         "--junit", metavar="FILE", help="write a JUnit XML report: a testcase per trace and gate"
+    )
+    command.add_argument(
+        ALLOW_SKIPPED,
+        action="store_true",
+        help="let the gates pass when lines were skipped (bad input); without it a gated run "
+        "with skipped lines exits 2",
+    )
+    command.add_argument(
+        ALLOW_UNSCORED,
+        action="store_true",
+        help="let the gates pass when claims could not be scored (no context, a language or "
+        "an image no loaded model reads); without it a gated run with such claims exits 2",
     )
 
 
@@ -98,6 +112,8 @@ class RunChecks:
     gates: list[Gate]
     junit_path: str | None = None
     junit: JUnitReport | None = field(default=None, repr=False)
+    allow_skipped: bool = False
+    allow_unscored: bool = False
 
     @classmethod
     def start(
@@ -131,7 +147,12 @@ class RunChecks:
                     f"a gate on {metric} cannot be checked: {why} in {', '.join(inputs)}, "
                     "so the run cannot compute it"
                 )
-        checks = cls(gates, options.junit)
+        checks = cls(
+            gates,
+            options.junit,
+            allow_skipped=options.allow_skipped,
+            allow_unscored=options.allow_unscored,
+        )
         if options.junit:
             from ragguard.replay.junit import JUnitReport
 
@@ -150,9 +171,13 @@ class RunChecks:
         """The gates' lines for the summary (empty without gates) and the exit status they
         call for (None: no gate failed); the JUnit report written."""
         results = [gate.check(summary.values()) for gate in self.gates]
+        read = InputCheck(
+            summary.failed, summary.unscored(), self.allow_skipped, self.allow_unscored
+        )
+        check = read if results else None
         if self.junit is not None and self.junit_path is not None:
             with replaced_on_success(Path(self.junit_path)) as out:
-                self.junit.write(out, results)
+                self.junit.write(out, results, check)
             self.junit.close()
         for result in results:
             if result.passed is None:
@@ -161,20 +186,24 @@ class RunChecks:
                     f"ragguard: error: the gate {result.gate.condition} cannot be checked: {why}",
                     file=sys.stderr,
                 )
-        return gate_lines(results), exit_status(results)
+        for problem in check.problems() if check is not None else []:
+            print(f"ragguard: error: the gates cannot pass: {problem}", file=sys.stderr)
+        return gate_lines(results, check), exit_status(results, check)
 
 
-def gate_lines(results: Sequence[GateResult]) -> str:
+def gate_lines(results: Sequence[GateResult], check: InputCheck | None = None) -> str:
     if not results:
         return ""
-    width = max(len(r.gate.condition) for r in results)
-    lines = [f"{r.gate.condition:<{width}}  {r.describe()}" for r in results]
-    return "\n\ngates\n" + "\n".join(lines)
+    rows = [(r.gate.condition, r.describe()) for r in results]
+    rows += [(check.condition, check.describe())] if check is not None else []
+    width = max(len(condition) for condition, _ in rows)
+    return "\n\ngates\n" + "\n".join(f"{c:<{width}}  {d}" for c, d in rows)
 
 
-def exit_status(results: Sequence[GateResult]) -> int | None:
-    """EXIT_ERROR when a gate could not be checked, EXIT_GATE when one failed."""
-    if any(r.passed is None for r in results):
+def exit_status(results: Sequence[GateResult], check: InputCheck | None = None) -> int | None:
+    """EXIT_ERROR when a gate could not be checked or the input was not all read and scored
+    (and not allowed), EXIT_GATE when one failed."""
+    if any(r.passed is None for r in results) or (check is not None and check.problems()):
         return EXIT_ERROR
     if any(r.passed is False for r in results):
         return EXIT_GATE

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -14,8 +14,7 @@ from ragguard.cli._common import EXIT_GATE, EXIT_OK
 from ragguard.errors import GateError
 
 if TYPE_CHECKING:
-    from ragguard.replay.compare import Comparison
-    from ragguard.schema import Evaluation
+    from ragguard.replay.compare import Comparison, StoredEvaluations
 
 
 def add_to(commands: Any) -> None:
@@ -79,18 +78,20 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_GATE if worse else EXIT_OK
 
 
-def read_results(path: Path) -> tuple[dict[str, Evaluation], int]:
+def read_results(path: Path) -> tuple[StoredEvaluations, int]:
     """Evaluations by trace id (the last record of a repeated id), from a results file or a
-    trace log (each record's live evaluation); and how many earlier records were repeated."""
+    trace log (each record's live evaluation), held compressed; and how many earlier
+    records were repeated."""
     from pydantic import ValidationError
 
     from ragguard.errors import TraceValidationError
+    from ragguard.replay.compare import StoredEvaluations
     from ragguard.runtime.jsonl import read_jsonl
     from ragguard.schema import Evaluation
 
     if not path.is_file():
         raise FileNotFoundError(f"no such results file: {path}")
-    found: dict[str, Evaluation] = {}
+    found = StoredEvaluations()
     repeated = 0
     for number, data in read_jsonl(path):
         if isinstance(data, TraceValidationError):
@@ -104,8 +105,7 @@ def read_results(path: Path) -> tuple[dict[str, Evaluation], int]:
                 f"them): {error.errors()[0]['msg']}"
             ) from None
         repeated += evaluation.trace_id in found
-        found.pop(evaluation.trace_id, None)
-        found[evaluation.trace_id] = evaluation
+        found.put(evaluation)
     return found, repeated
 
 
@@ -119,6 +119,7 @@ def render(result: Comparison, *, markdown: bool, top: int, repeated: tuple[int,
     """The comparison as plain text or Markdown."""
     from ragguard.metrics.summary import markdown_table
     from ragguard.replay.diff import ABSENT
+    from ragguard.replay.escape import markdown_text, plain_text
 
     rows = [
         {
@@ -145,10 +146,11 @@ def render(result: Comparison, *, markdown: bool, top: int, repeated: tuple[int,
         }
         for change in result.traces[:top]
     ]
+    text = markdown_text if markdown else plain_text  # file names and trace ids are the user's
     lines = [
-        f"BASE {result.base_name}  vs  NEW {result.new_name}",
+        f"BASE {text(result.base_name)}  vs  NEW {text(result.new_name)}",
         f"traces compared: {result.paired} in both files; only in BASE: "
-        f"{_listed(result.only_base)}; only in NEW: {_listed(result.only_new)}",
+        f"{_listed(result.only_base, text)}; only in NEW: {_listed(result.only_new, text)}",
     ]
     if any(repeated):
         lines.append(
@@ -171,8 +173,8 @@ def render(result: Comparison, *, markdown: bool, top: int, repeated: tuple[int,
         heading += f" (the first {top} listed)"
     columns = ["metric", "base", "new", "difference", "95% interval", "verdict"]
     trace_columns = ["trace", "base", "new", "spans changed"]
+    changes = [{k: text(v) if isinstance(v, str) else v for k, v in r.items()} for r in changes]
     if markdown:
-        changes = [{k: _cell(v) for k, v in row.items()} for row in changes]
         parts = ["\n".join(f"{line}  " for line in lines), markdown_table(rows, columns)]
         parts += [span_line + ("  \n" + "; ".join(moved) if moved else "")]
         parts += [f"**{heading}**"] + ([markdown_table(changes, trace_columns)] if changes else [])
@@ -183,16 +185,11 @@ def render(result: Comparison, *, markdown: bool, top: int, repeated: tuple[int,
     return "\n\n".join(parts)
 
 
-def _cell(value: object) -> object:
-    """A Markdown table cell: a trace id may hold a pipe or a line break."""
-    return value.replace("|", "\\|").replace("\n", " ") if isinstance(value, str) else value
-
-
-def _listed(ids: list[str], shown: int = 5) -> str:
+def _listed(ids: list[str], text: Callable[[str], str], shown: int = 5) -> str:
     if not ids:
         return "0"
     more = f", +{len(ids) - shown} more" if len(ids) > shown else ""
-    return f"{len(ids)} ({', '.join(ids[:shown])}{more})"
+    return f"{len(ids)} ({', '.join(text(i) for i in ids[:shown])}{more})"
 
 
 def _plain_table(rows: Sequence[Mapping[str, object]], columns: list[str]) -> str:

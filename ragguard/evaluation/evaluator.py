@@ -7,7 +7,8 @@ problems become per-trace outcomes, never a failed batch.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import contextlib
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Unpack
 
@@ -49,6 +50,18 @@ class Evaluator:
         self._drift = DriftMonitor(
             self.config.calibration.fitted.score_quantiles if self.config.calibration.fitted else ()
         )
+        self._models_only = False
+
+    @contextlib.contextmanager
+    def models_only(self) -> Iterator[None]:
+        """Batches evaluated in this block use the local models alone: no judge, no
+        calibration or drift state (``Guard.warmup``'s synthetic trace is no traffic to
+        judge or to learn from, and its span must not reach the state file)."""
+        self._models_only = True
+        try:
+            yield
+        finally:
+            self._models_only = False
 
     def clear_caches(self) -> None:
         """Forget every content-hash cache: embeddings, parsed passages and checked pairs,
@@ -112,12 +125,12 @@ class Evaluator:
         )
         verdicts = [lite(plan, thresholds) for plan in live]
         rulings: list[Ruling | None] = [None] * len(live)
-        if models.judge is not None:
+        if models.judge is not None and not self._models_only:
             with watch.stage("judge"):
                 rulings = [*models.judge.rule([v.draft for v in verdicts])]
             timing["judge"] = watch.ms["judge"] * share  # waiting on the judge, not compute
         calibration = None
-        if self.config.calibration.source != "off":
+        if self.config.calibration.source != "off" and not self._models_only:
             for v in verdicts:
                 self._drift.add(v.draft.spans)  # lite scores: the judge leaves them be
             calibration = self._calibration_status()

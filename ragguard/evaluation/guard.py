@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import threading
 import time
@@ -78,7 +79,13 @@ class Guard:
 
                 image = {"id": "i1", "image": Image.new("RGB", (32, 32), "gray")}
                 trace["items"] = [*_WARMUP["items"], image]
-            (outcome,) = self.evaluator.evaluate_batch([Trace.parse(trace)])
+            quiet = (  # an evaluator of the user's own may have no such mode
+                self.evaluator.models_only()
+                if isinstance(self.evaluator, Evaluator)
+                else contextlib.nullcontext()
+            )
+            with quiet:
+                (outcome,) = self.evaluator.evaluate_batch([Trace.parse(trace)])
             if isinstance(outcome, Exception):
                 raise outcome
             self._warm = True

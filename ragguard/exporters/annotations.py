@@ -59,8 +59,12 @@ def evaluation_results(evaluation: Evaluation) -> Iterator[Result]:
             f"{n_supported} of {metrics.n_objective} objective spans supported "
             f"(CS >= {eta.eta_support:.2f})",
         )
-    if metrics.hallucination is None:  # no items key: nothing to check the claims against
+    if metrics.hallucination is None and metrics.no_context:  # nothing to check claims against
         yield Result(names.HALLUCINATION_RESULT, None, "no_context", "the trace gave no context")
+    elif metrics.hallucination is None:  # claims no loaded model could read: no verdict
+        yield Result(
+            names.HALLUCINATION_RESULT, None, "unscored", "no claim of the answer could be scored"
+        )
     else:
         yield Result(
             names.HALLUCINATION_RESULT,

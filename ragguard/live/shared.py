@@ -5,6 +5,7 @@ other."""
 from __future__ import annotations
 
 import threading
+from dataclasses import replace
 
 from ragguard.config import Config
 from ragguard.evaluation.guard import Guard
@@ -29,7 +30,9 @@ def with_score_cache(guard: Guard) -> Guard:
         embedder=models.embedder,
         analyzer=models.analyzer,
     )
-    return Guard(guard.config, models=cached)
+    # the same models, so the same languages: handed over, they would count as the user's
+    # own models and read every language (a Japanese claim scored by the English head)
+    return Guard(guard.config, models=replace(cached, policy=models.policy))
 
 
 _LOCK = threading.Lock()

@@ -102,3 +102,42 @@ class GateResult:
             return f"pass ({shown})"
         sign = ">" if self.gate.direction == "over" else "<"
         return f"FAILED ({shown} {sign} {self.gate.bound:g})"
+
+
+ALLOW_SKIPPED = "--allow-skipped"
+ALLOW_UNSCORED = "--allow-unscored"
+
+
+@dataclass(frozen=True)
+class InputCheck:
+    """The rule under every gate: a gate passes only on input that was read and scored.
+
+    Lines that were skipped (bad input) and claims left without a verdict (no context, a
+    language or modality no loaded model reads) are input a metric did not see; a gate
+    passed over them would vouch for answers nobody checked. Each is allowed only when
+    the user says so (``--allow-skipped``, ``--allow-unscored``)."""
+
+    skipped_lines: int = 0
+    unscored: str | None = None
+    """The unscored claims in words (``RunSummary.unscored()``), None when there are none."""
+    allow_skipped: bool = False
+    allow_unscored: bool = False
+
+    @property
+    def condition(self) -> str:
+        """The check's name in the summary and the JUnit report."""
+        return "every line read and every claim scored"
+
+    def problems(self) -> list[str]:
+        """What keeps the gates from passing, each with the flag that allows it."""
+        found = []
+        if self.skipped_lines and not self.allow_skipped:
+            lines = f"{self.skipped_lines} line{'s' if self.skipped_lines > 1 else ''}"
+            found.append(f"{lines} skipped (bad input; {ALLOW_SKIPPED} to gate on the rest)")
+        if self.unscored is not None and not self.allow_unscored:
+            found.append(f"{self.unscored} ({ALLOW_UNSCORED} to gate on the scored ones)")
+        return found
+
+    def describe(self) -> str:
+        problems = self.problems()
+        return "pass" if not problems else "ERROR: " + "; ".join(problems)

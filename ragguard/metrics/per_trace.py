@@ -12,6 +12,14 @@ def _mean(values: Sequence[float]) -> float | None:
     return sum(values) / len(values) if values else None
 
 
+def _hallucination(
+    objective: Sequence[SpanEvaluation], judged: Sequence[SpanEvaluation], context: bool
+) -> bool | None:
+    if not context or (objective and not judged):
+        return None
+    return any(s.supported is False for s in judged)
+
+
 def trace_metrics(
     items: Sequence[ItemEvaluation],
     spans: Sequence[SpanEvaluation],
@@ -28,6 +36,9 @@ def trace_metrics(
     read is no evidence either way, so a trace with nothing scored gets None, not 0.
     ``context``: False for a trace with no ``items`` key, which gets no hallucination verdict
     and no citation precision (its markers could name nothing).
+    ``hallucination`` is None, not False, when the answer has claims and none of them could
+    be scored (a language no backbone reads, images with no image model): "no hallucination
+    found" would be a pass on claims nobody checked.
     """
     scored_items = [i for i in items if i.relevance is not None]
     objective = [s for s in spans if s.kind == "objective"]
@@ -48,7 +59,7 @@ def trace_metrics(
         mean_relevance=_mean([i.relevance for i in scored_items]),  # type: ignore[misc]
         relevant_at_k=_mean([float(bool(i.relevant)) for i in scored_items]),
         support_rate=_mean([float(bool(s.supported)) for s in judged]),
-        hallucination=any(s.supported is False for s in objective) if context else None,
+        hallucination=_hallucination(objective, judged, context),
         no_context=not context,
         citation_precision=len(cited_ok) / len(cited) if cited else None,
         citation_recall=len(properly_cited) / len(judged) if judged else None,

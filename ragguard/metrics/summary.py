@@ -80,6 +80,9 @@ class RunSummary:
     _calibration: CalibrationStatus | None = None
     _no_context: int = 0
     """Traces with no ``items`` key: no support verdict (serve's ``no_context`` status)."""
+    _unscored_traces: int = 0
+    """Traces with an objective span left without a verdict (no context, a language or a
+    modality no loaded model reads)."""
 
     def _add(self, name: str, value: float | bool | None) -> None:
         if value is not None:
@@ -91,6 +94,9 @@ class RunSummary:
         self._no_context += m.no_context
         for key, value in trace_values(m).items():
             self._add(key, value)
+        self._unscored_traces += any(
+            s.kind == "objective" and s.supported is None for s in evaluation.spans
+        )
         for span in evaluation.spans:
             self._spans[span.kind] = self._spans.get(span.kind, 0) + 1
             if span.kind == "objective":
@@ -203,6 +209,18 @@ class RunSummary:
             how += "; models only, the judge's wait is in the judge line"
         rows.append(("time per trace", f"p50 {p50:.1f} ms, p95 {p95:.1f} ms ({how})"))
         return rows
+
+    def unscored(self) -> str | None:
+        """The objective spans left without a verdict, in words (None: every one was
+        scored): what a gate may not pass over (``metrics.gates.InputCheck``)."""
+        spans = self._supported[None]
+        if not spans:
+            return None
+        traces = self._unscored_traces
+        return (
+            f"{spans} claim{'s' if spans > 1 else ''} in {traces} trace{'s' if traces > 1 else ''}"
+            " could not be scored" + self._unread_note()
+        )
 
     def _unread_note(self) -> str:
         """The unscored spans that no loaded backbone could read, by language."""

@@ -12,13 +12,18 @@ traces, so its tails are those of Hesterberg's expanded percentile interval ("Wh
 should know about the bootstrap", The American Statistician, 2015): the t quantile with
 n - 1 degrees of freedom, widened by sqrt(n / (n - 1)). ``benchmarks/compare_coverage.py``
 checks the coverage by simulation.
+
+Memory: each side holds its evaluations compressed (``StoredEvaluations``, about 1 KB a
+trace instead of the ~50 KB of its objects) and the comparison reads each pair once, so
+100,000 traces per side stay well under 1 GB.
 """
 
 from __future__ import annotations
 
 import math
+import zlib
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from statistics import NormalDist
 
@@ -117,22 +122,54 @@ def _worsening(base: Evaluation, new: Evaluation) -> int:
     return bad(new) - bad(base)
 
 
+class StoredEvaluations(Mapping[str, Evaluation]):
+    """Evaluations by trace id, each held as its compressed JSON and rebuilt when read; a
+    trace id stored again replaces the earlier record and moves to the end."""
+
+    def __init__(self) -> None:
+        self._stored: dict[str, bytes] = {}
+
+    def put(self, evaluation: Evaluation) -> None:
+        self._stored.pop(evaluation.trace_id, None)
+        self._stored[evaluation.trace_id] = zlib.compress(evaluation.model_dump_json().encode(), 1)
+
+    def __getitem__(self, trace_id: str) -> Evaluation:
+        return Evaluation.model_validate_json(zlib.decompress(self._stored[trace_id]))
+
+    def __contains__(self, trace_id: object) -> bool:
+        return trace_id in self._stored
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._stored)
+
+    def __len__(self) -> int:
+        return len(self._stored)
+
+
 class _Components:
     """Per-trace sums of one side, from which any resample's metric is recomputed."""
 
-    def __init__(self, evaluations: list[Evaluation]) -> None:
-        n = len(evaluations)
+    def __init__(self, n: int) -> None:
         self.values = {key: np.zeros(n) for key in MEANS}
         self.defined = {key: np.zeros(n) for key in MEANS}
         self.rate = np.zeros((4, n))  # spans, unsupported, judge gap sum, judge-sampled spans
+
+    @classmethod
+    def of(cls, evaluations: list[Evaluation]) -> _Components:
+        components = cls(len(evaluations))
         for i, evaluation in enumerate(evaluations):
-            for key, value in trace_values(evaluation.metrics).items():
-                if value is not None:
-                    self.values[key][i], self.defined[key][i] = value, 1.0
-            tally = RateTally()
-            tally.add(evaluation.spans, evaluation.thresholds.eta_support)
-            gap = sum(g * c for g, c in tally.gaps.items())
-            self.rate[:, i] = (tally.n, tally.n_unsupported, gap, sum(tally.gaps.values()))
+            components.set(i, evaluation)
+        return components
+
+    def set(self, i: int, evaluation: Evaluation) -> None:
+        """Trace ``i``'s values."""
+        for key, value in trace_values(evaluation.metrics).items():
+            if value is not None:
+                self.values[key][i], self.defined[key][i] = value, 1.0
+        tally = RateTally()
+        tally.add(evaluation.spans, evaluation.thresholds.eta_support)
+        gap = sum(g * c for g, c in tally.gaps.items())
+        self.rate[:, i] = (tally.n, tally.n_unsupported, gap, sum(tally.gaps.values()))
 
     def resampled(self, metric: str, draws: np.ndarray) -> np.ndarray:
         """The metric on each row of ``draws`` (trace indices); NaN where undefined."""
@@ -174,10 +211,14 @@ def paired_intervals(
 ) -> dict[str, tuple[float, float] | None]:
     """The 95% percentile interval of new - base for each metric, over ``resamples`` paired
     draws of the traces (None: the metric is undefined on a side)."""
-    n = len(base)
+    return _intervals((_Components.of(base), _Components.of(new)), len(base), resamples, seed)
+
+
+def _intervals(
+    sides: tuple[_Components, _Components], n: int, resamples: int, seed: int
+) -> dict[str, tuple[float, float] | None]:
     if not n:
         return dict.fromkeys(COMPARED)
-    sides = _Components(base), _Components(new)
     rng = np.random.default_rng(seed)
     chunk = max(1, min(resamples, 1_000_000 // n))  # bounded memory: ~32 MB a chunk
     differences: dict[str, list[np.ndarray]] = {key: [] for key in COMPARED}
@@ -200,13 +241,6 @@ def paired_intervals(
     return intervals
 
 
-def _summary_values(evaluations: Iterable[Evaluation]) -> dict[str, float | None]:
-    summary = RunSummary()
-    for evaluation in evaluations:
-        summary.add(evaluation)
-    return summary.values()
-
-
 def compare(
     base: Mapping[str, Evaluation],
     new: Mapping[str, Evaluation],
@@ -215,21 +249,17 @@ def compare(
     resamples: int = RESAMPLES,
     seed: int = 0,
 ) -> Comparison:
-    """BASE and NEW (evaluations by trace id) on the traces both hold."""
+    """BASE and NEW (evaluations by trace id) on the traces both hold, each pair read once."""
     paired = [trace_id for trace_id in base if trace_id in new]
-    left, right = [base[t] for t in paired], [new[t] for t in paired]
-    values = _summary_values(left), _summary_values(right)
-    intervals = paired_intervals(left, right, resamples, seed)
-    metrics = []
-    for key in COMPARED:
-        interval = intervals[key]
-        if values[0][key] is None or values[1][key] is None:
-            interval = None
-        low, high = interval if interval is not None else (None, None)
-        metrics.append(MetricChange(key, values[0][key], values[1][key], low, high))
+    sides = _Components(len(paired)), _Components(len(paired))
+    summaries = RunSummary(), RunSummary()
     spans = DiffTotals()
     traces = []
-    for before, after in zip(left, right, strict=True):
+    for i, trace_id in enumerate(paired):
+        before, after = base[trace_id], new[trace_id]
+        for side, summary, evaluation in zip(sides, summaries, (before, after), strict=True):
+            side.set(i, evaluation)
+            summary.add(evaluation)
         diff = diff_trace(before, after)
         spans.add(diff, len(after.items))
         verdicts = trace_verdict(before), trace_verdict(after)
@@ -238,6 +268,15 @@ def compare(
                 TraceChange(before.trace_id, *verdicts, len(diff.spans), _worsening(before, after))
             )
     traces.sort(key=lambda change: (-change.worsening, -change.spans_changed, change.trace_id))
+    values = summaries[0].values(), summaries[1].values()
+    intervals = _intervals(sides, len(paired), resamples, seed)
+    metrics = []
+    for key in COMPARED:
+        interval = intervals[key]
+        if values[0][key] is None or values[1][key] is None:
+            interval = None
+        low, high = interval if interval is not None else (None, None)
+        metrics.append(MetricChange(key, values[0][key], values[1][key], low, high))
     return Comparison(
         names[0],
         names[1],

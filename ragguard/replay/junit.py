@@ -1,9 +1,11 @@
 """A run as JUnit XML, the test report every CI system renders (``--junit FILE``).
 
 One testcase per trace: a failure lists each unsupported claim with its reasons and an
-answer off the question; a skipped line (bad input) is an error. One testcase per release
-gate. Testcases stream to a temporary file as the run goes (memory stays bounded however
-many traces), and the report replaces FILE at the end, once the counts its header holds
+answer off the question; a trace with claims that could not be scored (and none
+unsupported) is skipped, never passed; a skipped line (bad input) is an error. One testcase
+per release gate, and one for the rule under them (every line read, every claim scored).
+Testcases stream to a temporary file as the run goes (memory stays bounded however many
+traces), and the report replaces FILE at the end, once the counts its header holds
 are known. Every text (trace ids, claims, reasons) is untrusted: escaped, and characters
 XML 1.0 cannot hold are replaced.
 """
@@ -19,7 +21,7 @@ from typing import IO
 from xml.sax.saxutils import escape, quoteattr
 
 from ragguard.metrics.failures import failure_summary, off_question, unsupported_claims
-from ragguard.metrics.gates import GateResult
+from ragguard.metrics.gates import GateResult, InputCheck
 from ragguard.schema import Evaluation
 
 _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
@@ -39,11 +41,12 @@ class _Counts:
     failures: int = 0
     errors: int = 0
     seconds: float = 0.0
+    skipped: int = 0
 
     def attributes(self, name: str) -> str:
         return (
             f'name={_attr(name)} tests="{self.tests}" failures="{self.failures}" '
-            f'errors="{self.errors}" skipped="0" time="{self.seconds:.3f}"'
+            f'errors="{self.errors}" skipped="{self.skipped}" time="{self.seconds:.3f}"'
         )
 
 
@@ -67,7 +70,7 @@ class JUnitReport:
         head += f'time="{seconds:.3f}"'
         message = failure_summary(evaluation)
         if message is None:
-            self._cases.write(head + "/>\n")
+            self._cases.write(head + _unscored(evaluation, self.traces))
             return
         self.traces.failures += 1
         lines = unsupported_claims(evaluation)
@@ -87,19 +90,22 @@ class JUnitReport:
             "    </testcase>\n"
         )
 
-    def write(self, out: IO[str], gates: Sequence[GateResult]) -> None:
-        """The report, with one testcase per gate, to ``out`` (the CLI's file, replaced
-        only when the whole report is written)."""
+    def write(
+        self, out: IO[str], gates: Sequence[GateResult], read: InputCheck | None = None
+    ) -> None:
+        """The report, with one testcase per gate (and ``read``, the input check under
+        them), to ``out`` (the CLI's file, replaced only when the whole report is written)."""
         checks = _Counts(
-            tests=len(gates),
+            tests=len(gates) + (read is not None),
             failures=sum(r.passed is False for r in gates),
-            errors=sum(r.passed is None for r in gates),
+            errors=sum(r.passed is None for r in gates) + bool(read and read.problems()),
         )
         total = _Counts(
             self.traces.tests + checks.tests,
             self.traces.failures + checks.failures,
             self.traces.errors + checks.errors,
             self.traces.seconds,
+            self.traces.skipped,
         )
         out.write('<?xml version="1.0" encoding="UTF-8"?>\n')
         out.write(f"<testsuites {total.attributes('ragguard')}>\n")
@@ -110,6 +116,8 @@ class JUnitReport:
         out.write(f"  <testsuite {checks.attributes('ragguard gates')}>\n")
         for result in gates:
             out.write(_gate_case(result))
+        if read is not None:
+            out.write(_read_case(read))
         out.write("  </testsuite>\n</testsuites>\n")
 
     def close(self) -> None:
@@ -122,3 +130,25 @@ def _gate_case(result: GateResult) -> str:
         return head + "/>\n"
     kind = "failure" if result.passed is False else "error"
     return f"{head}>\n      <{kind} message={_attr(result.describe())}/>\n    </testcase>\n"
+
+
+def _read_case(read: InputCheck) -> str:
+    head = f'    <testcase classname="ragguard.gates" name={_attr(read.condition)}'
+    if not read.problems():
+        return head + "/>\n"
+    return f"{head}>\n      <error message={_attr(read.describe())}/>\n    </testcase>\n"
+
+
+def _unscored(evaluation: Evaluation, counts: _Counts) -> str:
+    """The end of a testcase with no failure: skipped when a claim could not be scored (a
+    pass would vouch for it), else closed."""
+    lines = unsupported_claims(evaluation, unscored=True)
+    if not lines:
+        return "/>\n"
+    counts.skipped += 1
+    n = sum(not line.startswith("  ") for line in lines)
+    message = f"{n} claim{'s' if n > 1 else ''} could not be scored"
+    return (
+        f">\n      <skipped message={_attr(message)}>{_text(chr(10).join(lines))}</skipped>\n"
+        "    </testcase>\n"
+    )

@@ -64,6 +64,8 @@ class _Side:
     no_context: int = 0
     """Traces with no ``items`` key: no support verdict, left out of the hallucination rate."""
     hallucinated: int = 0
+    no_verdict: int = 0
+    """Traces with no hallucination verdict: no context, or no claim could be scored."""
     abstained: int = 0
     means: dict[str, list[float]] = field(default_factory=dict)
     relevance_bins: list[int] = field(default_factory=lambda: [0] * BINS)
@@ -94,6 +96,7 @@ class _Side:
         self.agreed += agreed
         self.hallucinated += bool(m.hallucination)
         self.no_context += m.no_context
+        self.no_verdict += m.hallucination is None
         self.abstained += m.abstained
         self.thresholds[tuple(sorted(evaluation.thresholds.present().items()))] += 1
         for name in MEANS:
@@ -304,13 +307,13 @@ class ReportBuilder:
         rows += [
             (
                 name,
-                _fmt(_rate(getattr(live, attr), live.traces - live.no_context * checked), True),
+                _fmt(_rate(getattr(live, attr), live.traces - live.no_verdict * checked), True),
                 _fmt(
-                    _rate(getattr(replay, attr), replay.traces - replay.no_context * checked), True
+                    _rate(getattr(replay, attr), replay.traces - replay.no_verdict * checked), True
                 ),
             )
             for name, attr, checked in (
-                ("hallucination rate (traces with context)", "hallucinated", True),
+                ("hallucination rate (traces with a verdict)", "hallucinated", True),
                 ("abstention rate", "abstained", False),
             )
         ]

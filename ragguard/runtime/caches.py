@@ -251,10 +251,11 @@ def _configured_max_bytes() -> int:
     written = os.environ.get(MAX_BYTES_VARIABLE, "").strip()
     if not written:
         return DEFAULT_MAX_BYTES
-    if not (written.isascii() and written.isdigit()):
+    if not (written.isascii() and written.isdigit()) or len(written) > 18:
+        shown = written if len(written) <= 40 else f"{written[:20]}... ({len(written)} characters)"
         raise ConfigError(
             f"environment variable {MAX_BYTES_VARIABLE} must be a whole number of bytes "
-            f"(all caches together), not {written!r}"
+            f"(all caches together) of at most 18 digits, not {shown!r}"
         )
     return int(written)
 

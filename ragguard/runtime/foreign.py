@@ -9,9 +9,7 @@ repeats an earlier one's also gets its line number. A reference answer becomes t
 from __future__ import annotations
 
 import ast
-import csv
 import hashlib
-import io
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -19,6 +17,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from ragguard.errors import TraceValidationError
+from ragguard.runtime.csvrows import read_csv
 from ragguard.runtime.jsonl import DEFAULT_MAX_LINE_BYTES, as_trace, read_jsonl, read_traces
 from ragguard.schema import Trace
 
@@ -59,17 +58,17 @@ def read_foreign(
     path: str | Path, form: Format, *, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES
 ) -> Iterator[tuple[int, Trace | TraceValidationError]]:
     """(line number, Trace or that row's error) per row of a RAGAS or DeepEval export:
-    a ``.csv`` file (a header row, then one row per sample), else JSONL."""
+    a ``.csv`` file (a header row, then one row per sample; ``runtime.csvrows``), else JSONL."""
     columns = COLUMNS[form]
     ids = _Ids(form)
-    rows = _csv_rows(Path(path)) if Path(path).suffix.lower() == ".csv" else None
-    source = rows if rows is not None else read_jsonl(path, max_line_bytes=max_line_bytes)
+    csv_cells = Path(path).suffix.lower() == ".csv"
+    source = (read_csv if csv_cells else _read_jsonl)(path, max_line_bytes)
     for number, row in source:
         if isinstance(row, TraceValidationError):
             yield number, row
             continue
         try:
-            data = to_trace_data(row, columns, csv_cell=rows is not None)
+            data = to_trace_data(row, columns, csv_cell=csv_cells)
         except TraceValidationError as error:
             yield number, TraceValidationError(error.field, error.message, line=number)
             continue
@@ -97,7 +96,7 @@ def to_trace_data(row: dict[str, Any], columns: Columns, *, csv_cell: bool) -> d
 
 def _passages(value: Any, columns: Columns, csv_cell: bool) -> list[str]:
     if csv_cell and isinstance(value, str):
-        value = _cell_list(value, columns.delimiter)
+        value = _cell_list(value, columns)
     if isinstance(value, str):
         value = [value]
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
@@ -105,13 +104,15 @@ def _passages(value: Any, columns: Columns, csv_cell: bool) -> list[str]:
     return [v for v in value if v.strip()]
 
 
-def _cell_list(cell: str, delimiter: str | None) -> list[str] | str:
+def _cell_list(cell: str, columns: Columns) -> list[str] | str:
     """A CSV cell holding a list: JSON, or the Python literal pandas writes for a list
     column (``['a', 'b']``); else the cell split on the tool's delimiter."""
     text = cell.strip()
     if text.startswith("[") and text.endswith("]"):
         try:
             return json.loads(text)
+        except RecursionError:
+            raise TraceValidationError(columns.contexts, "a list nested too deeply") from None
         except ValueError:
             pass
         try:
@@ -122,21 +123,13 @@ def _cell_list(cell: str, delimiter: str | None) -> list[str] | str:
             return literal
     if not text:
         return []
-    return cell.split(delimiter) if delimiter else cell
+    return cell.split(columns.delimiter) if columns.delimiter else cell
 
 
-def _csv_rows(path: Path) -> Iterator[tuple[int, dict[str, Any] | TraceValidationError]]:
-    """Each CSV row as a dict, with the line it starts on (a quoted cell may span lines)."""
-    with path.open(encoding="utf-8", newline="") as handle:
-        text = handle.read()
-    reader = csv.DictReader(io.StringIO(text))
-    start = 2
-    try:
-        for row in reader:
-            yield start, {k: v for k, v in row.items() if k is not None}
-            start = reader.line_num + 1
-    except csv.Error as error:
-        yield start, TraceValidationError("<csv>", str(error), line=start)
+def _read_jsonl(
+    path: str | Path, max_line_bytes: int
+) -> Iterator[tuple[int, dict[str, Any] | TraceValidationError]]:
+    return read_jsonl(path, max_line_bytes=max_line_bytes)
 
 
 class _Ids:
@@ -145,12 +138,13 @@ class _Ids:
 
     def __init__(self, form: str) -> None:
         self.form = form
-        self.seen: set[str] = set()
+        self.seen: set[int] = set()  # the digests as ints: a 1M-row file holds 1M of them
 
     def next(self, data: dict[str, Any], line: int) -> str:
         content = json.dumps(data, sort_keys=True, ensure_ascii=False).encode()
-        digest = f"{self.form}-{hashlib.sha256(content).hexdigest()[:16]}"
-        if digest in self.seen:
-            return f"{digest}-line{line}"
-        self.seen.add(digest)
-        return digest
+        digest = hashlib.sha256(content).hexdigest()[:16]
+        key = int(digest, 16)
+        if key in self.seen:
+            return f"{self.form}-{digest}-line{line}"
+        self.seen.add(key)
+        return f"{self.form}-{digest}"

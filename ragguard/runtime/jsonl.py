@@ -1,7 +1,9 @@
 """Reading JSONL: traces files and trace logs, one record per line, through one reader.
 
 Every line is decoded and parsed on its own, so a bad line (invalid UTF-8, bad JSON, JSON
-nested too deeply, not an object) is reported with its line number and the rest is read.
+nested too deeply, an integer of more than 4,300 digits, not an object) is reported with its
+line number and the rest is read. A UTF-8 byte-order mark before line 1 (Windows editors
+write one) is read past.
 """
 
 from __future__ import annotations
@@ -119,7 +121,7 @@ def parse_line(
 
 def _parse_object(raw: bytes, number: int, complete: bool) -> dict[str, Any] | TraceValidationError:
     try:
-        data = json.loads(raw.decode("utf-8"))
+        data = json.loads(raw.decode("utf-8-sig" if number == 1 else "utf-8"))
     except UnicodeDecodeError as error:
         return TraceValidationError("<line>", f"not valid UTF-8: {error}", line=number)
     except json.JSONDecodeError as error:
@@ -127,6 +129,8 @@ def _parse_object(raw: bytes, number: int, complete: bool) -> dict[str, Any] | T
         return TraceValidationError("<json>", f"not valid JSON{partial}: {error}", line=number)
     except RecursionError:
         return TraceValidationError("<json>", "JSON nested too deeply", line=number)
+    except ValueError as error:  # an integer past sys.get_int_max_str_digits() (4,300)
+        return TraceValidationError("<json>", f"a value that cannot be read: {error}", line=number)
     if not isinstance(data, dict):
         return TraceValidationError("<json>", "a record must be a JSON object", line=number)
     return data

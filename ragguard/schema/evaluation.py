@@ -6,7 +6,7 @@ added, existing ones never renamed."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -17,9 +17,14 @@ from ragguard.schema.trace import NO_CONTEXT, Modality, SpanKind
 SCHEMA_VERSION = 1
 
 
+Score = Annotated[float, Field(allow_inf_nan=False)]
+"""A model's score: finite. A NaN read from a results file would compare as no verdict
+(``NaN < threshold`` is False: counted supported); it is refused instead."""
+
+
 class ItemEvaluation(BaseModel):
     id: str
-    relevance: float | None
+    relevance: Score | None
     relevant: bool | None
     modality: Modality = "text"
     retriever_score: float | None = None
@@ -81,10 +86,10 @@ class SpanEvaluation(BaseModel):
     start: int
     end: int
     kind: SpanKind
-    support: float | None
+    support: Score | None
     supported: bool | None
     citations: list[str] = Field(default_factory=list)
-    citation_support: float | None = None
+    citation_support: Score | None = None
     evidence_id: str | None = None
     """The item that supports the span best (single-source form), when scored."""
     evidence_frame_s: float | None = None
@@ -133,7 +138,9 @@ class Metrics(BaseModel):
     """Share of objective spans judged supported; None when there are no objective spans."""
     hallucination: bool | None = False
     """At least one objective span is not supported by the retrieved items; None for a trace
-    with no context (no ``items`` key), whose claims have nothing to be checked against."""
+    with no context (no ``items`` key), whose claims have nothing to be checked against,
+    and for an answer none of whose claims could be scored (a language or an image no
+    loaded model reads): no verdict, never a clean one."""
     no_context: bool = False
     """The trace had no ``items`` key: no support verdict (``spans[].unscored_reason`` is
     ``no_context``); counted apart, as ``ragguard serve``'s ``no_context`` status is."""

@@ -46,6 +46,29 @@ OTHER_NAMES = {
 
 FOREIGN_FORMATS = "ragguard evaluate FILE --format ragas|deepeval reads those exports as they are"
 
+HINT_CELLS = 200_000
+"""The edit-distance cells one line's did-you-mean hints may compute (about 0.2 s in
+CPython, well under 1 s on a loaded machine): a line is untrusted, and its keys must not
+buy unbounded work (a 3 MB key, 100,000 short keys). Only names within 2 characters of a
+field's length are compared at all; once the budget is spent, the remaining keys get no
+hint. A misspelt ``items`` hidden behind it leaves the trace without context, which a gate
+never passes (``metrics.gates.InputCheck``)."""
+
+
+class HintBudget:
+    """What is left of ``HINT_CELLS`` for one line's hints."""
+
+    def __init__(self, cells: int = HINT_CELLS) -> None:
+        self.left = cells
+
+    def spend(self, cells: int) -> bool:
+        """Take ``cells``; False (and nothing left) when they are more than remain."""
+        if cells > self.left:
+            self.left = 0
+            return False
+        self.left -= cells
+        return True
+
 
 def edit_distance(a: str, b: str) -> int:
     """Optimal string alignment distance: insertions, deletions, substitutions and swaps of
@@ -63,14 +86,23 @@ def edit_distance(a: str, b: str) -> int:
     return previous[-1]
 
 
-def near_field(key: str, fields: Iterable[str]) -> str | None:
+def near_field(key: str, fields: Iterable[str], budget: HintBudget | None = None) -> str | None:
     """The field ``key`` is a likely misspelling of: at most one edit away for a key of up to
-    five characters, two for a longer one, case ignored; None when none is that close."""
-    scored = [(edit_distance(key.lower(), f.lower()), f) for f in fields if f != key]
-    if not scored:
-        return None
-    distance, field = min(scored)
-    return field if distance <= (1 if len(key) <= 5 else 2) else None
+    five characters, two for a longer one, case ignored; None when none is that close (or
+    the ``budget`` is spent)."""
+    limit = 1 if len(key) <= 5 else 2
+    budget = budget or HintBudget()
+    lowered = key.lower()
+    best: tuple[int, str] | None = None
+    for field in fields:
+        name = field.lower()
+        if field == key or abs(len(name) - len(lowered)) > limit:
+            continue  # the distance is at least the difference in length
+        if not budget.spend((len(lowered) + 1) * (len(name) + 1)):
+            break
+        scored = (edit_distance(lowered, name), field)
+        best = scored if best is None or scored < best else best
+    return best[1] if best is not None and best[0] <= limit else None
 
 
 def misplaced_keys(data: Mapping[str, Any], fields: Iterable[str]) -> list[tuple[str, str]]:
@@ -78,6 +110,7 @@ def misplaced_keys(data: Mapping[str, Any], fields: Iterable[str]) -> list[tuple
     name for the passages (while ``items`` is absent) or a misspelling of a field."""
     known = [*fields, *PRODUCT_FIELDS]
     found: list[tuple[str, str]] = []
+    budget = HintBudget()
     for key in data:
         if not isinstance(key, str) or key in known:
             continue
@@ -89,7 +122,7 @@ def misplaced_keys(data: Mapping[str, Any], fields: Iterable[str]) -> list[tuple
                     f'{{"id": ..., "text": ...}} ({FOREIGN_FORMATS})',
                 )
             )
-        elif (close := near_field(key, known)) is not None:
+        elif (close := near_field(key, known, budget)) is not None:
             found.append((key, f"is not a trace field; did you mean `{close}`?"))
     return found
 
@@ -98,11 +131,12 @@ def missing_hint(field: str, data: Mapping[str, Any], fields: Iterable[str]) -> 
     """A hint for a missing required ``field``: a key of ``data`` that is another tool's name
     for it or a misspelling of it ("" when there is none)."""
     known = set(fields) | set(PRODUCT_FIELDS)
+    budget = HintBudget()
     for key in data:
         if not isinstance(key, str) or key in known:
             continue
         if key.lower() in OTHER_NAMES.get(field, ()):
             return f" (found `{key}`: rename it `{field}`)"
-        if near_field(key, [field]) == field:
+        if near_field(key, [field], budget) == field:
             return f" (found `{key}`: did you mean `{field}`?)"
     return ""

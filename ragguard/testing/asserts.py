@@ -7,7 +7,8 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -48,13 +49,15 @@ def session_guard(config: ConfigLike = None) -> Guard:
 
 def _evaluate(
     response: str,
-    contexts: Sequence[str | Mapping[str, Any] | Item],
+    contexts: str | Mapping[str, Any] | Item | Sequence[str | Mapping[str, Any] | Item],
     query: str,
     config: ConfigLike,
 ) -> Evaluation:
     from ragguard.schema import Item, Trace
 
     items: list[Item | dict[str, Any]] = []
+    if isinstance(contexts, (str, Mapping, Item)):  # one passage given alone, not a list
+        contexts = [contexts]
     for number, context in enumerate(contexts, start=1):
         if isinstance(context, str):
             items.append({"id": f"c{number}", "text": context})
@@ -78,14 +81,15 @@ def _settle(assertion: str, evaluation: Evaluation, failure: list[str]) -> Evalu
 
 def assert_supported(
     response: str,
-    contexts: Sequence[str | Mapping[str, Any] | Item],
+    contexts: str | Sequence[str | Mapping[str, Any] | Item],
     *,
     query: str,
     config: ConfigLike = None,
 ) -> Evaluation:
     """Every factual claim of ``response`` is supported by ``contexts`` (texts, or items as
-    in a trace); opinions and abstentions are set aside. Raises ``AssertionError`` listing
-    each unsupported (or unscored) claim with its reasons; returns the evaluation."""
+    in a trace; one string is one passage); opinions and abstentions are set aside. Raises
+    ``AssertionError`` listing each unsupported (or unscored) claim with its reasons;
+    returns the evaluation."""
     from ragguard.metrics.failures import unsupported_claims
 
     evaluation = _evaluate(response, contexts, query, config)
@@ -105,7 +109,7 @@ def assert_relevant(
     response: str,
     *,
     query: str,
-    contexts: Sequence[str | Mapping[str, Any] | Item] = (),
+    contexts: str | Sequence[str | Mapping[str, Any] | Item] = (),
     config: ConfigLike = None,
 ) -> Evaluation:
     """``response`` addresses ``query`` (answer relevance at its threshold, or the judge's
@@ -128,10 +132,15 @@ def assert_relevant(
 
 
 class JsonlReport:
-    """``--ragguard-report FILE``: one line per assertion, written as it is made."""
+    """``--ragguard-report FILE``: one line per assertion, written as it is made.
 
-    def __init__(self, path: str | Path) -> None:
-        self._out = Path(path).open("w", encoding="utf-8", buffering=1)  # noqa: SIM115
+    Under pytest-xdist every worker process writes to the same file: the controller
+    truncates it (``truncate``), the workers append, each line in one ``write`` to a file
+    opened ``O_APPEND`` and under an exclusive lock, so no line cuts into another."""
+
+    def __init__(self, path: str | Path, *, truncate: bool = True) -> None:
+        flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | (os.O_TRUNC if truncate else 0)
+        self._fd = os.open(path, flags, 0o666)
 
     def __call__(self, assertion: str, passed: bool, evaluation: Evaluation) -> None:
         test = os.environ.get("PYTEST_CURRENT_TEST", "").rsplit(" (", 1)[0]
@@ -141,7 +150,26 @@ class JsonlReport:
             "passed": passed,
             "evaluation": evaluation.model_dump(mode="json"),
         }
-        self._out.write(json.dumps(record) + "\n")
+        data = memoryview((json.dumps(record) + "\n").encode("utf-8"))
+        with _locked(self._fd):
+            while data:
+                data = data[os.write(self._fd, data) :]
 
     def close(self) -> None:
-        self._out.close()
+        os.close(self._fd)
+
+
+@contextmanager
+def _locked(fd: int) -> Iterator[None]:
+    """An exclusive lock on the report while one line is written (POSIX; elsewhere
+    ``O_APPEND`` alone keeps each write whole)."""
+    try:
+        import fcntl
+    except ImportError:  # Windows
+        yield
+        return
+    fcntl.flock(fd, fcntl.LOCK_EX)
+    try:
+        yield
+    finally:
+        fcntl.flock(fd, fcntl.LOCK_UN)

@@ -40,7 +40,8 @@ def pytest_configure(config: pytest.Config) -> None:
     if settings is not None:
         asserts.use_config(settings)
     if report is not None:
-        writer = asserts.JsonlReport(report)
+        worker = hasattr(config, "workerinput")  # a pytest-xdist worker: the controller truncated
+        writer = asserts.JsonlReport(report, truncate=not worker)
         remove = asserts.add_recorder(writer)
 
         def close() -> None:

@@ -368,3 +368,29 @@ def test_trimming_the_sample_is_one_pass_not_a_pop_per_excess_sample(tmp_path) -
     assert store.n_samples == 100 and store.verdict(_key("last")) is True
     assert store.verdict(_key("t49999")) is False and store.verdict(_key("t0")) is None
     assert _CountingDict.pops <= 1  # the new sample's own (a re-asked key moves to the end)
+
+
+TRACE_LIKE_WARMUP = {
+    "trace_id": "real",
+    "query": "Where is the Eiffel Tower?",
+    "items": [{"id": "d1", "text": "The Eiffel Tower is a lattice tower in Paris."}],
+    "response": "The Eiffel Tower is in Paris [1].",
+}
+
+
+def test_the_warm_up_trace_is_not_sent_to_the_judge_nor_stored(tmp_path) -> None:
+    """Guard.warmup passes a synthetic trace through the models; on 394702e its span was
+    drawn into the calibration sample, judged and kept in the state file."""
+    from ragguard import Guard
+
+    state = tmp_path / "calibration.json"
+    claims = {"The Eiffel Tower is in Paris [1].": True, "The Eiffel Tower is in Paris.": True}
+    with standin_judge(gold(ROWS) | claims, flip=0.0) as server:
+        settings = judge_settings(server.base_url, state_file=str(state), sample_rate=1.0)
+        guard = Guard(Config.model_validate(settings))
+        guard.warmup()
+        assert list(server.judge.calls) == []
+        store = guard.models.judge.calibration
+        assert store is not None and store.n_samples == 0
+        guard.evaluate(TRACE_LIKE_WARMUP)  # a real trace of the same text is judged
+        assert store.n_samples == 1

@@ -85,3 +85,48 @@ def test_compare_loads_no_model(runs):
         [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True
     )
     assert done.stdout.splitlines()[-1] == "0 []"
+
+
+HOSTILE = [
+    "x\n# Heading\n| fake | row | 0 | 0 |",
+    "\x1b[2J\x1b[31mred\r",
+    "[a](http://e.x) <b>|</b>",
+]
+
+
+def hostile_ids(path: Path, out: Path) -> Path:
+    records = [json.loads(line) for line in path.read_text().splitlines()]
+    for record, trace_id in zip(records, HOSTILE, strict=False):
+        record["trace_id"] = trace_id
+    out.write_text("".join(json.dumps(r) + "\n" for r in records))
+    return out
+
+
+def test_trace_ids_cannot_add_markdown_or_terminal_escapes(runs, tmp_path):
+    """On 394702e the "only in BASE/NEW" ids were written raw: a heading and a table row in
+    a PR comment, an ANSI escape that clears the terminal."""
+    base, new = runs
+    hostile = hostile_ids(base, tmp_path / "hostile.jsonl")
+    for markdown in (True, False):
+        argv = [sys.executable, "-m", "ragguard.cli", "compare", str(hostile), str(new)]
+        done = subprocess.run(argv + ["--markdown"] * markdown, capture_output=True, cwd=ROOT)
+        out = done.stdout.decode()
+        assert done.returncode == EXIT_OK, done.stderr
+        assert "\x1b" not in out and "\r" not in out and "\\u001b" in out
+        assert not any(line.startswith("#") for line in out.splitlines())
+        assert "\n| fake" not in out and "\\u000a" in out  # no line of its own
+        if markdown:
+            assert "\\[a\\](http://e.x) \\<b\\>\\|\\</b\\>" in out
+            assert "| fake |" not in out and "fake \\| row" in out
+
+
+def test_a_nan_support_in_a_results_file_is_refused_not_read_as_supported(runs, tmp_path, capsys):
+    """``NaN < threshold`` is False: on 394702e the span counted as supported."""
+    base, new = runs
+    records = [json.loads(line) for line in new.read_text().splitlines()]
+    span = next(s for s in records[0]["spans"] if s["kind"] == "objective")
+    span["support"] = float("nan")
+    nan = tmp_path / "nan.jsonl"
+    nan.write_text("".join(json.dumps(r) + "\n" for r in records))  # writes NaN, as Python does
+    assert main(["compare", str(base), str(nan)]) == EXIT_ERROR
+    assert "line 1 is not an evaluation" in capsys.readouterr().err

@@ -193,4 +193,4 @@ def test_replay_report_on_a_traces_file_as_the_readme_says(tmp_path, capsys):
     assert main(["replay", str(traces), "--report", str(report)]) == 0
     html = report.read_text()
     assert "<th>traces with no context</th><td>0</td><td>1</td>" in html.replace("\n", "")
-    assert "hallucination rate (traces with context)" in html
+    assert "hallucination rate (traces with a verdict)" in html

@@ -125,14 +125,19 @@ def test_clear_caches_reaches_the_embedding_cache(guard) -> None:
     assert len(embedder._cache) == 0
 
 
-@pytest.mark.parametrize(("written", "ok"), [("1048576", True), ("a lot", False), ("²", False)])
+@pytest.mark.parametrize(
+    ("written", "ok"),
+    [("1048576", True), ("a lot", False), ("²", False), ("9" * 5000, False)],
+    ids=["bytes", "words", "superscript", "5,000 nines"],
+)
 def test_the_byte_setting_comes_from_the_environment_when_first_used(
     written: str, ok: bool
 ) -> None:
-    """A bad value no longer breaks ``import ragguard``: the first Guard names the variable."""
+    """A bad value no longer breaks ``import ragguard``: the first Guard names the variable
+    (5,000 nines: on 394702e, int() past 4,300 digits raised a ValueError on import)."""
     environment = {**os.environ, caches.MAX_BYTES_VARIABLE: written}
     code = (
-        "import ragguard, ragguard.runtime.caches as c\n"
+        "import ragguard, ragguard.cli, ragguard.runtime.caches as c\n"
         "print('imported', flush=True)\n"
         "ragguard.Evaluator()\n"
         "print(c.max_bytes())"

@@ -58,3 +58,23 @@ def test_every_assertion_reaches_the_recorders(guard):
     finally:
         remove()
     assert seen == [("assert_relevant", True), ("assert_supported", False)]
+
+
+def test_contexts_given_as_one_string_are_one_passage(guard):
+    """On 394702e each character of the string became an item."""
+    evaluation = assert_supported(
+        "The Eiffel Tower is 330 metres tall.",
+        "The Eiffel Tower is 330 metres tall.",
+        query="How tall is the Eiffel Tower?",
+    )
+    assert [item.id for item in evaluation.items] == ["c1"]
+
+
+def test_a_claim_no_model_can_read_fails_the_assertion(guard):
+    """A Japanese answer against its passage: no loaded backbone reads it, so it is no pass."""
+    with pytest.raises(AssertionError, match="unscored"):
+        assert_supported(
+            "エッフェル塔はロンドンにあります。",
+            ["エッフェル塔はフランスのパリにあります。"],
+            query="エッフェル塔はどこにありますか？",
+        )

@@ -87,3 +87,29 @@ def test_the_entry_point_names_the_plugin_module():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())
     assert project["project"]["entry-points"]["pytest11"] == {"ragguard": "ragguard.testing.plugin"}
     assert "junitparser" in " ".join(project["project"]["optional-dependencies"]["dev"])
+
+
+def test_parallel_workers_write_one_whole_line_per_assertion(tmp_path):
+    """``pytest -n 2 --ragguard-report``: on 394702e each worker opened the file with "w"
+    (6 valid and 6 corrupt lines for 40 assertions)."""
+    (tmp_path / "test_many.py").write_text(
+        """
+import pytest
+from ragguard.testing import assert_supported
+
+HEIGHT = "The Eiffel Tower is 330 metres tall. " + "It stands in Paris. " * 300
+
+@pytest.mark.parametrize("n", range(40))
+def test_height(n):
+    assert_supported("The Eiffel Tower is 330 metres tall.", HEIGHT, query=f"How tall? {n}")
+"""
+    )
+    report = tmp_path / "ragguard.jsonl"
+    report.write_text("a stale line from an earlier run\n")
+    done = pytest_run(tmp_path, "-p", "xdist.plugin", "-n", "2", "--ragguard-report", str(report))
+    assert done.returncode == 0, done.stdout + done.stderr
+    records = [json.loads(line) for line in report.read_text().splitlines()]
+    assert sorted(r["test"] for r in records) == sorted(
+        f"test_many.py::test_height[{n}]" for n in range(40)
+    )
+    assert all(r["passed"] and len(r["evaluation"]["items"]) == 1 for r in records)
