@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from ragguard.evaluation.plan import TracePlan
 from ragguard.judge.ruling import Draft, Ruling
+from ragguard.language.normalize import UNREADABLE
 from ragguard.metrics.answer_relevance import AnswerVerdict, answer_verdict
 from ragguard.metrics.per_trace import trace_metrics
 from ragguard.schema import (
@@ -194,8 +195,8 @@ def _span_reasons(
         claim, evidence = f"support {support:.2f}", f"threshold {eta:.2f}"
         found.append(SpanReason(check="low_support", claim=claim, evidence=evidence, item=item))
     spoken = plan.languages.get(s, "")
-    for (span, i), (_, written) in plan.unread.items():
-        if span == s:  # an item that might have supported the span, left unread
+    for (span, i), (why, written) in plan.unread.items():
+        if span == s and why != UNREADABLE:  # an item that might have supported it, not read
             item = plan.trace.items[i].id
             found.append(SpanReason(check="language", claim=spoken, evidence=written, item=item))
     return found[:MAX_REASONS]

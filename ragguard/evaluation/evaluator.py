@@ -18,6 +18,7 @@ from ragguard.evaluation.assemble import assemble, lite
 from ragguard.evaluation.limits import check_limits
 from ragguard.evaluation.models import GivenModels, Models
 from ragguard.evaluation.plan import Outcome, TracePlan
+from ragguard.language.normalize import unreadable
 from ragguard.media.decoded import Decoded, decoded_visual, unreadable_file
 from ragguard.media.visual import Visual, best_frames
 from ragguard.metrics.answer_relevance import SCORED_KINDS, answer_sentences
@@ -277,7 +278,11 @@ class Evaluator:
                 for i in sorted(wanted):
                     item = plan.evidence[i]
                     written = policy.of_item(item) if item else ""
-                    unread = item and policy.unread(language, written)
+                    unread = item and (
+                        unreadable(claim.text)
+                        or unreadable(item.text or "")
+                        or policy.unread(language, written)
+                    )
                     if unread:
                         plan.unread[(s, i)] = (unread, written)
                     elif item is not None:

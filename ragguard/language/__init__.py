@@ -5,11 +5,12 @@ checks and span analysis can all ask it. ``detect`` names a text's language, ``l
 gives a supported language's word lists (``data/<code>.toml``; ``foreign_lexicon`` the
 ones the checks read, none for English), ``checks_off`` the typed checks a language
 switches off and why (``kinds_off`` their names), ``normalized`` the one normal form the
-checks and features read. docs/languages.md describes them.
+checks and features read (``skeleton`` the checks' fold of it, ``unreadable`` why a text
+cannot be read as shown). docs/languages.md describes them.
 """
 
 from ragguard.language.detect import UNDETERMINED, detect
-from ragguard.language.normalize import normalized
+from ragguard.language.normalize import UNREADABLE, normalized, skeleton, unreadable
 from ragguard.language.scripts import DIGITS, MARKS, WORD, phrase_pattern
 from ragguard.language.wordlists import (
     NAMES,
@@ -27,6 +28,7 @@ __all__ = [
     "NAMES",
     "SUPPORTED",
     "UNDETERMINED",
+    "UNREADABLE",
     "WORD",
     "Lexicon",
     "checks_off",
@@ -36,4 +38,6 @@ __all__ = [
     "lexicon",
     "normalized",
     "phrase_pattern",
+    "skeleton",
+    "unreadable",
 ]

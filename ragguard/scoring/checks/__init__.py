@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ragguard.language import SUPPORTED, UNDETERMINED, detect, kinds_off
-from ragguard.language.normalize import normalized
+from ragguard.language.normalize import normalized, skeleton
 from ragguard.runtime import caches
 from ragguard.runtime.caches import memoized
 from ragguard.schema.check_kinds import CONTRADICTIONS, KINDS, CheckKind
@@ -114,13 +114,15 @@ def check(claim: str, passage: str) -> tuple[Reason, ...]:
     is checked on its own. Both texts are compared normalised (``ragguard.language.normalize``):
     in Unicode's composed form, so "Café" written with a combining accent is the same name as
     "Café" written with one letter, and without zero-width characters, so "n\u200bot" is
-    "not".
+    "not". Once their language is known, both are read as their skeleton (``skeleton``:
+    "⑤⓪⓪" is 500, "nоt" with a Cyrillic o is "not").
     They are read in their language (``checked_language``), less the checks it switches
     off (``ragguard.language.checks_off``); a pair the checks cannot read gets none."""
     claim, passage = normalized(claim), normalized(passage)
     language = checked_language(claim, passage)
     if language is None:
         return ()
+    claim, passage = skeleton(claim), skeleton(passage)
     off = kinds_off(language)
     run = [c for c in CHECKS if not off.intersection(c.kinds)]
     sentences = parse_passage(passage, language)

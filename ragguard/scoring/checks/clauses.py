@@ -45,11 +45,13 @@ def predicate_words(claim: Sentence, q: Quantity) -> frozenset[str]:
     """The words that say what ``q`` is of: the lower-case content of the claim's clause
     holding it, or of the whole claim when that clause has none ("In 2002, ...")."""
     clause = next((c for c in _clause_texts(claim.text) if q.text in c), "")
-    return lower_content(clause) or _whole_content(claim.text)
+    return _content(clause) or _content(claim.text)
 
 
 @memoized(entries=1024)
-def _whole_content(text: str) -> frozenset[str]:
+def _content(text: str) -> frozenset[str]:
+    """``lower_content`` read once per clause: every value of a claim asks for its clause,
+    and a one-clause claim with n numbers would otherwise be read n times (quadratic)."""
     return lower_content(text)
 
 
