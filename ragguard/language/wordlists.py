@@ -2,7 +2,8 @@
 data, so a language is added by writing a file, not code.
 
 English scoring lists stay in ``ragguard.scoring.vocabulary`` (the shipped heads were trained
-on them); ``en.toml`` holds only English's detection cues.
+on them); ``en.toml`` holds English's detection cues, its reference words and its numbers
+in words (``[numbers]``, as every language's file).
 """
 
 from __future__ import annotations
@@ -56,6 +57,36 @@ def _table(value: Any) -> Mapping[str, float]:
 
 
 @dataclass(frozen=True, slots=True)
+class NumberWordLists:
+    """A language's ``[numbers]`` table: the words of its cardinals and years."""
+
+    words: Mapping[str, float] = field(default_factory=dict)
+    """Values below a hundred, and whole hundreds written as one word (Spanish)."""
+    multipliers: Mapping[str, float] = field(default_factory=dict)
+    """Words that multiply the number before them ("three hundred")."""
+    scales: Mapping[str, float] = field(default_factory=dict)
+    """Words that multiply everything before them ("two thousand")."""
+    joiners: frozenset[str] = frozenset()
+    """Words between the parts ("three hundred and thirty", "treinta y tres")."""
+    not_alone: frozenset[str] = frozenset()
+    """Words that are no number by themselves ("one of them", "un livre")."""
+    glued: bool = False
+    """Whether the parts are written as one word (German "dreihundertdreißig")."""
+
+
+def _numbers(data: Mapping[str, Any]) -> NumberWordLists:
+    table = data.get("numbers", {})
+    return NumberWordLists(
+        words=_table(table.get("words")),
+        multipliers=_table(table.get("multipliers")),
+        scales=_table(table.get("scales") or data.get("scales")),
+        joiners=frozenset(_words(table.get("joiners"))),
+        not_alone=frozenset(_words(table.get("not_alone"))),
+        glued=bool(table.get("glued", False)),
+    )
+
+
+@dataclass(frozen=True, slots=True)
 class Lexicon:
     """One language's word lists (lower case, NFC)."""
 
@@ -84,6 +115,10 @@ class Lexicon:
     percent: tuple[str, ...] = ()
     scales: Mapping[str, float] = field(default_factory=dict)
     spelled: Mapping[str, float] = field(default_factory=dict)
+    """Each number word that is a number by itself ("three", "hundred"): ``[numbers]``'s
+    ``words`` and ``multipliers`` less ``not_alone``."""
+    numbers: NumberWordLists = field(default_factory=lambda: NumberWordLists())
+    """The words numbers are written in (``[numbers]``; ``ragguard.language.numerals``)."""
     about: tuple[str, ...] = ()
     at_most: tuple[str, ...] = ()
     at_least: tuple[str, ...] = ()
@@ -111,6 +146,8 @@ class Lexicon:
 
 def _from_table(code: str, data: Mapping[str, Any]) -> Lexicon:
     stopwords, negations = _words(data.get("stopwords")), _words(data.get("negations"))
+    numbers = _numbers(data)
+    alone = {**numbers.words, **numbers.multipliers}
     return Lexicon(
         code=code,
         name=str(data.get("name", NAMES.get(code, code))),
@@ -128,7 +165,8 @@ def _from_table(code: str, data: Mapping[str, Any]) -> Lexicon:
         group_separators=tuple(data.get("group_separators", (",",))),
         percent=_words(data.get("percent")),
         scales=_table(data.get("scales")),
-        spelled=_table(data.get("spelled")),
+        spelled=MappingProxyType({w: v for w, v in alone.items() if w not in numbers.not_alone}),
+        numbers=numbers,
         about=_words(data.get("about")),
         at_most=_words(data.get("at_most")),
         at_least=_words(data.get("at_least")),

@@ -18,10 +18,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from ragguard.language.numerals import WORD_NUMBERS
 from ragguard.language.sentences import MONTHS
 from ragguard.scoring.checks.numbers import Quantity, quantities, same_quantity
 from ragguard.scoring.checks.proper_names import names
-from ragguard.scoring.vocabulary import EDIT_ANTONYMS, EDIT_NEGATION_WORDS, WORD_NUMBERS
+from ragguard.scoring.vocabulary import EDIT_ANTONYMS, EDIT_NEGATION_WORDS
 from ragguard.train.datasets import Pair
 
 EditKind = Literal["number", "date", "negation", "entity", "antonym"]

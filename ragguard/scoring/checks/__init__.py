@@ -16,15 +16,18 @@ them, and so on), and ``ragguard.scoring.vocabulary`` every word list.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from ragguard.language import SUPPORTED, UNDETERMINED, detect, kinds_off
 from ragguard.language.normalize import normalized
+from ragguard.language.numerals import WORD_NUMBERS
 from ragguard.language.sentences import MONTHS
 from ragguard.runtime import caches
 from ragguard.runtime.caches import memoized
 from ragguard.schema import CheckKind
+from ragguard.scoring.checks.casing import recased
 from ragguard.scoring.checks.clauses import MIN_PREDICATE
 from ragguard.scoring.checks.coverage import MIN_UNCOVERED, uncovered, uncovered_findings
 from ragguard.scoring.checks.dates import ROLE_REACH
@@ -46,7 +49,7 @@ from ragguard.scoring.checks.quantity_rules import QUANTITY_MARGIN, SMALL_COUNT,
 from ragguard.scoring.checks.slots import MIN_ANCHOR
 from ragguard.scoring.protocols import Reason
 from ragguard.scoring.text import evidence_sentences
-from ragguard.scoring.vocabulary import ANTONYMS, EDIT_ANTONYMS, UNITS, WORD_NUMBERS
+from ragguard.scoring.vocabulary import ANTONYMS, EDIT_ANTONYMS, UNITS
 
 __all__ = [
     "ANTONYMS",
@@ -131,6 +134,21 @@ def checked_language(claim: str, passage: str) -> str | None:
     return language if language in SUPPORTED else None
 
 
+_CIRCA_END = re.compile(r"\b(?:c|ca)\.$", re.IGNORECASE)
+
+
+def claim_sentences(claim: str) -> list[str]:
+    """The claim's sentences as the evidence is split, less the stops of "c." and "ca."
+    before a number: "built c. 1925" is one sentence with an approximate year."""
+    parts: list[str] = []
+    for part in evidence_sentences(claim):
+        if parts and _CIRCA_END.search(parts[-1]) and part[:1].isdigit():
+            parts[-1] += " " + part
+        else:
+            parts.append(part)
+    return parts
+
+
 @memoized(entries=65_536)
 def check(claim: str, passage: str) -> tuple[Reason, ...]:
     """Every check that fires for ``claim`` against ``passage``: contradictions (number,
@@ -148,8 +166,10 @@ def check(claim: str, passage: str) -> tuple[Reason, ...]:
     off = kinds_off(language)
     run = [c for c in CHECKS if not off.intersection(c.kinds)]
     sentences = parse_passage(passage, language)
+    if "entity" not in off:
+        claim = recased(claim, passage, language)
     findings: list[Reason] = []
-    for part in evidence_sentences(claim):
+    for part in claim_sentences(claim):
         parsed = parse(part, language)
         if sentences and parsed.content:
             for each in run:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from ragguard.scoring.checks.numbers import SPELLED_VALUES, quantities, ranges, same_quantity
+from ragguard.language.numerals import WORD_NUMBERS
+from ragguard.scoring.checks.numbers import quantities, ranges, same_quantity
 from ragguard.scoring.vocabulary import ORDINAL_WORDS
 from tests.scoring.checks.passages import Case, assert_first_reason
 
@@ -31,7 +32,7 @@ def test_quantities_are_normalized(claim, evidence):
 def test_every_number_word_reads_whole_and_alone():
     """The number words are scanned as a trie: each reads as one value, a compound before
     its first word ("seventy-two", not "seventy"), and no word inside another word."""
-    for word, value in SPELLED_VALUES.items():
+    for word, value in WORD_NUMBERS.items():
         (found,) = quantities(f"They counted {word} boats.")
         assert (found.text, found.value) == (word, value)
     for word, value in ORDINAL_WORDS.items():
