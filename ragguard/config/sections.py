@@ -441,7 +441,7 @@ class JudgeConfig(_Strict):
     """Each item's text is cut to this many characters in the prompt."""
     cache_size: int = Field(default=4096, ge=0)
     """Verdicts kept by (claim, evidence, model) content hash."""
-    may_overrule: list[Literal["number", "date", "negation", "entity"]] = Field(
+    may_overrule: list[Literal["number", "date", "negation", "entity", "superlative"]] = Field(
         default_factory=list
     )
     """The typed checks whose contradiction a "supported" verdict of the judge may

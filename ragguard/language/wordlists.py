@@ -87,6 +87,35 @@ def _numbers(data: Mapping[str, Any]) -> NumberWordLists:
 
 
 @dataclass(frozen=True, slots=True)
+class SuperlativeCues:
+    """A language's ``[superlatives]`` table: the words a claim ranks its subject with."""
+
+    after: frozenset[str] = frozenset()
+    """Words a cue follows ("the"); none: a cue counts anywhere."""
+    ordinals: frozenset[str] = frozenset()
+    """Ranks that may stand between ("the second-largest")."""
+    analytic: frozenset[str] = frozenset()
+    """Cues read with the word after them ("most visited", "plus haute")."""
+    words: frozenset[str] = frozenset()
+    """Cues by themselves ("only", "first")."""
+    endings: tuple[str, ...] = ()
+    """Endings that make a word a cue ("tallest")."""
+    not_superlative: frozenset[str] = frozenset()
+    """Words with such an ending that rank nothing ("forest")."""
+
+
+def _superlatives(table: Mapping[str, Any]) -> SuperlativeCues:
+    return SuperlativeCues(
+        after=frozenset(_words(table.get("after"))),
+        ordinals=frozenset(_words(table.get("ordinals"))),
+        analytic=frozenset(_words(table.get("analytic"))),
+        words=frozenset(_words(table.get("words"))),
+        endings=_words(table.get("endings")),
+        not_superlative=frozenset(_words(table.get("not_superlative"))),
+    )
+
+
+@dataclass(frozen=True, slots=True)
 class Lexicon:
     """One language's word lists (lower case, NFC)."""
 
@@ -119,6 +148,12 @@ class Lexicon:
     ``words`` and ``multipliers`` less ``not_alone``."""
     numbers: NumberWordLists = field(default_factory=lambda: NumberWordLists())
     """The words numbers are written in (``[numbers]``; ``ragguard.language.numerals``)."""
+    superlatives: SuperlativeCues = field(default_factory=lambda: SuperlativeCues())
+    """The words of a ranking claim (``[superlatives]``)."""
+    lower_case_after: frozenset[str] = frozenset()
+    """``[names]``: the words after which a name typed in lower case is read ("in berlin")."""
+    common_endings: tuple[str, ...] = ()
+    """``[names]``: endings of common nouns, never read as a name typed in lower case."""
     about: tuple[str, ...] = ()
     at_most: tuple[str, ...] = ()
     at_least: tuple[str, ...] = ()
@@ -167,6 +202,9 @@ def _from_table(code: str, data: Mapping[str, Any]) -> Lexicon:
         scales=_table(data.get("scales")),
         spelled=MappingProxyType({w: v for w, v in alone.items() if w not in numbers.not_alone}),
         numbers=numbers,
+        superlatives=_superlatives(data.get("superlatives", {})),
+        lower_case_after=frozenset(_words(data.get("names", {}).get("lower_case_after"))),
+        common_endings=_words(data.get("names", {}).get("common_endings")),
         about=_words(data.get("about")),
         at_most=_words(data.get("at_most")),
         at_least=_words(data.get("at_least")),

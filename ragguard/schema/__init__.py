@@ -304,12 +304,13 @@ CheckKind = Literal[
     "date",
     "negation",
     "entity",
+    "superlative",
     "uncovered",
     "low_support",
     "language",
     "nothing_retrieved",
 ]
-"""Kinds of reason a span is not supported. The first five are the typed checks
+"""Kinds of reason a span is not supported. The first six are the typed checks
 (``ragguard.scoring.checks.CHECKS``). The others come from no check: ``low_support``, the
 reason of an unsupported span that no check explains (its best support is below eta),
 ``language``, an item left unread because no loaded backbone reads its language or the

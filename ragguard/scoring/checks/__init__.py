@@ -47,6 +47,7 @@ from ragguard.scoring.checks.polarity import MIN_ROOT, POLARITY_ANCHOR, polarity
 from ragguard.scoring.checks.proper_names import names
 from ragguard.scoring.checks.quantity_rules import QUANTITY_MARGIN, SMALL_COUNT, quantity_findings
 from ragguard.scoring.checks.slots import MIN_ANCHOR
+from ragguard.scoring.checks.superlatives import superlative_findings
 from ragguard.scoring.protocols import Reason
 from ragguard.scoring.text import evidence_sentences
 from ragguard.scoring.vocabulary import ANTONYMS, EDIT_ANTONYMS, UNITS
@@ -104,6 +105,7 @@ CHECKS: tuple[Check, ...] = (
     Check(("date",), True, weekday_findings),
     Check(("negation",), True, polarity_findings),
     Check(("entity",), True, name_findings),
+    Check(("superlative",), True, superlative_findings),
     Check(("uncovered",), False, uncovered_findings, whole_claim=True),
 )
 """Every check, in the order its reasons are listed."""

@@ -5,10 +5,10 @@ so the entity check, which finds names by their capitals, reads them.
 Two rules, both read off the passage: in a claim without capitals, a word the passage
 writes capitalized inside a name takes the passage's writing ("eiffel tower" -> "Eiffel
 Tower"); in any claim, a word the passage never writes, in the place where the passage
-writes a name (after the same word: "in paris" -> "in berlin"; an article is no such word,
-"on the Champ de Mars" says nothing of "in the world"), and closing its phrase, is
-capitalized. A claim with no lower-case letter is read in lower case first, so that its
-capitals mark nothing.
+writes a name (after the same word of the language's ``[names]`` ``lower_case_after``:
+"in paris" -> "in berlin"), closing its phrase and without a common noun's ending ("in
+movies", "in activism"), is capitalized. A claim with no lower-case letter is read in lower
+case first, so that its capitals mark nothing.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ def _name_words(
     before: set[str] = set()
     sentences = parse_passage(passage, language)
     found = lexicon(language)
-    determiners = found.reference.get("determiners", ()) if found is not None else ()
+    after = found.lower_case_after if found is not None else frozenset()
     for s in sentences:
         for name in s.names:
             for word in WORD.findall(name):
@@ -46,7 +46,7 @@ def _name_words(
                     written.setdefault(word.lower(), word)
             at = s.text.find(name)
             previous = WORD.findall(s.text, 0, at)[-1:] if at > 0 else []
-            before.update(p.lower() for p in previous if p.lower() not in determiners)
+            before.update(p.lower() for p in previous if p.lower() in after)
     return written, frozenset(before), frozenset().union(*(s.word_set for s in sentences))
 
 
@@ -63,6 +63,8 @@ def recased(claim: str, passage: str, language: str) -> str:
     caseless = not any(w.group()[:1].isupper() for w in words)
     written, before, passage_words = _name_words(passage, language)
     stop = stopwords_of(language)
+    found = lexicon(language)
+    common = found.common_endings if found is not None else ()
     out = list(claim)
     for index, word in enumerate(words):
         text = word.group()
@@ -72,6 +74,7 @@ def recased(claim: str, passage: str, language: str) -> str:
         name = written.get(lower) if caseless else None
         if name is None and (
             lower not in passage_words
+            and not lower.endswith(common)
             and index > 0
             and words[index - 1].group().lower() in before
             and _PHRASE_END.match(claim, word.end())
@@ -79,8 +82,6 @@ def recased(claim: str, passage: str, language: str) -> str:
             name = text[:1].upper() + text[1:]
         if name is not None and len(name) == len(text):
             out[word.start() : word.end()] = name
-    if shouting or not claim[:1].isupper():
-        first = next((i for i, c in enumerate(out) if c.isalpha()), None)
-        if first is not None:
-            out[first] = out[first].upper()
+    if out and out[0].islower():
+        out[0] = out[0].upper()  # a sentence's first word, as the name reader expects it
     return "".join(out)

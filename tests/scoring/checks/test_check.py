@@ -17,7 +17,7 @@ from tests.scoring.checks.passages import BOILING, DRUG, EINSTEIN, PARIS, fired
 def test_every_registered_kind_is_a_schema_check_kind() -> None:
     kinds = {kind for c in CHECKS for kind in c.kinds}
     assert kinds <= set(get_args(CheckKind))
-    assert kinds == {"number", "date", "negation", "entity", "uncovered"}
+    assert kinds == {"number", "date", "negation", "entity", "superlative", "uncovered"}
 
 
 def test_reasons_that_are_no_check_are_kinds_of_their_own() -> None:
@@ -26,7 +26,7 @@ def test_reasons_that_are_no_check_are_kinds_of_their_own() -> None:
 
 
 def test_contradictions_are_the_vetoing_kinds_in_registry_order() -> None:
-    assert CONTRADICTIONS == ("number", "date", "negation", "entity")
+    assert CONTRADICTIONS == ("number", "date", "negation", "entity", "superlative")
     assert all(not c.vetoes for c in CHECKS if "uncovered" in c.kinds)
 
 
