@@ -144,21 +144,22 @@ def _tokens(grammar: _Grammar, text: str, start: int, end: int) -> list[_Token]:
     return out
 
 
-def _composes(last: float, value: float, joined: bool) -> bool:
+def _composes(last: float, value: float, units_first: bool) -> bool:
     """Whether ``value`` goes on the number ending in ``last`` below a hundred: a unit after
-    its tens ("twenty-three", "soixante-dix-sept" after sixty and eighty), or before them
-    after a joiner ("dreiundzwanzig")."""
+    its tens ("twenty-three", "soixante-dix-sept" after sixty and eighty), or, where units
+    come first, tens after a unit and a joiner ("dreiundzwanzig")."""
     if last >= 20 and last % 10 == 0:
         return value < 10 or (last in (60, 80) and value < 20)
     if last == 10:
         return 0 < value < 10  # "dix-sept"
-    return joined and last < 10 and value >= 20 and value % 10 == 0
+    return units_first and last < 10 and value >= 20 and value % 10 == 0
 
 
 class _Reader:
     """One number read token by token; ``take`` says whether a token goes on it."""
 
-    def __init__(self) -> None:
+    def __init__(self, units_first: bool) -> None:
+        self.units_first = units_first
         self.total = self.current = self.group = 0.0
         self.last: float | None = None
         self.scale = 0.0
@@ -173,7 +174,9 @@ class _Reader:
                 if self.group or (self.pair is None and self.current % 100):
                     return False
                 self.group, self.last = value, value
-            elif self.group + value < 100 and _composes(self.last, value, joined):
+            elif self.group + value < 100 and _composes(
+                self.last, value, joined and self.units_first
+            ):
                 self.group, self.last = self.group + value, value
             elif self._pairs(value, joined):
                 self.pair, self.group, self.last = self.group, value, value
@@ -241,7 +244,7 @@ def spelled_numbers(text: str, code: str) -> tuple[SpelledNumber, ...]:
             if tokens[at].kind == "joiner":
                 at += 1
                 continue
-            reader, joined, first, last = _Reader(), False, at, at
+            reader, joined, first, last = _Reader(grammar.lists.units_first), False, at, at
             while at < len(tokens):
                 token = tokens[at]
                 if token.kind == "joiner":

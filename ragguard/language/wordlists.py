@@ -72,6 +72,8 @@ class NumberWordLists:
     """Words that are no number by themselves ("one of them", "un livre")."""
     glued: bool = False
     """Whether the parts are written as one word (German "dreihundertdreißig")."""
+    units_first: bool = False
+    """Whether a unit comes before its tens, after a joiner (German "dreiundzwanzig")."""
 
 
 def _numbers(data: Mapping[str, Any]) -> NumberWordLists:
@@ -83,6 +85,7 @@ def _numbers(data: Mapping[str, Any]) -> NumberWordLists:
         joiners=frozenset(_words(table.get("joiners"))),
         not_alone=frozenset(_words(table.get("not_alone"))),
         glued=bool(table.get("glued", False)),
+        units_first=bool(table.get("units_first", False)),
     )
 
 

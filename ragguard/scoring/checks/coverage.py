@@ -11,7 +11,6 @@ from ragguard.scoring.protocols import Reason
 from ragguard.scoring.text import stem_in, stopwords_of
 from ragguard.spans.cues import HEDGE_CLASSES, LEXICON
 
-_LETTERS = re.compile(r"[^\W\d_]+")
 MIN_UNCOVERED = 3
 """Content words in a row that the evidence never mentions: an added fact, not a paraphrase."""
 
@@ -40,17 +39,11 @@ def hedge_words(text: str, language: str = "en") -> frozenset[str]:
 
 def uncovered_run(parsed: Sentence, known: frozenset[str]) -> str | None:
     """``uncovered`` for a parsed claim and the stemmed content words of its passage; stop
-    words, hedge words and the words of a number ("three hundred and thirty": the number
-    check reads its value) break no run and count as neither covered nor uncovered."""
+    words and hedge words break no run and count as neither covered nor uncovered."""
     best: list[str] = []
     run: list[str] = []
     stop, language = stopwords_of(parsed.language), parsed.language
-    hedged = hedge_words(parsed.text, language) | {
-        w.lower()
-        for q in parsed.quantities
-        if not q.text[:1].isdigit()
-        for w in _LETTERS.findall(q.text)
-    }
+    hedged = hedge_words(parsed.text, language)
     for word in (*parsed.words, ""):
         if word and (word in stop or word in hedged):
             continue

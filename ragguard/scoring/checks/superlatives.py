@@ -46,7 +46,8 @@ def rankings(words: tuple[str, ...], cues: SuperlativeCues) -> list[tuple[str, t
             if at + 1 >= len(words):
                 continue
             key = (word, words[at + 1])
-        found.append((" ".join(words[max(lead, 0) : at + len(key)]), key))
+        start = lead if cues.after else at
+        found.append((" ".join(words[start : at + len(key)]), key))
     return found
 
 
