@@ -26,8 +26,8 @@ APPROXIMATE = 0.1
 """Relative tolerance of "about 100": it matches 98 (quantities; dates have their own)."""
 APPROXIMATE_DATE = 2
 """Absolute tolerance of an approximate date ("around 1887", "c. 1890"): 1889 holds, 1925
-does not. Chosen on the training sets' date edits (docs/checks.md): the knee where a wider
-tolerance stops sparing hedged true years and only misses hedged wrong ones."""
+does not. Chosen on the training sets' date edits (docs/history/verifier.md): the knee
+where a wider tolerance stops sparing hedged true years and only misses hedged wrong ones."""
 MAX_SEASON = 10
 """Years a season written with two closing digits may span ("2010–15")."""
 
