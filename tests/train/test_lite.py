@@ -111,7 +111,7 @@ def test_train_cli_writes_a_deterministic_head_and_its_model_card(tmp_path):
     assert 0.0 < first.threshold < 1.0 and first.card["train_triplets"] > 0
     card = (tmp_path / "a.md").read_text()
     assert "scitail" in card and "Apache-2.0" in card and "pairwise" in card
-    assert first.card["veto"] == ["number", "date", "negation", "entity"]
+    assert first.card["veto"] == ["number", "date", "negation", "entity", "superlative"]
     assert sum(first.card["hard_negatives"]["train"].values()) > 0 and "hard_negatives" in card
 
 
