@@ -1,4 +1,4 @@
-"""Issue 47's everyday answers (items 1, 3, 4, 5) against one passage, through the public
+"""Everyday answers against one passage, through the public
 Guard API: the verdict and the reason each gets, never the score."""
 
 import pytest
