@@ -1,5 +1,6 @@
-"""Everyday answers against one passage, through the public
-Guard API: the verdict and the reason each gets, never the score."""
+"""Everyday answers against one passage, through the public Guard API: approximate years,
+names in any case, numbers in words, rankings no passage states. Each asserts the verdict
+and the reason it gets, never the score."""
 
 import pytest
 
