@@ -135,7 +135,7 @@ def run(args: argparse.Namespace) -> int:
             f"calibrate: no labelled span in {args.labelled} ({skipped} lines skipped, every "
             "other label null): nothing to fit, so no calibration was written"
         )
-    default = guard.evaluator.support_scorer.threshold
+    default = guard.models.support_scorer.threshold
     fit = calibrate(
         collected.scores,
         collected.labels,
@@ -150,7 +150,7 @@ def run(args: argparse.Namespace) -> int:
         answer_fit = calibrate(
             collected.answer_scores,
             collected.answer_labels,
-            guard.evaluator.answer_scorer.threshold,
+            guard.models.answer_scorer.threshold,
             band_share=band_share,
             all_scores=collected.all_answer_scores,
         )

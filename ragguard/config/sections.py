@@ -10,6 +10,7 @@ from pydantic import Field, model_validator
 from ragguard.config.base import Strict as _Strict
 from ragguard.config.file import read_config_file, validate_config
 from ragguard.config.serve import ServeConfig as ServeConfig
+from ragguard.schema.check_kinds import Contradiction
 
 RelevanceBackend = Literal["lite", "cross-encoder"]
 SupportBackend = Literal["lite", "nli"]
@@ -441,9 +442,7 @@ class JudgeConfig(_Strict):
     """Each item's text is cut to this many characters in the prompt."""
     cache_size: int = Field(default=4096, ge=0)
     """Verdicts kept by (claim, evidence, model) content hash."""
-    may_overrule: list[Literal["number", "date", "negation", "entity", "superlative"]] = Field(
-        default_factory=list
-    )
+    may_overrule: list[Contradiction] = Field(default_factory=list)
     """The typed checks whose contradiction a "supported" verdict of the judge may
     overrule. Empty (the default): where such a check fired and the lite verdict is
     unsupported, it stays unsupported whatever the judge says (``judge_skipped =

@@ -19,7 +19,7 @@ from ragguard.language import lexicon
 from ragguard.runtime.caches import memoized
 from ragguard.scoring.checks.parse import parse_passage
 from ragguard.scoring.checks.words import WORD
-from ragguard.scoring.text import stopwords_of
+from ragguard.scoring.lexical.text import stopwords_of
 
 _PHRASE_END = re.compile(r"\s*(?:[,.;:!?)]|$|\s(?:and|und|et|y|or)\b)")
 """What closes a name's phrase after it: a mark, the end, or a conjunction ("in berlin and

@@ -13,7 +13,7 @@ from __future__ import annotations
 from ragguard.language import lexicon
 from ragguard.language.wordlists import SuperlativeCues
 from ragguard.scoring.checks.parse import Sentence
-from ragguard.scoring.protocols import Reason
+from ragguard.scoring.interface.protocols import Reason
 
 
 def _cues(language: str) -> SuperlativeCues | None:

@@ -7,7 +7,7 @@ import pytest
 
 from ragguard.language.numerals import WORD_NUMBERS
 from ragguard.scoring.checks.numbers import quantities, ranges, same_quantity
-from ragguard.scoring.vocabulary import ORDINAL_WORDS
+from ragguard.scoring.lexical.vocabulary import ORDINAL_WORDS
 from tests.scoring.checks.passages import Case, assert_first_reason
 
 
