@@ -114,7 +114,7 @@ def checked_language(claim: str, passage: str) -> str | None:
 _CIRCA_END = re.compile(r"\b(?:c|ca)\.$", re.IGNORECASE)
 
 
-def claim_sentences(claim: str) -> list[str]:
+def _claim_sentences(claim: str) -> list[str]:
     """The claim's sentences as the evidence is split, less the stops of "c." and "ca."
     before a number: "built c. 1925" is one sentence with an approximate year."""
     parts: list[str] = []
@@ -146,7 +146,7 @@ def check(claim: str, passage: str) -> tuple[Reason, ...]:
     if "entity" not in off:
         claim = recased(claim, passage, language)
     findings: list[Reason] = []
-    for part in claim_sentences(claim):
+    for part in _claim_sentences(claim):
         parsed = parse(part, language)
         if sentences and parsed.content:
             for each in run:
