@@ -1,18 +1,25 @@
-"""Numbers as another language writes them, rewritten as English writes them, character for
-character: "3,5" -> "3.5" and "1.000" -> "1,000" in German and Spanish, "1 000" -> "1,000"
-in French, "२०२३" -> "2023", the Indian "1,00,000" -> " 100,000".
+"""Numbers as a language writes them.
 
-Each character is replaced by exactly one, so offsets into the rewritten text are offsets
-into the original, and the English number reader reads every language.
+In digits, rewritten as English writes them, character for character: "3,5" -> "3.5" and
+"1.000" -> "1,000" in German and Spanish, "1 000" -> "1,000" in French, "२०२३" -> "2023",
+the Indian "1,00,000" -> " 100,000". Each character is replaced by exactly one, so offsets
+into the rewritten text are offsets into the original, and the English number reader reads
+every language.
+
+In words (``spelled_numbers``), read by a small grammar from each language's ``[numbers]``
+table: "three hundred and thirty", "nineteen twenty-eight", "dreihundertdreißig".
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from functools import cache
+from types import MappingProxyType
 
-from ragguard.language.scripts import DIGITS
-from ragguard.language.wordlists import foreign_lexicon
+from ragguard.language.scripts import DIGITS, MARKS
+from ragguard.language.wordlists import NumberWordLists, foreign_lexicon, lexicon
 from ragguard.runtime.caches import memoized
 
 _INDIAN = re.compile(r"(?<![\d.,])\d{1,2}(?:,\d\d)+,\d{3}(?![\d,]|\.\d)")
@@ -60,3 +67,215 @@ def _western(match: re.Match[str]) -> str:
     written = match.group()
     western = f"{int(written.replace(',', '')):,}"
     return western.rjust(len(written))
+
+
+# --- numbers in words -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SpelledNumber:
+    """A number written in words: where it is in the text, its value, and whether it is
+    written as a year ("nineteen twenty-eight", "neunzehnhundertachtundzwanzig")."""
+
+    start: int
+    end: int
+    value: float
+    year: bool
+
+
+@dataclass(frozen=True, slots=True)
+class _Token:
+    start: int
+    end: int
+    word: str
+    kind: (
+        str  # "small" (< 100), "hundreds" (Spanish "trescientos"), "multiplier", "scale", "joiner"
+    )
+    value: float
+
+
+@dataclass(frozen=True, slots=True)
+class _Grammar:
+    lists: NumberWordLists
+    run: re.Pattern[str]
+    token: re.Pattern[str]
+
+
+def _alternation(words: Iterable[str]) -> str:
+    """Longest first, so that "seventeen" is read before "seven"."""
+    ordered = sorted(words, key=len, reverse=True)
+    return "|".join(r"\s+".join(map(re.escape, w.split())) for w in ordered)
+
+
+@cache
+def _grammar(code: str) -> _Grammar | None:
+    found = lexicon(code)
+    if found is None or not found.numbers.words:
+        return None
+    lists = found.numbers
+    number = _alternation([*lists.words, *lists.multipliers, *lists.scales])
+    joiner = _alternation(lists.joiners) or "(?!)"
+    gap = r"(?:\s*-\s*|\s+)"
+    glue = f"|(?:{joiner})?" if lists.glued else ""
+    separator = rf"(?:{gap}(?:(?:{joiner}){gap})?{glue})"
+    begin, end = rf"(?<![\w{MARKS}])", rf"(?![\w{MARKS}])"
+    return _Grammar(
+        lists,
+        re.compile(rf"{begin}(?:{number})(?:{separator}(?:{number}))*{end}", re.IGNORECASE),
+        re.compile(rf"{joiner}|{number}", re.IGNORECASE),
+    )
+
+
+def _tokens(grammar: _Grammar, text: str, start: int, end: int) -> list[_Token]:
+    lists = grammar.lists
+    out = []
+    for m in grammar.token.finditer(text, start, end):
+        word = " ".join(m.group().lower().split())
+        if word in lists.joiners:
+            kind, value = "joiner", 0.0
+        elif word in lists.words:
+            value = lists.words[word]
+            kind = "small" if value < 100 else "hundreds"
+        elif word in lists.multipliers:
+            kind, value = "multiplier", lists.multipliers[word]
+        else:
+            kind, value = "scale", lists.scales.get(word, 1.0)
+        out.append(_Token(m.start(), m.end(), word, kind, value))
+    return out
+
+
+def _composes(last: float, value: float, units_first: bool) -> bool:
+    """Whether ``value`` goes on the number ending in ``last`` below a hundred: a unit after
+    its tens ("twenty-three", "soixante-dix-sept" after sixty and eighty), or, where units
+    come first, tens after a unit and a joiner ("dreiundzwanzig")."""
+    if last >= 20 and last % 10 == 0:
+        return value < 10 or (last in (60, 80) and value < 20)
+    if last == 10:
+        return 0 < value < 10  # "dix-sept"
+    return units_first and last < 10 and value >= 20 and value % 10 == 0
+
+
+class _Reader:
+    """One number read token by token; ``take`` says whether a token goes on it."""
+
+    def __init__(self, units_first: bool) -> None:
+        self.units_first = units_first
+        self.total = self.current = self.group = 0.0
+        self.last: float | None = None
+        self.scale = 0.0
+        self.pair: float | None = None
+        self.hundreds_year = False
+        self.tokens = 0
+
+    def take(self, token: _Token, joined: bool) -> bool:
+        kind, value = token.kind, token.value
+        if kind == "small":
+            if self.last is None:
+                if self.group or (self.pair is None and self.current % 100):
+                    return False
+                self.group, self.last = value, value
+            elif self.group + value < 100 and _composes(
+                self.last, value, joined and self.units_first
+            ):
+                self.group, self.last = self.group + value, value
+            elif self._pairs(value, joined):
+                self.pair, self.group, self.last = self.group, value, value
+            else:
+                return False
+        elif kind == "hundreds":
+            if self.pair is not None or self.group or self.current:
+                return False
+            self.current = value
+        elif kind == "multiplier":
+            if self.pair is not None or (not self.group and self.current):
+                return False
+            first = not (self.total or self.current)
+            self.hundreds_year = first and value == 100 and 11 <= self.group <= 20
+            self.current += max(self.group, 1.0) * value
+            self.group, self.last = 0.0, None
+        else:  # a scale; only "thousand" opens a number ("mille neuf cent", "mil novecientos")
+            if (not self.tokens and value != 1000) or self.pair is not None:
+                return False
+            below = self.current + self.group
+            if below == 0 and value > self.scale:
+                self.total = max(self.total, 1.0) * value  # "tres mil millones"
+            elif self.scale and value >= self.scale:
+                return False
+            else:
+                self.total += max(below, 1.0) * value
+            self.current = self.group = 0.0
+            self.last, self.scale = None, value
+        self.tokens += 1
+        return True
+
+    def _pairs(self, value: float, joined: bool) -> bool:
+        """A year written as two numbers: "nineteen twenty-eight", "twenty twenty"."""
+        return (
+            not joined
+            and self.pair is None
+            and not (self.total or self.current)
+            and 10 <= self.group <= 20
+            and value >= 10
+        )
+
+    def number(self) -> tuple[float, bool]:
+        if self.pair is not None:
+            return self.pair * 100 + self.group, True
+        value = self.total + self.current + self.group
+        year = self.hundreds_year or (1000 <= value < 2100 and value % 1000 != 0)
+        return value, year and value.is_integer()
+
+
+@memoized(entries=65_536)
+def spelled_numbers(text: str, code: str) -> tuple[SpelledNumber, ...]:
+    """The numbers ``text`` writes in words in a language ``code`` (its ``[numbers]``
+    table): "three hundred and thirty" (330), "nineteen twenty-eight" (the year 1928),
+    "dreihundertdreißig", "trois cent trente", "trescientos treinta". Words that join no
+    number ("two and three") are read as the numbers they are; a lone ``not_alone`` word
+    ("one") is none."""
+    grammar = _grammar(code)
+    if grammar is None:
+        return ()
+    out: list[SpelledNumber] = []
+    for run in grammar.run.finditer(text):
+        tokens = _tokens(grammar, text, run.start(), run.end())
+        at = 0
+        while at < len(tokens):
+            if tokens[at].kind == "joiner":
+                at += 1
+                continue
+            reader, joined, first, last = _Reader(grammar.lists.units_first), False, at, at
+            while at < len(tokens):
+                token = tokens[at]
+                if token.kind == "joiner":
+                    joined = True
+                elif reader.take(token, joined):
+                    joined, last = False, at
+                else:
+                    break
+                at += 1
+            if reader.tokens == 0:
+                at = max(at, first + 1)
+                continue
+            at = last + 1
+            alone = reader.tokens == 1 and tokens[first].word in grammar.lists.not_alone
+            if not alone:
+                value, year = reader.number()
+                out.append(SpelledNumber(tokens[first].start, tokens[last].end, value, year))
+    return tuple(out)
+
+
+def english_number_words() -> NumberWordLists:
+    """English's ``[numbers]`` table (``data/en.toml``)."""
+    english = lexicon("en")
+    return english.numbers if english is not None else NumberWordLists()
+
+
+def _english_spelled() -> Mapping[str, float]:
+    english = lexicon("en")
+    return english.spelled if english is not None else {}
+
+
+WORD_NUMBERS: Mapping[str, float] = MappingProxyType(dict(_english_spelled()))
+"""English's number words that are numbers by themselves ("three", "hundred"; not "one"),
+from ``data/en.toml``: the edit generator writes a changed small count with them."""

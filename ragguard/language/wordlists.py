@@ -2,7 +2,8 @@
 data, so a language is added by writing a file, not code.
 
 English scoring lists stay in ``ragguard.scoring.lexical.vocabulary`` (the shipped heads
-were trained on them); ``en.toml`` holds only English's detection cues.
+were trained on them); ``en.toml`` holds English's detection cues, its antecedent words and
+its numbers in words (``[numbers]``, as every language's file).
 """
 
 from __future__ import annotations
@@ -56,6 +57,68 @@ def _table(value: Any) -> Mapping[str, float]:
 
 
 @dataclass(frozen=True, slots=True)
+class NumberWordLists:
+    """A language's ``[numbers]`` table: the words of its cardinals and years."""
+
+    words: Mapping[str, float] = field(default_factory=dict)
+    """Values below a hundred, and whole hundreds written as one word (Spanish)."""
+    multipliers: Mapping[str, float] = field(default_factory=dict)
+    """Words that multiply the number before them ("three hundred")."""
+    scales: Mapping[str, float] = field(default_factory=dict)
+    """Words that multiply everything before them ("two thousand")."""
+    joiners: frozenset[str] = frozenset()
+    """Words between the parts ("three hundred and thirty", "treinta y tres")."""
+    not_alone: frozenset[str] = frozenset()
+    """Words that are no number by themselves ("one of them", "un livre")."""
+    glued: bool = False
+    """Whether the parts are written as one word (German "dreihundertdreißig")."""
+    units_first: bool = False
+    """Whether a unit comes before its tens, after a joiner (German "dreiundzwanzig")."""
+
+
+def _numbers(data: Mapping[str, Any]) -> NumberWordLists:
+    table = data.get("numbers", {})
+    return NumberWordLists(
+        words=_table(table.get("words")),
+        multipliers=_table(table.get("multipliers")),
+        scales=_table(table.get("scales") or data.get("scales")),
+        joiners=frozenset(_words(table.get("joiners"))),
+        not_alone=frozenset(_words(table.get("not_alone"))),
+        glued=bool(table.get("glued", False)),
+        units_first=bool(table.get("units_first", False)),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class SuperlativeCues:
+    """A language's ``[superlatives]`` table: the words a claim ranks its subject with."""
+
+    after: frozenset[str] = frozenset()
+    """Words a cue follows ("the"); none: a cue counts anywhere."""
+    ordinals: frozenset[str] = frozenset()
+    """Ranks that may stand between ("the second-largest")."""
+    analytic: frozenset[str] = frozenset()
+    """Cues read with the word after them ("most visited", "plus haute")."""
+    words: frozenset[str] = frozenset()
+    """Cues by themselves ("only", "first")."""
+    endings: tuple[str, ...] = ()
+    """Endings that make a word a cue ("tallest")."""
+    not_superlative: frozenset[str] = frozenset()
+    """Words with such an ending that rank nothing ("forest")."""
+
+
+def _superlatives(table: Mapping[str, Any]) -> SuperlativeCues:
+    return SuperlativeCues(
+        after=frozenset(_words(table.get("after"))),
+        ordinals=frozenset(_words(table.get("ordinals"))),
+        analytic=frozenset(_words(table.get("analytic"))),
+        words=frozenset(_words(table.get("words"))),
+        endings=_words(table.get("endings")),
+        not_superlative=frozenset(_words(table.get("not_superlative"))),
+    )
+
+
+@dataclass(frozen=True, slots=True)
 class Lexicon:
     """One language's word lists (lower case, NFC)."""
 
@@ -84,6 +147,16 @@ class Lexicon:
     percent: tuple[str, ...] = ()
     scales: Mapping[str, float] = field(default_factory=dict)
     spelled: Mapping[str, float] = field(default_factory=dict)
+    """Each number word that is a number by itself ("three", "hundred"): ``[numbers]``'s
+    ``words`` and ``multipliers`` less ``not_alone``."""
+    numbers: NumberWordLists = field(default_factory=lambda: NumberWordLists())
+    """The words numbers are written in (``[numbers]``; ``ragguard.language.numerals``)."""
+    superlatives: SuperlativeCues = field(default_factory=lambda: SuperlativeCues())
+    """The words of a ranking claim (``[superlatives]``)."""
+    lower_case_after: frozenset[str] = frozenset()
+    """``[names]``: the words after which a name typed in lower case is read ("in berlin")."""
+    common_endings: tuple[str, ...] = ()
+    """``[names]``: endings of common nouns, never read as a name typed in lower case."""
     about: tuple[str, ...] = ()
     at_most: tuple[str, ...] = ()
     at_least: tuple[str, ...] = ()
@@ -111,6 +184,8 @@ class Lexicon:
 
 def _from_table(code: str, data: Mapping[str, Any]) -> Lexicon:
     stopwords, negations = _words(data.get("stopwords")), _words(data.get("negations"))
+    numbers = _numbers(data)
+    alone = {**numbers.words, **numbers.multipliers}
     return Lexicon(
         code=code,
         name=str(data.get("name", NAMES.get(code, code))),
@@ -128,7 +203,11 @@ def _from_table(code: str, data: Mapping[str, Any]) -> Lexicon:
         group_separators=tuple(data.get("group_separators", (",",))),
         percent=_words(data.get("percent")),
         scales=_table(data.get("scales")),
-        spelled=_table(data.get("spelled")),
+        spelled=MappingProxyType({w: v for w, v in alone.items() if w not in numbers.not_alone}),
+        numbers=numbers,
+        superlatives=_superlatives(data.get("superlatives", {})),
+        lower_case_after=frozenset(_words(data.get("names", {}).get("lower_case_after"))),
+        common_endings=_words(data.get("names", {}).get("common_endings")),
         about=_words(data.get("about")),
         at_most=_words(data.get("at_most")),
         at_least=_words(data.get("at_least")),

@@ -17,6 +17,7 @@ CheckKind = Literal[
     "date",
     "negation",
     "entity",
+    "superlative",
     "uncovered",
     "low_support",
     "language",
@@ -24,7 +25,7 @@ CheckKind = Literal[
 ]
 """Kinds of reason a span is not supported: the rows of ``KINDS``."""
 
-Contradiction = Literal["number", "date", "negation", "entity"]
+Contradiction = Literal["number", "date", "negation", "entity", "superlative"]
 """The kinds that veto support (``KINDS`` rows with ``vetoes``)."""
 
 EditKind = Literal["number", "date", "negation", "entity", "antonym"]
@@ -61,6 +62,13 @@ KINDS: tuple[KindRow, ...] = (
         about="the polarity differs: a negation or an antonym",
     ),
     KindRow("entity", "check", vetoes=True, edits=("entity",), about="a proper name differs"),
+    KindRow(
+        "superlative",
+        "check",
+        vetoes=True,
+        about='a ranking ("the tallest", "the only") no passage states: a claim the '
+        "passages never make",
+    ),
     KindRow("uncovered", "check", about="content the evidence does not cover (informs only)"),
     KindRow(
         "low_support",

@@ -51,7 +51,7 @@ NEVER_FINAL_ABBREVIATIONS: frozenset[str] = frozenset(
 
 FINAL_ABBREVIATIONS: frozenset[str] = frozenset(
     {
-        *("etc", "inc", "ltd", "co", "corp", "jr", "sr", "no", "al"),
+        *("etc", "inc", "ltd", "co", "corp", "jr", "sr", "no", "al", "c", "ca"),
         *("jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"),
     }
 )

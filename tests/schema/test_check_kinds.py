@@ -69,7 +69,7 @@ def test_every_shipped_head_card_vetoes_only_contradiction_kinds() -> None:
 
 
 def test_unknown_vetoes_names_a_kind_outside_the_table() -> None:
-    assert unknown_vetoes(["number", "superlative"]) == ["superlative"]
+    assert unknown_vetoes(["number", "ranking"]) == ["ranking"]
     assert unknown_vetoes(["uncovered"]) == ["uncovered"]
     assert unknown_vetoes("number") == ["'number'"]
 

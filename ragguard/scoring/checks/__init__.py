@@ -16,6 +16,7 @@ them, and so on), and ``ragguard.scoring.lexical.vocabulary`` every word list.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -24,6 +25,7 @@ from ragguard.language.normalize import normalized, skeleton
 from ragguard.runtime import caches
 from ragguard.runtime.caches import memoized
 from ragguard.schema.check_kinds import CONTRADICTIONS, KINDS, CheckKind
+from ragguard.scoring.checks.casing import recased
 from ragguard.scoring.checks.coverage import uncovered_findings
 from ragguard.scoring.checks.entities import name_findings
 from ragguard.scoring.checks.months import month_findings, weekday_findings
@@ -32,6 +34,7 @@ from ragguard.scoring.checks.parse import Sentence, parse, parse_passage
 from ragguard.scoring.checks.polarity import polarity_findings
 from ragguard.scoring.checks.proper_names import names
 from ragguard.scoring.checks.quantity_rules import quantity_findings
+from ragguard.scoring.checks.superlatives import superlative_findings
 from ragguard.scoring.interface.protocols import Reason
 from ragguard.scoring.lexical.text import evidence_sentences
 
@@ -71,6 +74,7 @@ CHECKS: tuple[Check, ...] = (
     Check(("date",), weekday_findings),
     Check(("negation",), polarity_findings),
     Check(("entity",), name_findings),
+    Check(("superlative",), superlative_findings),
     Check(("uncovered",), uncovered_findings, whole_claim=True),
 )
 """Every check, in the order its reasons are listed."""
@@ -107,6 +111,21 @@ def checked_language(claim: str, passage: str) -> str | None:
     return language if language in SUPPORTED else None
 
 
+_CIRCA_END = re.compile(r"\b(?:c|ca)\.$", re.IGNORECASE)
+
+
+def _claim_sentences(claim: str) -> list[str]:
+    """The claim's sentences as the evidence is split, less the stops of "c." and "ca."
+    before a number: "built c. 1925" is one sentence with an approximate year."""
+    parts: list[str] = []
+    for part in evidence_sentences(claim):
+        if parts and _CIRCA_END.search(parts[-1]) and part[:1].isdigit():
+            parts[-1] += " " + part
+        else:
+            parts.append(part)
+    return parts
+
+
 @memoized(entries=65_536)
 def check(claim: str, passage: str) -> tuple[Reason, ...]:
     """Every check that fires for ``claim`` against ``passage``: contradictions (number,
@@ -126,8 +145,10 @@ def check(claim: str, passage: str) -> tuple[Reason, ...]:
     off = kinds_off(language)
     run = [c for c in CHECKS if not off.intersection(c.kinds)]
     sentences = parse_passage(passage, language)
+    if "entity" not in off:
+        claim = recased(claim, passage, language)
     findings: list[Reason] = []
-    for part in evidence_sentences(claim):
+    for part in _claim_sentences(claim):
         parsed = parse(part, language)
         if sentences and parsed.content:
             for each in run:

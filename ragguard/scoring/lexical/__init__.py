@@ -16,7 +16,6 @@ from ragguard.scoring.lexical.vocabulary import (
     EDIT_ANTONYMS,
     EDIT_NEGATION_WORDS,
     STOPWORDS,
-    WORD_NUMBERS,
 )
 
 __all__ = [
@@ -24,7 +23,6 @@ __all__ = [
     "EDIT_ANTONYMS",
     "EDIT_NEGATION_WORDS",
     "STOPWORDS",
-    "WORD_NUMBERS",
     "content_tokens",
     "evidence_sentences",
     "stem",

@@ -9,6 +9,7 @@ that use them compile their own patterns.
 
 from __future__ import annotations
 
+from ragguard.language.numerals import english_number_words
 from ragguard.language.sentences import MONTHS
 
 STOPWORDS = frozenset(
@@ -108,31 +109,15 @@ ANTONYMS = opposites_by_word(EDIT_ANTONYM_PAIRS + CHECK_ONLY_ANTONYM_PAIRS)
 
 # --- numbers ----------------------------------------------------------------------------
 
-SCALES = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
-SCALES |= {"mln": 1e6, "bn": 1e9, "bln": 1e9}
-"""Scale words after a number ("5 billion", "8 bn")."""
+SCALES = {**english_number_words().scales, "mln": 1e6, "bn": 1e9, "bln": 1e9}
+"""Scale words after a number ("5 billion", "8 bn"): ``data/en.toml``'s and abbreviations.
+English's number words are ``ragguard.language.numerals`` (``WORD_NUMBERS``)."""
 SUFFIXES = {"k": 1e3, "m": 1e6, "mn": 1e6, "b": 1e9} | {
     abbreviation: SCALES[abbreviation] for abbreviation in ("mln", "bn", "bln")
 }
 """Scales written onto the number ("$8.2m", "5bn"); a one-letter one only after a currency
 sign, where it cannot be a unit ("5m" may be metres)."""
 CURRENCY_SIGNS = "$£€¥"
-_ONES_TO_TWENTY = (
-    *("zero", "_", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"),
-    *("eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen"),
-    *("eighteen", "nineteen", "twenty"),
-)
-"""Index = value; "one" is left out ("one of them" is no count), so its slot holds "_"."""
-WORD_NUMBERS = {word: float(value) for value, word in enumerate(_ONES_TO_TWENTY) if word != "_"} | {
-    w: 10.0 * (i + 3)
-    for i, w in enumerate(["thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"])
-}
-WORD_NUMBERS |= {"hundred": 100.0, "dozen": 12.0}
-"""Spelled numbers and their values."""
-UNIT_WORDS: tuple[str, ...] = (
-    *("one", "two", "three", "four", "five", "six", "seven", "eight", "nine"),
-)
-"""The words that end a compound number ("seventy-two")."""
 ORDINAL_WORDS = {
     word: float(value)
     for value, word in enumerate(
@@ -142,7 +127,7 @@ ORDINAL_WORDS = {
 """Ordinals; "first" and "second" count only after "the" or a possessive."""
 APPROXIMATING_WORDS: tuple[str, ...] = (
     *("about", "around", "approximately", "roughly", "nearly", "almost", "some", "circa"),
-    "an estimated",
+    *("an estimated", "c.", "ca."),
 )
 AT_MOST_WORDS: tuple[str, ...] = (
     *("less than", "fewer than", "under", "up to", "at most", "below", "no more than"),

@@ -130,3 +130,62 @@ def test_no_check_reads_across_languages() -> None:
 def test_an_undetermined_claim_is_read_in_the_passages_language() -> None:
     assert checked_language("Einwohner: 4,5 Mio.", BERLIN) == "de"
     assert checked_language("Paris.", "Paris.") == "en"
+
+
+TOWERS = {
+    "de": "Der Eiffelturm steht in Paris. Er wurde 1889 fertiggestellt. Er ist 330 Meter hoch.",
+    "fr": "La tour Eiffel se trouve à Paris. Elle a été achevée en 1889. Elle mesure 330 mètres.",
+    "es": "La torre Eiffel está en París. Se terminó en 1889. Mide 330 metros de altura.",
+    "hi": "एफिल टावर पेरिस में है। यह 1889 में बना था। यह 330 मीटर ऊँचा है।",
+}
+NUMBER_WORDS = [
+    ("de", "Er ist dreihundertdreißig Meter hoch.", "Er ist dreihundertzwanzig Meter hoch."),
+    ("fr", "Elle mesure trois cent trente mètres.", "Elle mesure trois cent vingt mètres."),
+    (
+        "es",
+        "Mide trescientos treinta metros de altura.",
+        "Mide trescientos veinte metros de altura.",
+    ),
+    ("hi", "यह तीन सौ तीस मीटर ऊँचा है।", "यह तीन सौ बीस मीटर ऊँचा है।"),
+]
+
+
+@pytest.mark.parametrize(("code", "right", "wrong"), NUMBER_WORDS)
+def test_numbers_in_words_in_each_language(code: str, right: str, wrong: str) -> None:
+    passage = TOWERS[code]
+    assert checked_language(right, passage) == code
+    assert [r for r in fired(right, passage) if r[0] == "number"] == []
+    (number,) = [r for r in fired(wrong, passage) if r[0] == "number"]
+    assert number[2] == "330" and number[1] in wrong  # both values named
+
+
+@pytest.mark.parametrize(
+    ("code", "claim", "year"),
+    [
+        (
+            "de",
+            "Er wurde neunzehnhundertachtundzwanzig fertiggestellt.",
+            "neunzehnhundertachtundzwanzig",
+        ),
+        ("fr", "Elle a été achevée en mille neuf cent vingt-huit.", "mille neuf cent vingt-huit"),
+        ("es", "Se terminó en mil novecientos veintiocho.", "mil novecientos veintiocho"),
+    ],
+)
+def test_years_in_words_in_each_language(code: str, claim: str, year: str) -> None:
+    assert [r[:2] for r in fired(claim, TOWERS[code]) if r[0] == "date"] == [("date", year)]
+    right = claim.replace(year, "1889")
+    assert [r for r in fired(right, TOWERS[code]) if r[0] == "date"] == []
+
+
+@pytest.mark.parametrize(
+    ("claim", "code", "written"),
+    [
+        ("Der Eiffelturm ist 3 300 Meter hoch.", "de", "3 300"),
+        ("La tour Eiffel mesure 3 300 mètres.", "fr", "3,300"),  # French: rewritten English
+        ("La torre Eiffel mide 3 300 metros.", "es", "3 300"),
+    ],
+)
+def test_thousands_grouped_by_a_space_in_each_language(claim: str, code: str, written: str) -> None:
+    assert [r for r in fired(claim, TOWERS[code]) if r[0] == "number"] == [
+        ("number", written, "330")
+    ]

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from ragguard.scoring.checks.numbers import SPELLED_VALUES, quantities, ranges, same_quantity
+from ragguard.language.numerals import WORD_NUMBERS
+from ragguard.scoring.checks.numbers import quantities, ranges, same_quantity
 from ragguard.scoring.lexical.vocabulary import ORDINAL_WORDS
 from tests.scoring.checks.passages import Case, assert_first_reason
 
@@ -31,7 +32,7 @@ def test_quantities_are_normalized(claim, evidence):
 def test_every_number_word_reads_whole_and_alone():
     """The number words are scanned as a trie: each reads as one value, a compound before
     its first word ("seventy-two", not "seventy"), and no word inside another word."""
-    for word, value in SPELLED_VALUES.items():
+    for word, value in WORD_NUMBERS.items():
         (found,) = quantities(f"They counted {word} boats.")
         assert (found.text, found.value) == (word, value)
     for word, value in ORDINAL_WORDS.items():
@@ -48,6 +49,22 @@ def test_a_capitalized_number_word_inside_a_name_is_no_quantity():
 def test_a_one_letter_scale_needs_a_currency_sign():
     (metres,) = quantities("The pole is 5m tall.")
     assert metres.value == 5
+
+
+def test_an_approximate_date_has_its_own_tolerance():
+    (about,) = quantities("about 1925")
+    assert about.kind == "year" and about.bound == "about"
+    assert same_quantity(about, quantities("in 1923")[0])
+    assert not same_quantity(about, quantities("in 1889")[0])
+    (count,) = quantities("about 300 metres")
+    assert same_quantity(count, quantities("330 metres")[0])  # quantities keep 10%
+
+
+@pytest.mark.parametrize("space", [" ", "\u00a0", "\u202f"])
+def test_thousands_grouped_by_spaces(space):
+    (q,) = quantities(f"It is 3{space}300 metres tall.")
+    assert q.value == 3300 and q.kind == "number"
+    assert [x.value for x in quantities("in 1887 330 people")] == [1887, 330]
 
 
 def test_years_and_decades():
@@ -76,6 +93,51 @@ def test_an_iso_date_is_no_season_and_no_range():
 
 
 NUMBERS_CASES: list[Case] = [
+    (
+        "The tower was built around 1925.",
+        "The tower was built in 1889.",
+        ("date", "1925", "1889"),
+        "an approximate year is within two years, not 10% (190 years)",
+    ),
+    ("The tower was built circa 1887.", "The tower was built in 1889.", (), "circa: 2 years"),
+    ("The tower was built c. 1890.", "The tower was built in 1889.", (), '"c." before a year'),
+    (
+        "The tower was built approximately 1884.",
+        "The tower was built in 1889.",
+        ("date", "1884", "1889"),
+        "five years off is not approximately",
+    ),
+    (
+        "The tower was built in 1889.",
+        "The tower was built around 1925.",
+        ("date", "1889", "1925"),
+        "an approximate year in the passage holds as narrowly",
+    ),
+    ("The tower is about 300 metres tall.", "The tower is 330 metres tall.", (), "quantities: 10%"),
+    (
+        "The tower is 3 300 metres tall.",
+        "The tower is 330 metres tall.",
+        ("number", "3 300", "330"),
+        "thousands grouped by a space",
+    ),
+    (
+        "The tower is three hundred and thirty metres tall.",
+        "The tower is 330 metres tall.",
+        (),
+        "a number in words is its value",
+    ),
+    (
+        "The tower is three hundred and twenty metres tall.",
+        "The tower is 330 metres tall.",
+        ("number", "three hundred and twenty", "330"),
+        "a wrong number in words",
+    ),
+    (
+        "The tower was finished in nineteen twenty-eight.",
+        "The tower was finished in 1889.",
+        ("date", "nineteen twenty-eight", "1889"),
+        "a year in words is a year",
+    ),
     (
         "The town has 1,500,000 people.",
         "The town has 1.5 million people.",

@@ -1,0 +1,87 @@
+"""Names in any case: a claim written all in lower case or all in capitals, or with a name
+typed in lower case ("The Eiffel Tower is in berlin."), is read with its names capitalized,
+so the entity check, which finds names by their capitals, reads them.
+
+Two rules, both read off the passage: in a claim without capitals, a word the passage
+writes capitalized inside a name takes the passage's writing ("eiffel tower" -> "Eiffel
+Tower"); in any claim, a word the passage never writes, in the place where the passage
+writes a name (after the same word of the language's ``[names]`` ``lower_case_after``:
+"in paris" -> "in berlin"), closing its phrase and without a common noun's ending ("in
+movies", "in activism"), is capitalized. A claim with no lower-case letter is read in lower
+case first, so that its capitals mark nothing.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ragguard.language import lexicon
+from ragguard.runtime.caches import memoized
+from ragguard.scoring.checks.parse import parse_passage
+from ragguard.scoring.checks.words import WORD
+from ragguard.scoring.lexical.text import stopwords_of
+
+_PHRASE_END = re.compile(r"\s*(?:[,.;:!?)]|$|\s(?:and|und|et|y|or)\b)")
+"""What closes a name's phrase after it: a mark, the end, or a conjunction ("in berlin and
+I love it"); "in good condition" is no name ("good" does not close the phrase)."""
+MIN_CAPITALS_WORDS = 3
+"""Words a claim in capitals needs to be read as shouting, not as an acronym ("NASA")."""
+
+
+@memoized(entries=16_384)
+def _name_words(
+    passage: str, language: str
+) -> tuple[dict[str, str], frozenset[str], frozenset[str]]:
+    """The passage's name words by their lower case (as written), the words written right
+    before a name ("in" of "in Paris"), and every word of the passage (lower case)."""
+    written: dict[str, str] = {}
+    before: set[str] = set()
+    sentences = parse_passage(passage, language)
+    found = lexicon(language)
+    after = found.lower_case_after if found is not None else frozenset()
+    for s in sentences:
+        for name in s.names:
+            for word in WORD.findall(name):
+                if word[:1].isupper():
+                    written.setdefault(word.lower(), word)
+            at = s.text.find(name)
+            previous = WORD.findall(s.text, 0, at)[-1:] if at > 0 else []
+            before.update(p.lower() for p in previous if p.lower() in after)
+    return written, frozenset(before), frozenset().union(*(s.word_set for s in sentences))
+
+
+def recased(claim: str, passage: str, language: str) -> str:
+    """``claim`` with the names it writes in lower case capitalized by the ``passage``'s
+    (the module docstring's rules); unchanged when it needs none."""
+    words = list(WORD.finditer(claim))
+    shouting = len(words) >= MIN_CAPITALS_WORDS and not any(c.islower() for c in claim)
+    if shouting and len(claim.lower()) == len(claim):
+        claim = claim.lower()
+        words = list(WORD.finditer(claim))
+    elif not any(w.group()[:1].islower() for w in words):
+        return claim
+    caseless = not any(w.group()[:1].isupper() for w in words)
+    written, before, passage_words = _name_words(passage, language)
+    stop = stopwords_of(language)
+    found = lexicon(language)
+    common = found.common_endings if found is not None else ()
+    out = list(claim)
+    for index, word in enumerate(words):
+        text = word.group()
+        lower = text.lower()
+        if not text[:1].islower() or lower in stop:
+            continue
+        name = written.get(lower) if caseless else None
+        if name is None and (
+            lower not in passage_words
+            and not lower.endswith(common)
+            and index > 0
+            and words[index - 1].group().lower() in before
+            and _PHRASE_END.match(claim, word.end())
+        ):
+            name = text[:1].upper() + text[1:]
+        if name is not None and len(name) == len(text):
+            out[word.start() : word.end()] = name
+    if out and out[0].islower():
+        out[0] = out[0].upper()  # a sentence's first word, as the name reader expects it
+    return "".join(out)

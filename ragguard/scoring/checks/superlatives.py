@@ -1,0 +1,70 @@
+"""The superlative check: a claim that ranks its subject ("the tallest structure in Paris",
+"the most visited monument", "the only", "the first") states a comparison; when no passage
+sentence states that ranking too, the claim says more than the passages do.
+
+The cues are each language's ``[superlatives]`` table (``ragguard.language``). A passage
+states the ranking when one of its sentences writes the same cue ("tallest"; for an
+analytic one, with the same word after it: "most visited"), whatever it ranks: which
+subject holds the rank is the entity check's question, not this one's.
+"""
+
+from __future__ import annotations
+
+from ragguard.language import lexicon
+from ragguard.language.wordlists import SuperlativeCues
+from ragguard.scoring.checks.parse import Sentence
+from ragguard.scoring.interface.protocols import Reason
+
+
+def _cues(language: str) -> SuperlativeCues | None:
+    found = lexicon(language)
+    return found.superlatives if found is not None else None
+
+
+def _is_cue(word: str, cues: SuperlativeCues) -> bool:
+    if word in cues.words or word in cues.analytic:
+        return True
+    return word not in cues.not_superlative and any(
+        word.endswith(end) and len(word) > len(end) + 2 for end in cues.endings
+    )
+
+
+def rankings(words: tuple[str, ...], cues: SuperlativeCues) -> list[tuple[str, tuple[str, ...]]]:
+    """Each ranking of a sentence's ``words`` (lower case): the phrase as read ("the most
+    visited") and the words a passage must write to state it (("most", "visited"))."""
+    found = []
+    for at, word in enumerate(words):
+        if not _is_cue(word, cues):
+            continue
+        lead = at - 1
+        if lead >= 0 and words[lead] in cues.ordinals:
+            lead -= 1  # "the second-largest"
+        if cues.after and (lead < 0 or words[lead] not in cues.after):
+            continue
+        key: tuple[str, ...] = (word,)
+        if word in cues.analytic:
+            if at + 1 >= len(words):
+                continue
+            key = (word, words[at + 1])
+        start = lead if cues.after else at
+        found.append((" ".join(words[start : at + len(key)]), key))
+    return found
+
+
+def _states(sentence: Sentence, key: tuple[str, ...]) -> bool:
+    if len(key) == 1:
+        return key[0] in sentence.word_set
+    words = sentence.words
+    return any(words[i : i + len(key)] == key for i in range(len(words) - len(key) + 1))
+
+
+def superlative_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[Reason]:
+    """The rankings of the claim that no evidence sentence states."""
+    cues = _cues(claim.language)
+    if cues is None:
+        return []
+    return [
+        Reason("superlative", phrase, "")
+        for phrase, key in rankings(claim.words, cues)
+        if not any(_states(s, key) for s in sentences)
+    ]

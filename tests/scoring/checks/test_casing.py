@@ -1,0 +1,62 @@
+"""Names in any case (``checks.casing``): the entity check reads a name typed in lower case
+or a claim written in capitals, and reads a common noun in a name's place as no name."""
+
+from __future__ import annotations
+
+import pytest
+
+from ragguard.scoring.checks.casing import recased
+from tests.scoring.checks.passages import fired
+
+TOWER = (
+    "The Eiffel Tower is a wrought-iron lattice tower on the Champ de Mars in Paris, France. "
+    "It was completed in 1889. It is 330 metres tall."
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "read"),
+    [
+        ("The Eiffel Tower is in berlin.", "The Eiffel Tower is in Berlin."),
+        ("the eiffel tower is in rome, italy.", "The Eiffel Tower is in Rome, italy."),
+        ("THE EIFFEL TOWER IS IN BERLIN.", "The Eiffel Tower is in Berlin."),
+        ("the eiffel tower is in paris.", "The Eiffel Tower is in Paris."),
+        ("The Eiffel Tower is in Paris.", "The Eiffel Tower is in Paris."),
+        ("NASA", "NASA"),  # too short to be shouting: an acronym
+    ],
+)
+def test_names_are_read_in_any_case(claim: str, read: str) -> None:
+    assert recased(claim, TOWER, "en") == read
+
+
+@pytest.mark.parametrize(
+    ("claim", "name"),
+    [
+        ("The Eiffel Tower is in berlin.", "Berlin"),
+        ("the eiffel tower is in rome, italy.", "Rome"),
+        ("THE EIFFEL TOWER IS IN BERLIN.", "Berlin"),
+        ("the eiffel tower is in berlin and i love it.", "Berlin"),
+    ],
+)
+def test_a_wrong_name_in_any_case_fires_the_entity_check(claim: str, name: str) -> None:
+    assert fired(claim, TOWER) == [("entity", name, "Paris")]
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "the eiffel tower is in paris.",
+        "THE EIFFEL TOWER IS IN PARIS, FRANCE.",
+        "The Eiffel Tower is the most famous sight in the world.",  # "the" precedes no name
+        "The Eiffel Tower appears in movies.",  # a plural
+        "The Eiffel Tower was shown in animation.",  # a common noun's ending
+        "57 towers stand in paris.",  # a sentence opening with a number
+    ],
+)
+def test_no_entity_reason_for_right_names_or_common_nouns(claim: str) -> None:
+    assert [r for r in fired(claim, TOWER) if r[0] == "entity"] == []
+
+
+def test_a_name_typed_in_lower_case_in_spanish() -> None:
+    passage = "La torre Eiffel está en París, Francia."
+    assert fired("La torre Eiffel está en berlín.", passage)[:1] == [("entity", "Berlín", "París")]

@@ -1,0 +1,109 @@
+"""Claims the passages never make (``checks.superlatives``): a ranking ("the tallest", "the
+most visited", "the only", "the first") no passage states is a ``superlative`` reason, which
+vetoes support; one a passage states is none."""
+
+from __future__ import annotations
+
+import pytest
+
+from ragguard.language import lexicon
+from ragguard.scoring.checks import CONTRADICTIONS
+from ragguard.scoring.checks.superlatives import rankings
+from tests.scoring.checks.passages import fired
+
+TOWER = (
+    "The Eiffel Tower is a wrought-iron lattice tower on the Champ de Mars in Paris, France. "
+    "It was completed in 1889. It is 330 metres tall."
+)
+RECORD = (
+    "The Eiffel Tower was the tallest man-made structure in the world until 1930. "
+    "It is the most visited paid monument in the world."
+)
+
+
+def superlatives(claim: str, passage: str) -> list[str]:
+    return [claim_says for kind, claim_says, _ in fired(claim, passage) if kind == "superlative"]
+
+
+@pytest.mark.parametrize(
+    ("claim", "phrase"),
+    [
+        ("The Eiffel Tower is the most visited monument in the world.", "the most visited"),
+        ("The Eiffel Tower is the tallest structure in Paris.", "the tallest"),
+        ("The Eiffel Tower is the only tower in Paris.", "the only"),
+        ("The Eiffel Tower was the first iron tower.", "the first"),
+        ("It is the second-largest tower in France.", "the second largest"),
+        ("It is France's largest tower.", "s largest"),
+    ],
+)
+def test_a_ranking_no_passage_states_is_a_superlative_reason(claim: str, phrase: str) -> None:
+    assert superlatives(claim, TOWER) == [phrase]
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "The Eiffel Tower was the tallest structure in the world.",
+        "The Eiffel Tower is the most visited monument.",
+        "The Eiffel Tower is a lattice tower in the forest of Paris.",  # "forest" ranks nothing
+        "The tower was last painted in 2019.",  # "last" is left out: mostly time
+        "At first the tower was criticised.",  # "first" counts after "the" only
+    ],
+)
+def test_a_ranking_a_passage_states_or_no_ranking_is_no_reason(claim: str) -> None:
+    assert superlatives(claim, RECORD) == []
+
+
+def test_the_superlative_check_vetoes_support() -> None:
+    assert "superlative" in CONTRADICTIONS
+
+
+@pytest.mark.parametrize(
+    ("code", "claim", "passage", "phrase"),
+    [
+        (
+            "de",
+            "Der Eiffelturm ist das höchste Gebäude in Paris.",
+            "Der Eiffelturm steht in Paris. Er ist 330 Meter hoch.",
+            "das höchste",
+        ),
+        (
+            "fr",
+            "La tour Eiffel est le monument le plus visité du monde.",
+            "La tour Eiffel se trouve à Paris. Elle mesure 330 mètres.",
+            "le plus visité",
+        ),
+        (
+            "es",
+            "La torre Eiffel es el monumento más visitado del mundo.",
+            "La torre Eiffel está en París. Mide 330 metros.",
+            None,  # "más" after a noun, not after an article: Spanish writes it so too
+        ),
+        (
+            "es",
+            "La torre Eiffel es la más alta de París.",
+            "La torre Eiffel está en París. Mide 330 metros.",
+            "la más alta",
+        ),
+        (
+            "hi",
+            "एफिल टावर पेरिस की सबसे ऊँची इमारत है।",
+            "एफिल टावर पेरिस में है। यह 330 मीटर ऊँचा है।",
+            "सबसे ऊँची",
+        ),
+    ],
+)
+def test_rankings_in_each_language(code: str, claim: str, passage: str, phrase: str | None) -> None:
+    assert superlatives(claim, passage) == ([phrase] if phrase else [])
+    assert superlatives(claim, passage + " " + claim) == []  # a passage stating it
+
+
+def test_the_cues_are_data_per_language() -> None:
+    for code in ("en", "de", "fr", "es", "hi"):
+        found = lexicon(code)
+        assert found is not None and (found.superlatives.words or found.superlatives.analytic)
+    english = lexicon("en")
+    assert english is not None
+    assert rankings(("the", "tallest", "tower"), english.superlatives) == [
+        ("the tallest", ("tallest",))
+    ]
