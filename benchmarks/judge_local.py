@@ -1,0 +1,188 @@
+"""The judge tier with a real local model: lite alone, the judge alone and the cascade.
+
+    python benchmarks/judge_model.py fetch                      # the pinned 1.5B GGUF, verified
+    python benchmarks/judge_local.py judge --data DIR --set wice-dev --pairs 300 --share 0.35
+    python benchmarks/judge_local.py report --data DIR --pairs 300
+
+``judge`` draws ``--pairs`` seeded pairs of a set (the training sets, WiCE dev or
+Factcheck-GPT), scores them with the lite tier, and asks the local judge (``[judge] backend =
+"local"``, the product's client and score question) about them in order of uncertainty, the
+lite score nearest its eta first, until ``--share`` of them (or all) are judged or
+``--minutes`` pass. Every judge score is cached on disk by (model hash, prompt version,
+claim, evidence), so reruns and the report reuse them; each record keeps the seconds, the
+prompt tokens sent and evaluated, and the machine's load average when it was asked.
+
+``report`` prints, per dev set, on the same pairs for every row: lite alone, the judge alone
+(on the pairs judged, named), and the cascade at judged shares of 15, 25 and 35%: the most
+uncertain share of spans decided by the combination card fitted on the training pairs
+(``combine``), the rest by the lite verdict.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import random
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+
+import devsets
+import judge_model
+
+from ragguard.config import JudgeConfig
+from ragguard.metrics.agreement import balanced_accuracy, roc_auc
+from ragguard.metrics.summary import markdown_table as table
+
+PROMPT_VERSION = "score-v2"
+"""Bump when the score question changes: cached scores are keyed by it."""
+SHARES = (0.15, 0.25, 0.35)
+SETS = ("train", "wice-dev", "factcheck-gpt")
+
+
+@dataclass(frozen=True)
+class Pair:
+    claim: str
+    evidence: str
+    label: bool
+
+
+def pairs(data: Path, name: str, n: int, seed: int) -> list[Pair]:
+    """``n`` seeded pairs of a set; ``train``: drawn evenly from every support training set."""
+    if name == "train":
+        from ragguard.train.datasets import SUPPORT_SOURCES
+
+        rng = random.Random(seed)
+        drawn: list[Pair] = []
+        per = -(-n // len(SUPPORT_SOURCES))
+        for source in SUPPORT_SOURCES.values():
+            rows = [Pair(p.statement, p.context, bool(p.label)) for p in source(data)]
+            drawn += rng.sample(rows, min(per, len(rows)))
+        return rng.sample(drawn, min(n, len(drawn)))
+    reader = devsets.wice if name == "wice-dev" else devsets.factcheck_gpt
+    cases = [Pair(c.claim, c.evidence, c.label) for c in reader(data)]
+    return random.Random(seed).sample(cases, min(n, len(cases)))
+
+
+def lite_scores(rows: Sequence[Pair]) -> tuple[np.ndarray, float]:
+    from judge_band import lite_scores as scores
+
+    from ragguard.evaluation.evaluator import Evaluator
+
+    evaluator = Evaluator()
+    found = scores(evaluator, [p.claim for p in rows], [p.evidence for p in rows])
+    return found, float(evaluator.support_scorer.threshold)
+
+
+def cache_file() -> Path:
+    return judge_model.cache_dir() / "scores.jsonl"
+
+
+def pair_key(pair: Pair) -> str:
+    payload = json.dumps([judge_model.SHA256, PROMPT_VERSION, pair.claim, pair.evidence])
+    return hashlib.sha256(payload.encode()).hexdigest()
+
+
+def cached() -> dict[str, dict[str, object]]:
+    found: dict[str, dict[str, object]] = {}
+    if cache_file().exists():
+        for line in cache_file().read_text(encoding="utf-8").splitlines():
+            with_key = json.loads(line)
+            found[with_key["key"]] = with_key
+    return found
+
+
+def uncertain_first(scores: np.ndarray, eta: float) -> np.ndarray:
+    return np.argsort(np.abs(scores - eta), kind="stable")
+
+
+def judge(args: argparse.Namespace) -> None:
+    from ragguard.judge.client import JudgeClient
+    from ragguard.judge.prompts import SUPPORT_VERDICTS, support_messages
+
+    rows = pairs(args.data, args.set, args.pairs, args.seed)
+    scores, eta = lite_scores(rows)
+    done = cached()
+    config = JudgeConfig(
+        backend="local",
+        model=str(judge_model.model_path()),
+        threads=args.threads,
+        timeout_s=600,
+        retries=0,
+        max_calls_per_minute=None,
+        max_tokens_per_day=None,
+    )
+    client = JudgeClient(config)
+    budget = int(round(args.share * len(rows)))
+    stop_at = time.monotonic() + args.minutes * 60
+    asked = 0
+    with cache_file().open("a", encoding="utf-8") as out:
+        for index in uncertain_first(scores, eta)[:budget]:
+            pair = rows[index]
+            key = pair_key(pair)
+            if key in done:
+                continue
+            if time.monotonic() > stop_at:
+                print(f"stopped after {args.minutes} minutes")
+                break
+            passage = pair.evidence[: config.max_evidence_chars]
+            messages = support_messages(pair.claim, [passage], score=True)
+            started = time.perf_counter()
+            answer = client.ask(messages, SUPPORT_VERDICTS, score=True)
+            seconds = time.perf_counter() - started
+            record = {
+                "key": key,
+                "set": args.set,
+                "score": answer.score,
+                "verdict": None if answer.parsed is None else answer.parsed.verdict,
+                "skipped": answer.skipped,
+                "seconds": round(seconds, 3),
+                "input_tokens": answer.input_tokens,
+                "prompt_evaluated": answer.prompt_evaluated,
+                "load1": round(os.getloadavg()[0], 2),
+                "threads": args.threads,
+            }
+            out.write(json.dumps(record) + "\n")
+            out.flush()
+            asked += 1
+            if asked % 10 == 0:
+                print(f"{args.set}: {asked} asked, last {seconds:.1f} s, load {record['load1']}")
+    print(f"{args.set}: asked {asked}; {len(rows)} pairs, {budget} in the judged share")
+
+
+def judged(rows: Sequence[Pair]) -> Iterator[tuple[int, dict[str, object]]]:
+    done = cached()
+    for index, pair in enumerate(rows):
+        record = done.get(pair_key(pair))
+        if record is not None and record.get("score") is not None:
+            yield index, record
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    ask = commands.add_parser("judge", help="ask the local judge about a set's pairs (cached)")
+    devsets.add_data_argument(ask)
+    ask.add_argument("--set", choices=SETS, required=True)
+    ask.add_argument("--pairs", type=int, default=300)
+    ask.add_argument("--seed", type=int, default=0)
+    ask.add_argument("--share", type=float, default=0.35, help="judge this share, nearest eta")
+    ask.add_argument("--minutes", type=float, default=60.0)
+    ask.add_argument("--threads", type=int, default=2)
+    args = parser.parse_args(argv)
+    if args.command == "judge":
+        judge(args)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
