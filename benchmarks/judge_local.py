@@ -27,9 +27,10 @@ import os
 import random
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -122,7 +123,7 @@ def judge(args: argparse.Namespace) -> None:
         max_tokens_per_day=None,
     )
     client = JudgeClient(config)
-    budget = int(round(args.share * len(rows)))
+    budget = round(args.share * len(rows))
     stop_at = time.monotonic() + args.minutes * 60
     asked = 0
     with cache_file().open("a", encoding="utf-8") as out:
@@ -159,12 +160,141 @@ def judge(args: argparse.Namespace) -> None:
     print(f"{args.set}: asked {asked}; {len(rows)} pairs, {budget} in the judged share")
 
 
-def judged(rows: Sequence[Pair]) -> Iterator[tuple[int, dict[str, object]]]:
+def judged(rows: Sequence[Pair]) -> dict[int, dict[str, Any]]:
+    """The cached judge records of ``rows``, by row index (those with a score)."""
     done = cached()
+    found = {}
     for index, pair in enumerate(rows):
         record = done.get(pair_key(pair))
         if record is not None and record.get("score") is not None:
-            yield index, record
+            found[index] = record
+    return found
+
+
+@dataclass
+class Scored:
+    """One set's pairs with their lite scores and the judge records gathered so far."""
+
+    name: str
+    rows: list[Pair]
+    lite: np.ndarray
+    eta: float
+    records: dict[int, dict[str, Any]]
+
+    @property
+    def labels(self) -> np.ndarray:
+        return np.array([p.label for p in self.rows])
+
+    def order(self) -> np.ndarray:
+        return uncertain_first(self.lite, self.eta)
+
+
+def scored(data: Path, name: str, n: int, seed: int) -> Scored:
+    rows = pairs(data, name, n, seed)
+    lite, eta = lite_scores(rows)
+    return Scored(name, rows, lite, eta, judged(rows))
+
+
+def fit(args: argparse.Namespace) -> None:
+    """The combination card for this judge model, from the judged training pairs."""
+    from ragguard.calibration.combine import CARDS, fit_combination, render
+
+    train = scored(args.data, "train", args.train_pairs, args.seed)
+    picked = [i for i in train.order() if i in train.records]
+    fitted = fit_combination(
+        train.lite[picked],
+        np.array([train.records[i]["score"] for i in picked]),
+        train.labels[picked],
+        train.eta,
+        model=judge_model.NAME_CONTAINS,
+        source=f"the training sets: {len(picked)} judged pairs nearest the lite eta, of "
+        f"{len(train.rows)} drawn (seed {args.seed}), benchmarks/judge_local.py",
+    )
+    print(render(fitted))
+    if args.write:
+        path = Path(__file__).resolve().parents[1] / "ragguard" / "calibration" / "data" / CARDS
+        cards = [c for c in json.loads(path.read_text()) if c["model"] != fitted.card.model]
+        cards.append(fitted.card.model_dump(mode="json"))
+        path.write_text(json.dumps(cards, indent=2) + "\n")
+        print(f"wrote {path}")
+
+
+def _row(name: str, predicted: np.ndarray, score: np.ndarray, labels: np.ndarray) -> list[str]:
+    auc = roc_auc(score, labels) if len(set(labels.tolist())) == 2 else float("nan")
+    return [name, f"{balanced_accuracy(predicted, labels):.3f}", f"{auc:.3f}"]
+
+
+def report(args: argparse.Namespace) -> None:
+    """Per dev set, on the same pairs for every row (module docstring)."""
+    from ragguard.calibration.combine import margin, shipped_combination
+
+    card = shipped_combination(judge_model.NAME_CONTAINS)
+    print(f"combination card: {card.model_dump() if card else 'none (the judge threshold)'}")
+    loads = []
+    for name in ("wice-dev", "factcheck-gpt"):
+        data = scored(args.data, name, args.pairs, args.seed)
+        y, order = data.labels, data.order()
+        lite_pred = data.lite >= data.eta
+        lines = [[*_row("lite alone", lite_pred, data.lite, y), "0%", "", ""]]
+        judged_rows = [i for i in order if i in data.records]
+        sub = np.array(judged_rows, dtype=int)
+        if sub.size:
+            j = np.array([data.records[i]["score"] for i in judged_rows])
+            lines.append(
+                [*_row(f"judge alone ({sub.size} judged pairs)", j >= 0.5, j, y[sub]), "", "", ""]
+            )
+            lines.append(
+                [
+                    *_row(
+                        f"lite on the same {sub.size} pairs", lite_pred[sub], data.lite[sub], y[sub]
+                    ),
+                    "",
+                    "",
+                    "",
+                ]
+            )
+        for share in SHARES:
+            want = order[: round(share * len(data.rows))]
+            if not all(i in data.records for i in want):
+                lines.append([f"cascade {share:.0%}", "not reached", "", "", "", ""])
+                continue
+            predicted, score = lite_pred.copy(), data.lite.copy()
+            low, high = data.lite[want].min(), data.lite[want].max()
+            seconds, tokens, evaluated = [], [], []
+            for i in want:  # the judged spans, reordered within their band by the decision
+                record = data.records[i]
+                judge = float(record["score"])
+                z = margin(card, data.lite[i], judge, data.eta) if card else judge - 0.5
+                predicted[i] = z >= 0
+                score[i] = low + (high - low) / (1 + np.exp(-z))
+                seconds.append(record["seconds"])
+                tokens.append(record["input_tokens"])
+                evaluated.append(record["prompt_evaluated"] or 0)
+                loads.append(record["load1"])
+            p50, p95 = np.percentile(seconds, [50, 95])
+            lines.append(
+                [
+                    *_row(f"cascade {share:.0%}", predicted, score, y),
+                    f"{len(want) / len(data.rows):.0%}",
+                    f"{p50:.1f} / {p95:.1f}",
+                    f"{np.mean(tokens):.0f} sent, {np.mean(evaluated):.0f} evaluated",
+                ]
+            )
+        head = [
+            "row",
+            "balanced accuracy",
+            "AUC",
+            "judged",
+            "s per judged span p50/p95",
+            "prompt tokens",
+        ]
+        print(f"\n{name}: {len(data.rows)} pairs (seed {args.seed}), lite eta {data.eta:.3f}")
+        print(table([dict(zip(head, line, strict=False)) for line in lines], head))
+    if loads:
+        print(
+            f"\nload average (1 min) while judging: median {np.median(loads):.1f}, "
+            f"max {max(loads):.1f}, on {os.cpu_count()} cores"
+        )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -178,9 +308,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     ask.add_argument("--share", type=float, default=0.35, help="judge this share, nearest eta")
     ask.add_argument("--minutes", type=float, default=60.0)
     ask.add_argument("--threads", type=int, default=2)
+    refit = commands.add_parser("fit", help="the combination card from the judged training pairs")
+    devsets.add_data_argument(refit)
+    refit.add_argument("--train-pairs", type=int, default=200)
+    refit.add_argument("--seed", type=int, default=0)
+    refit.add_argument("--write", action="store_true", help="write the shipped card")
+    show = commands.add_parser("report", help="the table, from the cached judge scores")
+    devsets.add_data_argument(show)
+    show.add_argument("--pairs", type=int, default=100)
+    show.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
-    if args.command == "judge":
-        judge(args)
+    {"judge": judge, "fit": fit, "report": report}[args.command](args)
     return 0
 
 

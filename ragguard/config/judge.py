@@ -9,6 +9,29 @@ from pydantic import Field, model_validator
 from ragguard.config.base import Strict as _Strict
 
 
+class JudgeCombination(_Strict):
+    """How the cascade decides a span the judge scored: ``supported`` when ``offset +
+    lite_weight * (logit(lite score) - logit(eta)) + judge_weight * logit(judge score) >= 0``.
+    Fitted per judge model on labelled pairs (``ragguard.calibration.combine``): on the
+    training sets for the cards ragguard ships, on a deployment's labels or calibration
+    sample by ``ragguard calibrate``. ``judge_weight = 0`` is the lite verdict: what a fit
+    keeps when the judge's score was not shown to help."""
+
+    model: str
+    """The judge model the weights were fitted for (a card applies to a model whose name
+    holds this, case aside)."""
+    offset: float = 0.0
+    lite_weight: float = Field(default=1.0, ge=0.0)
+    judge_weight: float = Field(default=0.0, ge=0.0)
+    n_pairs: int = Field(default=0, ge=0)
+    """Labelled in-band pairs fitted on."""
+    source: str = ""
+    """Where the labels came from (training sets, a labels file, the judge sample)."""
+    balanced_accuracy: dict[str, float] = Field(default_factory=dict)
+    """Cross-validated balanced accuracy in the band: ``lite``, ``judge`` (its own
+    threshold), ``combined``."""
+
+
 class JudgeConfig(_Strict):
     """The LLM-judge tier: an OpenAI-compatible endpoint asked about the objective spans whose
     lite support score falls in ``band``, after the lite evaluation (never on the request
@@ -38,8 +61,12 @@ class JudgeConfig(_Strict):
     token's probabilities where the endpoint returns them (OpenAI's ``logprobs``, llama.cpp,
     vLLM, Ollama), else the written word; ``verdict``: the reasoned JSON verdict alone."""
     score_threshold: float = Field(default=0.5, ge=0.0, le=1.0)
-    """A judge score at or above this is "supported", where no fitted combination card
-    (``ragguard calibrate``) applies."""
+    """The judge's own verdict: a score at or above this is "supported". It decides a span
+    only where no combination card applies (``combination``)."""
+    combination: JudgeCombination | None = None
+    """How a judge score and the lite score decide a span together; None: the card shipped
+    for this judge model if there is one (``ragguard/judge/data/combinations.json``), else
+    the judge's own verdict. ``ragguard calibrate`` writes a refitted one."""
     api_key_env: str = "OPENAI_API_KEY"
     """The environment variable holding the API key (a local server needs none)."""
     timeout_s: float = Field(default=20.0, gt=0.0)

@@ -297,6 +297,8 @@ class JudgeClient:
         if score:
             scored = score_of(reply.text, reply.top)
             if scored is None:
+                if reply.top is None:  # no one-word reply, no probabilities: not supported
+                    self.scores_returned = False
                 return None, None
             self.scores_returned = scored.score is not None
             if scored.score is None:
