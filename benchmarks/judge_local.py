@@ -297,6 +297,53 @@ def report(args: argparse.Namespace) -> None:
         )
 
 
+def standin(args: argparse.Namespace) -> None:
+    """The biased stand-in judge (``accuracy_judge.py``, "supported" with probability
+    ``--bias`` whatever the truth, with a score): its card fitted on the same training pairs,
+    then the cascade on the dev sets at each share, beside the lite tier."""
+    from accuracy_judge import StandInJudge
+
+    from ragguard.calibration.combine import fit_combination, margin
+
+    def judge_scores(data: Scored, picked: Sequence[int]) -> np.ndarray:
+        stand_in = StandInJudge({p.claim: p.label for p in data.rows}, bias=args.bias)
+        found = []
+        for i in picked:
+            verdict = stand_in.verdict(data.rows[i].claim)
+            found.append(stand_in.score(data.rows[i].claim, bool(verdict)))
+        return np.array(found)
+
+    train = scored(args.data, "train", args.train_pairs, args.seed)
+    picked = train.order()[: round(args.train_share * len(train.rows))]
+    fitted = fit_combination(
+        train.lite[picked],
+        judge_scores(train, picked),
+        train.labels[picked],
+        train.eta,
+        model="stand-in",
+        source=f"{len(picked)} training pairs",
+    )
+    card = fitted.card
+    print(f"stand-in bias {args.bias}: card {card.model_dump()}")
+    lines = []
+    for name in ("wice-dev", "factcheck-gpt"):
+        data = scored(args.data, name, args.pairs, args.seed)
+        y, lite_pred = data.labels, data.lite >= data.eta
+        line = {"set": name, "lite alone": balanced_accuracy(lite_pred, y)}
+        for share in SHARES:
+            want = data.order()[: round(share * len(data.rows))]
+            j = judge_scores(data, want)
+            own, combined = lite_pred.copy(), lite_pred.copy()
+            own[want] = j >= 0.5
+            combined[want] = [
+                margin(card, data.lite[i], s, data.eta) >= 0 for i, s in zip(want, j, strict=False)
+            ]
+            line[f"own verdict {share:.0%}"] = balanced_accuracy(own, y)
+            line[f"combined {share:.0%}"] = balanced_accuracy(combined, y)
+        lines.append(line)
+    print(table(lines, list(lines[0])))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
@@ -317,8 +364,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     devsets.add_data_argument(show)
     show.add_argument("--pairs", type=int, default=100)
     show.add_argument("--seed", type=int, default=0)
+    biased = commands.add_parser("standin", help="the cascade with the biased stand-in judge")
+    devsets.add_data_argument(biased)
+    biased.add_argument("--bias", type=float, default=0.9)
+    biased.add_argument("--pairs", type=int, default=100)
+    biased.add_argument("--train-pairs", type=int, default=200)
+    biased.add_argument("--train-share", type=float, default=0.25)
+    biased.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
-    {"judge": judge, "fit": fit, "report": report}[args.command](args)
+    {"judge": judge, "fit": fit, "report": report, "standin": standin}[args.command](args)
     return 0
 
 

@@ -466,6 +466,8 @@ class Cascade:
         verdict = answer.parsed.verdict
         card = self.combination
         if answer.score is not None and span.support is not None and card is not None:
+            if card.judge_weight == 0.0:  # the card found the judge's score no help here
+                return
             verdict = decide(card, span.support, answer.score, eta)  # combined, not overwritten
         if self._held(span, verdict):
             span.judge_skipped = "check_fired"
