@@ -344,6 +344,40 @@ def standin(args: argparse.Namespace) -> None:
     print(table(lines, list(lines[0])))
 
 
+def _rss_mb() -> tuple[float, float]:
+    """This process's resident memory and its peak, in MB (Linux)."""
+    fields = dict(line.split(":", 1) for line in Path("/proc/self/status").read_text().splitlines())
+    return tuple(int(fields[k].split()[0]) / 1024 for k in ("VmRSS", "VmHWM"))  # type: ignore[return-value]
+
+
+def memory(args: argparse.Namespace) -> None:
+    """Resident memory of a process that holds only the local judge: before, after the
+    model loads, after one question of about 600 tokens (``--n-ctx``)."""
+    from ragguard.judge.client import JudgeClient
+    from ragguard.judge.prompts import SUPPORT_VERDICTS, support_messages
+
+    config = JudgeConfig(
+        backend="local", model=str(judge_model.model_path()), n_ctx=args.n_ctx, timeout_s=600
+    )
+    client = JudgeClient(config)
+    before = _rss_mb()
+    started = time.perf_counter()
+    _ = client.client  # starts the server: the model loads
+    loaded, load_s = _rss_mb(), time.perf_counter() - started
+    passage = "The Eiffel Tower is in Paris. It was completed in 1889. " * 20
+    answer = client.ask(
+        support_messages("It was completed in 1889.", [passage], score=True),
+        SUPPORT_VERDICTS,
+        score=True,
+    )
+    asked = _rss_mb()
+    print(
+        f"n_ctx {args.n_ctx}: RSS {before[0]:.0f} MB before, {loaded[0]:.0f} MB loaded "
+        f"({load_s:.1f} s), {asked[0]:.0f} MB after a {answer.input_tokens}-token question "
+        f"(peak {asked[1]:.0f} MB); load average {os.getloadavg()[0]:.1f}"
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
@@ -371,8 +405,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     biased.add_argument("--train-pairs", type=int, default=200)
     biased.add_argument("--train-share", type=float, default=0.25)
     biased.add_argument("--seed", type=int, default=0)
+    rss = commands.add_parser("memory", help="resident memory of the local judge alone")
+    rss.add_argument("--n-ctx", type=int, default=4096)
     args = parser.parse_args(argv)
-    {"judge": judge, "fit": fit, "report": report, "standin": standin}[args.command](args)
+    run = {"judge": judge, "fit": fit, "report": report, "standin": standin, "memory": memory}
+    run[args.command](args)
     return 0
 
 

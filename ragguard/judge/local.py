@@ -98,7 +98,8 @@ def _start(config: JudgeConfig) -> LocalServer:
     params.port = _free_port()
     params.n_ctx = config.n_ctx
     params.n_parallel = 1
-    params.cache_prompt = True
+    params.cache_prompt = True  # the slot keeps the last prompt: a shared prefix is reused
+    params.cache_ram_mib = 0  # no extra host-memory prompt cache (8 GB by default)
     params.cpuparams.n_threads = config.threads
     params.cpuparams_batch.n_threads = config.threads
     params.verbosity = -1
