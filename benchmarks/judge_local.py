@@ -216,7 +216,8 @@ def fit(args: argparse.Namespace) -> None:
         cards = [c for c in json.loads(path.read_text()) if c["model"] != fitted.card.model]
         cards.append(fitted.card.model_dump(mode="json"))
         path.write_text(json.dumps(cards, indent=2) + "\n")
-        print(f"wrote {path}")
+        path.with_suffix(".md").write_text(render(fitted))
+        print(f"wrote {path} and its card {path.with_suffix('.md').name}")
 
 
 def _row(name: str, predicted: np.ndarray, score: np.ndarray, labels: np.ndarray) -> list[str]:

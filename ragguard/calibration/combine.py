@@ -8,11 +8,12 @@ model with a Gaussian prior centred on the lite verdict (offset 0, lite weight 1
 weight 0), both weights kept at 0 or above (a higher score never means less support). With
 few labels the prior holds it near the lite verdict; with many it follows the data.
 
-The fit is then checked under stratified cross-validation against the lite verdict, as
-``fit.calibrate`` checks a threshold, and kept only when it beats it by more than
-``min_gain``; otherwise the card keeps the lite verdict (judge weight 0). A judge that says
-"yes" whatever the truth has a score that tells nothing, so it gets no weight: it cannot
-make the cascade worse than the lite tier.
+Three decisions are then compared under stratified cross-validation, as ``fit.calibrate``
+checks a threshold: the lite verdict, the judge's own threshold (nothing fitted) and the
+fitted combination. The better of the last two is kept only when it beats the lite verdict
+by more than ``min_gain``; otherwise the card keeps the lite verdict (judge weight 0). A
+judge that says "yes" whatever the truth has a score that tells nothing, so it gets no
+weight: it cannot make the cascade worse than the lite tier.
 """
 
 from __future__ import annotations
@@ -96,8 +97,13 @@ class CombinationFit:
     """The card and the evidence for it."""
 
     card: JudgeCombination
-    kept_lite: bool
+    chosen: str
+    """Which decision the card makes: ``lite``, ``judge`` (its own threshold), ``combined``."""
     intervals: dict[str, tuple[float, float]]
+
+    @property
+    def kept_lite(self) -> bool:
+        return self.chosen == "lite"
 
 
 def fit_combination(
@@ -129,11 +135,17 @@ def fit_combination(
         "judge": _balanced(judge_pred, y),
         "combined": _balanced(combined, y),
     }
-    kept_lite = k < 2 or not scores["combined"] > scores["lite"] + min_gain
-    theta = PRIOR_MEAN if kept_lite else fit_weights(s, j, y, eta)
+    best = "judge" if scores["judge"] > scores["combined"] else "combined"
+    chosen = best if k >= 2 and scores[best] > scores["lite"] + min_gain else "lite"
+    if chosen == "lite":
+        theta = PRIOR_MEAN
+    elif chosen == "judge":  # the judge's own threshold: logit(score) - logit(t) >= 0
+        theta = np.array([-float(_logit(np.array([judge_threshold]))[0]), 0.0, 1.0])
+    else:
+        theta = fit_weights(s, j, y, eta)
     card = JudgeCombination(
         model=model,
-        offset=round(float(theta[0]), 4),
+        offset=round(float(theta[0]), 4) + 0.0,  # never -0.0
         lite_weight=round(float(theta[1]), 4),
         judge_weight=round(float(theta[2]), 4),
         n_pairs=int(y.size),
@@ -144,21 +156,26 @@ def fit_combination(
         name: _bootstrap(pred, y, seed, bootstrap_rounds)
         for name, pred in (("lite", lite_pred), ("judge", judge_pred), ("combined", combined))
     }
-    return CombinationFit(card, kept_lite, intervals)
+    return CombinationFit(card, chosen, intervals)
 
 
 def outcome(fit: CombinationFit) -> str:
     """What the fit did, worded as the calibration card words a threshold's fit."""
     scores = fit.card.balanced_accuracy
-    gain = f"{scores['lite']:.3f} -> {scores['combined']:.3f}"
     if fit.kept_lite:
-        return f"kept the lite verdict: the combination did not beat it under CV ({gain})"
-    if fit.intervals["combined"][0] <= fit.intervals["lite"][1]:
+        best = max(scores["judge"], scores["combined"])
         return (
-            f"combined: higher balanced accuracy under CV ({gain}), but the 95% intervals "
+            f"kept the lite verdict: neither the judge's threshold nor the combination beat "
+            f"it under CV ({scores['lite']:.3f} against {best:.3f})"
+        )
+    name = "the judge's own threshold" if fit.chosen == "judge" else "the combination"
+    gain = f"{scores['lite']:.3f} -> {scores[fit.chosen]:.3f}"
+    if fit.intervals[fit.chosen][0] <= fit.intervals["lite"][1]:
+        return (
+            f"{name}: higher balanced accuracy under CV ({gain}), but the 95% intervals "
             "overlap: not shown better than the lite verdict; label more to tell"
         )
-    return f"combined: it beat the lite verdict under CV ({gain}, intervals apart)"
+    return f"{name}: it beat the lite verdict under CV ({gain}, intervals apart)"
 
 
 def render(fit: CombinationFit) -> str:
