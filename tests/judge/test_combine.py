@@ -85,7 +85,9 @@ def test_a_judge_biased_to_yes_gets_no_weight_and_the_cascade_keeps_the_lite_ver
 
     lite_held, judge_held, own = scores(guard, held, bias=0.9)
     truth = np.array([GOLD[c] for c in held])
-    combined = np.array([decide(fitted.card, s, j, eta) for s, j in zip(lite_held, judge_held)])
+    combined = np.array(
+        [decide(fitted.card, s, j, eta) for s, j in zip(lite_held, judge_held, strict=True)]
+    )
     lite_ba = balanced_accuracy(lite_held >= eta, truth)
     assert balanced_accuracy(combined, truth) >= lite_ba
     assert balanced_accuracy(own, truth) < lite_ba  # the judge's own verdict would cost
