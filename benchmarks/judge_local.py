@@ -379,6 +379,79 @@ def memory(args: argparse.Namespace) -> None:
     )
 
 
+def prefix(args: argparse.Namespace) -> None:
+    """Prompt tokens evaluated per judged span, before and after one nonce per answer, on
+    the example traces with 3 or more objective spans (every objective span asked). Before:
+    the base tree's prompts (``--base-prompts``, a copy of its ``ragguard/judge/prompts.py``:
+    a nonce per question, in the system message's second paragraph) and its reasoned JSON
+    verdict; after: this tree's score question, one nonce per answer."""
+    import importlib.util
+
+    from ragguard import Guard
+    from ragguard.judge.cascade import Cascade
+    from ragguard.judge.client import JudgeClient
+    from ragguard.judge.prompts import SUPPORT_VERDICTS, support_messages
+    from ragguard.schema import Trace
+
+    spec = importlib.util.spec_from_file_location("base_prompts", args.base_prompts)
+    assert spec is not None and spec.loader is not None
+    base = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(base)
+    model = args.model or str(judge_model.model_path())
+    config = JudgeConfig(
+        backend="local",
+        model=model,
+        threads=args.threads,
+        timeout_s=600,
+        retries=0,
+        max_calls_per_minute=None,
+        max_tokens_per_day=None,
+        band=(0.0, 1.0),
+    )
+    rows = [json.loads(line) for line in Path(args.traces).read_text().splitlines()]
+    traces = [Trace.model_validate(r) for r in rows]
+    evaluations = Guard().evaluate_many(rows)
+    cascade = Cascade(config, client=JudgeClient(config))
+    answers: list[list[tuple[Any, Any]]] = []
+    for trace, evaluation in zip(traces, evaluations, strict=True):
+        spans = [s for s in evaluation.spans if s.kind == "objective"]
+        if len(spans) >= 3:
+            answers.append([(cascade.question(trace, s), s) for s in spans])
+    answers = answers[: args.answers]
+    client = cascade.client
+    for mode in ("before", "after"):
+        seconds, sent, evaluated = [], [], []
+        for questions in answers:
+            shared = cascade.shared_nonce([q for q, _ in questions])
+            for question in shared:
+                if mode == "before":
+                    messages = base.support_messages(
+                        question.claim, question.passages, question.context, question.language
+                    )
+                    started = time.perf_counter()
+                    answer = client.ask(messages, SUPPORT_VERDICTS)
+                else:
+                    messages = support_messages(
+                        question.claim,
+                        question.passages,
+                        question.context,
+                        question.language,
+                        nonce=question.nonce,
+                        score=True,
+                    )
+                    started = time.perf_counter()
+                    answer = client.ask(messages, SUPPORT_VERDICTS, score=True)
+                seconds.append(time.perf_counter() - started)
+                sent.append(answer.input_tokens)
+                evaluated.append(answer.prompt_evaluated or 0)
+        p50, p95 = np.percentile(seconds, [50, 95])
+        print(
+            f"{mode}: {len(seconds)} spans of {len(answers)} answers; prompt tokens per judged "
+            f"span {np.mean(sent):.0f} sent, {np.mean(evaluated):.0f} evaluated; seconds "
+            f"p50 {p50:.2f} p95 {p95:.2f}; load average {os.getloadavg()[0]:.1f}"
+        )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
@@ -406,10 +479,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     biased.add_argument("--train-pairs", type=int, default=200)
     biased.add_argument("--train-share", type=float, default=0.25)
     biased.add_argument("--seed", type=int, default=0)
+    reuse = commands.add_parser("prefix", help="prompt tokens evaluated, before and after")
+    reuse.add_argument("--traces", default="examples/traces.jsonl")
+    reuse.add_argument("--base-prompts", required=True, help="the base tree's prompts.py")
+    reuse.add_argument("--model", help="a GGUF (default: the pinned 1.5B)")
+    reuse.add_argument("--answers", type=int, default=10)
+    reuse.add_argument("--threads", type=int, default=2)
     rss = commands.add_parser("memory", help="resident memory of the local judge alone")
     rss.add_argument("--n-ctx", type=int, default=4096)
     args = parser.parse_args(argv)
-    run = {"judge": judge, "fit": fit, "report": report, "standin": standin, "memory": memory}
+    run = {"judge": judge, "fit": fit, "report": report, "standin": standin}
+    run |= {"memory": memory, "prefix": prefix}
     run[args.command](args)
     return 0
 

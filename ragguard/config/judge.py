@@ -65,8 +65,8 @@ class JudgeConfig(_Strict):
     only where no combination card applies (``combination``)."""
     combination: JudgeCombination | None = None
     """How a judge score and the lite score decide a span together; None: the card shipped
-    for this judge model if there is one (``ragguard/judge/data/combinations.json``), else
-    the judge's own verdict. ``ragguard calibrate`` writes a refitted one."""
+    for this judge model if there is one (``ragguard/calibration/data/combinations.json``), else
+    the judge's own verdict. ``ragguard calibrate --judge`` writes a refitted one."""
     api_key_env: str = "OPENAI_API_KEY"
     """The environment variable holding the API key (a local server needs none)."""
     timeout_s: float = Field(default=20.0, gt=0.0)
