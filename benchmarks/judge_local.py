@@ -390,7 +390,7 @@ def prefix(args: argparse.Namespace) -> None:
     from ragguard import Guard
     from ragguard.judge.cascade import Cascade
     from ragguard.judge.client import JudgeClient
-    from ragguard.judge.prompts import SUPPORT_VERDICTS, support_messages
+    from ragguard.judge.prompts import SUPPORT_VERDICTS
     from ragguard.schema import Trace
 
     spec = importlib.util.spec_from_file_location("base_prompts", args.base_prompts)
@@ -431,16 +431,8 @@ def prefix(args: argparse.Namespace) -> None:
                     started = time.perf_counter()
                     answer = client.ask(messages, SUPPORT_VERDICTS)
                 else:
-                    messages = support_messages(
-                        question.claim,
-                        question.passages,
-                        question.context,
-                        question.language,
-                        nonce=question.nonce,
-                        score=True,
-                    )
                     started = time.perf_counter()
-                    answer = client.ask(messages, SUPPORT_VERDICTS, score=True)
+                    answer = cascade.ask_support(question, score=True)
                 seconds.append(time.perf_counter() - started)
                 sent.append(answer.input_tokens)
                 evaluated.append(answer.prompt_evaluated or 0)
@@ -469,16 +461,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     refit.add_argument("--seed", type=int, default=0)
     refit.add_argument("--write", action="store_true", help="write the shipped card")
     show = commands.add_parser("report", help="the table, from the cached judge scores")
-    devsets.add_data_argument(show)
-    show.add_argument("--pairs", type=int, default=100)
-    show.add_argument("--seed", type=int, default=0)
     biased = commands.add_parser("standin", help="the cascade with the biased stand-in judge")
-    devsets.add_data_argument(biased)
+    for command in (show, biased):
+        devsets.add_data_argument(command)
+        command.add_argument("--pairs", type=int, default=100)
+        command.add_argument("--seed", type=int, default=0)
     biased.add_argument("--bias", type=float, default=0.9)
-    biased.add_argument("--pairs", type=int, default=100)
     biased.add_argument("--train-pairs", type=int, default=200)
     biased.add_argument("--train-share", type=float, default=0.25)
-    biased.add_argument("--seed", type=int, default=0)
     reuse = commands.add_parser("prefix", help="prompt tokens evaluated, before and after")
     reuse.add_argument("--traces", default="examples/traces.jsonl")
     reuse.add_argument("--base-prompts", required=True, help="the base tree's prompts.py")

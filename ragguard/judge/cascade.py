@@ -183,12 +183,13 @@ class Cascade:
                 ANSWER_VERDICTS,
             )
         score = self.client.asks_score
-        answer = self._ask_support(question, score)
+        answer = self.ask_support(question, score)
         if score and answer.skipped == "unparseable" and not self.client.asks_score:
-            answer = self._ask_support(question, False)  # the endpoint gives no scores
+            answer = self.ask_support(question, False)  # the endpoint gives no scores
         return answer
 
-    def _ask_support(self, question: SupportQuestion, score: bool) -> Answer:
+    def ask_support(self, question: SupportQuestion, score: bool) -> Answer:
+        """One support question, as the score question or for the reasoned verdict."""
         messages = support_messages(
             question.claim,
             question.passages,

@@ -4,7 +4,6 @@ beyond what the text could hold is refused (and logged), and a believable larger
 taken. (On the base tree, no usage cost 0 tokens and ``prompt_tokens: -1e9`` gave the day
 a billion tokens back.)"""
 
-import json
 import logging
 
 import pytest
@@ -12,7 +11,7 @@ import pytest
 from ragguard.config import JudgeConfig
 from ragguard.judge.client import JudgeClient, count_tokens, sent_tokens
 from ragguard.judge.prompts import SUPPORT_VERDICTS, support_messages
-from tests.support.misbehaving_judge import Behaviour, stand_in
+from tests.support.misbehaving_judge import Behaviour, completion, stand_in
 
 PASSAGE = "The Eiffel Tower is in Paris. It was completed in 1889 and is 330 metres tall. " * 8
 MESSAGES = support_messages("It was completed in 1889.", [PASSAGE])
@@ -20,22 +19,7 @@ VERDICT = '{"reasoning": "the passage gives the year", "verdict": "supported"}'
 
 
 def body(usage):
-    reply = {
-        "id": "x",
-        "object": "chat.completion",
-        "created": 0,
-        "model": "stand-in",
-        "choices": [
-            {
-                "index": 0,
-                "message": {"role": "assistant", "content": VERDICT},
-                "finish_reason": "stop",
-            }
-        ],
-    }
-    if usage is not None:
-        reply["usage"] = usage
-    return json.dumps(reply).encode()
+    return completion(VERDICT, usage)
 
 
 def client(server, **options):
