@@ -34,10 +34,10 @@ from ragguard.evaluation.evaluator import Evaluator
 from ragguard.metrics.agreement import balanced_accuracy, roc_auc, true_rates
 from ragguard.metrics.ranking import ndcg_at_k, pairwise_reward
 from ragguard.metrics.summary import markdown_table as table
-from ragguard.scoring.blas import one_blas_thread
-from ragguard.scoring.evidence import Claim, Evidence
-from ragguard.scoring.heads import equal_error_threshold
-from ragguard.scoring.lite import SentenceIndex
+from ragguard.scoring.encoders.blas import one_blas_thread
+from ragguard.scoring.interface.evidence import Claim, Evidence
+from ragguard.scoring.lite.heads import equal_error_threshold
+from ragguard.scoring.lite.scorers import SentenceIndex
 from ragguard.train.datasets import SUPPORT_SOURCES
 
 BATCH = 128
@@ -178,9 +178,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     config = Config.from_file(args.config) if args.config else Config()
     evaluator = Evaluator(config)
     label = f"ragguard {config.support.backend}"
-    scorers = [(label, evaluator.support_scorer, evaluator.relevance_scorer)]
+    scorers = [(label, evaluator.models.support_scorer, evaluator.models.relevance_scorer)]
     if not args.no_baseline:
-        baseline = CosineBaseline(evaluator.embedder, data)
+        baseline = CosineBaseline(evaluator.models.embedder, data)
         scorers.append(("raw cosine (MiniLM)", baseline, baseline))
 
     support_rows, relevance_rows, speed_rows = [], [], []
@@ -208,7 +208,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         )
     )
     print("\nSingle-edit contradictions of supported dev claims (benchmarks/contradictions.py)\n")
-    edits = contradictions.edit_rows(evaluator.support_scorer, sets)
+    edits = contradictions.edit_rows(evaluator.models.support_scorer, sets)
     print(table(edits, ["set", "edit", "n", "flagged", "caught"]))
     print("\nRelevance (RS) against human grades\n")
     print(

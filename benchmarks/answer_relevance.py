@@ -34,7 +34,7 @@ import numpy as np
 from ragguard.evaluation.evaluator import Evaluator
 from ragguard.metrics.agreement import roc_auc
 from ragguard.schema import Trace
-from ragguard.scoring.answer import AnswerRelevanceScorer
+from ragguard.scoring.lite.answer import AnswerRelevanceScorer
 from ragguard.train.answer import Question, questions
 
 
@@ -104,7 +104,7 @@ def cost(held: list[Question], n: int, batch: int = 64) -> None:
         for outcome in evaluator.evaluate_batch(traces[start : start + batch]):
             answer.append(outcome.timing_ms["answer"])  # type: ignore[union-attr]
             total.append(outcome.timing_ms["total"])  # type: ignore[union-attr]
-    scorer = evaluator.answer_scorer
+    scorer = evaluator.models.answer_scorer
     pairs = [(t.query, [t.response]) for t in traces[:batch]]
     tracemalloc.start()
     scorer.score(pairs)

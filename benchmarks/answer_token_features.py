@@ -26,7 +26,7 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 import numpy as np
 
 from ragguard.metrics.summary import markdown_table as table
-from ragguard.scoring.embeddings import TextEmbedder
+from ragguard.scoring.encoders.embeddings import TextEmbedder
 from ragguard.train.answer import (
     KEEP_OWN,
     Example,

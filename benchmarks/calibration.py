@@ -88,7 +88,7 @@ def score(name: str, pairs: Sequence[tuple[str, str, bool]], guard: Guard) -> Sc
         span = outcome.spans[0] if hasattr(outcome, "spans") and outcome.spans else None
         ok = span is not None and span.kind == "objective" and span.support is not None
         scores.append(span.support if ok else np.nan)
-    default = guard.evaluator.support_scorer.threshold
+    default = guard.models.support_scorer.threshold
     return Scored(name, np.array(scores, float), np.array([p[2] for p in pairs]), default)
 
 

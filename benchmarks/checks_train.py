@@ -23,9 +23,11 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ragguard.metrics.summary import markdown_table as table
+from ragguard.schema.check_kinds import EDIT_KINDS
 from ragguard.scoring.checks import CONTRADICTIONS, check
-from ragguard.train.datasets import SUPPORT_SOURCES, Pair
-from ragguard.train.perturb import EDIT_KINDS, edit
+from ragguard.scoring.lite import Pair
+from ragguard.train.datasets import SUPPORT_SOURCES
+from ragguard.train.perturb import edit
 
 CHECK_KINDS = (*CONTRADICTIONS, "uncovered")
 

@@ -45,11 +45,12 @@ from hedging import HEDGES, hedge
 from ragguard import Config
 from ragguard.evaluation.evaluator import Evaluator
 from ragguard.metrics.summary import markdown_table as table
+from ragguard.schema.check_kinds import EditKind
 from ragguard.scoring.checks import check
-from ragguard.scoring.evidence import Claim, Evidence
-from ragguard.scoring.protocols import SupportScorer
+from ragguard.scoring.interface.evidence import Claim, Evidence
+from ragguard.scoring.interface.protocols import SupportScorer
 from ragguard.spans import Categorizer
-from ragguard.train.perturb import EditKind, edit
+from ragguard.train.perturb import edit
 
 KINDS: tuple[EditKind, ...] = ("number", "date", "negation", "entity")
 BATCH = 128

@@ -55,7 +55,7 @@ def sentences(traces: list[dict]) -> list[str]:
 
 def dump(out: Path, traces_file: Path, limit: int | None = None) -> None:
     from ragguard import Config, Guard
-    from ragguard.scoring.embeddings import TextEmbedder
+    from ragguard.scoring.encoders.embeddings import TextEmbedder
 
     traces = [json.loads(line) for line in traces_file.read_text().splitlines() if line.strip()]
     traces = traces[:limit]
@@ -124,7 +124,7 @@ def speed(traces_file: Path, repeats: int) -> None:
         for precision, guard in guards.items():
             guard.evaluator.clear_caches()
             started = time.perf_counter()
-            guard.evaluator.embedder.encode(texts)
+            guard.models.embedder.encode(texts)
             encode = time.perf_counter() - started
             guard.evaluator.clear_caches()
             started = time.perf_counter()

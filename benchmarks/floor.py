@@ -31,8 +31,8 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 from ragguard import Guard
 from ragguard.runtime.jsonl import read_traces
 from ragguard.schema import Trace
-from ragguard.scoring import text as tx
-from ragguard.scoring.backbones import bundled_minilm_path
+from ragguard.scoring.encoders.backbones import bundled_minilm_path
+from ragguard.scoring.lexical import text as tx
 from ragguard.spans import ItemRef
 
 
@@ -53,13 +53,13 @@ def main() -> None:
     guard = Guard()
     evaluator = guard.evaluator
     load_s = guard.load()
-    spans = evaluator.analyzer.analyze_many(
+    spans = evaluator.models.analyzer.analyze_many(
         [(t.response, [ItemRef(i.id, i.modality) for i in t.items], None) for t in traces]
     )
     sentences = [t.query for t in traces]
     sentences += [s for t in traces for i in t.items for s in tx.evidence_sentences(i.text or "")]
     sentences += [s.text for found in spans for s in found]
-    backbone = evaluator.embedder.model
+    backbone = evaluator.models.embedder.model
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     from sentence_transformers import SentenceTransformer
 

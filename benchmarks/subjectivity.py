@@ -208,7 +208,7 @@ def dev_rows(data: Path) -> list[dict[str, object]]:
     from ragguard import Config
     from ragguard.evaluation.evaluator import Evaluator
     from ragguard.metrics.agreement import balanced_accuracy
-    from ragguard.scoring.evidence import Claim, Evidence
+    from ragguard.scoring.interface.evidence import Claim, Evidence
 
     scorer = Evaluator(Config()).support_scorer
     rows: list[dict[str, object]] = []
@@ -255,7 +255,7 @@ def head_rows(data: Path, claims: dict[str, list[str]]) -> list[dict[str, object
     the MiniLM sentence vector and the rule's cue flags, trained on NewsSD-ENG train (with
     and without the training claims as objective sentences), read on NewsSD-ENG val (where
     choosing is allowed) against the false exemptions of plain and hedged training claims."""
-    from ragguard.scoring.embeddings import TextEmbedder
+    from ragguard.scoring.encoders.embeddings import TextEmbedder
     from ragguard.train.answer import fit_logistic
 
     embedder, categorizer = TextEmbedder(), Categorizer()

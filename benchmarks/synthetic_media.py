@@ -55,13 +55,13 @@ def write_mp4(
 def _tokenizer():
     from transformers import AutoTokenizer
 
-    from ragguard.scoring.backbones import bundled_minilm_path
+    from ragguard.scoring.encoders.backbones import bundled_minilm_path
 
     return AutoTokenizer.from_pretrained(bundled_minilm_path())
 
 
 def _image_processor():
-    from ragguard.scoring.clip import _image_processor_class
+    from ragguard.scoring.hub.clip import _image_processor_class
 
     return _image_processor_class()(
         size={"shortest_edge": 32}, crop_size={"height": 32, "width": 32}

@@ -13,8 +13,8 @@ from itertools import accumulate
 from pathlib import Path
 
 from ragguard import Guard
-from ragguard.exporters.tracelog import TraceLog
-from ragguard.runtime.jsonl import read_traces
+from ragguard.exporters import TraceLog
+from ragguard.runtime import read_traces
 from ragguard.schema import Trace
 
 HERE = Path(__file__).parent

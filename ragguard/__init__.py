@@ -36,11 +36,11 @@ if _typing.TYPE_CHECKING:
     )
     from ragguard.evaluation.evaluator import Evaluator
     from ragguard.evaluation.guard import Guard
-    from ragguard.live.models import (
+    from ragguard.live.monitor import Monitor
+    from ragguard.live.shared import (
         shared_guard,
         with_score_cache,
     )
-    from ragguard.live.monitor import Monitor
     from ragguard.live.thread import flush
     from ragguard.reranker import Reranker
     from ragguard.runtime.stats import LiveStats, stats
@@ -74,7 +74,7 @@ _HOMES = {
     ],
     "ragguard.evaluation.evaluator": ["Evaluator"],
     "ragguard.evaluation.guard": ["Guard"],
-    "ragguard.live.models": ["shared_guard", "with_score_cache"],
+    "ragguard.live.shared": ["shared_guard", "with_score_cache"],
     "ragguard.live.monitor": ["Monitor"],
     "ragguard.live.thread": ["flush"],
     "ragguard.reranker": ["Reranker"],

@@ -9,7 +9,7 @@ if os.environ.get("RAGGUARD_TEST_PRECISION") == "fp32":
     # Runs the suite on the fp32 products: their vectors differ from this machine's int8
     # ones about as much as another CPU's int8 kernels do (docs/models.md, "Across CPUs"),
     # so an assertion that sits inside that variance fails here too.
-    from ragguard.scoring import embeddings as _embeddings
+    from ragguard.scoring.encoders import embeddings as _embeddings
 
     _init = _embeddings.TextEmbedder.__init__
 
@@ -30,7 +30,7 @@ def guard():
 
 @pytest.fixture(scope="session")
 def embedder(guard):
-    return guard.evaluator.embedder
+    return guard.models.embedder
 
 
 @pytest.fixture

@@ -7,6 +7,7 @@ neither framework is needed to import ragguard.
 from __future__ import annotations
 
 import sys
+import typing as _typing
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
@@ -14,8 +15,13 @@ from ragguard.config import ConfigLike
 from ragguard.evaluation.guard import Guard
 from ragguard.exporters import Exporter
 from ragguard.live.monitor import Monitor, OnEvaluation
+from ragguard.runtime.exports import lazy_exports as _lazy_exports
 
-T = TypeVar("T")
+if _typing.TYPE_CHECKING:  # the framework front ends, imported on first use
+    from ragguard.adapters.langchain import RagguardCallbackHandler
+    from ragguard.adapters.llamaindex import RagguardEventHandler
+
+_T = TypeVar("_T")
 
 
 def _is_langchain(target: Any) -> bool:
@@ -32,7 +38,7 @@ def _is_llamaindex(target: Any) -> bool:
 
 
 def wrap(
-    target: T,
+    target: _T,
     *,
     config: ConfigLike = None,
     guard: Guard | None = None,
@@ -40,7 +46,7 @@ def wrap(
     on_evaluation: OnEvaluation | None = None,
     exporters: Sequence[Exporter] = (),
     **options: Any,
-) -> T:
+) -> _T:
     """Evaluate every request of ``target`` with ragguard, keeping its interface.
 
     ``target``: a LangChain Runnable (LCEL chain, RetrievalQA-style chain, agent executor,
@@ -68,4 +74,6 @@ def wrap(
     return wrap_with(target, monitor, on_evaluation)  # type: ignore[return-value]
 
 
-__all__ = ["wrap"]
+__all__ = ["RagguardCallbackHandler", "RagguardEventHandler", "wrap"]
+
+__getattr__, __dir__ = _lazy_exports(__name__, __file__, __all__)

@@ -24,7 +24,7 @@ def _head_digest(config: Config) -> str:
     if support.backend != "lite":
         return f"{support.backend}:{support.model}"
     if support.model is None:
-        data = resources.files("ragguard.scoring").joinpath("heads", "support_lite.json")
+        data = resources.files("ragguard.scoring.lite").joinpath("bundled", "support_lite.json")
         raw = data.read_bytes()
     else:
         try:

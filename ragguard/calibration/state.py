@@ -14,7 +14,7 @@ refits, and replaces the file atomically (write beside it, then rename; the new 
 0600). The file is untrusted input (docs/hardening.md):
 
 - it is read only when it and its folder pass the model cache's ownership and mode rules
-  (``ragguard.scoring.trusted_files``), and written only into such a folder (created 0700
+  (``ragguard.scoring.encoders.trusted_files``), and written only into such a folder (created 0700
   when missing); its lock file is never opened in another;
 - it must match the schema (``StateFile``); a file that does not is named in a warning and
   calibration starts afresh;
@@ -45,7 +45,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StringConstraints
 from ragguard.calibration.fit import calibrate
 from ragguard.config import CalibrationConfig, FittedCalibration
 from ragguard.runtime.sampling import hash_sample
-from ragguard.scoring.trusted_files import private_folder, read_private
+from ragguard.scoring.encoders.trusted_files import private_folder, read_private
 
 logger = logging.getLogger(__name__)
 

@@ -30,12 +30,20 @@ from ragguard.cli._common import (
 )
 from ragguard.errors import RagguardError
 
-__all__ = ["EXIT_ERROR", "EXIT_GATE", "EXIT_OK", "EXIT_SKIPPED", "build_parser", "main"]
+__all__ = [
+    "EXIT_BROKEN_PIPE",
+    "EXIT_ERROR",
+    "EXIT_GATE",
+    "EXIT_OK",
+    "EXIT_SKIPPED",
+    "build_parser",
+    "main",
+]
 
 EXIT_BROKEN_PIPE = 141
 """128 + SIGPIPE: what a shell reports for a tool whose output pipe was closed."""
 
-COMMANDS = (evaluate, replay, compare, benchmark, train, calibrate, judge_bench, serve)
+_COMMANDS = (evaluate, replay, compare, benchmark, train, calibrate, judge_bench, serve)
 """The command modules, in the order ``--help`` lists them."""
 
 
@@ -43,7 +51,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="ragguard", description=__doc__)
     parser.add_argument("--version", action="version", version=f"ragguard {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
-    for command in COMMANDS:
+    for command in _COMMANDS:
         command.add_to(commands)
     return parser
 

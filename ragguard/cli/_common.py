@@ -12,7 +12,6 @@ import stat
 import sys
 import tempfile
 import threading
-import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, TypeVar
@@ -22,12 +21,12 @@ from tqdm.auto import tqdm
 from ragguard.errors import RagguardError, TraceValidationError
 
 if TYPE_CHECKING:
+    from ragguard.config import Config
     from ragguard.evaluation.plan import Outcome
     from ragguard.metrics.summary import RunSummary
-    from ragguard.replay.run import Replay
     from ragguard.runners.processes import Runner
     from ragguard.runners.ray import RayRun
-    from ragguard.runtime.jsonl import LoggedTrace
+    from ragguard.runtime.log_record import LoggedTrace
     from ragguard.schema import Evaluation, Trace
 
 T = TypeVar("T")
@@ -89,17 +88,16 @@ def batched_outcomes(
 
 
 @contextlib.contextmanager
-def open_runner(args: argparse.Namespace) -> Iterator[tuple[Runner, str]]:
+def open_runner(config: Config, workers: int | None) -> Iterator[tuple[Runner, str]]:
     """This process's Guard, or ``--workers`` processes; with how the run was spread."""
-    from ragguard.config import Config
     from ragguard.evaluation.guard import Guard
     from ragguard.runners.processes import WorkerPool
 
-    if (args.workers or 1) <= 1:
-        yield Guard(args.config), "1 process"
+    if workers is None or workers <= 1:
+        yield Guard(config), "1 process"
         return
-    with WorkerPool(Config.coerce(args.config), args.workers) as pool:
-        yield pool, f"{args.workers} worker processes, in parallel"
+    with WorkerPool(config, workers) as pool:
+        yield pool, f"{workers} worker processes, in parallel"
 
 
 @contextlib.contextmanager
@@ -220,56 +218,15 @@ def unique_ids(
             yield line, first.repeat(entry.trace_id, line) or entry
 
 
-def evaluate_all(
-    args: argparse.Namespace,
-    summary: RunSummary,
-    *,
-    entries: Iterable[tuple[str, Trace | RagguardError, LoggedTrace | None]],
-    paths: Sequence[str],
-    replay: Replay | None,
-    total: int | None,
-    out: tuple[str | None, str],
-    on_evaluation: Callable[[LoggedTrace | None, Evaluation], object],
-    on_skipped: Callable[[str, RagguardError], object] = lambda where, error: None,
-) -> str:
-    """Evaluate ``entries`` in this process or ``--workers`` processes, or ``paths`` on Ray;
-    write each evaluation to ``out`` (path, file mode) in input order; the summary."""
-    with contextlib.ExitStack() as stack:
-        if args.runner == "ray":
-            RayRun = load_ray_run()
-            ray = stack.enter_context(RayRun(args, paths, replay))
-            load_s, how, outcomes = 0.0, ray.description, ray.outcomes()
-        else:
-            runner, how = stack.enter_context(open_runner(args))
-            if replay is not None:
-                entries = recorded_judge_scores(runner, entries)
-            load_s, outcomes = runner.load(), batched_outcomes(runner, entries, args.batch_size)
-        desc = "evaluating" if replay is None else "replaying"
-        started = time.perf_counter()
-        with jsonl_sink(*out) as write:
-            counted = tally(
-                outcomes, total=total, summary=summary, desc=desc, on_skipped=on_skipped
-            )
-            for tag, evaluation in counted:
-                write(evaluation)
-                on_evaluation(tag, evaluation)
-        eval_s = time.perf_counter() - started
-        if args.runner == "ray":
-            load_s, eval_s = ray.timings()
-    warning = summary.judge_warning()
-    if warning is not None:
-        print(f"ragguard: warning: {warning}", file=sys.stderr)
-    return summary.render(load_s, eval_s, how)
-
-
 def recorded_judge_scores(
     runner: Runner, entries: Iterable[tuple[str, Trace | RagguardError, LoggedTrace | None]]
 ) -> Iterator[tuple[str, Trace | RagguardError, LoggedTrace | None]]:
     """``entries``, with the judge scores each logged evaluation recorded handed to this
     process's judge first, so a replay reuses them rather than asking again (a local
     model's probabilities move with threads and batching). Worker processes ask anew."""
-    evaluator = getattr(runner, "evaluator", None)
-    judge = evaluator.judge if evaluator is not None else None
+    from ragguard.evaluation.guard import Guard
+
+    judge = runner.models.judge if isinstance(runner, Guard) else None
     for entry in entries:
         logged = entry[2]
         if judge is not None and logged is not None and logged.evaluation is not None:

@@ -30,6 +30,7 @@ from ragguard.metrics.gates import Gate, GateResult
 from ragguard.metrics.summary import RATE_KEY, RATE_KEYS
 
 if TYPE_CHECKING:
+    from ragguard.cli._batch import RunOptions
     from ragguard.config import Config
     from ragguard.metrics.summary import RunSummary
     from ragguard.replay.junit import JUnitReport
@@ -101,15 +102,15 @@ class RunChecks:
     @classmethod
     def start(
         cls,
-        args: argparse.Namespace,
+        options: RunOptions,
         config: Config,
         inputs: Sequence[str],
         traces: Callable[[], Iterable[Trace]],
     ) -> RunChecks:
         """Parse and check the gates before anything is evaluated (``GateError``: exit 2)."""
-        gates = [Gate.parse(text, "over") for text in args.fail_over]
-        gates += [Gate.parse(text, "under") for text in args.fail_under]
-        refuse_overwriting_input(inputs, args.junit)
+        gates = [Gate.parse(text, "over") for text in options.fail_over]
+        gates += [Gate.parse(text, "under") for text in options.fail_under]
+        refuse_overwriting_input(inputs, options.junit)
         bounds = [g.condition for g in gates if g.metric in RATE_KEYS[1:]]
         if bounds and not draws_judge_sample(config):
             raise GateError(
@@ -130,8 +131,8 @@ class RunChecks:
                     f"a gate on {metric} cannot be checked: {why} in {', '.join(inputs)}, "
                     "so the run cannot compute it"
                 )
-        checks = cls(gates, args.junit)
-        if args.junit:
+        checks = cls(gates, options.junit)
+        if options.junit:
             from ragguard.replay.junit import JUnitReport
 
             checks.junit = JUnitReport(", ".join(Path(p).name for p in inputs))

@@ -62,6 +62,8 @@ def self_calibrated(
     from ragguard.evaluation.evaluator import Evaluator
     from ragguard.judge.budget import after_first_pass
     from ragguard.judge.cascade import Cascade
+    from ragguard.judge.ruling import Draft
+    from ragguard.schema import Evaluation
 
     with contextlib.ExitStack() as stack:
         if config.calibration.state_file is None:
@@ -80,14 +82,19 @@ def self_calibrated(
             config.calibration,
             pipeline=config.exporters.pipeline,
             fingerprint=model_fingerprint(config),
-            default_threshold=lite.support_scorer.threshold,
+            default_threshold=lite.models.support_scorer.threshold,
             default_band=config.judge.band,
         )
         cascade = Cascade(config.judge, calibration=store)
         with tqdm(total=total, unit="trace", desc="calibrating", disable=None) as bar:
             for batch in _batches(traces, PASS_BATCH):
                 outcomes = lite.evaluate_batch(batch)
-                cascade.apply(batch, outcomes, sample_only=True)
+                done = [
+                    (t, o)
+                    for t, o in zip(batch, outcomes, strict=True)
+                    if isinstance(o, Evaluation)
+                ]
+                cascade.rule([Draft.of(t, o) for t, o in done], sample_only=True)
                 bar.update(len(batch))
         store.save()
         if usage is not None:

@@ -31,8 +31,8 @@ def add_to(commands: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ragguard.evaluation.guard import Guard
-    from ragguard.reference.score import score_references
-    from ragguard.reference.tables import render
+    from ragguard.goldsets.score import score_references
+    from ragguard.goldsets.tables import render
     from ragguard.runtime.foreign import read_input
     from ragguard.schema import Trace
 
@@ -46,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"skipped line {line}: {outcome}", file=sys.stderr)
         else:
             evaluated.append((trace, outcome))
-    scores = score_references(evaluated, guard.evaluator, pipeline_field=args.pipeline_field)
+    scores = score_references(evaluated, guard.models, pipeline_field=args.pipeline_field)
     if args.output:
         with replaced_on_success(Path(args.output)) as out:
             out.writelines(score.model_dump_json() + "\n" for score in scores)

@@ -123,7 +123,7 @@ def _refit_judge(
         print("calibrate --judge: the judge scored no labelled span; no card", file=sys.stderr)
         return None
     lite, scores, labels = zip(*collected.judged, strict=True)
-    cascade = guard.evaluator.judge
+    cascade = guard.models.judge
     model = cascade.client.model_name if cascade is not None else guard.config.judge.model
     fitted = fit_combination(
         lite,
@@ -168,7 +168,7 @@ def run(args: argparse.Namespace) -> int:
             f"calibrate: no labelled span in {args.labelled} ({skipped} lines skipped, every "
             "other label null): nothing to fit, so no calibration was written"
         )
-    default = guard.evaluator.support_scorer.threshold
+    default = guard.models.support_scorer.threshold
     fit = calibrate(
         collected.scores,
         collected.labels,
@@ -183,7 +183,7 @@ def run(args: argparse.Namespace) -> int:
         answer_fit = calibrate(
             collected.answer_scores,
             collected.answer_labels,
-            guard.evaluator.answer_scorer.threshold,
+            guard.models.answer_scorer.threshold,
             band_share=band_share,
             all_scores=collected.all_answer_scores,
         )

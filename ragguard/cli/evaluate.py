@@ -4,27 +4,27 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ragguard.cli._batch import BatchRun, RunOptions, exit_status
 from ragguard.cli._common import (
-    EXIT_OK,
-    EXIT_SKIPPED,
     STDOUT,
-    evaluate_all,
     format_option,
     refuse_overwriting_input,
     scale_options,
     unique_ids,
 )
-from ragguard.cli._gates import RunChecks, gate_options
-from ragguard.cli._selfcal import self_calibrated
-from ragguard.errors import RagguardError
+from ragguard.cli._gates import gate_options
+from ragguard.errors import RagguardError, TraceValidationError
 
 if TYPE_CHECKING:
     from ragguard.config import Config
+    from ragguard.runtime.foreign import Format
+    from ragguard.schema import Trace
+
+    Entry = tuple[str, Trace | RagguardError, None]
 
 
 def add_to(commands: Any) -> None:
@@ -54,100 +54,62 @@ def add_to(commands: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ragguard.config import Config
-    from ragguard.replay.run import check_output_config, load_done
+    from ragguard.replay.run import load_done
     from ragguard.runtime.foreign import read_input
     from ragguard.runtime.jsonl import count_lines
     from ragguard.schema import Trace
 
-    if Path(args.traces).is_dir():
-        raise RagguardError(f"{args.traces} is a directory: evaluate takes a JSONL file of traces")
+    options = RunOptions.from_args(args)
+    path, resume = str(args.traces), bool(args.resume)
+    data_format: Format = args.format
+    if Path(path).is_dir():
+        raise RagguardError(f"{path} is a directory: evaluate takes a JSONL file of traces")
     output = args.output or STDOUT
-    if args.resume and (output == STDOUT or args.runner == "ray"):
+    if resume and (output == STDOUT or options.runner == "ray"):
         raise RagguardError("--resume needs -o FILE and the local runner")
-    refuse_overwriting_input([args.traces], output)
-    config = Config.coerce(args.config)
-    limit = config.limits.max_line_bytes
-    checks = RunChecks.start(
-        args,
-        config,
-        [args.traces],
-        lambda: (
-            e
-            for _, e in read_input(args.traces, args.format, max_line_bytes=limit)
-            if isinstance(e, Trace)
-        ),
+    refuse_overwriting_input([path], output)
+
+    def traces(config: Config) -> Iterator[tuple[int, Trace | TraceValidationError]]:
+        return read_input(path, data_format, max_line_bytes=config.limits.max_line_bytes)
+
+    batch = BatchRun.start(
+        options, [path], lambda config: (e for _, e in traces(config) if isinstance(e, Trace))
     )
-    done = set(load_done(Path(output))[0]) if args.resume else set()
-    warning = check_output_config(Path(output), config, resuming=bool(done))
-    if warning:
-        print(f"ragguard: warning: {warning}", file=sys.stderr)
-    name = args.config if isinstance(args.config, str) else None
-    first_pass = (entry for _, entry in read_input(args.traces, args.format, max_line_bytes=limit))
-    total = count_lines(args.traces) - len(done) if Path(args.traces).is_file() else None
-    args.judge_first_pass = Counter()
-    with self_calibrated(config, first_pass, total, args.judge_first_pass) as calibrated:
-        args.config = calibrated  # the run proper starts from this file's judge calibration
-        return _evaluate(args, config, name, output, done, total, checks)
-
-
-def _evaluate(
-    args: argparse.Namespace,
-    config: Config,
-    name: str | None,
-    output: str,
-    done: set[str],
-    total: int | None,
-    checks: RunChecks,
-) -> int:
-    """The run proper: ``config`` as given is what the output records."""
-    from ragguard.metrics.summary import RunSummary
-    from ragguard.replay.run import record_output_config
-    from ragguard.runtime.foreign import read_input
-    from ragguard.schema import Trace
-
-    summary = RunSummary()
-    summary.add_first_pass(getattr(args, "judge_first_pass", None) or {})
-    limit = config.limits.max_line_bytes
-    traces = read_input(args.traces, args.format, max_line_bytes=limit)
+    done = set(load_done(Path(output))[0]) if resume else set()
+    batch.warn_output(output, resuming=bool(done))
+    first_pass = (entry for _, entry in traces(batch.config))
+    total = count_lines(path) - len(done) if Path(path).is_file() else None
     resumed = 0
 
-    def entries() -> Iterator[tuple[str, Trace | RagguardError, None]]:
+    def entries(lines: Iterator[tuple[int, Trace | TraceValidationError]]) -> Iterator[Entry]:
         nonlocal resumed
-        for n, entry in unique_ids(traces):
+        for n, entry in unique_ids(lines):
             if isinstance(entry, Trace) and entry.trace_id in done:
                 resumed += 1
                 continue
             yield f"line {n}", entry, None
 
-    finished = False
-    try:
-        text = evaluate_all(
-            args,
+    with batch.calibrated(first_pass, total) as (calibrated, summary):
+        lines = traces(batch.config)  # read as the run proper starts, as ever
+        text, gates, status = batch.evaluate(
+            calibrated,
             summary,
-            entries=entries(),
-            paths=[args.traces],
+            entries=entries(lines),
             replay=None,
             total=total,
-            out=(output, "a" if args.resume else "w"),
-            on_evaluation=lambda tag, evaluation: checks.on_evaluation(evaluation),
-            on_skipped=checks.on_skipped,
+            out=(output, "a" if resume else "w"),
+            on_evaluation=lambda tag, evaluation: None,
         )
-        finished = True
-    finally:  # a replaced output is this config's; an appended one is, even if cut short
-        if output != STDOUT and (finished or (args.resume and Path(output).exists())):
-            record_output_config(Path(output), config, name)
-    gates, status = checks.finish(summary)
-    if output == STDOUT:  # the evaluations went to stdout: the summary goes beside them
-        print(text + gates, file=sys.stderr)
-    else:
-        print(text + gates)
-        if resumed:
-            print(f"\nresumed: skipped {resumed} traces already evaluated in {output}")
-        print(f"\nwrote {summary.evaluated} evaluations to {output}")
-    if args.junit:
-        print(
-            f"wrote the JUnit report to {args.junit}",
-            file=sys.stderr if output == STDOUT else sys.stdout,
-        )
-    return status or (EXIT_SKIPPED if summary.failed else EXIT_OK)
+        if output == STDOUT:  # the evaluations went to stdout: the summary goes beside them
+            print(text + gates, file=sys.stderr)
+        else:
+            print(text + gates)
+            if resumed:
+                print(f"\nresumed: skipped {resumed} traces already evaluated in {output}")
+            print(f"\nwrote {summary.evaluated} evaluations to {output}")
+        if options.junit:
+            print(
+                f"wrote the JUnit report to {options.junit}",
+                file=sys.stderr if output == STDOUT else sys.stdout,
+            )
+        return exit_status(summary, status)

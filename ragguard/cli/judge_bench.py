@@ -62,17 +62,17 @@ def bench_report(
     judge alone and the cascade. ``benchmarks/judge_devsets.py`` gives it the dev sets."""
     import random
 
-    from ragguard.evaluation.evaluator import Evaluator
+    from ragguard.evaluation.models import Models
     from ragguard.judge.bench import bench_set, render
 
     if config.judge.backend == "none":
         raise ValueError('judge-bench needs a [judge] section with backend = "openai"')
-    evaluator = Evaluator(config)
-    cascade = evaluator.judge
+    models = Models.build(config)
+    cascade = models.judge
     assert cascade is not None
     rows = []
     for name, cases in sets.items():
         if limit is not None and limit < len(cases):
             cases = random.Random(seed).sample(cases, limit)
-        rows.append(bench_set(name, cases, evaluator.support_scorer, cascade))
+        rows.append(bench_set(name, cases, models.support_scorer, cascade))
     return render(rows, config.judge.model, config.judge.band)

@@ -115,7 +115,7 @@ def eta_warning(eta: float) -> str | None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ragguard.scoring.embeddings import TextEmbedder
+    from ragguard.scoring.encoders import TextEmbedder
     from ragguard.train.datasets import read_labels
     from ragguard.train.lite import train_lite
 
@@ -127,7 +127,7 @@ def run(args: argparse.Namespace) -> int:
 
     embedder = TextEmbedder(args.embedding_model) if args.embedding_model else None
     if args.backbone == "multilingual":
-        from ragguard.scoring.multilingual import multilingual_embedder
+        from ragguard.scoring.encoders import multilingual_embedder
 
         embedder = multilingual_embedder(args.embedding_model, cache_size=200_000)
     validation = train_lite(

@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from ragguard.config.base import Strict as _Strict
+from ragguard.schema.check_kinds import Contradiction
 
 
 class JudgeCombination(_Strict):
@@ -112,9 +113,7 @@ class JudgeConfig(_Strict):
     """Each item's text is cut to this many characters in the prompt."""
     cache_size: int = Field(default=4096, ge=0)
     """Verdicts kept by (claim, evidence, model) content hash."""
-    may_overrule: list[Literal["number", "date", "negation", "entity"]] = Field(
-        default_factory=list
-    )
+    may_overrule: list[Contradiction] = Field(default_factory=list)
     """The typed checks whose contradiction a "supported" verdict of the judge may
     overrule. Empty (the default): where such a check fired and the lite verdict is
     unsupported, it stays unsupported whatever the judge says (``judge_skipped =

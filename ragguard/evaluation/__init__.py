@@ -1,2 +1,17 @@
 """The one evaluation path for live, served and replayed traces: the `Evaluator` and the
 `Guard` around it."""
+
+from __future__ import annotations
+
+import typing as _typing
+
+from ragguard.runtime.exports import lazy_exports as _lazy_exports
+
+if _typing.TYPE_CHECKING:
+    from ragguard.evaluation.evaluator import Evaluator
+    from ragguard.evaluation.guard import Guard, TraceLike
+    from ragguard.evaluation.plan import Outcome
+
+__all__ = ["Evaluator", "Guard", "Outcome", "TraceLike"]
+
+__getattr__, __dir__ = _lazy_exports(__name__, __file__, __all__)

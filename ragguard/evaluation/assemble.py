@@ -1,29 +1,44 @@
-"""Assembly: one trace's evaluation from its plan, with each unsupported span's reasons."""
+"""Assembly: the only code that builds an ``Evaluation``, once, from a trace's plan.
+
+``lite`` gives the lite verdicts (items, spans with each unsupported span's reasons, answer
+relevance); the judge reads their draft and rules; ``assemble`` builds the evaluation from
+both, with its metrics, timings and calibration. Nothing edits an evaluation afterwards."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from ragguard.evaluation.plan import TracePlan
-from ragguard.metrics.answer import apply_answer
-from ragguard.metrics.live import trace_metrics
+from ragguard.judge.ruling import Draft, Ruling
+from ragguard.metrics.answer_relevance import AnswerVerdict, answer_verdict
+from ragguard.metrics.per_trace import trace_metrics
 from ragguard.schema import (
     NO_CONTEXT,
+    CalibrationStatus,
     Evaluation,
     FieldIssue,
     ItemEvaluation,
     SpanEvaluation,
     SpanReason,
+    Thresholds,
 )
-from ragguard.scoring.routing import checks_not_run
+from ragguard.scoring.wiring.routing import checks_not_run
 from ragguard.spans import Span
 
 
-def assemble(
-    plan: TracePlan, timing: dict[str, float], eta_r: float, eta_s: float, eta_answer: float
-) -> Evaluation:
-    """One trace's evaluation from its plan: items, spans with reasons, metrics."""
-    trace = plan.trace
+@dataclass(frozen=True)
+class Lite:
+    """A trace's lite verdicts: what the judge reads (``draft``) and assembly builds on."""
+
+    draft: Draft
+    items: list[ItemEvaluation]
+    answer: AnswerVerdict
+
+
+def lite(plan: TracePlan, thresholds: Thresholds) -> Lite:
+    """One planned trace's lite verdicts: its items and its spans with their reasons."""
+    trace, eta_r = plan.trace, thresholds.eta_relevance
     items = []
     for index, (item, score) in enumerate(zip(trace.items, plan.relevance, strict=True)):
         reason = plan.unscorable.get(index)
@@ -41,23 +56,56 @@ def assemble(
                 best_frame_s=plan.relevance_frame.get(index),
             )
         )
+    answer = answer_verdict(plan.spans, plan.answer, thresholds.eta_answer)
     position = {item.id: i for i, item in enumerate(trace.items)}
-    spans = [_span_result(s, span, plan, position, eta_s) for s, span in enumerate(plan.spans)]
-    evaluation = Evaluation(
-        trace_id=trace.trace_id,
-        items=items,
+    spans = [
+        _span_result(s, span, plan, position, thresholds.eta_support, addresses)
+        for s, (span, addresses) in enumerate(zip(plan.spans, answer.addresses, strict=True))
+    ]
+    return Lite(Draft(trace, spans, answer.relevance, thresholds), items, answer)
+
+
+def assemble(
+    plan: TracePlan,
+    verdicts: Lite,
+    ruling: Ruling | None,
+    timing: dict[str, float],
+    calibration: CalibrationStatus | None,
+) -> Evaluation:
+    """One trace's evaluation, built once: its lite verdicts with the judge's ruling on
+    them (spans it decided, its answer verdict), metrics from the result, timings."""
+    draft, answer = verdicts.draft, verdicts.answer
+    spans = list(draft.spans)
+    relevant = answer.relevant
+    if ruling is not None:
+        for index, said in ruling.spans.items():
+            spans[index] = spans[index].model_copy(update=said.update())
+        if ruling.answer_relevant is not None:
+            relevant = ruling.answer_relevant
+    eta_s = draft.thresholds.eta_support
+    metrics = trace_metrics(verdicts.items, spans, eta_s, context=plan.trace.has_context)
+    return Evaluation(
+        trace_id=plan.trace.trace_id,
+        items=verdicts.items,
         spans=spans,
-        metrics=trace_metrics(items, spans, eta_s, context=trace.has_context),
+        metrics=metrics.model_copy(
+            update={"answer_relevance": answer.relevance, "answer_relevant": relevant}
+        ),
         timing_ms={k: round(v, 3) for k, v in timing.items()},
-        thresholds={"relevance": eta_r, "support": eta_s},
+        thresholds=draft.thresholds,
         errors=plan.issues,
+        calibration=calibration,
+        answer_judge=None if ruling is None else ruling.answer_judge,
     )
-    apply_answer(evaluation, plan.answer, eta_answer)
-    return evaluation
 
 
 def _span_result(
-    s: int, span: Span, plan: TracePlan, position: dict[str, int], eta: float
+    s: int,
+    span: Span,
+    plan: TracePlan,
+    position: dict[str, int],
+    eta: float,
+    addresses: bool | None,
 ) -> SpanEvaluation:
     support = citation_support = evidence_id = frame_s = None
     reasons: list[SpanReason] = []
@@ -101,6 +149,7 @@ def _span_result(
         unknown_citations=list(span.unknown_citations),
         reasons=reasons,
         hedges=list(span.hedges),
+        addresses_query=addresses,
         language=plan.languages.get(s, span.language),
         unscored_reason=unscored or (_unread(s, plan) if support is None else None),
         checks_off=checks_not_run(plan.languages[s], plan.across.get(s, False))

@@ -9,187 +9,52 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Unpack
 
-from ragguard.calibration.fingerprint import applied, model_fingerprint
 from ragguard.config import Config
 from ragguard.errors import MediaError, TraceValidationError
-from ragguard.evaluation.assemble import assemble
+from ragguard.evaluation.assemble import assemble, lite
 from ragguard.evaluation.limits import check_limits
+from ragguard.evaluation.models import GivenModels, Models
 from ragguard.evaluation.plan import Outcome, TracePlan
-from ragguard.media.evidence import Decoded, decoded_visual, unreadable_file
+from ragguard.media.decoded import Decoded, decoded_visual, unreadable_file
 from ragguard.media.visual import Visual, best_frames
-from ragguard.metrics.answer import SCORED_KINDS, answer_sentences
+from ragguard.metrics.answer_relevance import SCORED_KINDS, answer_sentences
 from ragguard.metrics.rate import DriftMonitor
 from ragguard.runtime import caches
 from ragguard.runtime.timing import Stopwatch
-from ragguard.schema import (
-    CalibrationStatus,
-    Evaluation,
-    FieldIssue,
-    Trace,
-)
-from ragguard.scoring.answer import AnswerRelevanceScorer
-from ragguard.scoring.antecedents import answer_readings
-from ragguard.scoring.blas import one_blas_thread
-from ragguard.scoring.embeddings import TextEmbedder
-from ragguard.scoring.evidence import Claim, Evidence, item_evidence
-from ragguard.scoring.factory import (
-    build_relevance,
-    build_support,
-    build_visual,
-    check_models,
-    language_policy,
-    relevance_with_languages,
-    with_languages,
-)
-from ragguard.scoring.multilingual import multilingual_embedder
-from ragguard.scoring.protocols import RelevanceScorer, SupportScorer, VisualScorer
-from ragguard.scoring.routing import LanguagePolicy, on_scale
-from ragguard.spans import ItemRef, SpanAnalyzer
+from ragguard.schema import CalibrationStatus, FieldIssue, Thresholds, Trace
+from ragguard.scoring.checks.antecedents import answer_readings
+from ragguard.scoring.encoders.blas import one_blas_thread
+from ragguard.scoring.interface.evidence import Claim, Evidence, item_evidence
+from ragguard.scoring.wiring.routing import on_scale
+from ragguard.spans import ItemRef
 
 if TYPE_CHECKING:
-    from ragguard.calibration.state import CalibrationStore
-    from ragguard.judge.cascade import Cascade
+    from ragguard.judge.ruling import Ruling
 
 
 class Evaluator:
-    """Scores traces with the configured backends; models load lazily, once."""
+    """Scores traces with the models of its bundle (``Models``), handed to it or built."""
 
     def __init__(
         self,
         config: Config | None = None,
         *,
-        relevance: RelevanceScorer | None = None,
-        support: SupportScorer | None = None,
-        embedder: TextEmbedder | None = None,
-        analyzer: SpanAnalyzer | None = None,
-        visual: VisualScorer | None = None,
-        judge: Cascade | None = None,
+        models: Models | None = None,
+        **given: Unpack[GivenModels],
     ) -> None:
-        caches.max_bytes()  # a bad RAGGUARD_CACHE_MAX_BYTES fails here, named, not mid-batch
-        self.config = applied(config or Config())
-        supplied = dict(relevance=relevance, support=support, image=visual, embedding=embedder)
-        check_models(self.config, skip={role for role, x in supplied.items() if x is not None})
-        self._judge = judge
-        self._judge_built = judge is not None
-        self._embedder = embedder
-        self._relevance = relevance
-        self._support = support
-        self._analyzer = analyzer
-        self._visual = visual
-        self._visual_built = visual is not None
-        self._answer: AnswerRelevanceScorer | None = None
-        self._multilingual: TextEmbedder | None = None
-        own = support is not None or relevance is not None or embedder is not None
-        self.policy: LanguagePolicy = language_policy(self.config, own_models=own)
+        self.models = models or Models.build(config, **given)
+        self.config = self.models.config
         self._drift = DriftMonitor(
             self.config.calibration.fitted.score_quantiles if self.config.calibration.fitted else ()
         )
-
-    @property
-    def embedder(self) -> TextEmbedder:
-        if self._embedder is None:
-            self._embedder = TextEmbedder(
-                self.config.embedding_model,
-                cache_size=self.config.cache_size,
-                threads=self.config.threads,
-                precision=self.config.embedding_precision,
-            )
-        return self._embedder
-
-    @property
-    def multilingual_embedder(self) -> TextEmbedder:
-        """multilingual-E5 for text MiniLM cannot read (built here, loaded on first use)."""
-        if self._multilingual is None:
-            settings = self.config.multilingual
-            self._multilingual = multilingual_embedder(
-                settings.model, threads=settings.threads, cache_size=self.config.cache_size
-            )
-        return self._multilingual
 
     def clear_caches(self) -> None:
         """Forget every content-hash cache: embeddings, parsed passages and checked pairs,
         text tokens, relevance scores. Benchmarks call it to time a cold start; models stay
         loaded."""
         caches.clear_caches()
-
-    @property
-    def relevance_scorer(self) -> RelevanceScorer:
-        if self._relevance is None:
-            english = build_relevance(self.config.relevance, self.embedder)
-            self._relevance = relevance_with_languages(
-                english, self.multilingual_embedder, self.policy
-            )
-        return self._relevance
-
-    @property
-    def support_scorer(self) -> SupportScorer:
-        if self._support is None:
-            english = build_support(self.config.support, self.embedder)
-            self._support = with_languages(
-                english, self.config, self.multilingual_embedder, self.policy
-            )
-        return self._support
-
-    @property
-    def answer_scorer(self) -> AnswerRelevanceScorer:
-        """Answer relevance on the same embedder (its cache already holds the vectors)."""
-        if self._answer is None:
-            self._answer = AnswerRelevanceScorer(
-                self.embedder, threshold=self.config.answer.threshold
-            )
-        return self._answer
-
-    @property
-    def visual_scorer(self) -> VisualScorer | None:
-        """The image/video scorer; None when ``image.backend = "none"``."""
-        if not self._visual_built:
-            self._visual = build_visual(self.config.image)
-            self._visual_built = True
-        return self._visual
-
-    @property
-    def judge(self) -> Cascade | None:
-        """The LLM-judge cascade run after each batch; None when ``judge.backend = "none"``."""
-        if not self._judge_built:
-            if self.config.judge.backend != "none":
-                from ragguard.judge.cascade import Cascade
-
-                self._judge = Cascade(self.config.judge, calibration=self._calibration_store())
-            self._judge_built = True
-        return self._judge
-
-    def _calibration_store(self) -> CalibrationStore | None:
-        """``[calibration] source = "judge"``: the pipeline's judge-labelled sample."""
-        if self.config.calibration.source != "judge":
-            return None
-        from ragguard.calibration.state import CalibrationStore
-
-        return CalibrationStore(
-            self.config.calibration,
-            pipeline=self.config.exporters.pipeline,
-            fingerprint=model_fingerprint(self.config),
-            default_threshold=self.support_scorer.threshold,
-            default_band=self.config.judge.band,
-        )
-
-    @property
-    def support_threshold(self) -> float:
-        """The support eta in force: the judge calibration's once it has fitted one, else
-        the scorer's (the head's, or a file calibration's)."""
-        judge = self.judge
-        store = judge.calibration if judge is not None else None
-        return store.threshold if store is not None else self.support_scorer.threshold
-
-    @property
-    def analyzer(self) -> SpanAnalyzer:
-        if self._analyzer is None:
-            # unknown citations are always flagged here; the policy is applied per trace
-            self._analyzer = SpanAnalyzer(
-                self.config.spans, embed=self.embedder.encode, unknown_citations="flag"
-            )
-        return self._analyzer
 
     def evaluate_batch(self, traces: Sequence[Trace]) -> list[Outcome]:
         """Evaluate traces together; a bad trace yields its error, the others go on."""
@@ -203,7 +68,7 @@ class Evaluator:
         within = [p for p, o in zip(plans, outcomes, strict=True) if o is None]
 
         with watch.stage("spans"):
-            analyses = self.analyzer.analyze_many(
+            analyses = self.models.analyzer.analyze_many(
                 [
                     (
                         p.trace.response,
@@ -228,7 +93,7 @@ class Evaluator:
         with watch.stage("support"):
             self._score_support(live)
         with watch.stage("answer"):
-            results = self.answer_scorer.score(
+            results = self.models.answer_scorer.score(
                 [(p.trace.query, self._answer_sentences(p)) for p in live]
             )
             for plan, result in zip(live, results, strict=True):
@@ -237,35 +102,35 @@ class Evaluator:
         share = 1.0 / max(len(live), 1)
         timing = {name: ms * share for name, ms in watch.ms.items()}
         timing |= {"total": watch.total_ms() * share, "batch_size": float(len(live))}
-        for index, plan in enumerate(plans):
-            if outcomes[index] is None:
-                outcomes[index] = assemble(
-                    plan,
-                    timing,
-                    self.relevance_scorer.threshold,
-                    self.support_threshold,
-                    self.answer_scorer.threshold,
-                )
-        if self.judge is not None and live:
+        if not live:
+            return outcomes  # type: ignore[return-value]
+        models = self.models
+        thresholds = Thresholds(
+            relevance=models.relevance_scorer.threshold,
+            support=models.support_threshold,
+            answer_relevance=models.answer_scorer.threshold,
+        )
+        verdicts = [lite(plan, thresholds) for plan in live]
+        rulings: list[Ruling | None] = [None] * len(live)
+        if models.judge is not None:
             with watch.stage("judge"):
-                self.judge.apply(traces, outcomes)  # type: ignore[arg-type]
-            judge_ms = round(watch.ms["judge"] * share, 3)
-            for outcome in outcomes:
-                if isinstance(outcome, Evaluation):
-                    outcome.timing_ms["judge"] = judge_ms  # waiting on the judge, not compute
-        if self.config.calibration.source != "off" and live:
-            evaluations = [o for o in outcomes if isinstance(o, Evaluation)]
-            for evaluation in evaluations:
-                self._drift.add(evaluation.spans)
-            status = self._calibration_status()
-            for evaluation in evaluations:
-                evaluation.calibration = status
-        return outcomes  # type: ignore[return-value]
+                rulings = [*models.judge.rule([v.draft for v in verdicts])]
+            timing["judge"] = watch.ms["judge"] * share  # waiting on the judge, not compute
+        calibration = None
+        if self.config.calibration.source != "off":
+            for v in verdicts:
+                self._drift.add(v.draft.spans)  # lite scores: the judge leaves them be
+            calibration = self._calibration_status()
+        built = iter(
+            assemble(plan, v, ruling, timing, calibration)
+            for plan, v, ruling in zip(live, verdicts, rulings, strict=True)
+        )
+        return [next(built) if o is None else o for o in outcomes]
 
     def _answer_sentences(self, plan: TracePlan) -> list[str]:
         """What answer relevance reads; nothing when the query or the answer is not English,
         since its head reads MiniLM's English features only (docs/languages.md)."""
-        policy = self.policy
+        policy = self.models.policy
         spoken = {policy.language(plan.trace.query)}
         spoken.update(
             policy.fixed or plan.languages.get(i, s.language)
@@ -278,7 +143,7 @@ class Evaluator:
     def _calibration_status(self) -> CalibrationStatus:
         """Where the support decision's calibration stands, for every exporter to show."""
         calibration = self.config.calibration
-        judge = self.judge
+        judge = self.models.judge
         store = judge.calibration if judge is not None else None
         fitted = store.fitted if store is not None else calibration.fitted
         if fitted is not None and self._drift.reference != fitted.score_quantiles:
@@ -291,7 +156,7 @@ class Evaluator:
         return CalibrationStatus(
             source="judge" if calibration.source == "judge" else "file",
             fitted=fitted is not None,
-            threshold=self.support_threshold,
+            threshold=self.models.support_threshold,
             band=None if judge is None else judge.band,
             n_samples=n_samples,
             agreement=None if agreement is None else round(agreement, 4),
@@ -317,7 +182,7 @@ class Evaluator:
         """Text evidence for text items (and for media ones with no image scorer, through
         their surrogate); decoded pixels for media items when an image scorer is set.
         ``decoded`` holds this batch's media, so an image in many traces is read once."""
-        with_pixels, media = self.visual_scorer is not None, self.config.media
+        with_pixels, media = self.models.visual_scorer is not None, self.config.media
         for index, item in enumerate(plan.trace.items):
             visual = None
             if with_pixels and item.modality != "text":
@@ -341,12 +206,12 @@ class Evaluator:
             media_judged = with_pixels and item.modality != "text"
             text = None if media_judged else item_evidence(item)
             # each item's language is named once, for relevance, support and routing
-            plan.evidence.append(text and replace(text, language=self.policy.of_item(text)))
+            plan.evidence.append(text and replace(text, language=self.models.policy.of_item(text)))
 
     def _score_relevance(self, plans: Sequence[TracePlan]) -> None:
         queries: list[str] = []
         evidence: list[Evidence] = []
-        policy = self.policy
+        policy = self.models.policy
         for plan in plans:
             asked = policy.language(plan.trace.query)
             for i, e in enumerate(plan.evidence):
@@ -356,7 +221,7 @@ class Evaluator:
                 elif e is not None:
                     queries.append(plan.trace.query)
                     evidence.append(e)
-        scores = iter(self.relevance_scorer.relevance(queries, evidence).tolist())
+        scores = iter(self.models.relevance_scorer.relevance(queries, evidence).tolist())
         for plan in plans:
             plan.relevance = [
                 None if e is None or i in plan.unscorable else next(scores)
@@ -369,10 +234,10 @@ class Evaluator:
             if visual is not None
         ]
         if pairs:
-            scorer = self.visual_scorer
+            scorer = self.models.visual_scorer
             assert scorer is not None
             best = best_frames([(q, v) for _, _, q, v in pairs], scorer.relevance)
-            eta = self.relevance_scorer.threshold
+            eta = self.models.relevance_scorer.threshold
             for (plan, i, _, _), (score, time_s) in zip(pairs, best, strict=True):
                 plan.relevance[i] = on_scale(score, scorer.threshold, eta)
                 plan.relevance_frame[i] = time_s
@@ -383,7 +248,7 @@ class Evaluator:
         evidence: list[Evidence] = []
         visual_keys: list[tuple[TracePlan, int, int]] = []
         visual_pairs: list[tuple[Claim, Visual]] = []
-        use_context, policy = self.config.support.use_context, self.policy
+        use_context, policy = self.config.support.use_context, self.models.policy
         for plan in plans:
             position = {item.id: i for i, item in enumerate(plan.trace.items)}
             plan.readings = answer_readings(plan.trace.query, plan.spans, use_context)
@@ -411,7 +276,7 @@ class Evaluator:
                     if visual is not None:
                         visual_keys.append((plan, s, i))
                         visual_pairs.append((claim, visual))
-        scorer = self.support_scorer
+        scorer = self.models.support_scorer
         # an ExplainingSupportScorer gives reasons; one attribute look-up, since an isinstance
         # check against the Protocol would probe every member of the scorer
         explain = getattr(scorer, "support_with_reasons", None)
@@ -423,7 +288,7 @@ class Evaluator:
             plan.support[(s, i)] = score
             plan.reasons[(s, i)] = why
         if visual_pairs:
-            pixels = self.visual_scorer
+            pixels = self.models.visual_scorer
             assert pixels is not None
             best = best_frames(
                 visual_pairs, lambda cs, frames: pixels.support(cs, [[f] for f in frames])

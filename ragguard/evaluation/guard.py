@@ -12,6 +12,7 @@ from typing import Any
 from ragguard.config import Config, ConfigLike
 from ragguard.errors import EvaluationError, ModelLoadError, RagguardError
 from ragguard.evaluation.evaluator import Evaluator
+from ragguard.evaluation.models import Models
 from ragguard.evaluation.plan import Outcome
 from ragguard.schema import Evaluation, Trace
 
@@ -44,12 +45,25 @@ class Guard:
         config: ConfigLike = None,
         *,
         evaluator: Evaluator | None = None,
+        models: Models | None = None,
     ) -> None:
         self.config = Config.coerce(config)
-        self.evaluator = evaluator or Evaluator(self.config)
+        if evaluator is None:
+            evaluator = Evaluator(models=models or Models.build(self.config))
+        self.evaluator = evaluator
+        # a stand-in evaluator (a test double) may hold no models: built on first ask then
+        self._models: Models | None = getattr(evaluator, "models", None)
         self._lock = threading.Lock()
         """One batch at a time: the models are shared, and batching beats threads."""
         self._warm = False
+
+    @property
+    def models(self) -> Models:
+        """The configuration's models, built once and shared with the evaluator: what the
+        reranker, the live worker and the commands read their scorers from."""
+        if self._models is None:
+            self._models = Models.build(self.config)
+        return self._models
 
     def warmup(self) -> None:
         """Load every configured model now and pass one tiny trace through them, so that
@@ -59,7 +73,7 @@ class Guard:
             if self._warm:
                 return
             trace = dict(_WARMUP)
-            if self.evaluator.visual_scorer is not None:
+            if self.models.visual_scorer is not None:
                 from PIL import Image  # an image model needs the multimodal extra anyway
 
                 image = {"id": "i1", "image": Image.new("RGB", (32, 32), "gray")}

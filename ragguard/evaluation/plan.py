@@ -7,9 +7,9 @@ from dataclasses import dataclass, field
 from ragguard.errors import RagguardError
 from ragguard.media.visual import Visual
 from ragguard.schema import Evaluation, FieldIssue, Trace
-from ragguard.scoring.answer import AnswerScore
-from ragguard.scoring.evidence import Evidence
-from ragguard.scoring.protocols import Reason
+from ragguard.scoring.interface.evidence import Evidence
+from ragguard.scoring.interface.protocols import Reason
+from ragguard.scoring.lite.answer import AnswerScore
 from ragguard.spans import Span
 
 Outcome = Evaluation | RagguardError
@@ -45,5 +45,6 @@ class TracePlan:
     and the item's language."""
     answer: AnswerScore | None = None
     readings: list[str] = field(default_factory=list)
-    """Each span's text read with its antecedent (``scoring.antecedents``): what is scored."""
+    """Each span's text read with its antecedent (``scoring.checks.antecedents``): what is
+    scored."""
     """Answer relevance: the answer's and its read spans' (``answer_sentences``)."""

@@ -2,7 +2,15 @@
 log, and under ``ragguard serve`` Phoenix and Langfuse. ``registry`` lists them, one module
 each, imported only when configured."""
 
+import typing as _typing
+
 from ragguard.exporters.base import Exporter
 from ragguard.exporters.registry import EXPORTERS, build_exporters
+from ragguard.runtime.exports import lazy_exports as _lazy_exports
 
-__all__ = ["EXPORTERS", "Exporter", "build_exporters"]
+if _typing.TYPE_CHECKING:
+    from ragguard.exporters.tracelog import TraceLog
+
+__all__ = ["EXPORTERS", "Exporter", "TraceLog", "build_exporters"]
+
+__getattr__, __dir__ = _lazy_exports(__name__, __file__, __all__)

@@ -1,19 +1,18 @@
-"""An evaluation as named results on the spans it came from, the same for Phoenix and
-Langfuse: the trace-level results on the root span (the answer's span when the root never
+"""An evaluation as named results: one per metric (``evaluation_results``), which the OTel
+exporter writes as events and feedback, and, for Phoenix and Langfuse, on the spans it came
+from: the trace-level results on the root span (the answer's span when the root never
 arrived), per-document relevance on each retriever span at the document's position, and
-``ragguard.status`` saying whether there was anything to evaluate. The names, scores and
-explanations are the OTel exporter's, so every backend shows the same verdict."""
+``ragguard.status`` saying whether there was anything to evaluate. Every backend shows the
+same names, scores and explanations, so the same verdict."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
 
-from ragguard.exporters.otel import _evaluation_results
 from ragguard.schema import Evaluation, Trace
-
-STATUS = "ragguard.status"
-DOCUMENT_RELEVANCE = "ragguard.document_relevance"
+from ragguard.schema import otel_names as names
+from ragguard.schema.otel_origin import OtelOrigin
 
 
 @dataclass(frozen=True)
@@ -31,34 +30,95 @@ class DocumentResult:
     result: Result
 
 
-def otel_fields(trace: Trace) -> dict[str, Any]:
-    """What assembly recorded of the trace's spans (empty for a trace not from ``serve``)."""
-    extra = trace.model_extra or {}
-    fields = extra.get("otel")
-    return fields if isinstance(fields, dict) else {}
+def evaluation_results(evaluation: Evaluation) -> Iterator[Result]:
+    """One result per metric that applies to this answer: the OTel exporter's events and
+    feedback, Phoenix's annotations and Langfuse's scores."""
+    metrics, eta = evaluation.metrics, evaluation.thresholds
+    n_relevant = sum(1 for item in evaluation.items if item.relevant)
+    n_supported = sum(1 for span in evaluation.spans if span.supported)
+    if metrics.mean_relevance is not None:
+        yield Result(
+            names.RELEVANCE_RESULT,
+            metrics.mean_relevance,
+            None,
+            f"mean RS of {len(evaluation.items)} retrieved items",
+        )
+    if metrics.relevant_at_k is not None:
+        yield Result(
+            names.RELEVANT_AT_K_RESULT,
+            metrics.relevant_at_k,
+            None,
+            f"{n_relevant} of {len(evaluation.items)} retrieved items relevant "
+            f"(RS >= {eta.eta_relevance:.2f})",
+        )
+    if metrics.support_rate is not None:
+        yield Result(
+            names.SUPPORT_RATE_RESULT,
+            metrics.support_rate,
+            None,
+            f"{n_supported} of {metrics.n_objective} objective spans supported "
+            f"(CS >= {eta.eta_support:.2f})",
+        )
+    if metrics.hallucination is None:  # no items key: nothing to check the claims against
+        yield Result(names.HALLUCINATION_RESULT, None, "no_context", "the trace gave no context")
+    else:
+        yield Result(
+            names.HALLUCINATION_RESULT,
+            float(metrics.hallucination),
+            "hallucinated" if metrics.hallucination else "grounded",
+            "an objective span is not supported by the retrieved items"
+            if metrics.hallucination
+            else "no unsupported objective span",
+        )
+    if metrics.answer_relevance is not None:
+        relevant = metrics.answer_relevant
+        yield Result(
+            names.ANSWER_RELEVANCE_RESULT,
+            metrics.answer_relevance,
+            None if relevant is None else ("relevant" if relevant else "off_topic"),
+            f"{sum(1 for s in evaluation.spans if s.addresses_query)} of "
+            f"{sum(1 for s in evaluation.spans if s.addresses_query is not None)} sentences "
+            f"address the query (threshold {eta.eta_answer:.2f})"
+            + ("; decided by the judge" if evaluation.answer_judge is not None else ""),
+        )
+    yield Result(
+        names.ABSTENTION_RESULT,
+        float(metrics.abstained),
+        "abstained" if metrics.abstained else "answered",
+        f"{metrics.n_abstention} abstention spans, {metrics.n_objective} objective",
+    )
+    for name, value in (
+        (names.CITATION_PRECISION_RESULT, metrics.citation_precision),
+        (names.CITATION_RECALL_RESULT, metrics.citation_recall),
+    ):
+        if value is not None:
+            yield Result(name, value, None, f"{metrics.n_uncited} objective spans uncited")
 
 
 def target_span(trace: Trace) -> str | None:
-    fields = otel_fields(trace)
-    return fields.get("root_span_id") or fields.get("answer_span_id")
+    """The span a trace's results go on; None for a trace not from ``serve``."""
+    origin = OtelOrigin.of(trace)
+    return None if origin is None else origin.target_span_id
 
 
 def trace_results(evaluation: Evaluation) -> list[Result]:
-    results = [Result(*entry) for entry in _evaluation_results(evaluation)]
+    results = list(evaluation_results(evaluation))
     unsupported = [s for s in evaluation.spans if s.kind == "objective" and s.supported is False]
     explanation = "; ".join(
         f"span {s.start}-{s.end} unsupported (best evidence {s.evidence_id})" for s in unsupported
     )
     results.append(
-        Result("ragguard.unsupported_spans", float(len(unsupported)), None, explanation or "none")
+        Result(names.UNSUPPORTED_SPANS_RESULT, float(len(unsupported)), None, explanation or "none")
     )
-    results.append(Result(STATUS, None, "evaluated", f"{len(evaluation.spans)} answer spans"))
+    evaluated = f"{len(evaluation.spans)} answer spans"
+    results.append(Result(names.STATUS_RESULT, None, "evaluated", evaluated))
     return results
 
 
 def document_results(trace: Trace, evaluation: Evaluation) -> list[DocumentResult]:
     """Relevance per retrieved document, where the document came from a retriever span."""
-    retrievers = set(otel_fields(trace).get("retrieval_span_ids") or ())
+    origin = OtelOrigin.of(trace)
+    retrievers = set(origin.retrieval_span_ids) if origin is not None else set()
     scored = {item.id: item for item in evaluation.items}
     results = []
     for item in trace.items:
@@ -69,6 +129,6 @@ def document_results(trace: Trace, evaluation: Evaluation) -> list[DocumentResul
             continue
         label = None if verdict.relevant is None else "relevant" if verdict.relevant else "not"
         explanation = verdict.error or f"document {item.id}: relevance {verdict.relevance}"
-        result = Result(DOCUMENT_RELEVANCE, verdict.relevance, label, explanation)
+        result = Result(names.DOCUMENT_RELEVANCE_RESULT, verdict.relevance, label, explanation)
         results.append(DocumentResult(str(span_id), position, result))
     return results

@@ -17,6 +17,11 @@ class Exporter(Protocol):
 
     def shutdown(self) -> None: ...
 
+    def status(self, trace_id: str, span_id: str, status: str, detail: str) -> None:
+        """``ragguard serve``: a trace with nothing to evaluate, and why (its root span's
+        ids). Nothing by default: only the exporters that annotate spans record it."""
+        return None
+
 
 def media_uri(item: Item) -> str | None:
     """Where an image or video item lives (path or URL); None for inline pixel bytes (a

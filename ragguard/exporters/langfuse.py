@@ -13,9 +13,11 @@ import uuid
 from typing import Any
 
 from ragguard.config import ExportConfig, LangfuseConfig
-from ragguard.exporters.annotations import STATUS, Result, target_span, trace_results
+from ragguard.exporters.annotations import Result, target_span, trace_results
+from ragguard.exporters.base import Exporter
 from ragguard.exporters.outbound import post_json
 from ragguard.schema import Evaluation, Trace
+from ragguard.schema import otel_names as names
 
 
 def score_id(trace_id: str, span_id: str, name: str) -> str:
@@ -23,7 +25,7 @@ def score_id(trace_id: str, span_id: str, name: str) -> str:
     return str(uuid.UUID(bytes=digest[:16]))
 
 
-class LangfuseExporter:
+class LangfuseExporter(Exporter):
     def __init__(self, config: LangfuseConfig) -> None:
         self.url = config.url.rstrip("/") + "/api/public/scores"
         self.timeout_s = config.timeout_s
@@ -55,7 +57,7 @@ class LangfuseExporter:
             post_json(self.url, body, self.headers, self.timeout_s)
 
     def status(self, trace_id: str, span_id: str, status: str, detail: str) -> None:
-        body = self._score(trace_id, span_id, Result(STATUS, None, status, detail))
+        body = self._score(trace_id, span_id, Result(names.STATUS_RESULT, None, status, detail))
         post_json(self.url, body, self.headers, self.timeout_s)
 
     def shutdown(self) -> None:

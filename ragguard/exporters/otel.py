@@ -21,7 +21,7 @@ import json
 import logging
 import os
 import threading
-from collections.abc import Container, Iterable, Iterator
+from collections.abc import Container, Iterable
 from typing import Any
 
 from opentelemetry import trace as otel_trace
@@ -29,7 +29,8 @@ from opentelemetry.trace import ProxyTracerProvider, Span, TracerProvider
 from opentelemetry.util.types import AttributeValue
 
 from ragguard.config import ExportConfig
-from ragguard.exporters.base import media_uri
+from ragguard.exporters.annotations import Result, evaluation_results
+from ragguard.exporters.base import Exporter, media_uri
 from ragguard.exporters.traceparent import parent_context
 from ragguard.schema import (
     Evaluation,
@@ -96,74 +97,6 @@ def default_provider() -> TracerProvider:
     return current
 
 
-Result = tuple[str, float | None, str | None, str]
-"""(name, score, label, explanation) of one evaluation result."""
-
-
-def _evaluation_results(evaluation: Evaluation) -> Iterator[Result]:
-    """(name, score, label, explanation) per metric that applies to this answer."""
-    metrics, eta = evaluation.metrics, evaluation.thresholds
-    n_relevant = sum(1 for item in evaluation.items if item.relevant)
-    n_supported = sum(1 for span in evaluation.spans if span.supported)
-    if metrics.mean_relevance is not None:
-        yield (
-            "ragguard.relevance",
-            metrics.mean_relevance,
-            None,
-            f"mean RS of {len(evaluation.items)} retrieved items",
-        )
-    if metrics.relevant_at_k is not None:
-        yield (
-            "ragguard.relevant_at_k",
-            metrics.relevant_at_k,
-            None,
-            f"{n_relevant} of {len(evaluation.items)} retrieved items relevant "
-            f"(RS >= {eta.get('relevance', 0.5):.2f})",
-        )
-    if metrics.support_rate is not None:
-        yield (
-            "ragguard.support_rate",
-            metrics.support_rate,
-            None,
-            f"{n_supported} of {metrics.n_objective} objective spans supported "
-            f"(CS >= {eta.get('support', 0.5):.2f})",
-        )
-    if metrics.hallucination is None:  # no items key: nothing to check the claims against
-        yield ("ragguard.hallucination", None, "no_context", "the trace gave no context")
-    else:
-        yield (
-            "ragguard.hallucination",
-            float(metrics.hallucination),
-            "hallucinated" if metrics.hallucination else "grounded",
-            "an objective span is not supported by the retrieved items"
-            if metrics.hallucination
-            else "no unsupported objective span",
-        )
-    if metrics.answer_relevance is not None:
-        relevant = metrics.answer_relevant
-        yield (
-            "ragguard.answer_relevance",
-            metrics.answer_relevance,
-            None if relevant is None else ("relevant" if relevant else "off_topic"),
-            f"{sum(1 for s in evaluation.spans if s.addresses_query)} of "
-            f"{sum(1 for s in evaluation.spans if s.addresses_query is not None)} sentences "
-            f"address the query (threshold {eta.get('answer_relevance', 0.5):.2f})"
-            + ("; decided by the judge" if evaluation.answer_judge is not None else ""),
-        )
-    yield (
-        "ragguard.abstention",
-        float(metrics.abstained),
-        "abstained" if metrics.abstained else "answered",
-        f"{metrics.n_abstention} abstention spans, {metrics.n_objective} objective",
-    )
-    for name, value in (
-        ("citation_precision", metrics.citation_precision),
-        ("citation_recall", metrics.citation_recall),
-    ):
-        if value is not None:
-            yield f"ragguard.{name}", value, None, f"{metrics.n_uncited} objective spans uncited"
-
-
 def _document(item: Item, scored: ItemEvaluation, with_uri: bool) -> dict[str, Any]:
     """An item as ``gen_ai.retrieval.documents`` lists it, plus ragguard's verdict (its
     media URI only ``with_uri``)."""
@@ -187,13 +120,13 @@ def _metadata(item: Item, document: dict[str, Any], keys: Container[str] | None)
         and not isinstance(value, bytes | bytearray)
         and not (isinstance(value, str) and value.startswith("data:"))
     }
-    for key in ("relevance", "relevant", "modality", "uri", "error"):
+    for key, name in names.DOCUMENT_VERDICT_KEYS.items():
         if key in document:
-            metadata[f"ragguard.{key}"] = document[key]
+            metadata[name] = document[key]
     return json.dumps(metadata, default=str)
 
 
-class OtelExporter:
+class OtelExporter(Exporter):
     """Writes each evaluation as OpenTelemetry spans and ``gen_ai.evaluation.result`` events.
 
     ``tracer_provider``: where spans go (default: ``default_provider()``). ``pipeline`` is
@@ -228,7 +161,7 @@ class OtelExporter:
         if self.include_content:
             attributes.update({names.INPUT_VALUE: trace.query, names.OUTPUT_VALUE: trace.response})
         attributes.update(_calibration_attributes(evaluation))
-        results: list[Result] = list(_evaluation_results(evaluation))
+        results = list(evaluation_results(evaluation))
         for index, scored in enumerate(evaluation.spans):
             if verdict(scored) == "unsupported":
                 text = f": {scored.text!r}" if self.include_content else ""
@@ -238,18 +171,20 @@ class OtelExporter:
                     + "".join(f"; {self._reason(r)}" for r in scored.reasons)
                 )
                 results.append(
-                    ("ragguard.span_support", scored.support, "unsupported", explanation)
+                    Result(names.SPAN_SUPPORT_RESULT, scored.support, "unsupported", explanation)
                 )
             elif unscored_for_language(scored):
                 where = f"span {index} (characters {scored.start}-{scored.end})"
                 reason = f"{where} not scored: {scored.unscored_reason}"
-                results.append(("ragguard.span_support", None, "unscored", reason))
+                results.append(Result(names.SPAN_SUPPORT_RESULT, None, "unscored", reason))
         attributes.update(_feedback_attributes(trace.trace_id, results))
         with self._tracer.start_as_current_span(
             names.EVALUATION_SPAN, context=parent, attributes=attributes
         ) as span:
-            for name, value, label, explanation in results:
-                self._result(span, trace, name, value, label, explanation)
+            for result in results:
+                self._result(
+                    span, trace, result.name, result.score, result.label, result.explanation
+                )
             self._retrieval(trace, evaluation)
 
     def _reason(self, reason: SpanReason) -> str:
@@ -318,7 +253,9 @@ def _feedback_attributes(trace_id: str, results: list[Result]) -> Attributes:
     vocabularies (``annotations.<i>.annotation.*`` and ``evaluations.<i>.evaluation.*``),
     with an identifier that stays the same when the trace is evaluated again."""
     attributes: Attributes = {}
-    for index, (name, value, label, explanation) in enumerate(results):
+    for index, (name, value, label, explanation) in enumerate(
+        (r.name, r.score, r.label, r.explanation) for r in results
+    ):
         fields: Attributes = {
             "name": name,
             "explanation": explanation,

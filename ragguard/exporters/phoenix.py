@@ -11,14 +11,15 @@ from typing import Any
 
 from ragguard.config import ExportConfig, PhoenixConfig
 from ragguard.exporters.annotations import (
-    STATUS,
     Result,
     document_results,
     target_span,
     trace_results,
 )
+from ragguard.exporters.base import Exporter
 from ragguard.exporters.outbound import post_json
 from ragguard.schema import Evaluation, Trace
+from ragguard.schema import otel_names as names
 
 IDENTIFIER = "ragguard"
 
@@ -41,7 +42,7 @@ def _annotation(span_id: str, result: Result, identifier: bool = True) -> dict[s
     return annotation
 
 
-class PhoenixExporter:
+class PhoenixExporter(Exporter):
     def __init__(self, config: PhoenixConfig) -> None:
         self.url = config.url.rstrip("/")
         self.timeout_s = config.timeout_s
@@ -70,7 +71,7 @@ class PhoenixExporter:
 
     def status(self, trace_id: str, span_id: str, status: str, detail: str) -> None:
         """A trace with nothing to evaluate: its status, on its root span."""
-        result = Result(STATUS, None, status, detail)
+        result = Result(names.STATUS_RESULT, None, status, detail)
         self._post("/v1/span_annotations", [_annotation(span_id, result)])
 
     def shutdown(self) -> None:

@@ -27,6 +27,8 @@ from prometheus_client.metrics_core import Metric
 from prometheus_client.multiprocess import MultiProcessCollector
 
 from ragguard.config import ExportConfig
+from ragguard.exporters.base import Exporter
+from ragguard.exporters.registry import OTHER_PIPELINE
 from ragguard.metrics.judge_calls import JUDGE_USES, calls_by_use
 from ragguard.metrics.rate import RateTally
 from ragguard.runtime.stats import LiveStats, stats
@@ -67,8 +69,6 @@ STATS_COUNTERS = {
     ),
 }
 """LiveStats field -> (metric name after ``ragguard_``, help)."""
-OTHER_PIPELINE = "other"
-"""The pipeline label of every name beyond a registry's ``max_pipelines``."""
 
 logger = logging.getLogger(__name__)
 
@@ -335,7 +335,7 @@ class _Metrics:
     def _record_calibration(self, pipeline: str, evaluation: Evaluation) -> None:
         with self._lock:
             tally = self._rates.setdefault(pipeline, RateTally())
-            tally.add(evaluation.spans, evaluation.thresholds.get("support", 0.5))
+            tally.add(evaluation.spans, evaluation.thresholds.eta_support)
             rate = tally.rate()
         if rate.n:
             lite = tally.n_unsupported / tally.n
@@ -411,7 +411,7 @@ _BY_REGISTRY: weakref.WeakKeyDictionary[CollectorRegistry, _Metrics] = weakref.W
 _SERVERS: dict[tuple[str, int], WSGIServer] = {}
 
 
-class PrometheusExporter:
+class PrometheusExporter(Exporter):
     """Records each evaluation in ``registry`` (default: prometheus_client's global one),
     labelled ``pipeline`` (``other`` beyond the registry's first ``max_pipelines`` names).
     ``live_stats`` feeds the queue and drop counters (default: every monitor of this

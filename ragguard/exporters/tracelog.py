@@ -1,31 +1,26 @@
 """The append-only trace log: one JSON line per evaluated request, for ``ragguard replay``.
 
-A line is the trace (the ``Trace`` schema, unknown fields kept) plus ``"evaluation"`` (the
-``Evaluation`` produced live) and ``"logged_at"`` (ISO 8601, UTC). Several threads and
-several processes may append to one file: each line goes out in ``os.write`` calls on an
-``O_APPEND`` descriptor under an exclusive ``flock`` on ``<log>.lock``. ``os.write`` leaves
-nothing in a user-space buffer, so a crashed process loses at most the line it was writing;
-the next writer sees the file does not end in a newline and starts its record on a fresh
-line, so a cut record never takes the next one with it. ``fsync`` (policy below) covers a
-crash of the machine. The reader (``ragguard.runtime.jsonl.read_log``) reports a cut line with its
-line number and skips it. A log file deleted under the writer is created again; when its
-directory is gone, the records are counted as errors, never as written. Write failures
+A line is the record of ``ragguard.runtime.log_record``, which writes and reads it. Several
+threads and several processes may append to one file: each line goes out in ``os.write``
+calls on an ``O_APPEND`` descriptor under an exclusive ``flock`` on ``<log>.lock``.
+``os.write`` leaves nothing in a user-space buffer, so a crashed process loses at most the
+line it was writing; the next writer sees the file does not end in a newline and starts its
+record on a fresh line, so a cut record never takes the next one with it. ``fsync`` (policy
+below) covers a crash of the machine. The reader (``ragguard.runtime.log_record.read_log``)
+reports a cut line with its line number and skips it. A log file deleted under the writer is
+created again; when its directory is gone, the records are counted as errors, never as
+written. Write failures
 also count in ``ragguard.stats().export_errors``. A log that cannot be opened when it is
 made (a read-only mount, a missing folder that cannot be created) is counted the same way,
 never raised into the application, and opening is tried again at the next record. Only
 the first failure of a run of failures is logged with its traceback (a full disk would
 otherwise print one per request); the rest are counted, and the first write that works
 again says how many failed.
-
-Records are bounded: inline image/video data (``data:`` URIs, or any value longer than
-``INLINE_MEDIA_CHARS``) is replaced by a ``sha256:`` content reference, and a record still
-longer than ``max_record_bytes`` has its item texts cut (marked ``"log_truncated": true``).
 """
 
 from __future__ import annotations
 
 import fcntl
-import json
 import logging
 import os
 import threading
@@ -35,58 +30,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 from ragguard.config import ExportConfig
+from ragguard.exporters.base import Exporter
 from ragguard.runtime import stats as live_stats
 from ragguard.runtime.hooks import register_once
-from ragguard.runtime.jsonl import LOG_FIELDS
+from ragguard.runtime.log_record import MAX_RECORD_BYTES, to_record
 from ragguard.schema import Evaluation, Trace
-from ragguard.schema.inline import is_inline, media_reference
 
 logger = logging.getLogger(__name__)
 
 FsyncPolicy = Literal["always", "interval", "never"]
-
-MAX_RECORD_BYTES = 1 << 20
-"""Default bound on one logged line (1 MiB)."""
-MIN_ITEM_CHARS = 256
-"""Item texts are never cut below this when a record is over its bound."""
-
-
-def to_record(
-    trace: Trace,
-    evaluation: Evaluation,
-    logged_at: datetime,
-    *,
-    max_record_bytes: int = MAX_RECORD_BYTES,
-) -> bytes | None:
-    """The log line for one evaluated trace (newline included); None when even with item
-    texts cut to ``MIN_ITEM_CHARS`` it exceeds ``max_record_bytes``."""
-    record: dict[str, Any] = trace.model_dump(mode="json", exclude_none=True)
-    for key in LOG_FIELDS:
-        record.pop(key, None)  # a replayed trace logged again carries the old ones
-    for item in record.get("items", []):
-        for key in ("image", "video"):
-            if isinstance(item.get(key), str) and is_inline(item[key]):
-                item[key] = media_reference(item[key])
-    record["evaluation"] = evaluation.model_dump(mode="json")
-    record["logged_at"] = logged_at.isoformat()
-    line = _encode(record)
-    if len(line) <= max_record_bytes:
-        return line
-    texts = [item for item in record.get("items", []) if isinstance(item.get("text"), str)]
-    room = (max_record_bytes - (len(line) - sum(len(i["text"]) for i in texts))) // 4
-    cap = max(MIN_ITEM_CHARS, room // max(len(texts), 1))  # // 4: worst-case UTF-8 width
-    for item in texts:
-        item["text"] = item["text"][:cap]
-    record["log_truncated"] = True
-    line = _encode(record)
-    return line if len(line) <= max_record_bytes else None
-
-
-def _encode(record: dict[str, Any]) -> bytes:
-    return (json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
 
 
 @dataclass
@@ -100,7 +55,7 @@ class TraceLogStats:
     and counted in ``ragguard.stats().export_errors`` too."""
 
 
-class TraceLog:
+class TraceLog(Exporter):
     """Appends evaluated traces to a JSONL file; an exporter for the live Monitor.
 
     ``max_bytes``: rotate when the file would grow past this (``log`` -> ``log.1`` ...

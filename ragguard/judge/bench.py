@@ -20,8 +20,8 @@ from ragguard.judge.cascade import Cascade, SupportQuestion, in_band
 from ragguard.metrics.agreement import balanced_accuracy
 from ragguard.metrics.summary import markdown_table
 from ragguard.runtime.sampling import hash_sample
-from ragguard.scoring.evidence import Claim, Evidence
-from ragguard.scoring.protocols import SupportScorer
+from ragguard.scoring.interface.evidence import Claim, Evidence
+from ragguard.scoring.interface.protocols import SupportScorer
 
 CHUNK = 64
 

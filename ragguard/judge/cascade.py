@@ -1,13 +1,14 @@
 """The cascade: the lite verdict stands where it is sure; the judge decides the rest.
 
-After a batch is evaluated by the lite tier, ``Cascade.apply`` picks the objective spans
-whose lite support score lies in the configured band, asks the judge about each distinct
-(claim, evidence) question once (deduplicated within the batch, cached across batches by
-content hash), and merges the answers into the spans: ``support_source = "judge"``,
-``judge = {verdict, rationale, model, ...}`` and ``supported`` = the judge's verdict. A
-question the judge could not answer keeps its lite verdict with ``judge_skipped`` saying why.
-The trace's metrics are recomputed from the merged verdicts. Nothing here raises into the
-evaluation.
+After a batch's lite verdicts are drafted, and before its evaluations are assembled,
+``Cascade.rule`` reads each trace's ``Draft``, picks the objective spans whose lite support
+score lies in the configured band, asks the judge about each distinct (claim, evidence)
+question once (deduplicated within the batch, cached across batches by content hash), and
+returns a ``Ruling`` per trace, which assembly builds into the spans: ``support_source =
+"judge"``, ``judge = {verdict, rationale, model, ...}`` and ``supported`` = the judge's
+verdict. A question the judge could not answer keeps its lite verdict with ``judge_skipped``
+saying why. Assembly computes the trace's metrics from the ruled verdicts. Nothing here
+edits a draft or an evaluation, and nothing raises into the evaluation.
 
 Answer relevance goes the same way: an answer whose lite answer relevance lies in the
 answer band (``judge.answer_band``, else the answer threshold plus or minus
@@ -45,7 +46,6 @@ from ragguard.calibration.state import (
 )
 from ragguard.config import JudgeConfig
 from ragguard.config.judge import JudgeCombination
-from ragguard.errors import RagguardError
 from ragguard.judge.client import Answer, JudgeClient
 from ragguard.judge.parse import Parsed
 from ragguard.judge.prompts import (
@@ -55,14 +55,14 @@ from ragguard.judge.prompts import (
     new_nonce,
     support_messages,
 )
+from ragguard.judge.ruling import Draft, Ruling, SpanRuling
 from ragguard.language import NAMES
-from ragguard.metrics.live import trace_metrics
 from ragguard.runtime.caches import Cache
 from ragguard.runtime.sampling import hash_sample
 from ragguard.schema import Evaluation, JudgeVerdict, SpanEvaluation, Trace
-from ragguard.scoring import text as tx
 from ragguard.scoring.checks import CONTRADICTIONS
-from ragguard.scoring.evidence import item_text
+from ragguard.scoring.interface.evidence import item_text
+from ragguard.scoring.lexical import text as tx
 
 logger = logging.getLogger(__name__)
 
@@ -130,8 +130,13 @@ def answer_language(spans: Sequence[SpanEvaluation]) -> str | None:
     return NAMES.get(counts.most_common(1)[0][0]) if counts else None
 
 
+_Picked = tuple[SpanRuling, SpanEvaluation, "SupportQuestion", str | None, float]
+"""A span sent to the judge: its ruling, its lite draft, the question, its sample key, and
+the support eta of its trace (the combination card reads the lite score against it)."""
+
+
 class Cascade:
-    """Sends the lite tier's unsure spans to the judge and merges its verdicts."""
+    """Sends the lite tier's unsure spans to the judge and rules on them with its verdicts."""
 
     def __init__(
         self,
@@ -247,26 +252,19 @@ class Cascade:
             return False
         return in_calibration_sample(trace.trace_id, index, store.config.sample_rate)
 
-    def apply(
-        self,
-        traces: Sequence[Trace],
-        outcomes: Sequence[Evaluation | RagguardError],
-        *,
-        sample_only: bool = False,
-    ) -> None:
-        """Judge the in-band (and calibration-sampled) spans of every evaluated trace and
-        merge the verdicts in place; ``sample_only``: the calibration sample alone (the
-        first pass of a self-calibrating batch run)."""
-        picked: list[tuple[Evaluation, SpanEvaluation, SupportQuestion, str | None]] = []
-        changed: dict[int, Evaluation] = {}
+    def rule(self, drafts: Sequence[Draft], *, sample_only: bool = False) -> list[Ruling]:
+        """What the judge decides of each trace's in-band (and calibration-sampled) spans and
+        of its answer, read from the lite drafts, which stay as they are; ``sample_only``: the
+        calibration sample alone (the first pass of a self-calibrating batch run)."""
+        rulings = [Ruling() for _ in drafts]
+        picked: list[_Picked] = []
         band = self.band
-        answers = [] if sample_only else self._answer_questions(traces, outcomes)
-        asked_answers: list[tuple[Evaluation, AnswerQuestion]] = []
-        for trace, outcome in zip(traces, outcomes, strict=True):
-            if not isinstance(outcome, Evaluation):
-                continue
+        answers = [] if sample_only else self._answer_questions(drafts)
+        asked_answers: list[tuple[Ruling, AnswerQuestion]] = []
+        for draft, ruling in zip(drafts, rulings, strict=True):
+            trace = draft.trace
             first = len(picked)
-            for index, span in enumerate(outcome.spans):
+            for index, span in enumerate(draft.spans):
                 if span.kind != "objective":
                     continue
                 drawn = self._drawn(trace, index, span)
@@ -276,122 +274,100 @@ class Cascade:
                     continue  # the judge reads the languages the lite tier cannot
                 question = self.question(trace, span)
                 key = None
+                said = ruling.spans.setdefault(index, SpanRuling())
                 if drawn and self.calibration is not None:
-                    span.calibration_sample = True
+                    said.calibration_sample = True
                     key = sample_key(trace.trace_id, index, question.digest())
                     known = self.calibration.verdict(key)
                     if known is not None:
-                        self._merge_known(span, known)
-                        changed[id(outcome)] = outcome
+                        self._merge_known(said, span, known)
                         continue
                 if not question.passages:
-                    span.judge_skipped = "no_evidence"
+                    said.judge_skipped = "no_evidence"
                 elif key is None and not hash_sample(
                     question.key(self.config.model), self.config.sample_rate, bits=32
                 ):
-                    span.judge_skipped = "sampled_out"
+                    said.judge_skipped = "sampled_out"
                 else:
-                    picked.append((outcome, span, question, key))
-            own = [q for e, q in answers if e is outcome]
-            picked[first:], kept = self._capped(outcome, picked[first:], own)
+                    picked.append((said, span, question, key, draft.thresholds.eta_support))
+            own = [q for d, q in answers if d is draft]
+            picked[first:], kept = self._capped(draft, picked[first:], own)
             shared = self.shared_nonce([p[2] for p in picked[first:]])
             mine = zip(picked[first:], shared, strict=True)
-            picked[first:] = [(e, s, q, k) for (e, s, _, k), q in mine]
-            asked_answers += [(outcome, q) for q in kept]
+            picked[first:] = [(r, s, q, k, e) for (r, s, _, k, e), q in mine]
+            asked_answers += [(ruling, q) for q in kept]
         if picked:
-            self._merge_picked(picked, changed)
-        for evaluation in changed.values():
-            eta = evaluation.thresholds.get("support", 0.5)
-            before = evaluation.metrics
-            evaluation.metrics = trace_metrics(evaluation.items, evaluation.spans, eta)
-            evaluation.metrics.answer_relevance = before.answer_relevance
-            evaluation.metrics.answer_relevant = before.answer_relevant
+            self._merge_picked(picked)
         if asked_answers:
             self._judge_answers(asked_answers)
+        return rulings
 
     def _capped(
-        self,
-        evaluation: Evaluation,
-        spans: list[tuple[Evaluation, SpanEvaluation, SupportQuestion, str | None]],
-        answers: list[AnswerQuestion],
-    ) -> tuple[
-        list[tuple[Evaluation, SpanEvaluation, SupportQuestion, str | None]], list[AnswerQuestion]
-    ]:
+        self, draft: Draft, spans: list[_Picked], answers: list[AnswerQuestion]
+    ) -> tuple[list[_Picked], list[AnswerQuestion]]:
         """One answer's band questions within ``max_calls_per_trace``, nearest their
         threshold first; calibration-sample spans always asked. Spans left out are marked."""
         cap = self.config.max_calls_per_trace
         band = [p for p in spans if p[3] is None]
         if cap is None or len(band) + len(answers) <= cap:
             return spans, answers
-        eta_s = evaluation.thresholds.get("support", 0.5)
-        eta_a = evaluation.thresholds.get("answer_relevance", 0.5)
+        eta_s = draft.thresholds.eta_support
+        eta_a = draft.thresholds.eta_answer
         ranked: list[tuple[float, int]] = [
             (abs((p[1].support or 0.0) - eta_s), i) for i, p in enumerate(band)
         ]
-        ranked += [(abs((evaluation.metrics.answer_relevance or 0.0) - eta_a), -1)] * len(answers)
+        ranked += [(abs((draft.answer_relevance or 0.0) - eta_a), -1)] * len(answers)
         chosen = {i for _, i in sorted(ranked, key=lambda r: r[0])[:cap]}
         left_out = {id(p) for i, p in enumerate(band) if i not in chosen}
         for p in band:
             if id(p) in left_out:
-                p[1].judge_skipped = "trace_cap"
+                p[0].judge_skipped = "trace_cap"
         kept = [p for p in spans if id(p) not in left_out]
         return kept, answers if -1 in chosen else []
 
-    def _merge_picked(
-        self,
-        picked: list[tuple[Evaluation, SpanEvaluation, SupportQuestion, str | None]],
-        changed: dict[int, Evaluation],
-    ) -> None:
-        """Ask about the picked spans, merge the answers, record the sampled verdicts."""
+    def _merge_picked(self, picked: list[_Picked]) -> None:
+        """Ask about the picked spans, rule on the answers, record the sampled verdicts."""
         try:
-            answers = self.ask([q for _, _, q, _ in picked])
+            answers = self.ask([p[2] for p in picked])
         except Exception:  # a bug here must not cost the lite evaluation
             logger.exception("ragguard judge: the cascade failed; lite verdicts kept")
             return
         samples: list[Sample] = []
         model = self.client.model_name
-        for (evaluation, span, question, key), (answer, reused) in zip(
-            picked, answers, strict=True
-        ):
+        for (said, span, question, key, eta), (answer, reused) in zip(picked, answers, strict=True):
             self._count("span" if key is None else "sample", answer, reused)
-            eta = evaluation.thresholds.get("support", 0.5)
-            self._merge(span, answer, reused, question.key(model), eta)
-            changed[id(evaluation)] = evaluation
+            self._merge(said, span, answer, reused, question.key(model), eta)
             if key is not None and answer.parsed is not None and span.support is not None:
                 samples.append((key, span.support, answer.parsed.verdict))
         if self.calibration is not None:
             self.calibration.add(samples)
 
-    def _answer_questions(
-        self, traces: Sequence[Trace], outcomes: Sequence[Evaluation | RagguardError]
-    ) -> list[tuple[Evaluation, AnswerQuestion]]:
+    def _answer_questions(self, drafts: Sequence[Draft]) -> list[tuple[Draft, AnswerQuestion]]:
         """The answers whose lite answer relevance lies in the answer band, as questions."""
-        picked: list[tuple[Evaluation, AnswerQuestion]] = []
-        for trace, outcome in zip(traces, outcomes, strict=True):
-            if not isinstance(outcome, Evaluation):
+        picked: list[tuple[Draft, AnswerQuestion]] = []
+        for draft in drafts:
+            eta = draft.thresholds.eta_answer
+            if not in_band(draft.answer_relevance, answer_band(self.config, eta)):
                 continue
-            eta = outcome.thresholds.get("answer_relevance", 0.5)
-            if not in_band(outcome.metrics.answer_relevance, answer_band(self.config, eta)):
-                continue
-            text = trace.response[: self.config.max_evidence_chars]
-            question = AnswerQuestion(trace.query, text, answer_language(outcome.spans))
+            text = draft.trace.response[: self.config.max_evidence_chars]
+            question = AnswerQuestion(draft.trace.query, text, answer_language(draft.spans))
             if hash_sample(question.key(self.config.model), self.config.sample_rate, bits=32):
-                picked.append((outcome, question))
+                picked.append((draft, question))
         return picked
 
-    def _judge_answers(self, picked: Sequence[tuple[Evaluation, AnswerQuestion]]) -> None:
+    def _judge_answers(self, picked: Sequence[tuple[Ruling, AnswerQuestion]]) -> None:
         """Ask about the answers picked, and let the verdicts decide ``answer_relevant``."""
         try:
             answers = self.ask([q for _, q in picked])
         except Exception:  # a bug here must not cost the lite evaluation
             logger.exception("ragguard judge: answer relevance failed; lite verdicts kept")
             return
-        for (evaluation, _), (answer, reused) in zip(picked, answers, strict=True):
+        for (ruling, _), (answer, reused) in zip(picked, answers, strict=True):
             self._count("answer", answer, reused)
             if answer.called:
-                evaluation.answer_judge = self._verdict(answer, reused)
+                ruling.answer_judge = self._verdict(answer, reused)
             if answer.parsed is not None:
-                evaluation.metrics.answer_relevant = answer.parsed.verdict
+                ruling.answer_relevant = answer.parsed.verdict
 
     def _count(self, use: str, answer: Answer, reused: bool) -> None:
         """One call made (not served from the cache or the batch) and its tokens."""
@@ -400,20 +376,19 @@ class Cascade:
             self.calls["tokens in"] += answer.input_tokens
             self.calls["tokens out"] += answer.output_tokens
 
-    def _merge_known(self, span: SpanEvaluation, verdict: bool) -> None:
+    def _merge_known(self, said: SpanRuling, span: SpanEvaluation, verdict: bool) -> None:
         """A sampled span the judge already answered (an earlier pass or process)."""
-        span.judge = JudgeVerdict(
+        said.judge = JudgeVerdict(
             verdict=verdict,
             rationale="the judge's verdict on this span, kept by the calibration sample",
             model=self.client.model_name,
             cached=True,
         )
         if self._held(span, verdict):
-            span.judge_skipped = "check_fired"
+            said.judge_skipped = "check_fired"
             return
-        span.supported = verdict
-        span.support_source = "judge"
-        span.judge_skipped = None
+        said.supported = verdict
+        said.judge_skipped = None
 
     def question(self, trace: Trace, span: SpanEvaluation) -> SupportQuestion:
         """The span and the items it may be supported by (those it names, else all): the
@@ -453,6 +428,7 @@ class Cascade:
 
     def _merge(
         self,
+        said: SpanRuling,
         span: SpanEvaluation,
         answer: Answer,
         reused: bool,
@@ -460,9 +436,9 @@ class Cascade:
         eta: float = 0.5,
     ) -> None:
         if answer.called:
-            span.judge = self._verdict(answer, reused, question)
+            said.judge = self._verdict(answer, reused, question)
         if answer.parsed is None:
-            span.judge_skipped = answer.skipped
+            said.judge_skipped = answer.skipped
             return
         verdict = answer.parsed.verdict
         card = self.combination
@@ -471,11 +447,10 @@ class Cascade:
                 return
             verdict = decide(card, span.support, answer.score, eta)  # combined, not overwritten
         if self._held(span, verdict):
-            span.judge_skipped = "check_fired"
+            said.judge_skipped = "check_fired"
             return
-        span.supported = verdict
-        span.support_source = "judge"
-        span.judge_skipped = None
+        said.supported = verdict
+        said.judge_skipped = None
 
     def _held(self, span: SpanEvaluation, verdict: bool) -> bool:
         """Whether a "supported" verdict meets a fired contradiction check it may not
@@ -491,7 +466,7 @@ class Cascade:
 def agreement(evaluation: Evaluation) -> tuple[int, int]:
     """(spans the judge decided, of which the lite verdict agreed): the lite verdict is the
     lite score against the evaluation's support eta."""
-    eta = evaluation.thresholds.get("support", 0.5)
+    eta = evaluation.thresholds.eta_support
     judged = [s for s in evaluation.spans if s.support_source == "judge" and s.judge]
     agreed = sum((s.support is not None and s.support >= eta) == s.supported for s in judged)
     return len(judged), agreed

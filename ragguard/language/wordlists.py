@@ -1,8 +1,8 @@
 """Per-language word lists, read from ``data/<code>.toml``: rules that are lists live as
 data, so a language is added by writing a file, not code.
 
-English scoring lists stay in ``ragguard.scoring.vocabulary`` (the shipped heads were trained
-on them); ``en.toml`` holds only English's detection cues.
+English scoring lists stay in ``ragguard.scoring.lexical.vocabulary`` (the shipped heads
+were trained on them); ``en.toml`` holds only English's detection cues.
 """
 
 from __future__ import annotations
@@ -100,8 +100,8 @@ class Lexicon:
     factual: tuple[str, ...] = ()
     """Verbs and phrases of a factual relation ("entdeckte", "liegt in"): an evaluative span
     holding one states a checkable fact, so it stays objective."""
-    reference: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-    """What reading a sentence with its antecedent needs (``ragguard.language.reference``):
+    antecedents: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """What reading a sentence with its antecedent needs (``ragguard.scoring.checks.antecedents``):
     ``pronouns``, ``possessives``, ``determiners``, ``verbs``, ``verb_endings``, ``expletives``."""
     abstention: tuple[str, ...] = ()
     """Phrases that say the answer abstains ("ich weiß nicht", "मुझे नहीं पता")."""
@@ -144,7 +144,7 @@ def _from_table(code: str, data: Mapping[str, Any]) -> Lexicon:
         months_lower_case=bool(data.get("months_lower_case", False)),
         subjective={k: _words(v) for k, v in data.get("subjective", {}).items()},
         factual=_words(data.get("factual")),
-        reference={k: _words(v) for k, v in data.get("reference", {}).items()},
+        antecedents={k: _words(v) for k, v in data.get("antecedents", {}).items()},
         abstention=_words(data.get("abstention")),
         checks_off=tuple(str(c) for c in data.get("checks_off", ())),
     )
@@ -175,7 +175,7 @@ def detection_profiles() -> tuple[Lexicon, ...]:
 
 def foreign_lexicon(code: str) -> Lexicon | None:
     """The word lists the checks read in a language other than English; None for English
-    (its scoring lists are ``ragguard.scoring.vocabulary``: ``en.toml`` holds detection cues
+    (its scoring lists are ``ragguard.scoring.lexical.vocabulary``: ``en.toml`` holds detection cues
     only) and for a code without a lexicon."""
     return None if code == "en" else lexicon(code)
 

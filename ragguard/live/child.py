@@ -36,14 +36,14 @@ from typing import IO, Any
 from ragguard.config import Config
 from ragguard.errors import RagguardError
 from ragguard.evaluation.guard import Guard
-from ragguard.live.models import with_score_cache
+from ragguard.live.shared import with_score_cache
 from ragguard.runtime import stats as live_stats
+from ragguard.runtime.cores import available_cores
 from ragguard.runtime.hooks import register_once
 from ragguard.runtime.memory import PeriodicRelease
 from ragguard.schema import Evaluation, Trace
-from ragguard.scoring.backbones import available_cores
-from ragguard.scoring.cache import CachedRelevanceScorer
-from ragguard.scoring.evidence import TEXT_SURROGATES, item_evidence
+from ragguard.scoring.interface.evidence import TEXT_SURROGATES, item_evidence
+from ragguard.scoring.wiring.cache import CachedRelevanceScorer
 
 logger = logging.getLogger(__name__)
 _PROCESSES: weakref.WeakSet[EvaluationChild] = weakref.WeakSet()
@@ -269,7 +269,7 @@ def _serve(config_json: str, requests: IO[bytes], replies: IO[bytes]) -> None:
     slow down far less that way (the measurement: ``docs/history/measurements.md``)."""
     config = Config.model_validate_json(config_json)
     guard = with_score_cache(Guard(config.with_thread_share(max(1, available_cores() - 1))))
-    cache = guard.evaluator.relevance_scorer
+    cache = guard.models.relevance_scorer
     assert isinstance(cache, CachedRelevanceScorer)  # what with_score_cache installs
     try:
         guard.warmup()

@@ -29,13 +29,13 @@ from ragguard.evaluation.guard import Guard
 from ragguard.exporters import Exporter, build_exporters
 from ragguard.live import thread as worker
 from ragguard.live.child import EvaluationChild, shared_child
-from ragguard.live.models import shared_guard
+from ragguard.live.shared import shared_guard
 from ragguard.live.thread import EvaluationThread, Result, close_all, exit_timeout, flush
 from ragguard.runtime import stats as live_stats
 from ragguard.runtime.hooks import register_once
 from ragguard.runtime.stats import LiveStats
 from ragguard.schema import Evaluation, Trace
-from ragguard.scoring.cache import CachedRelevanceScorer
+from ragguard.scoring.wiring.cache import CachedRelevanceScorer
 
 logger = logging.getLogger(__name__)
 
@@ -140,7 +140,7 @@ class Monitor:
         self.process: EvaluationChild | None = None
         if guard is None and self.live.worker == "process":
             # scores the reranker cached here go to the child with each batch
-            relevance = self.guard.evaluator.relevance_scorer
+            relevance = self.guard.models.relevance_scorer
             cached = relevance if isinstance(relevance, CachedRelevanceScorer) else None
             self.process = shared_child(models, cached)
             self.worker = _shared_worker(self.process, self.process, self.config)

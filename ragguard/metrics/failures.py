@@ -47,7 +47,7 @@ def off_question(evaluation: Evaluation) -> str | None:
     if metrics.answer_relevant is not False:
         return None
     score = metrics.answer_relevance
-    threshold = evaluation.thresholds.get("answer_relevance")
+    threshold = evaluation.thresholds.answer_relevance
     how = "" if score is None else f": answer relevance {score:.2f}"
     how += "" if threshold is None or score is None else f" below {threshold:.2f}"
     if evaluation.answer_judge is not None:

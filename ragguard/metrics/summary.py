@@ -97,7 +97,7 @@ class RunSummary:
                 self._supported[span.supported] += 1
                 if unscored_for_language(span):
                     self._unread[span.language] += 1
-        self._rate.add(evaluation.spans, evaluation.thresholds.get("support", 0.5))
+        self._rate.add(evaluation.spans, evaluation.thresholds.eta_support)
         if evaluation.calibration is not None:
             self._calibration = evaluation.calibration
         self._items["scored"] += sum(i.relevance is not None for i in evaluation.items)

@@ -1,2 +1,26 @@
 """``ragguard replay``: re-evaluate a trace log with another config, diff the verdicts
 against those logged live, and write a self-contained HTML report."""
+
+from __future__ import annotations
+
+import typing as _typing
+
+from ragguard.runtime.exports import lazy_exports as _lazy_exports
+
+if _typing.TYPE_CHECKING:
+    from ragguard.replay.compare import Comparison
+    from ragguard.replay.junit import JUnitReport
+    from ragguard.replay.report import ReportBuilder
+    from ragguard.replay.run import Replay, check_output_config, load_done, record_output_config
+
+__all__ = [
+    "Comparison",
+    "JUnitReport",
+    "Replay",
+    "ReportBuilder",
+    "check_output_config",
+    "load_done",
+    "record_output_config",
+]
+
+__getattr__, __dir__ = _lazy_exports(__name__, __file__, __all__)

@@ -130,7 +130,7 @@ class _Components:
                 if value is not None:
                     self.values[key][i], self.defined[key][i] = value, 1.0
             tally = RateTally()
-            tally.add(evaluation.spans, evaluation.thresholds.get("support", 0.5))
+            tally.add(evaluation.spans, evaluation.thresholds.eta_support)
             gap = sum(g * c for g, c in tally.gaps.items())
             self.rate[:, i] = (tally.n, tally.n_unsupported, gap, sum(tally.gaps.values()))
 

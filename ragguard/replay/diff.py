@@ -93,7 +93,12 @@ def diff_trace(live: Evaluation, replay: Evaluation) -> TraceDiff:
         if (old := live_items.get(item.id)) is not None and old.relevant != item.relevant
     ]
     return TraceDiff(
-        live.trace_id, spans, items, transitions, dict(live.thresholds), dict(replay.thresholds)
+        live.trace_id,
+        spans,
+        items,
+        transitions,
+        live.thresholds.present(),
+        replay.thresholds.present(),
     )
 
 

@@ -24,7 +24,7 @@ from ragguard.metrics.rate import RateTally
 from ragguard.metrics.summary import describe_status
 from ragguard.replay.diff import DiffTotals, TraceDiff, diff_trace, span_verdict
 from ragguard.replay.svg import Marker, Series, bin_counts, histogram, line_chart
-from ragguard.runtime.jsonl import LoggedTrace
+from ragguard.runtime.log_record import LoggedTrace
 from ragguard.schema import CalibrationStatus, Evaluation, SpanEvaluation
 
 LIVE_COLOR, REPLAY_COLOR = "#8a8f98", "#d9480f"
@@ -85,7 +85,7 @@ class _Side:
     def add(self, evaluation: Evaluation) -> None:
         m = evaluation.metrics
         self.traces += 1
-        self.rate.add(evaluation.spans, evaluation.thresholds.get("support", 0.5))
+        self.rate.add(evaluation.spans, evaluation.thresholds.eta_support)
         if evaluation.calibration is not None:
             self.calibration = evaluation.calibration
         judged, agreed = agreement(evaluation)
@@ -95,7 +95,7 @@ class _Side:
         self.hallucinated += bool(m.hallucination)
         self.no_context += m.no_context
         self.abstained += m.abstained
-        self.thresholds[tuple(sorted(evaluation.thresholds.items()))] += 1
+        self.thresholds[tuple(sorted(evaluation.thresholds.present().items()))] += 1
         for name in MEANS:
             value = getattr(m, name)
             if value is not None:

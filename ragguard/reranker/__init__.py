@@ -2,6 +2,15 @@
 (a ``BaseDocumentCompressor``) and ``ragguard.reranker.llamaindex`` (a
 ``BaseNodePostprocessor``)."""
 
-from ragguard.reranker.core import Ranked, Reranker
+import typing as _typing
 
-__all__ = ["Ranked", "Reranker"]
+from ragguard.reranker.core import Ranked, Reranker
+from ragguard.runtime.exports import lazy_exports as _lazy_exports
+
+if _typing.TYPE_CHECKING:  # the framework front ends, imported on first use
+    from ragguard.reranker.langchain import RSDocumentCompressor
+    from ragguard.reranker.llamaindex import RSNodePostprocessor
+
+__all__ = ["RSDocumentCompressor", "RSNodePostprocessor", "Ranked", "Reranker"]
+
+__getattr__, __dir__ = _lazy_exports(__name__, __file__, __all__)

@@ -15,9 +15,9 @@ from typing import Literal
 import numpy as np
 
 from ragguard.evaluation.guard import Guard
-from ragguard.live.models import shared_guard
+from ragguard.live.shared import shared_guard
 from ragguard.schema import Item
-from ragguard.scoring.evidence import item_evidence
+from ragguard.scoring.interface.evidence import item_evidence
 
 
 @dataclass(frozen=True)
@@ -51,7 +51,7 @@ class Reranker:
         self.guard = guard or shared_guard()
 
     def rerank(self, query: str, items: Sequence[Item]) -> list[Ranked]:
-        scorer = self.guard.evaluator.relevance_scorer
+        scorer = self.guard.models.relevance_scorer
         evidence = {i: e for i, item in enumerate(items) if (e := item_evidence(item)) is not None}
         scores = scorer.relevance([query] * len(evidence), list(evidence.values())).tolist()
         relevance = dict(zip(evidence, scores, strict=True))
@@ -65,7 +65,7 @@ class Reranker:
         return [Ranked(i, relevance.get(i)) for i in order[: self.top_n]]
 
     def _mmr(self, kept: list[int], relevance: dict[int, float], texts: list[str]) -> list[int]:
-        vectors = self.guard.evaluator.embedder.encode(texts)
+        vectors = self.guard.models.embedder.encode(texts)
         gain = (1.0 - self.diversity) * np.array([relevance[i] for i in kept])
         redundancy = np.zeros(len(kept))
         chosen: list[int] = []

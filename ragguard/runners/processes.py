@@ -30,8 +30,8 @@ from ragguard.evaluation.guard import Guard, TraceLike
 from ragguard.evaluation.limits import check_limits
 from ragguard.evaluation.plan import Outcome
 from ragguard.judge.budget import per_worker
+from ragguard.runtime.cores import available_cores
 from ragguard.schema import Trace
-from ragguard.scoring.backbones import available_cores
 
 if TYPE_CHECKING:
     import multiprocessing.synchronize

@@ -15,7 +15,6 @@ traces file a repeated trace_id is skipped (checked by the driver, in input orde
 
 from __future__ import annotations
 
-import argparse
 import logging
 import os
 import pickle
@@ -33,14 +32,8 @@ from ragguard.evaluation.guard import Guard
 from ragguard.evaluation.plan import Outcome
 from ragguard.judge.budget import per_worker
 from ragguard.replay.run import Replay
-from ragguard.runtime.jsonl import (
-    FirstLines,
-    LoggedTrace,
-    as_logged,
-    as_trace,
-    overlong,
-    parse_line,
-)
+from ragguard.runtime.jsonl import FirstLines, as_trace, overlong, parse_line
+from ragguard.runtime.log_record import LoggedTrace, as_logged
 from ragguard.schema import Trace
 
 if TYPE_CHECKING:
@@ -157,11 +150,22 @@ class RayRun:
     """One ``--runner ray`` run: joins (or starts) Ray, yields outcomes in input order, and
     afterwards says how long the actors took to load and how long evaluation took since."""
 
-    def __init__(self, args: argparse.Namespace, paths: Sequence[str], replay: Replay | None):
-        self.args = args
+    def __init__(
+        self,
+        config: Config,
+        paths: Sequence[str],
+        replay: Replay | None,
+        *,
+        address: str | None = None,
+        workers: int | None = None,
+        batch_size: int | None = None,
+    ):
         self.paths = list(paths)
         self.replay = replay
-        self.config = Config.coerce(args.config)
+        self.config = config
+        self.address = address
+        self.workers = workers
+        self.batch_size = batch_size
         self._started_ray = False
         self._first_ready = float("inf")
         self._started = time.time()
@@ -170,7 +174,7 @@ class RayRun:
         if not ray.is_initialized():
             try:
                 ray.init(
-                    address=self.args.ray_address,
+                    address=self.address,
                     runtime_env=runtime_env(),
                     log_to_driver=False,
                     logging_level=logging.WARNING,
@@ -196,7 +200,7 @@ class RayRun:
     @property
     def actors(self) -> int:
         cpus = ray.cluster_resources().get("CPU", 1)
-        return int(self.args.workers or max(1, int(cpus)))
+        return int(self.workers or max(1, int(cpus)))
 
     def timings(self) -> tuple[float, float]:
         """(start-up: seconds from the run's start until the first actor had started, imported
@@ -222,7 +226,7 @@ class RayRun:
                 "done": ray.put(done),
                 "log": log,
             },
-            batch_size=self.args.batch_size or self.config.batch_size,
+            batch_size=self.batch_size or self.config.batch_size,
             batch_format="numpy",
             concurrency=self.actors,
             num_cpus=1,

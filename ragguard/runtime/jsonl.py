@@ -6,29 +6,17 @@ nested too deeply, not an object) is reported with its line number and the rest 
 
 from __future__ import annotations
 
-import glob
 import json
-import re
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
-from datetime import datetime
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from pydantic import ValidationError
-
 from ragguard.config import LimitsConfig
 from ragguard.errors import TraceValidationError
-from ragguard.schema import Evaluation, Trace
-
-LOG_FIELDS = ("evaluation", "logged_at", "log_truncated")
-"""Top-level keys the trace log adds to a trace; popped before the rest is parsed as a Trace."""
+from ragguard.schema import Trace
 
 PARTIAL_LOG_LINE = "partial last line (a write cut short), skipped"
 CUT_RECORD = "a record cut short (its writer died), skipped; the record after it was read"
-LOG_RECORD_START = b'{"trace_id":'
-"""How every trace-log record begins: ``trace_id`` is a Trace's first field, and JSON escapes
-every quote inside a string, so these bytes only occur as structure."""
 
 
 DEFAULT_MAX_LINE_BYTES = LimitsConfig().max_line_bytes
@@ -167,78 +155,3 @@ def as_trace(
 def count_lines(path: str | Path) -> int:
     with Path(path).open("rb") as handle:
         return sum(chunk.count(b"\n") for chunk in iter(lambda: handle.read(1 << 20), b""))
-
-
-@dataclass(frozen=True)
-class LoggedTrace:
-    """One trace-log line read back: the trace as it was logged and the evaluation made live."""
-
-    source: str
-    line: int
-    trace: Trace
-    evaluation: Evaluation | None
-    logged_at: datetime | None
-    truncated: bool = False
-
-
-def expand_logs(patterns: Iterable[str | Path]) -> list[Path]:
-    """Log files named or globbed, each base log preceded by its rotated backups, oldest
-    first (``log.3``, ``log.2``, ``log.1``, ``log``), so records come in logged order."""
-    found: list[Path] = []
-    for pattern in patterns:
-        matches = sorted(glob.glob(str(pattern))) or [str(pattern)]
-        found.extend(Path(m) for m in matches if not m.endswith(".lock"))
-
-    def key(path: Path) -> tuple[str, int]:
-        match = re.fullmatch(r"(.*)\.(\d+)", path.name)
-        base, index = (match[1], int(match[2])) if match else (path.name, 0)
-        return (str(path.parent / base), -index)
-
-    return sorted(dict.fromkeys(found), key=key)
-
-
-def read_log(
-    paths: Iterable[Path], *, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES
-) -> Iterator[tuple[str, LoggedTrace | TraceValidationError]]:
-    """Yield ("<file> line N", record or that line's error) per non-blank line of each
-    trace log (``ragguard.exporters.tracelog``)."""
-    for path in paths:
-        for number, data in read_log_lines(path, max_line_bytes):
-            yield f"{path.name} line {number}", as_logged(data, str(path), number)
-
-
-def read_log_lines(
-    path: Path, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES
-) -> Iterator[tuple[int, dict[str, Any] | TraceValidationError]]:
-    """One trace log's lines as JSON objects, read as a log is: a cut last line skipped,
-    a record glued after a cut one recovered."""
-    return read_jsonl(
-        path, whole_lines_only=True, record_start=LOG_RECORD_START, max_line_bytes=max_line_bytes
-    )
-
-
-def as_logged(
-    data: dict[str, Any] | TraceValidationError, source: str, number: int
-) -> LoggedTrace | TraceValidationError:
-    """A parsed line of a trace log as a LoggedTrace, or its error."""
-    return data if isinstance(data, TraceValidationError) else _logged_trace(source, number, data)
-
-
-def _logged_trace(
-    source: str, number: int, data: dict[str, Any]
-) -> LoggedTrace | TraceValidationError:
-    evaluation, logged_at, truncated = (data.pop(key, None) for key in LOG_FIELDS)
-    try:
-        trace = Trace.parse(data, line=number, check_keys=False)  # replayed as it was logged
-        live = None if evaluation is None else Evaluation.model_validate(evaluation)
-        when = None if logged_at is None else datetime.fromisoformat(logged_at)
-    except TraceValidationError as error:
-        return error
-    except ValidationError as error:
-        issue = TraceValidationError.from_pydantic(error, line=number)
-        return TraceValidationError(
-            f"evaluation.{issue.field}", issue.message, trace_id=trace.trace_id, line=number
-        )
-    except (TypeError, ValueError) as error:
-        return TraceValidationError("logged_at", str(error), line=number)
-    return LoggedTrace(source, number, trace, live, when, bool(truncated))

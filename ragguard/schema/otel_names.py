@@ -77,6 +77,30 @@ CALIBRATION_PREFIX = "ragguard.calibration."
 """Attributes of the support calibration in force (source, fitted, threshold, band,
 samples, agreement, drift)."""
 
+# ragguard's evaluation results: event names, OpenInference feedback, Phoenix annotations
+# and Langfuse scores all carry the same names
+RELEVANCE_RESULT = "ragguard.relevance"
+RELEVANT_AT_K_RESULT = "ragguard.relevant_at_k"
+SUPPORT_RATE_RESULT = "ragguard.support_rate"
+HALLUCINATION_RESULT = "ragguard.hallucination"
+ANSWER_RELEVANCE_RESULT = "ragguard.answer_relevance"
+ABSTENTION_RESULT = "ragguard.abstention"
+CITATION_PRECISION_RESULT = "ragguard.citation_precision"
+CITATION_RECALL_RESULT = "ragguard.citation_recall"
+SPAN_SUPPORT_RESULT = "ragguard.span_support"
+UNSUPPORTED_SPANS_RESULT = "ragguard.unsupported_spans"
+STATUS_RESULT = "ragguard.status"
+"""Whether ``ragguard serve`` found anything to evaluate in a trace."""
+DOCUMENT_RELEVANCE_RESULT = "ragguard.document_relevance"
+DOCUMENT_VERDICT_KEYS = {
+    "relevance": "ragguard.relevance",
+    "relevant": "ragguard.relevant",
+    "modality": "ragguard.modality",
+    "uri": "ragguard.uri",
+    "error": "ragguard.error",
+}
+"""A retrieved document's verdict field -> its key in OpenInference's document metadata."""
+
 
 def document_attribute(index: int, name: str) -> str:
     """``retrieval.documents.<index>.<name>``, with ``name`` one of the ``DOCUMENT_*``."""

@@ -7,3 +7,16 @@ ragguard ``Trace`` (``assembly``), which the live engine evaluates in the backgr
 (``app``). Verdicts go to the configured exporters, plus Phoenix and Langfuse
 (``phoenix``, ``langfuse``).
 """
+
+from __future__ import annotations
+
+import typing as _typing
+
+from ragguard.runtime.exports import lazy_exports as _lazy_exports
+
+if _typing.TYPE_CHECKING:
+    from ragguard.serve.app import ServeApp
+
+__all__ = ["ServeApp"]
+
+__getattr__, __dir__ = _lazy_exports(__name__, __file__, __all__)

@@ -27,9 +27,9 @@ from ragguard.config import Config, ConfigLike, ExportConfig, LiveConfig
 from ragguard.errors import RagguardError
 from ragguard.evaluation.guard import Guard
 from ragguard.exporters import Exporter, build_exporters
-from ragguard.exporters.prometheus import OTHER_PIPELINE
-from ragguard.live.models import shared_guard
+from ragguard.exporters.registry import OTHER_PIPELINE, serve_monitor_config
 from ragguard.live.monitor import Monitor
+from ragguard.live.shared import shared_guard
 from ragguard.runtime.memory import PeriodicRelease
 from ragguard.schema import Evaluation, Trace
 from ragguard.serve.addresses import check_exposure, parse
@@ -161,14 +161,7 @@ class ServeApp:
                 "exit_flush_timeout_s": self.settings.shutdown_timeout_s,
             }
         )
-        exporters = self.config.exporters.model_copy(
-            update={
-                "pipeline": pipeline,
-                "prometheus_port": None,
-                "phoenix": None,
-                "langfuse": None,
-            }
-        )
+        exporters = serve_monitor_config(self.config.exporters, pipeline)
         return self.config.model_copy(update={"live": live, "exporters": exporters})
 
     def monitor(self, service: str) -> Monitor:
@@ -220,7 +213,7 @@ class ServeApp:
             return "buffer_full"
         return None
 
-    def receive(self, decoded: Decoded, protocol: str) -> Reply:
+    def receive(self, decoded: Decoded) -> Reply:
         roots = len({span.trace_id for span in decoded.spans if span.parent_id is None})
         refusal = self.refusal(roots)
         if refusal is not None:

@@ -24,6 +24,7 @@ from typing import Any, Literal
 
 from ragguard.errors import TraceValidationError
 from ragguard.schema import Item, Trace
+from ragguard.schema.otel_origin import ORIGIN_KEY, OtelOrigin
 from ragguard.serve.dialects import read_span
 from ragguard.serve.model import Piece, SpanRecord
 
@@ -165,14 +166,14 @@ def assemble(trace_id: str, spans: Sequence[SpanRecord]) -> Assembled:
         result.status = "no_context"
         result.detail = "an answer without retrieval, context variables or input messages"
         return result
-    otel: dict[str, Any] = {
-        "service": service,
-        "root_span_id": root.span_id if root else None,
-        "answer_span_id": answering.span.span_id,
-        "retrieval_span_ids": [p.span.span_id for p in retrievals],
-        "context_source": source,
-        "dialects": result.dialects,
-    }
+    origin = OtelOrigin(
+        service=service,
+        root_span_id=root.span_id if root else None,
+        answer_span_id=answering.span.span_id,
+        retrieval_span_ids=tuple(p.span.span_id for p in retrievals),
+        context_source=source,
+        dialects=tuple(result.dialects),
+    )
     try:
         result.trace = Trace.parse(
             {
@@ -181,7 +182,7 @@ def assemble(trace_id: str, spans: Sequence[SpanRecord]) -> Assembled:
                 "items": items,
                 "response": answering.answer,
                 "traceparent": f"00-{trace_id}-{answering.span.span_id}-01",
-                "otel": otel,
+                ORIGIN_KEY: origin.as_extra(),
             }
         )
     except TraceValidationError as error:

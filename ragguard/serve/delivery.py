@@ -110,10 +110,8 @@ class ExportQueue:
         self.outbox.put(lambda: self.sink.export(trace, evaluation))
 
     def status(self, trace_id: str, span_id: str, status: str, detail: str) -> None:
-        """A trace with nothing to evaluate (for sinks that record statuses)."""
-        record = getattr(self.sink, "status", None)
-        if record is not None:
-            self.outbox.put(lambda: record(trace_id, span_id, status, detail))
+        """A trace with nothing to evaluate (a no-op for sinks that record no statuses)."""
+        self.outbox.put(lambda: self.sink.status(trace_id, span_id, status, detail))
 
     def shutdown(self) -> None:
         """Nothing here: ``close`` (at serve's stop) bounds the wait by the deadline."""

@@ -19,8 +19,6 @@ from ragguard.serve.model import SpanRecord, estimated_size
 from ragguard.serve.numerals import ascii_int
 
 _HEX = re.compile(r"[0-9a-f]+")
-_ZERO_TRACE = "0" * 32
-_ZERO_SPAN = "0" * 16
 
 
 class OtlpDecodeError(ValueError):

@@ -55,7 +55,7 @@ class _TraceService:
             context.abort(grpc.StatusCode.UNAUTHENTICATED, "missing or wrong bearer token")
         reply = None
         if intake.refusal() is None:
-            reply = intake.receive(decode_request(request), "grpc")
+            reply = intake.receive(decode_request(request))
         if reply is None or reply.refused is not None:
             intake.count_request("grpc", "UNAVAILABLE")
             context.set_trailing_metadata((("retry-after", str(intake.retry_after_s)),))

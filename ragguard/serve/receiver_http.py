@@ -119,7 +119,7 @@ def make_handler(intake: Intake, timeout_s: float | None = None) -> type[BaseHTT
                 return self._fail(413, "decompressed body over serve.max_body_bytes")
             except (zlib.error, OtlpDecodeError) as error:
                 return self._fail(400, str(error)[:200])
-            reply = intake.receive(decoded, "http")
+            reply = intake.receive(decoded)
             if reply.refused is not None:
                 code = 503 if reply.refused == "stopping" else 429
                 return self._fail(code, reply.refused.replace("_", " "), retry=True)

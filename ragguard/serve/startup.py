@@ -17,6 +17,7 @@ from typing import TypeVar
 
 from ragguard.config import Config
 from ragguard.errors import ServeStartError
+from ragguard.exporters.registry import destinations
 
 T = TypeVar("T")
 
@@ -86,15 +87,7 @@ def check_free(which: str, address: str, host: str, port: int) -> None:
 def verdict_destinations(config: Config, extra_sinks: int = 0) -> str:
     """Where serve's verdicts go, in words, for the start-up line."""
     exporters = config.exporters
-    places = ["/metrics (Prometheus)"]
-    if exporters.trace_log is not None:
-        places.append(f"the trace log {exporters.trace_log}")
-    if exporters.otel:
-        places.append("OpenTelemetry spans")
-    if exporters.phoenix is not None:
-        places.append("Phoenix")
-    if exporters.langfuse is not None:
-        places.append("Langfuse")
+    places = ["/metrics (Prometheus)", *destinations(exporters)]
     if extra_sinks:
         places.append(f"{extra_sinks} exporter(s) given in code")
     text = "verdicts go to " + ", ".join(places)

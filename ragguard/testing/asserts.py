@@ -40,7 +40,7 @@ def use_config(config: ConfigLike) -> None:
 def session_guard(config: ConfigLike = None) -> Guard:
     """The process's shared Guard for ``config`` (else the session's): models load once."""
     from ragguard.config import Config
-    from ragguard.live.models import shared_guard
+    from ragguard.live.shared import shared_guard
 
     chosen = _session_config[0] if config is None else config
     return shared_guard(Config.coerce(chosen))

@@ -7,7 +7,7 @@ as answering it), swapped (another question's own answer, same set), and faithfu
 the question (the other sentences of the same passages, which a grounded answer could
 quote without answering anything).
 
-    python3 -m ragguard.train.answer --data ../shared/data --out ragguard/scoring/heads
+    python3 -m ragguard.train.answer --data ../shared/data --out ragguard/scoring/lite/bundled
 """
 
 from __future__ import annotations
@@ -25,10 +25,9 @@ from pathlib import Path
 import numpy as np
 
 from ragguard.metrics.agreement import roc_auc, true_rates
-from ragguard.scoring import text as tx
-from ragguard.scoring.answer import ANSWER_FEATURES, HEAD_NAME, answer_features
-from ragguard.scoring.embeddings import TextEmbedder
-from ragguard.scoring.heads import Head, Layer
+from ragguard.scoring.encoders import TextEmbedder
+from ragguard.scoring.lexical import evidence_sentences
+from ragguard.scoring.lite import ANSWER_FEATURES, ANSWER_HEAD_NAME, Head, Layer, answer_features
 from ragguard.train.card import write_card
 
 HELD_OUT_SHARE = 0.2
@@ -49,7 +48,8 @@ never on a dev set; the backbone is all-MiniLM-L6-v2 (Apache-2.0). A fifth of th
 questions was held out by hash before training, for `benchmarks/answer_relevance.py`.
 Negatives: answers to other questions of the same set (swapped) and sentences of the
 question's own passages that do not answer it. The feature set was chosen by leaving one
-source out (below); the expected-answer-type rules are `ragguard/scoring/data/answer_types.json`.
+source out (below); the expected-answer-type rules are
+`ragguard/scoring/lite/data/answer_types.json`.
 """
 
 
@@ -119,7 +119,7 @@ def _clapnq(root: Path) -> Iterator[Question]:
                 selected: set[str] = set()
                 for output in row.get("output") or []:
                     if output.get("answer"):
-                        q.own.append(tx.evidence_sentences(output["answer"]))
+                        q.own.append(evidence_sentences(output["answer"]))
                     selected.update(output.get("selected_sentences") or [])
                 for passage in row["passages"]:
                     q.off += [s for s in passage.get("sentences", []) if s not in selected]
@@ -201,7 +201,11 @@ def make_head(x: np.ndarray, y: np.ndarray, columns: Sequence[int]) -> Head:
     weight[list(columns), 0] = coef
     layer = Layer(weight, np.array([bias], dtype=np.float32), "linear")
     return Head(
-        HEAD_NAME, list(ANSWER_FEATURES), mean.astype(np.float32), std.astype(np.float32), [layer]
+        ANSWER_HEAD_NAME,
+        list(ANSWER_FEATURES),
+        mean.astype(np.float32),
+        std.astype(np.float32),
+        [layer],
     )
 
 
@@ -290,9 +294,12 @@ def train(root: Path, out: Path, per_source: int = 1500, seed: int = 0) -> Head:
             "eta": round(head.threshold, 4),
         },
     }
-    head.save(out / f"{HEAD_NAME}.json")
+    head.save(out / f"{ANSWER_HEAD_NAME}.json")
     write_card(
-        out / f"{HEAD_NAME}.md", f"ragguard answer-relevance head `{HEAD_NAME}`", head.card, NOTES
+        out / f"{ANSWER_HEAD_NAME}.md",
+        f"ragguard answer-relevance head `{ANSWER_HEAD_NAME}`",
+        head.card,
+        NOTES,
     )
     return head
 
@@ -300,7 +307,7 @@ def train(root: Path, out: Path, per_source: int = 1500, seed: int = 0) -> Head:
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--data", type=Path, required=True)
-    parser.add_argument("--out", type=Path, default=Path("ragguard/scoring/heads"))
+    parser.add_argument("--out", type=Path, default=Path("ragguard/scoring/lite/bundled"))
     parser.add_argument("--per-source", type=int, default=1500)
     args = parser.parse_args(argv)
     head = train(args.data, args.out, args.per_source)

@@ -11,18 +11,11 @@ from __future__ import annotations
 import csv
 import json
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
+from ragguard.scoring.lite import Pair
+
 POSITIVE = {"entailment", "supports", "completely-support", "1"}
-
-
-@dataclass(frozen=True, slots=True)
-class Pair:
-    context: str
-    statement: str
-    label: int
-    source: str
 
 
 def _label(value: str) -> int:

@@ -11,25 +11,23 @@ import numpy as np
 from tqdm.auto import tqdm
 
 from ragguard.scoring.checks import CONTRADICTIONS, check
-from ragguard.scoring.embeddings import TextEmbedder
-from ragguard.scoring.evidence import Claim, Evidence
-from ragguard.scoring.factory import hub_installed
+from ragguard.scoring.encoders import TextEmbedder
+from ragguard.scoring.interface import Claim, Evidence
 from ragguard.scoring.lite import (
     RELEVANCE_FEATURES,
     SUPPORT_FEATURES,
+    FitResult,
+    Pair,
+    fit_head,
     relevance_features,
+    sample_pairs,
     support_features,
     vetoed,
+    with_unrelated_negatives,
 )
+from ragguard.scoring.wiring import hub_installed
 from ragguard.train.card import write_card
-from ragguard.train.datasets import (
-    LICENCES,
-    RELEVANCE_SOURCES,
-    SUPPORT_SOURCES,
-    Pair,
-    read_labels,
-)
-from ragguard.train.fit import FitResult, fit_head, sample_pairs, with_unrelated_negatives
+from ragguard.train.datasets import LICENCES, RELEVANCE_SOURCES, SUPPORT_SOURCES, read_labels
 from ragguard.train.perturb import hard_negatives
 
 Role = Literal["support", "relevance"]

@@ -16,16 +16,12 @@ import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Literal
 
 from ragguard.language.sentences import MONTHS
-from ragguard.scoring.checks.numbers import Quantity, quantities, same_quantity
-from ragguard.scoring.checks.proper_names import names
-from ragguard.scoring.vocabulary import EDIT_ANTONYMS, EDIT_NEGATION_WORDS, WORD_NUMBERS
-from ragguard.train.datasets import Pair
-
-EditKind = Literal["number", "date", "negation", "entity", "antonym"]
-EDIT_KINDS: tuple[EditKind, ...] = ("number", "date", "negation", "entity", "antonym")
+from ragguard.schema.check_kinds import EDIT_KINDS, EditKind
+from ragguard.scoring.checks import Quantity, names, quantities, same_quantity
+from ragguard.scoring.lexical import EDIT_ANTONYMS, EDIT_NEGATION_WORDS, WORD_NUMBERS
+from ragguard.scoring.lite import Pair
 
 _AUXILIARY = re.compile(
     r"\b(?:is|are|was|were|has|have|had|can|will|does|do|did|should|could|would|must)\b(?! not\b)"

@@ -27,7 +27,7 @@ import ragguard
 from ragguard.adapters.langchain import RagguardCallbackHandler, document_item
 from ragguard.evaluation.evaluator import Evaluator
 from ragguard.evaluation.guard import Guard
-from ragguard.live.models import with_score_cache
+from ragguard.live.shared import with_score_cache
 from ragguard.reranker import Reranker
 from ragguard.reranker.langchain import RSDocumentCompressor
 from tests.support.live_fixtures import DOCS, QUESTIONS, SUPPORTED, UNSUPPORTED, wrap_collecting
@@ -283,5 +283,5 @@ def test_rs_compressor_in_a_contextual_compression_retriever(guard, store):
     (item,) = evaluations[0].items  # the compressed retrieval replaced the base one
     assert item.id == document.id == "paris"
     assert item.relevance == item.retriever_score == document.metadata["relevance_score"]
-    cache = cached.evaluator.relevance_scorer
+    cache = cached.models.relevance_scorer
     assert cache.misses == len(DOCS) + 1 and cache.hits >= 2  # + the warm-up's dummy pair

@@ -19,7 +19,7 @@ import ragguard
 from ragguard.adapters.llamaindex import RagguardEventHandler, node_item
 from ragguard.evaluation.evaluator import Evaluator
 from ragguard.evaluation.guard import Guard
-from ragguard.live.models import with_score_cache
+from ragguard.live.shared import with_score_cache
 from ragguard.reranker import Reranker
 from ragguard.reranker.llamaindex import RSNodePostprocessor
 from tests.support.live_fixtures import DOCS, QUESTIONS, SUPPORTED, UNSUPPORTED, wrap_collecting
@@ -205,7 +205,7 @@ def test_rs_postprocessor_in_a_query_engine(guard, index):
     (item,) = evaluations[0].items
     assert item.id == node.node.node_id == "paris"
     assert item.relevance == item.retriever_score == node.score
-    cache = cached.evaluator.relevance_scorer
+    cache = cached.models.relevance_scorer
     assert cache.misses == len(DOCS) + 1 and cache.hits == 1  # + the warm-up's dummy pair
 
 

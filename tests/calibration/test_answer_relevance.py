@@ -61,7 +61,7 @@ def test_the_calibrated_answer_threshold_is_in_force(calibrated):
     assert config.judge.answer_band == fitted.answer_relevance_band
     row = {k: v for k, v in rows[0].items() if k not in ("labels", "answer_relevant")}
     evaluation = Guard(out).evaluate(row)
-    assert evaluation.thresholds["answer_relevance"] == fitted.answer_relevance_threshold
+    assert evaluation.thresholds.answer_relevance == fitted.answer_relevance_threshold
 
 
 def test_without_answer_labels_the_head_threshold_stays(tmp_path):

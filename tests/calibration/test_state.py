@@ -135,7 +135,7 @@ def test_live_refits_as_verdicts_arrive_and_survives_a_restart(guard, tmp_path) 
         restarted = judged_guard(guard, config)
         again = restarted.evaluate(unlabelled(ROWS[160:161])[0])
     assert again.calibration.fitted and again.calibration.n_samples >= n
-    assert again.thresholds["support"] == again.calibration.threshold
+    assert again.thresholds.support == again.calibration.threshold
 
 
 def test_the_real_server_labels_the_sample(guard, judge_server, tmp_path) -> None:
@@ -202,7 +202,7 @@ def test_prometheus_and_otel_carry_the_calibration(guard, memory) -> None:
     rate = registry.get_sample_value(
         "ragguard_unsupported_span_rate", {"pipeline": "qa", "estimate": "lite"}
     )
-    assert rate == float(evaluation.spans[0].support < evaluation.thresholds["support"])
+    assert rate == float(evaluation.spans[0].support < evaluation.thresholds.support)
 
     provider, spans = memory
     OtelExporter(tracer_provider=provider).export(Trace.parse(trace), evaluation)

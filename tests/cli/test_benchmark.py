@@ -4,7 +4,7 @@ import json
 from pathlib import Path
 
 from ragguard.cli import main
-from ragguard.reference.fathoms import phrase_recall
+from ragguard.goldsets.fathoms import phrase_recall
 
 GOLDEN = Path(__file__).parents[2] / "examples" / "golden.jsonl"
 

@@ -54,7 +54,7 @@ def test_the_fitted_threshold_and_band_are_in_force(calibrated, tmp_path) -> Non
     trace = labelled_rows(1, seed=5)[0]
     trace.pop("labels")
     evaluation = Guard(out).evaluate(trace)
-    assert evaluation.thresholds["support"] == fitted.threshold
+    assert evaluation.thresholds.support == fitted.threshold
     status = evaluation.calibration
     assert status.source == "file" and status.fitted and status.n_samples == 120
     span = evaluation.spans[0]
@@ -64,7 +64,9 @@ def test_the_fitted_threshold_and_band_are_in_force(calibrated, tmp_path) -> Non
 def test_a_calibration_of_another_model_is_refused(calibrated, tmp_path) -> None:
     _, out, _ = calibrated
     head = json.loads(
-        resources.files("ragguard.scoring").joinpath("heads", "support_lite.json").read_text()
+        resources.files("ragguard.scoring.lite")
+        .joinpath("bundled", "support_lite.json")
+        .read_text()
     )
     head["threshold"] = 0.31  # another head: its scores mean something else
     (tmp_path / "other_head.json").write_text(json.dumps(head))

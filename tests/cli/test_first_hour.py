@@ -127,7 +127,7 @@ def shared_models(guard, monkeypatch):
 
     def shared(config=None):
         resolved = Config.coerce(config)
-        evaluator = Evaluator(resolved, embedder=guard.evaluator.embedder)
+        evaluator = Evaluator(resolved, embedder=guard.models.embedder)
         return ragguard.Guard(resolved, evaluator=evaluator)
 
     monkeypatch.setattr(ragguard.evaluation.guard, "Guard", shared)

@@ -13,8 +13,8 @@ import ragguard
 from ragguard.cli import main
 from ragguard.config import Config
 from ragguard.evaluation.evaluator import Evaluator
-from ragguard.scoring.embeddings import TextEmbedder
-from ragguard.scoring.heads import Head
+from ragguard.scoring.encoders.embeddings import TextEmbedder
+from ragguard.scoring.lite.heads import Head
 
 TRACE = {
     "trace_id": "t1",
@@ -34,7 +34,7 @@ def project(tmp_path):
     """A config folder holding ragguard.toml and the support head it names by a relative path."""
     folder = tmp_path / "project"
     folder.mkdir()
-    bundled = resources.files("ragguard.scoring").joinpath("heads", "support_lite.json")
+    bundled = resources.files("ragguard.scoring.lite").joinpath("bundled", "support_lite.json")
     head = Head.load(str(bundled))
     head.threshold = 0.4321
     head.save(folder / "my_head.json")
@@ -80,7 +80,7 @@ def test_a_head_named_by_a_relative_path_is_the_one_used(project, embedder, monk
     config = Config.from_file(project / "ragguard.toml")
     evaluator = Evaluator(Config(support=config.support), embedder=embedder)
     (evaluation,) = evaluator.evaluate_batch([ragguard.Trace.parse(TRACE)])
-    assert evaluation.thresholds["support"] == pytest.approx(0.4321)
+    assert evaluation.thresholds.support == pytest.approx(0.4321)
 
 
 def test_wrap_takes_a_config_file_path(project, guard):

@@ -5,7 +5,7 @@ import pytest
 
 from ragguard import Config, Guard, TraceValidationError
 from ragguard.evaluation.evaluator import Evaluator
-from ragguard.scoring.protocols import Reason
+from ragguard.scoring.interface.protocols import Reason
 
 PARIS = (
     "The Eiffel Tower is a wrought-iron lattice tower on the Champ de Mars in Paris, France. "
@@ -115,7 +115,7 @@ def test_unknown_citation_is_flagged_by_default(guard):
 def test_unknown_citation_raises_a_field_error_when_strict(guard):
     strict = Guard(
         Config(unknown_citations="error"),
-        evaluator=Evaluator(Config(unknown_citations="error"), embedder=guard.evaluator.embedder),
+        evaluator=Evaluator(Config(unknown_citations="error"), embedder=guard.models.embedder),
     )
     with pytest.raises(TraceValidationError) as raised:
         strict.evaluate(trace("The Eiffel Tower is in Paris [7]."))
@@ -176,7 +176,7 @@ def test_missing_query_names_the_field(guard):
 def test_a_batch_makes_one_model_call_per_role_and_isolates_bad_traces(guard):
     calls = {"relevance": 0, "support": 0}
     evaluator = guard.evaluator
-    relevance, support = evaluator.relevance_scorer, evaluator.support_scorer
+    relevance, support = evaluator.models.relevance_scorer, evaluator.models.support_scorer
 
     class Counting:
         def __init__(self, inner, name):
@@ -192,7 +192,7 @@ def test_a_batch_makes_one_model_call_per_role_and_isolates_bad_traces(guard):
             strict,
             relevance=Counting(relevance, "relevance"),
             support=Counting(support, "support"),
-            embedder=evaluator.embedder,
+            embedder=evaluator.models.embedder,
         )
     )
     traces = [trace(f"The Eiffel Tower is in Paris. Claim {i}.") for i in range(5)]
@@ -230,8 +230,8 @@ def test_engine_gives_each_reason_once_with_its_item_and_low_support_without_the
     def run(scorer):
         evaluator = Evaluator(
             support=scorer,
-            relevance=guard.evaluator.relevance_scorer,
-            embedder=guard.evaluator.embedder,
+            relevance=guard.models.relevance_scorer,
+            embedder=guard.models.embedder,
         )
         items = [{"id": "d1", "text": PARIS}, {"id": "d2", "text": BAKING}]
         (span,) = evaluator.evaluate_batch(

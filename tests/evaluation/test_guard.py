@@ -29,7 +29,7 @@ class Gated(Evaluator):
     test observe what happens while an evaluation (or a warm-up) is in progress."""
 
     def __init__(self, guard):
-        source = guard.evaluator
+        source = guard.models
         super().__init__(
             guard.config,
             relevance=source.relevance_scorer,
@@ -85,10 +85,10 @@ def test_aevaluate_raises_the_field_naming_error(guard):
 
 def test_warmup_loads_every_model_once():
     fresh = ragguard.Guard()
-    assert fresh.evaluator._embedder is None  # Guard() loads nothing
+    assert "embedder" not in vars(fresh.models)  # Guard() loads nothing
     fresh.warmup()
-    assert fresh.evaluator.embedder._model is not None
-    assert fresh.evaluator._relevance is not None and fresh.evaluator._support is not None
+    assert fresh.models.embedder._model is not None
+    assert {"relevance_scorer", "support_scorer"} <= vars(fresh.models).keys()
     gated = Gated(fresh)
     gated.opened.set()
     warm = ragguard.Guard(evaluator=gated)
@@ -103,7 +103,7 @@ def test_warmup_loads_a_configured_image_model_too(tmp_path, embedder):
     )
     with_clip = ragguard.Guard(config, evaluator=Evaluator(config, embedder=embedder))
     with_clip.warmup()
-    assert with_clip.evaluator.visual_scorer._loaded is not None
+    assert with_clip.models.visual_scorer._loaded is not None
 
 
 def test_wrap_warms_up_in_the_background_and_never_holds_up_the_call(guard):

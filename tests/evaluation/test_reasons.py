@@ -5,7 +5,7 @@ from types import SimpleNamespace
 import pytest
 
 from ragguard.evaluation.assemble import MAX_REASONS, _span_reasons
-from ragguard.scoring.protocols import Reason
+from ragguard.scoring.interface.protocols import Reason
 
 
 def spans(guard, response, *passages):

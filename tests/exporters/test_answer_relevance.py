@@ -10,7 +10,7 @@ from ragguard.exporters.prometheus import PrometheusExporter
 from ragguard.live.monitor import Monitor
 from ragguard.metrics.summary import RunSummary
 from ragguard.replay.report import ReportBuilder
-from ragguard.runtime.jsonl import LoggedTrace
+from ragguard.runtime.log_record import LoggedTrace
 from ragguard.schema import JudgeVerdict
 from ragguard.schema.otel_names import EVALUATION_EVENT
 from tests.support.exporters_fixtures import made_up
@@ -22,7 +22,7 @@ def off_topic(trace_id="t1", score=0.2):
     trace, evaluation = made_up(trace_id)
     evaluation.metrics.answer_relevance = score
     evaluation.metrics.answer_relevant = score >= 0.4
-    evaluation.thresholds["answer_relevance"] = 0.4
+    evaluation.thresholds = evaluation.thresholds.model_copy(update={"answer_relevance": 0.4})
     for span in evaluation.spans:
         span.addresses_query = False
     evaluation.spans[0].addresses_query = True
@@ -73,7 +73,7 @@ def test_replay_report_compares_live_and_replay_answer_relevance():
     builder = ReportBuilder()
     live, replay = replay_evaluation("t0"), replay_evaluation("t0")
     live.metrics.answer_relevance, replay.metrics.answer_relevance = 0.9, 0.3
-    replay.thresholds["answer_relevance"] = 0.4
+    replay.thresholds = replay.thresholds.model_copy(update={"answer_relevance": 0.4})
     builder.add(LoggedTrace("log.jsonl", 1, replay_trace("t0"), live, None), replay)
     assert builder.live.mean("answer_relevance") == 0.9
     assert builder.replay.mean("answer_relevance") == 0.3

@@ -74,3 +74,40 @@ def test_readers_and_writers_spell_no_attribute_name_themselves(module: str) -> 
     source = (Path(ragguard.__file__).parent / module).read_text(encoding="utf-8")
     spelt = {v for k, v in vars(otel_names).items() if k.isupper() and "." in v}
     assert [name for name in spelt if f'"{name}"' in source] == []
+
+
+def _ragguard_names_outside_otel_names() -> list[str]:
+    """String literals (and f-string parts) in ragguard/ that spell a ``ragguard.*`` OTel
+    name: ``ragguard.`` followed by anything but a module of the package."""
+    import ast
+    import pkgutil
+    from pathlib import Path
+
+    import ragguard
+
+    root = Path(ragguard.__file__).parent
+    modules = {m.name for m in pkgutil.iter_modules([str(root)])}
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        if path.name == "otel_names.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.JoinedStr) and node.values:  # f"ragguard.{name}"
+                first = node.values[0]
+                text = first.value if isinstance(first, ast.Constant) else ""
+                if isinstance(text, str) and text.startswith("ragguard.") and " " not in text:
+                    found.append(f"{path.relative_to(root)}:{node.lineno}: f{text!r}...")
+                continue
+            if not (isinstance(node, ast.Constant) and isinstance(node.value, str)):
+                continue
+            text = node.value
+            if not text.startswith("ragguard.") or " " in text:
+                continue
+            head = text.removeprefix("ragguard.").split(".")[0]
+            if head and head not in modules:
+                found.append(f"{path.relative_to(root)}:{node.lineno}: {text!r}")
+    return found
+
+
+def test_every_ragguard_attribute_name_is_spelt_in_otel_names() -> None:
+    assert _ragguard_names_outside_otel_names() == []

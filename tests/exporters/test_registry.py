@@ -8,7 +8,8 @@ import subprocess
 import sys
 
 from ragguard.config import ExportConfig
-from ragguard.exporters import EXPORTERS, build_exporters
+from ragguard.exporters import EXPORTERS, Exporter, build_exporters
+from ragguard.exporters.registry import SHARED_KEYS, destinations, serve_monitor_config
 
 
 def test_every_entry_is_a_module_with_build_and_a_config_key() -> None:
@@ -44,3 +45,39 @@ def test_scopes_keep_serves_annotators_out_of_a_monitor(tmp_path) -> None:
     assert [type(e).__name__ for e in live] == ["TraceLog"]
     assert [type(e).__name__ for e in served] == ["PhoenixExporter"]
     live[0].shutdown()
+
+
+def test_every_exporters_key_belongs_to_one_entry_or_to_all() -> None:
+    owners: dict[str, str] = {}
+    for entry in EXPORTERS:
+        assert entry.keys[0] == entry.name, entry.name
+        assert set(entry.listens) <= set(entry.keys), entry.name
+        for key in entry.keys:
+            assert key not in owners, f"{key}: {owners.get(key)} and {entry.name}"
+            owners[key] = entry.name
+    assert not set(owners) & set(SHARED_KEYS)
+    assert set(owners) | set(SHARED_KEYS) == set(ExportConfig.model_fields)
+
+
+def test_serves_monitors_drop_the_serve_exporters_and_listeners(tmp_path) -> None:
+    config = ExportConfig(
+        prometheus_port=9464,
+        trace_log=str(tmp_path / "log.jsonl"),
+        phoenix={"url": "http://127.0.0.1:9"},
+        langfuse={"url": "http://127.0.0.1:9"},
+    )
+    monitor = serve_monitor_config(config, "rag")
+    assert monitor.pipeline == "rag"
+    assert monitor.prometheus_port is None and monitor.phoenix is None
+    assert monitor.langfuse is None
+    assert monitor.trace_log == config.trace_log
+    assert destinations(config) == [f"the trace log {config.trace_log}", "Phoenix", "Langfuse"]
+
+
+def test_status_is_a_no_op_unless_an_exporter_records_it() -> None:
+    class Collector(Exporter):
+        def export(self, trace: object, evaluation: object) -> None: ...
+
+        def shutdown(self) -> None: ...
+
+    assert Collector().status("t" * 32, "s" * 16, "no_context", "no retrieval span") is None

@@ -5,7 +5,7 @@ from datetime import UTC, datetime
 
 from ragguard.errors import TraceValidationError
 from ragguard.exporters.tracelog import TraceLog
-from ragguard.runtime.jsonl import expand_logs, read_log
+from ragguard.runtime.log_record import expand_logs, read_log
 from ragguard.schema.inline import media_reference
 from tests.support.replay_fixtures import evaluation, trace
 

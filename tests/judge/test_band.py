@@ -9,7 +9,7 @@ from ragguard.calibration.band import band_for_share, share_in_band
 from ragguard.config import Config, JudgeConfig
 from ragguard.judge.cascade import SupportQuestion, in_band
 from ragguard.runtime.sampling import hash_sample
-from ragguard.scoring.heads import Head
+from ragguard.scoring.lite.heads import Head
 
 
 def test_the_band_holds_the_share_half_on_each_side_of_eta():

@@ -17,7 +17,7 @@ SPANS = ["The Eiffel Tower is in Paris.", "It was moved to Berlin in 1975."]
 
 def test_the_cap_asks_the_most_uncertain_band_questions_first(guard):
     lite = guard.evaluate(TRACE)
-    eta = lite.thresholds["support"]
+    eta = lite.thresholds.support
     supports = [s.support for s in lite.spans]
     nearest = min(range(2), key=lambda i: abs(supports[i] - eta))
     gold = {text: True for text in SPANS}

@@ -41,7 +41,7 @@ def test_a_frozen_server_times_out_then_the_breaker_opens(guard, server):
     assert reasons == ["timeout", "timeout", "circuit_open"]
     for span, _ in outcomes:
         assert span.support_source == "lite" and span.judge is None
-        assert span.supported == (span.support >= lite.thresholds["support"])
+        assert span.supported == (span.support >= lite.thresholds.support)
     assert outcomes[-1][1] < outcomes[0][1]  # an open breaker costs no wait
 
 

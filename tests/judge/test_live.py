@@ -13,7 +13,7 @@ import ragguard
 from ragguard.exporters.prometheus import PrometheusExporter
 from ragguard.judge.cascade import agreement
 from ragguard.replay.report import ReportBuilder
-from ragguard.runtime.jsonl import LoggedTrace
+from ragguard.runtime.log_record import LoggedTrace
 from ragguard.schema import JudgeVerdict
 from tests.support.exporters_fixtures import made_up, wrapped_chain
 from tests.support.judge_fixtures import band_around, judge_config, judged_guard, spy
@@ -34,7 +34,7 @@ def test_a_wrapped_chain_judges_in_band_spans_and_exports_them(guard, judge_serv
     calls = InMemorySpanExporter()
     provider = TracerProvider()
     provider.add_span_processor(SimpleSpanProcessor(calls))
-    judged.evaluator.judge.client.tracer_provider = provider
+    judged.models.judge.client.tracer_provider = provider
     registry = CollectorRegistry()
     exporter = PrometheusExporter(registry, "qa", live_stats=lambda: ragguard.stats())
     chain, monitor, evaluations = wrapped_chain(judged, [ANSWER], exporters=[exporter])
@@ -65,7 +65,7 @@ def test_a_wrapped_chain_judges_in_band_spans_and_exports_them(guard, judge_serv
     assert attributes["gen_ai.usage.output_tokens"] == judge.output_tokens
     assert attributes["server.address"] == "127.0.0.1"
 
-    lite_verdict = decided.support >= evaluations[0].thresholds["support"]
+    lite_verdict = decided.support >= evaluations[0].thresholds.support
     assert agreement(evaluations[0]) == (1, int(lite_verdict == judge.verdict))
 
 
@@ -88,5 +88,5 @@ def test_guard_mode_leaves_the_judge_off_the_request_path():
     judge = {"backend": "openai", "base_url": "http://127.0.0.1:9/v1"}
     background = ragguard.Monitor({"judge": judge}, worker="thread")
     guarded = ragguard.Monitor({"judge": judge}, mode="guard", worker="thread")
-    assert background.guard.evaluator.judge is not None
-    assert guarded.guard.evaluator.judge is None
+    assert background.guard.models.judge is not None
+    assert guarded.guard.models.judge is None

@@ -16,7 +16,7 @@ from ragguard.errors import ModelLoadError
 from ragguard.judge import local
 from ragguard.judge.client import JudgeClient, sent_tokens
 from ragguard.judge.prompts import SUPPORT_VERDICTS, fence_of, support_messages
-from ragguard.runtime.jsonl import read_log
+from ragguard.runtime.log_record import read_log
 from tests.support.judge_fixtures import TRACE, band_around, judged_guard, spy
 from tests.support.llama_server import gguf_path
 

@@ -175,4 +175,9 @@ def test_the_language_package_is_a_leaf() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     loaded = json.loads(done.stdout)
     outside = {m for m in loaded if not m.startswith("ragguard.language")}
-    assert outside == {"ragguard.errors", "ragguard.runtime", "ragguard.runtime.caches"}
+    assert outside == {
+        "ragguard.errors",
+        "ragguard.runtime",
+        "ragguard.runtime.caches",
+        "ragguard.runtime.exports",
+    }

@@ -11,8 +11,8 @@ from ragguard.config import Config
 from ragguard.errors import RagguardError, TraceValidationError
 from ragguard.live.child import EvaluationChild
 from ragguard.schema import Item, Trace
-from ragguard.scoring.cache import CachedRelevanceScorer
-from ragguard.scoring.evidence import item_evidence
+from ragguard.scoring.interface.evidence import item_evidence
+from ragguard.scoring.wiring.cache import CachedRelevanceScorer
 
 TRACE = Trace(
     trace_id="t1",

@@ -5,7 +5,7 @@ import subprocess
 from datetime import UTC, datetime, timedelta
 
 from ragguard.replay.report import ReportBuilder
-from ragguard.runtime.jsonl import LoggedTrace
+from ragguard.runtime.log_record import LoggedTrace
 from tests.support.replay_fixtures import evaluation, trace
 
 FLAGS = [

@@ -7,7 +7,7 @@ from ragguard.replay.diff import diff_trace
 from ragguard.replay.report import ReportBuilder, highlight, time_buckets
 from ragguard.replay.run import load_done
 from ragguard.replay.svg import Series, bin_counts, histogram, line_chart, nice_ceiling
-from ragguard.runtime.jsonl import LoggedTrace
+from ragguard.runtime.log_record import LoggedTrace
 from ragguard.schema import SpanReason
 from tests.support.replay_fixtures import INJECTION, RESPONSE, evaluation, trace
 

@@ -4,11 +4,11 @@ test_adapters_*.py)."""
 
 import pytest
 
-from ragguard.live.models import with_score_cache
+from ragguard.live.shared import with_score_cache
 from ragguard.reranker import Reranker
 from ragguard.schema import Item, Trace
-from ragguard.scoring.cache import CachedRelevanceScorer
-from ragguard.scoring.evidence import Evidence
+from ragguard.scoring.interface.evidence import Evidence
+from ragguard.scoring.wiring.cache import CachedRelevanceScorer
 
 QUERY = "Where is the Eiffel Tower?"
 ITEMS = [
@@ -34,7 +34,7 @@ def test_items_are_ordered_by_relevance_and_unscorable_ones_kept_last(cached):
 
 
 def test_filtering_by_the_calibrated_threshold_and_top_n(cached):
-    eta = cached.evaluator.relevance_scorer.threshold
+    eta = cached.models.relevance_scorer.threshold
     kept = Reranker(guard=cached, min_relevance="calibrated").rerank(QUERY, ITEMS[:4])
     assert {ITEMS[r.index].id for r in kept} == {"paris", "paris-again"}
     assert all(r.relevance >= eta for r in kept)
@@ -50,7 +50,7 @@ def test_mmr_diversity_skips_a_near_duplicate(cached):
 
 
 def test_reranked_scores_are_not_recomputed_by_the_evaluator(cached):
-    cache = cached.evaluator.relevance_scorer
+    cache = cached.models.relevance_scorer
     assert isinstance(cache, CachedRelevanceScorer)
     Reranker(guard=cached).rerank(QUERY, ITEMS[:4])
     misses = cache.misses
@@ -61,15 +61,13 @@ def test_reranked_scores_are_not_recomputed_by_the_evaluator(cached):
 
 
 def test_the_cache_answers_repeats_and_keys_by_content_not_id(guard):
-    cache = CachedRelevanceScorer(guard.evaluator.relevance_scorer)
+    cache = CachedRelevanceScorer(guard.models.relevance_scorer)
     evidence = [Evidence("a", ITEMS[2].text), Evidence("b", ITEMS[0].text)]
     first = cache.relevance([QUERY, QUERY], evidence)
     renamed = [Evidence("other-id", ITEMS[2].text)]
     assert cache.relevance([QUERY], renamed).tolist() == first[:1].tolist()
     assert (cache.hits, cache.misses) == (1, 2)
-    assert (
-        first.tolist() == guard.evaluator.relevance_scorer.relevance([QUERY] * 2, evidence).tolist()
-    )
+    assert first.tolist() == guard.models.relevance_scorer.relevance([QUERY] * 2, evidence).tolist()
 
 
 def test_bad_options_name_the_option():

@@ -16,9 +16,9 @@ from ragguard.cli import EXIT_ERROR, EXIT_OK, EXIT_SKIPPED, main
 from ragguard.evaluation.evaluator import Evaluator
 from ragguard.exporters.otel import OtelExporter
 from ragguard.runtime.jsonl import read_traces
-from ragguard.scoring.embeddings import TextEmbedder
-from ragguard.scoring.factory import build_support
-from ragguard.scoring.transformers_backends import NLISupportScorer
+from ragguard.scoring.encoders.embeddings import TextEmbedder
+from ragguard.scoring.hub.transformers_backends import NLISupportScorer
+from ragguard.scoring.wiring.factory import build_support
 from tests.support.exporters_fixtures import made_up
 
 PARIS = "The Eiffel Tower is a wrought-iron lattice tower in Paris, France, completed in 1889."
@@ -45,7 +45,7 @@ def cli(guard, monkeypatch):
 
     def shared(config=None):
         resolved = Config.coerce(config)
-        evaluator = Evaluator(resolved, embedder=guard.evaluator.embedder)
+        evaluator = Evaluator(resolved, embedder=guard.models.embedder)
         return Guard(resolved, evaluator=evaluator)
 
     monkeypatch.setattr(ragguard.evaluation.guard, "Guard", shared)
@@ -120,8 +120,8 @@ def test_a_trace_whose_model_call_raises_fails_alone(guard):
 
     evaluator = Evaluator(
         guard.config,
-        embedder=guard.evaluator.embedder,
-        relevance=Poisoned(guard.evaluator.relevance_scorer),
+        embedder=guard.models.embedder,
+        relevance=Poisoned(guard.models.relevance_scorer),
     )
     rows = [trace("a"), trace("p", query="poison"), trace("b")]
     outcomes = list(Guard(guard.config, evaluator=evaluator).evaluate_stream(rows))
@@ -197,7 +197,7 @@ def test_malformed_citation_markers_name_no_item(guard, marker):
     data = trace("m", response=f"The Eiffel Tower is in Paris {marker}.")
     strict = Guard(
         Config(unknown_citations="error"),
-        evaluator=Evaluator(Config(unknown_citations="error"), embedder=guard.evaluator.embedder),
+        evaluator=Evaluator(Config(unknown_citations="error"), embedder=guard.models.embedder),
     )
     with pytest.raises(TraceValidationError, match="names no retrieved item") as err:
         strict.evaluate(data)

@@ -25,7 +25,8 @@ from ragguard.exporters import tracelog
 from ragguard.exporters.prometheus import PrometheusExporter
 from ragguard.exporters.tracelog import TraceLog
 from ragguard.live import child as process
-from ragguard.runtime.jsonl import CUT_RECORD, read_log
+from ragguard.runtime.jsonl import CUT_RECORD
+from ragguard.runtime.log_record import read_log
 from ragguard.runtime.stats import LiveStats
 from ragguard.schema import Evaluation, Metrics, Trace
 from tests.support.exporters_fixtures import made_up

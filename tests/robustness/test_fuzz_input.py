@@ -81,7 +81,7 @@ def sharing(guard: Guard) -> Any:
 
     def shared(config: object = None) -> Guard:
         resolved = Config.coerce(config)  # type: ignore[arg-type]
-        return Guard(resolved, evaluator=Evaluator(resolved, embedder=guard.evaluator.embedder))
+        return Guard(resolved, evaluator=Evaluator(resolved, embedder=guard.models.embedder))
 
     with mock.patch.object(ragguard.evaluation.guard, "Guard", shared):
         yield

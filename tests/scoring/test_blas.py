@@ -15,7 +15,7 @@ import json, threading
 import numpy as np
 from threadpoolctl import threadpool_info, threadpool_limits
 from ragguard import Guard
-from ragguard.scoring.blas import one_blas_thread
+from ragguard.scoring.encoders.blas import one_blas_thread
 
 def blas_threads():
     return sorted({lib["num_threads"] for lib in threadpool_info() if lib["user_api"] == "blas"})
@@ -62,11 +62,11 @@ def test_an_evaluation_runs_on_one_thread_and_others_leave_no_limit_behind():
         """
 guard = Guard()
 with threadpool_limits(limits=2, user_api="blas"):
-    original = guard.evaluator.relevance_scorer.relevance
+    original = guard.models.relevance_scorer.relevance
     def watched(queries, evidence):
         seen.setdefault("during", blas_threads())
         return original(queries, evidence)
-    guard.evaluator.relevance_scorer.relevance = watched
+    guard.models.relevance_scorer.relevance = watched
     guard.evaluate(TRACE)
     seen["after"] = blas_threads()
     workers = [threading.Thread(target=guard.evaluate, args=(TRACE,)) for _ in range(3)]

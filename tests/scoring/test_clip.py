@@ -13,10 +13,10 @@ from ragguard.evaluation.evaluator import Evaluator
 from ragguard.media.visual import Frame, load_visual
 from ragguard.schema import Item
 from ragguard.schema.inline import pixels_key
-from ragguard.scoring.clip import ClipScorer
-from ragguard.scoring.evidence import Claim
-from ragguard.scoring.factory import build_visual
-from ragguard.scoring.routing import on_scale as _on_scale
+from ragguard.scoring.hub.clip import ClipScorer
+from ragguard.scoring.interface.evidence import Claim
+from ragguard.scoring.wiring.factory import build_visual
+from ragguard.scoring.wiring.routing import on_scale as _on_scale
 
 
 @pytest.fixture(scope="module")
@@ -48,7 +48,9 @@ def clip_guard(clip_path, embedder, media):
 def evaluator_eta(guard, role="relevance"):
     evaluator = guard.evaluator
     return (
-        evaluator.relevance_scorer if role == "relevance" else evaluator.support_scorer
+        evaluator.models.relevance_scorer
+        if role == "relevance"
+        else evaluator.models.support_scorer
     ).threshold
 
 
@@ -134,7 +136,7 @@ def test_the_whole_trace_with_images_video_text_and_a_broken_file(clip_guard, me
 
 
 def test_image_reference_restricts_support_to_that_image(clip_guard, media):
-    scorer = clip_guard.evaluator.visual_scorer
+    scorer = clip_guard.models.visual_scorer
     items = [
         {"id": "cup", "image": str(media["coffee"])},
         {"id": "astro", "image": str(media["astronaut"])},
@@ -157,7 +159,7 @@ def test_video_relevance_is_its_best_frame_with_the_timestamp(clip_guard, media)
     item = Item(id="v", video=str(media["video"]))
     frames = load_visual(item, evaluator.config.image, evaluator.config.media).frames
     query = "a coffee cup"
-    per_frame = evaluator.visual_scorer.relevance([query] * len(frames), frames)
+    per_frame = evaluator.models.visual_scorer.relevance([query] * len(frames), frames)
     evaluation = clip_guard.evaluate(
         {"trace_id": "v", "query": query, "items": [item.model_dump()], "response": "A cup."}
     )
@@ -165,7 +167,7 @@ def test_video_relevance_is_its_best_frame_with_the_timestamp(clip_guard, media)
     assert len(frames) == 8
     assert result.best_frame_s == pytest.approx(frames[int(per_frame.argmax())].time_s)
     best = float(per_frame.max())
-    expected = _on_scale(best, evaluator.visual_scorer.threshold, evaluator_eta(clip_guard))
+    expected = _on_scale(best, evaluator.models.visual_scorer.threshold, evaluator_eta(clip_guard))
     assert result.relevance == pytest.approx(expected, abs=1e-6)
 
 

@@ -2,7 +2,7 @@ import numpy as np
 import pytest
 
 from ragguard.metrics.agreement import balanced_accuracy, roc_auc, true_rates
-from ragguard.scoring.heads import Head, Layer, equal_error_threshold
+from ragguard.scoring.lite.heads import Head, Layer, equal_error_threshold
 
 
 def test_head_round_trips_through_json(tmp_path):

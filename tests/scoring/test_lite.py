@@ -1,12 +1,12 @@
-"""The lite support scorer's veto (``scoring.lite.vetoed``)."""
+"""The lite support scorer's veto (``scoring.lite.scorers.vetoed``)."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from ragguard.scoring.lite import vetoed
-from ragguard.scoring.protocols import Reason
+from ragguard.scoring.interface.protocols import Reason
+from ragguard.scoring.lite.scorers import vetoed
 
 
 def test_veto_caps_fired_pairs_below_eta_and_keeps_order():

@@ -3,8 +3,8 @@
 import numpy as np
 import pytest
 
-from ragguard.scoring.lite import _lower_quartile
-from ragguard.scoring.text import stem
+from ragguard.scoring.lexical.text import stem
+from ragguard.scoring.lite.scorers import _lower_quartile
 
 
 @pytest.mark.parametrize("size", [1, 2, 3, 4, 5, 8, 13, 40, 257])

@@ -2,10 +2,10 @@
 
 import numpy as np
 
-from ragguard.scoring.embeddings import TextEmbedder
-from ragguard.scoring.evidence import Claim, Evidence
-from ragguard.scoring.lite import MAX_SELECTED, select_sentences, support_features
-from ragguard.scoring.text import content_tokens
+from ragguard.scoring.encoders.embeddings import TextEmbedder
+from ragguard.scoring.interface.evidence import Claim, Evidence
+from ragguard.scoring.lexical.text import content_tokens
+from ragguard.scoring.lite.scorers import MAX_SELECTED, select_sentences, support_features
 
 FILLER = [
     f"Filler sentence number {n} talks about weather patterns over oceans." for n in range(60)

@@ -9,10 +9,14 @@ import numpy as np
 import pytest
 
 from ragguard import ModelLoadError
-from ragguard.scoring.evidence import Claim, Evidence
-from ragguard.scoring.heads import Head
-from ragguard.scoring.lite import LiteSupportScorer, support_features
-from ragguard.scoring.multilingual import BUNDLED, multilingual_embedder, multilingual_installed
+from ragguard.scoring.encoders.multilingual import (
+    BUNDLED,
+    multilingual_embedder,
+    multilingual_installed,
+)
+from ragguard.scoring.interface.evidence import Claim, Evidence
+from ragguard.scoring.lite.heads import Head
+from ragguard.scoring.lite.scorers import LiteSupportScorer, support_features
 from tests.support.tiny_models import save_tiny_bert
 
 GERMAN = "Der Eiffelturm wurde 1889 fertiggestellt."

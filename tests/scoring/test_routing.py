@@ -11,10 +11,10 @@ from ragguard import Config, Evaluator
 from ragguard.judge.cascade import answer_language
 from ragguard.metrics.summary import RunSummary
 from ragguard.schema import Trace, verdict
-from ragguard.scoring import factory as backends
-from ragguard.scoring.factory import language_policy
-from ragguard.scoring.lite import LiteSupportScorer
-from ragguard.scoring.routing import (
+from ragguard.scoring.lite.scorers import LiteSupportScorer
+from ragguard.scoring.wiring import factory as backends
+from ragguard.scoring.wiring.factory import language_policy
+from ragguard.scoring.wiring.routing import (
     ACROSS,
     LanguagePolicy,
     RoutedRelevance,
@@ -81,9 +81,9 @@ def test_on_scale_maps_one_eta_onto_another():
 
 
 def test_the_scorers_are_routed_only_with_the_extra(evaluator, without_extra):
-    assert isinstance(evaluator.support_scorer, RoutedSupport)
-    assert isinstance(evaluator.relevance_scorer, RoutedRelevance)
-    assert isinstance(without_extra.support_scorer, LiteSupportScorer)
+    assert isinstance(evaluator.models.support_scorer, RoutedSupport)
+    assert isinstance(evaluator.models.relevance_scorer, RoutedRelevance)
+    assert isinstance(without_extra.models.support_scorer, LiteSupportScorer)
 
 
 def test_without_the_extra_a_german_answer_is_unscored_with_its_reason(without_extra):
@@ -167,18 +167,18 @@ def test_the_judge_decides_the_spans_the_lite_tier_cannot_read_told_their_langua
 
 def test_a_trained_multilingual_head_replaces_the_same_language_one(tmp_path):
     from ragguard import ModelLoadError
-    from ragguard.scoring.heads import Head
+    from ragguard.scoring.lite.heads import Head
 
     bundled = Head.bundled("support_multilingual")
     own = tmp_path / "own.json"
     replace(bundled, name="own").save(own)
     config = Config.from_file(_toml(tmp_path, 'support_head = "own.json"'))
-    scorer = Evaluator(config).support_scorer
+    scorer = Evaluator(config).models.support_scorer
     assert scorer.scorers["same"].head.name == "own"
     assert scorer.scorers["cross"].head.name == Head.bundled("support_crosslingual").name
     broken = Config.from_file(_toml(tmp_path, 'support_head = "missing.json"'))
     with pytest.raises(ModelLoadError) as error:
-        Evaluator(broken).support_scorer  # noqa: B018
+        Evaluator(broken).models.support_scorer  # noqa: B018
     assert error.value.key == "multilingual.support_head"
 
 

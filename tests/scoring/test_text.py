@@ -1,11 +1,11 @@
-"""The support head's text utilities (``scoring.text``) in each language: tokens, numbers,
+"""The support head's text utilities (``scoring.lexical.text``) in each language: tokens, numbers,
 negation and evidence sentences."""
 
 from __future__ import annotations
 
 import pytest
 
-from ragguard.scoring import text as tx
+from ragguard.scoring.lexical import text as tx
 
 
 def test_hindi_has_content_tokens_so_coverage_is_measured() -> None:

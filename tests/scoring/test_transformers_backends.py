@@ -8,12 +8,12 @@ import numpy as np
 import pytest
 
 from ragguard import Config, Guard, ModelLoadError
-from ragguard.scoring.evidence import Claim, Evidence
-from ragguard.scoring.transformers_backends import (
+from ragguard.scoring.hub.transformers_backends import (
     CrossEncoderRelevanceScorer,
     NLISupportScorer,
     entailment_index,
 )
+from ragguard.scoring.interface.evidence import Claim, Evidence
 from tests.support.tiny_models import save_tiny_bert
 
 LONG = " ".join(f"Sentence number {i} talks about the tower." for i in range(80))
@@ -105,7 +105,7 @@ def test_a_missing_model_is_a_clear_load_error(tmp_path):
 
 
 def test_non_lite_backend_without_a_model_is_rejected(embedder):
-    from ragguard.scoring.factory import build_support
+    from ragguard.scoring.wiring.factory import build_support
 
     with pytest.raises(ValueError, match=r"support\.model"):
         build_support(Config.model_validate({"support": {"backend": "nli"}}).support, embedder)

@@ -14,8 +14,8 @@ import tempfile
 import onnxruntime
 import pytest
 
-from ragguard.scoring import backbones, trusted_files
-from ragguard.scoring.backbones import int8_minilm, int8_minilm_bytes
+from ragguard.scoring.encoders import backbones, trusted_files
+from ragguard.scoring.encoders.backbones import int8_minilm, int8_minilm_bytes
 
 NOBODY = 65534
 PLANTED = b"a constant-output model planted by someone else"

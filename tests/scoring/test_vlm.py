@@ -9,9 +9,9 @@ from ragguard import Config, Guard
 from ragguard.evaluation.evaluator import Evaluator
 from ragguard.media.visual import Frame
 from ragguard.schema.inline import pixels_key
-from ragguard.scoring.evidence import Claim
-from ragguard.scoring.factory import build_visual
-from ragguard.scoring.vlm import CS_ANSWERS, RS_ANSWERS, VLMScorer, _answer_tokens
+from ragguard.scoring.hub.vlm import CS_ANSWERS, RS_ANSWERS, VLMScorer, _answer_tokens
+from ragguard.scoring.interface.evidence import Claim
+from ragguard.scoring.wiring.factory import build_visual
 
 
 @pytest.fixture(scope="module")

@@ -43,10 +43,10 @@ def judged_guard(guard, config):
         config,
         evaluator=Evaluator(
             config,
-            relevance=evaluator.relevance_scorer,
-            support=evaluator.support_scorer,
-            embedder=evaluator.embedder,
-            analyzer=evaluator.analyzer,
+            relevance=evaluator.models.relevance_scorer,
+            support=evaluator.models.support_scorer,
+            embedder=evaluator.models.embedder,
+            analyzer=evaluator.models.analyzer,
         ),
     )
 
@@ -58,7 +58,7 @@ def band_around(score, width=1e-4):
 
 def spy(judged):
     """Record the claim of every question the judge is asked (the last user message)."""
-    client = judged.evaluator.judge.client
+    client = judged.models.judge.client
     asked = []
     original = client.ask
 

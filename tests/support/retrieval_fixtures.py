@@ -18,7 +18,7 @@ from llama_index.core.embeddings import BaseEmbedding
 from llama_index.core.schema import TextNode
 from pydantic import PrivateAttr
 
-from ragguard.scoring.embeddings import TextEmbedder
+from ragguard.scoring.encoders.embeddings import TextEmbedder
 from tests.support.live_fixtures import DOCS
 
 _RETRIEVAL: list[TextEmbedder] = []

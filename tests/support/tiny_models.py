@@ -1,7 +1,7 @@
 """Tiny random-weight BERTs built at test time (no download is possible here): they prove
 that ragguard's loading code works, never any quality."""
 
-from ragguard.scoring.backbones import bundled_minilm_path
+from ragguard.scoring.encoders.backbones import bundled_minilm_path
 
 
 def save_tiny_bert(path, model_class, **settings):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ragguard.train.datasets import Pair
+from ragguard.scoring.lite import Pair
 from ragguard.train.perturb import edit, edits, hard_negatives
 from tests.scoring.checks.passages import BOILING, EINSTEIN, PARIS
 

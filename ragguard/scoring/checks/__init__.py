@@ -11,7 +11,7 @@ does not fire (the claim then joins two sentences of the passage).
 Pure Python and regular expressions; passages are parsed once (cached), so a check costs a
 few set intersections per evidence sentence. ``CHECKS`` lists every check; the modules of
 this package hold one concern each (``numbers`` reads quantities, ``quantities`` checks
-them, and so on), and ``ragguard.scoring.vocabulary`` every word list.
+them, and so on), and ``ragguard.scoring.lexical.vocabulary`` every word list.
 """
 
 from __future__ import annotations
@@ -21,62 +21,32 @@ from dataclasses import dataclass
 
 from ragguard.language import SUPPORTED, UNDETERMINED, detect, kinds_off
 from ragguard.language.normalize import normalized
-from ragguard.language.sentences import MONTHS
 from ragguard.runtime import caches
 from ragguard.runtime.caches import memoized
-from ragguard.schema import CheckKind
-from ragguard.scoring.checks.clauses import MIN_PREDICATE
-from ragguard.scoring.checks.coverage import MIN_UNCOVERED, uncovered, uncovered_findings
-from ragguard.scoring.checks.dates import ROLE_REACH
+from ragguard.schema.check_kinds import CONTRADICTIONS, KINDS, CheckKind
+from ragguard.scoring.checks.coverage import uncovered_findings
 from ragguard.scoring.checks.entities import name_findings
 from ragguard.scoring.checks.months import month_findings, weekday_findings
-from ragguard.scoring.checks.numbers import (
-    APPROXIMATE,
-    MAX_SEASON,
-    Bound,
-    Quantity,
-    quantities,
-    ranges,
-    same_quantity,
-)
-from ragguard.scoring.checks.parse import MIN_SHARED, Sentence, parse, parse_passage
-from ragguard.scoring.checks.polarity import MIN_ROOT, POLARITY_ANCHOR, polarity_findings
+from ragguard.scoring.checks.numbers import Quantity, quantities, same_quantity
+from ragguard.scoring.checks.parse import Sentence, parse, parse_passage
+from ragguard.scoring.checks.polarity import polarity_findings
 from ragguard.scoring.checks.proper_names import names
-from ragguard.scoring.checks.quantity_rules import QUANTITY_MARGIN, SMALL_COUNT, quantity_findings
-from ragguard.scoring.checks.slots import MIN_ANCHOR
-from ragguard.scoring.protocols import Reason
-from ragguard.scoring.text import evidence_sentences
-from ragguard.scoring.vocabulary import ANTONYMS, EDIT_ANTONYMS, UNITS, WORD_NUMBERS
+from ragguard.scoring.checks.quantity_rules import quantity_findings
+from ragguard.scoring.interface.protocols import Reason
+from ragguard.scoring.lexical.text import evidence_sentences
 
 __all__ = [
-    "ANTONYMS",
-    "APPROXIMATE",
     "CHECKS",
     "CONTRADICTIONS",
-    "EDIT_ANTONYMS",
-    "MAX_SEASON",
-    "MIN_ANCHOR",
-    "MIN_PREDICATE",
-    "MIN_ROOT",
-    "MIN_SHARED",
-    "MIN_UNCOVERED",
-    "MONTHS",
-    "POLARITY_ANCHOR",
-    "QUANTITY_MARGIN",
-    "ROLE_REACH",
-    "SMALL_COUNT",
-    "UNITS",
-    "WORD_NUMBERS",
-    "Bound",
     "Check",
+    "Findings",
     "Quantity",
     "check",
+    "checked_language",
     "clear_caches",
     "names",
     "quantities",
-    "ranges",
     "same_quantity",
-    "uncovered",
 ]
 
 Findings = Callable[[Sentence, tuple[Sentence, ...]], list[Reason]]
@@ -85,30 +55,36 @@ Findings = Callable[[Sentence, tuple[Sentence, ...]], list[Reason]]
 
 @dataclass(frozen=True, slots=True)
 class Check:
-    """One check of the registry: the kinds of reason it gives, whether they veto support
-    (``CONTRADICTIONS``), and the function."""
+    """One check of the registry: the kinds of reason it gives (each a row of
+    ``ragguard.schema.check_kinds.KINDS``, which says whether it vetoes support) and the
+    function."""
 
     kinds: tuple[CheckKind, ...]
-    vetoes: bool
     findings: Findings
     whole_claim: bool = False
     """Asked once of the whole claim, not of each of its sentences."""
 
 
 CHECKS: tuple[Check, ...] = (
-    Check(("number", "date"), True, quantity_findings),
-    Check(("date",), True, month_findings),
-    Check(("date",), True, weekday_findings),
-    Check(("negation",), True, polarity_findings),
-    Check(("entity",), True, name_findings),
-    Check(("uncovered",), False, uncovered_findings, whole_claim=True),
+    Check(("number", "date"), quantity_findings),
+    Check(("date",), month_findings),
+    Check(("date",), weekday_findings),
+    Check(("negation",), polarity_findings),
+    Check(("entity",), name_findings),
+    Check(("uncovered",), uncovered_findings, whole_claim=True),
 )
 """Every check, in the order its reasons are listed."""
 
-CONTRADICTIONS: tuple[CheckKind, ...] = tuple(
-    dict.fromkeys(kind for c in CHECKS if c.vetoes for kind in c.kinds)
-)
-"""The kinds that veto support; ``uncovered`` only informs the head and the reasons."""
+
+def _covers_the_table() -> None:
+    """The checks give exactly the kinds the table says a check gives."""
+    given = {kind for c in CHECKS for kind in c.kinds}
+    table = {row.kind for row in KINDS if row.given_by == "check"}
+    if given != table:
+        raise TypeError(f"CHECKS give {sorted(given)}, check_kinds.KINDS says {sorted(table)}")
+
+
+_covers_the_table()
 
 
 def clear_caches() -> None:

@@ -12,7 +12,7 @@ from ragguard.scoring.checks.dates import MONTH
 from ragguard.scoring.checks.numbers import Quantity, comparable, quantities, same_quantity
 from ragguard.scoring.checks.parse import Sentence
 from ragguard.scoring.checks.words import lower_content, words_before
-from ragguard.scoring.vocabulary import STOPWORDS
+from ragguard.scoring.lexical.vocabulary import STOPWORDS
 
 MIN_PREDICATE = 0.5
 """A clause is about the claim's value when it holds more than this share of the words

@@ -7,8 +7,8 @@ from functools import cache
 
 from ragguard.language import lexicon, phrase_pattern
 from ragguard.scoring.checks.parse import MIN_SHARED, Sentence, parse, passage_vocabulary
-from ragguard.scoring.protocols import Reason
-from ragguard.scoring.text import stem_in, stopwords_of
+from ragguard.scoring.interface.protocols import Reason
+from ragguard.scoring.lexical.text import stem_in, stopwords_of
 from ragguard.spans.cues import HEDGE_CLASSES, LEXICON
 
 MIN_UNCOVERED = 3

@@ -11,7 +11,7 @@ from ragguard.language import MARKS, foreign_lexicon
 from ragguard.language.sentences import MONTHS, WEEKDAYS
 from ragguard.runtime.caches import memoized
 from ragguard.scoring.checks.words import words_before
-from ragguard.scoring.vocabulary import ENDING_WORDS, MONTH_ABBREVIATIONS, STARTING_WORDS
+from ragguard.scoring.lexical.vocabulary import ENDING_WORDS, MONTH_ABBREVIATIONS, STARTING_WORDS
 
 MONTH = re.compile(
     r"\b(?:" + "|".join(m.capitalize() for m in MONTHS) + r")\b"

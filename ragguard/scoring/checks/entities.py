@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import re
 
-from ragguard.language.reference import subject
+from ragguard.scoring.checks.antecedents import subject
 from ragguard.scoring.checks.parse import MIN_SHARED, Sentence, parse
 from ragguard.scoring.checks.proper_names import name_keys
 from ragguard.scoring.checks.slots import MIN_ANCHOR, Reading, RivalRule, Slot, rival_value
 from ragguard.scoring.checks.words import two_words_before
-from ragguard.scoring.protocols import Reason
+from ragguard.scoring.interface.protocols import Reason
 
 _BY_LEAD = RivalRule(by_lead=True)
 SUBJECT_ANCHOR = 0.75

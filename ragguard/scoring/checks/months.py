@@ -9,9 +9,9 @@ from operator import attrgetter
 from ragguard.scoring.checks.dates import MONTH, date_spans, full_month, role_of_date
 from ragguard.scoring.checks.parse import Sentence
 from ragguard.scoring.checks.slots import MIN_ANCHOR, Reading, Slot, rival_value
-from ragguard.scoring.protocols import Reason
-from ragguard.scoring.text import stem
-from ragguard.scoring.vocabulary import ENDING_WORDS, STARTING_WORDS
+from ragguard.scoring.interface.protocols import Reason
+from ragguard.scoring.lexical.text import stem
+from ragguard.scoring.lexical.vocabulary import ENDING_WORDS, STARTING_WORDS
 
 _ROLE_STEMS = frozenset(stem(w) for w in STARTING_WORDS | ENDING_WORDS)
 

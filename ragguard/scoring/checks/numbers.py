@@ -11,7 +11,7 @@ from typing import Literal, TypeAlias
 
 from ragguard.language import MARKS, foreign_lexicon
 from ragguard.scoring.checks.dates import MONTH, month_pattern
-from ragguard.scoring.vocabulary import (
+from ragguard.scoring.lexical.vocabulary import (
     APPROXIMATING_WORDS,
     AT_LEAST_WORDS,
     AT_MOST_WORDS,

@@ -8,13 +8,18 @@ from dataclasses import dataclass
 
 from ragguard.language import kinds_off
 from ragguard.language.numerals import english_numerals
-from ragguard.language.reference import resolve
 from ragguard.runtime.caches import memoized
+from ragguard.scoring.checks.antecedents import resolve
 from ragguard.scoring.checks.dates import months_in, weekdays_in
 from ragguard.scoring.checks.numbers import Quantity, quantities, ranges
 from ragguard.scoring.checks.proper_names import name_keys, names, word_keys
 from ragguard.scoring.checks.words import WORD
-from ragguard.scoring.text import ANY_SCRIPT_TOKEN, evidence_sentences, stem_in, stopwords_of
+from ragguard.scoring.lexical.text import (
+    ANY_SCRIPT_TOKEN,
+    evidence_sentences,
+    stem_in,
+    stopwords_of,
+)
 
 MIN_SHARED = 2
 """Words a sentence must share with a claim to be about the same thing at all."""
@@ -74,8 +79,8 @@ def parse(text: str, language: str = "en") -> Sentence:
 @memoized(entries=16_384)
 def parse_passage(passage: str, language: str = "en") -> tuple[Sentence, ...]:
     """A passage's sentences, parsed, each read with its antecedent ("It was completed in
-    1889." as "The Eiffel Tower was completed in 1889.": ``ragguard.language.reference``), so
-    a check and its reason see the value the sentence gives."""
+    1889." as "The Eiffel Tower was completed in 1889.": ``antecedents``), so a check and its
+    reason see the value the sentence gives."""
     sentences = resolve(tuple(evidence_sentences(passage)), language)
     return tuple(parse(s, language) for s in sentences)
 

@@ -9,9 +9,9 @@ from ragguard.language import foreign_lexicon
 from ragguard.language.negation import negation_positions as cues_of_language
 from ragguard.runtime.caches import memoized
 from ragguard.scoring.checks.parse import Sentence, overlap
-from ragguard.scoring.protocols import Reason
-from ragguard.scoring.text import stem, stem_in, stopwords_of
-from ragguard.scoring.vocabulary import (
+from ragguard.scoring.interface.protocols import Reason
+from ragguard.scoring.lexical.text import stem, stem_in, stopwords_of
+from ragguard.scoring.lexical.vocabulary import (
     ANTONYMS,
     NEGATING_PREFIXES,
     NEGATION_CUES,

@@ -8,7 +8,7 @@ import re
 from ragguard.runtime.caches import memoized
 from ragguard.scoring.checks.dates import CALENDAR_WORDS
 from ragguard.scoring.checks.words import NAME_TOKEN, WORD
-from ragguard.scoring.vocabulary import (
+from ragguard.scoring.lexical.vocabulary import (
     DEMONYM_ENDINGS,
     IRREGULAR_DEMONYMS,
     NAME_JOINERS,

@@ -14,7 +14,7 @@ from ragguard.scoring.checks.parse import Sentence, parse
 from ragguard.scoring.checks.slots import Reading, RivalRule, Slot, rival_value
 from ragguard.scoring.checks.units import is_conversion, other_unit
 from ragguard.scoring.checks.words import counts_unit, unit_after
-from ragguard.scoring.protocols import Reason
+from ragguard.scoring.interface.protocols import Reason
 
 QUANTITY_MARGIN = 0.25
 """A claim's number stated only in a sentence this much less on-topic than one holding

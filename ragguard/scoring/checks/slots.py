@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from ragguard.scoring.checks.parse import Sentence, overlap
 from ragguard.scoring.checks.words import NAME_TOKEN, WORD, two_words_before
-from ragguard.scoring.vocabulary import STOPWORDS
+from ragguard.scoring.lexical.vocabulary import STOPWORDS
 
 MIN_ANCHOR = 0.34
 """Share of the claim's other content words an evidence sentence must hold to be about the

@@ -9,7 +9,7 @@ from ragguard.runtime.caches import memoized
 from ragguard.scoring.checks.numbers import Quantity, same_quantity
 from ragguard.scoring.checks.parse import Sentence, overlap
 from ragguard.scoring.checks.slots import MIN_ANCHOR
-from ragguard.scoring.vocabulary import CURRENCY_SIGNS, UNITS
+from ragguard.scoring.lexical.vocabulary import CURRENCY_SIGNS, UNITS
 
 _UNIT_AFTER = re.compile(
     r"\s*(?P<degree>degrees?\s+|°\s*)?(?P<unit>[a-z]+(?:/h)?)\b", re.IGNORECASE

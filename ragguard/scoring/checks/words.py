@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 
 from ragguard.runtime.caches import memoized
-from ragguard.scoring.text import stem
-from ragguard.scoring.vocabulary import STOPWORDS
+from ragguard.scoring.lexical.text import stem
+from ragguard.scoring.lexical.vocabulary import STOPWORDS
 
 WORD = re.compile(r"[^\W\d_]+(?=['’]s\b)|[^\W\d_]+(?:['’][^\W\d_]+)?|\d+(?:[.,]\d+)*")
 """A word ("Paris", "don't"; the "s" of a possessive apart) or a number ("8,849")."""

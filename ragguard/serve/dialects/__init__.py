@@ -29,4 +29,4 @@ def read_span(span: SpanRecord) -> Piece | None:
     return None
 
 
-__all__ = ["DIALECTS", "read_span"]
+__all__ = ["DIALECTS", "Reader", "read_span"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ragguard.scoring.checks import uncovered
+from ragguard.scoring.checks.coverage import uncovered
 from tests.scoring.checks.passages import PARIS, fired
 
 

@@ -115,7 +115,7 @@ def test_entity_rules(claim: str, passage: str, expected: tuple[str, ...], why: 
 )
 def test_a_name_in_the_slot_where_the_passage_names_another(claim, passage, claimed, named):
     from ragguard.scoring.checks import check
-    from ragguard.scoring.protocols import Reason
+    from ragguard.scoring.interface.protocols import Reason
 
     assert Reason("entity", claimed, named) in check(claim, passage)
 

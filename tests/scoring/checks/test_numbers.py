@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from ragguard.scoring.checks.numbers import SPELLED_VALUES, quantities, ranges, same_quantity
-from ragguard.scoring.vocabulary import ORDINAL_WORDS
+from ragguard.scoring.lexical.vocabulary import ORDINAL_WORDS
 from tests.scoring.checks.passages import Case, assert_first_reason
 
 

@@ -1,0 +1,205 @@
+"""A sentence read with its antecedent: "It was completed in 1889." after "The Eiffel Tower
+is a lattice tower in Paris." is read as "The Eiffel Tower was completed in 1889.".
+
+No coreference model: a sentence that opens with a listed pronoun ("it", "er", "il") takes
+the subject of the sentence before, else of the passage's first sentence; one that opens
+with a definite description ("the tower") takes the earlier subject that holds its last word
+("The Eiffel Tower"). A subject is the words before the first listed verb (or, in English, a
+word ending in "-ed"), when they are a short phrase that is not a pronoun itself. The lists
+are each language's ``[antecedents]`` table (``data/<code>.toml``); a language without one
+(Hindi: its verb ends the sentence) is read as written. Openers where the pronoun refers to
+nothing ("it is possible that", "es gibt", "il y a") are left alone.
+
+An answer's spans are read the same way (``answer_readings``): "It stands in Paris."
+answering "Where is the Eiffel Tower?" is checked, and judged relevant or not, as "The
+Eiffel Tower stands in Paris."; a span that opens with a pronoun takes the subject of the
+span before it, else the question's subject. One module for both readings, beside the
+checks that read passages this way (``parse``) and that find the names a question's subject
+is taken from (``proper_names``).
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Sequence
+from functools import cache
+from typing import Protocol
+
+from ragguard.language import kinds_off
+from ragguard.language.wordlists import lexicon
+from ragguard.runtime.caches import memoized
+from ragguard.scoring.checks.proper_names import names
+
+MAX_SUBJECT_WORDS = 6
+"""A longer run of words before the verb is a clause, not a subject."""
+_TOKEN = re.compile(r"[^\W\d_][\w'’-]*|\d[\w.,]*", re.UNICODE)
+
+
+@cache
+def _lists(language: str) -> dict[str, frozenset[str]]:
+    """The language's ``[antecedents]`` lists as sets, built once (they are read per sentence)."""
+    found = lexicon(language)
+    return {k: frozenset(v) for k, v in found.antecedents.items()} if found is not None else {}
+
+
+def determiners(language: str) -> frozenset[str]:
+    """The articles that open a definite description in ``language`` ("the", "der", "la")."""
+    return _lists(language).get("determiners", frozenset())
+
+
+def subject(sentence: str, language: str = "en") -> str | None:
+    """The sentence's subject as written ("The Eiffel Tower"), or None when it has none that
+    can be found (no listed verb within ``MAX_SUBJECT_WORDS`` words, or a pronoun subject)."""
+    lists = _lists(language)
+    verbs, endings = lists.get("verbs", frozenset()), lists.get("verb_endings", frozenset())
+    if not verbs:
+        return None
+    tokens = list(itertools.islice(_TOKEN.finditer(sentence), MAX_SUBJECT_WORDS + 1))
+    for index, token in enumerate(tokens):
+        word = token.group().lower()
+        is_verb = word in verbs or (
+            index > 0 and token.group().islower() and any(word.endswith(e) for e in endings)
+        )
+        if not is_verb:
+            continue
+        if index == 0:
+            return None
+        first = tokens[0].group().lower()
+        if first in lists.get("pronouns", ()) or first in lists.get("possessives", ()):
+            return None
+        return sentence[tokens[0].start() : tokens[index - 1].end()].rstrip(",;: ")
+    return None
+
+
+MAX_DESCRIPTION_WORDS = 3
+"""A definite description is short and names nothing ("the tower", "the old tower"); "The
+library of Berlin" is a subject of its own."""
+
+
+def _opening(
+    sentence: str, antecedents: Sequence[str], language: str, descriptions: bool = True
+) -> str | None:
+    """``sentence`` with its opening pronoun or (with ``descriptions``) definite description
+    replaced by the antecedent it leans on (the first of ``antecedents`` that fits), else
+    None."""
+    lists = _lists(language)
+    first = _TOKEN.search(sentence)
+    if first is None or not antecedents:
+        return None
+    word = first.group().lower()
+    opening = {*lists.get("pronouns", ()), *lists.get("possessives", ())}
+    if word not in opening and word not in lists.get("determiners", ()):
+        return None  # most sentences: nothing to resolve, found by one set look-up
+    lowered = sentence.lower()
+    if any(lowered.startswith(e + " ") or lowered == e for e in lists.get("expletives", ())):
+        return None
+    if word in lists.get("pronouns", ()):
+        return _capitalized(antecedents[0]) + sentence[first.end() :]
+    if word in lists.get("possessives", ()):
+        owner = _capitalized(antecedents[0])
+        return f"{owner}'s{sentence[first.end() :]}"
+    if not descriptions or word not in lists.get("determiners", ()):
+        return None
+    described = subject(sentence, language)
+    if described is None:
+        return None
+    described_words = _TOKEN.findall(described)
+    if len(described_words) > MAX_DESCRIPTION_WORDS or any(
+        w[:1].isupper() for w in described_words[1:]
+    ):
+        return None
+    head = described_words[-1].lower()
+    for antecedent in antecedents:
+        known = {w.lower() for w in _TOKEN.findall(antecedent)}
+        if head in known and described.lower() != antecedent.lower():
+            return _capitalized(antecedent) + sentence[len(described) :]
+    return None
+
+
+def _capitalized(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+@memoized(entries=16_384)
+def resolve(sentences: tuple[str, ...], language: str = "en") -> tuple[str, ...]:
+    """Each sentence read with its antecedent (see the module docstring); the first sentence
+    and those that lean on nothing as written."""
+    if not _lists(language).get("verbs"):
+        return sentences
+    out: list[str] = []
+    first: str | None = None
+    previous: str | None = None
+    for index, sentence in enumerate(sentences):
+        resolved = sentence
+        if index:
+            candidates = [s for s in (previous, first) if s]
+            resolved = _opening(sentence, list(dict.fromkeys(candidates)), language) or sentence
+        found = subject(resolved, language)
+        if index == 0:
+            first = found
+        previous = found or previous
+        out.append(resolved)
+    return tuple(out)
+
+
+def with_antecedent(sentence: str, antecedent: str | None, language: str = "en") -> str:
+    """One sentence read with a given antecedent, when it opens with a pronoun (an answer's
+    span with its question's subject: "It stands in Paris." -> "The Eiffel Tower stands in
+    Paris."). A definite description is left as written: an answer's "The library of
+    Berlin" or "the tower" says what it is about."""
+    if not antecedent:
+        return sentence
+    return _opening(sentence, [antecedent], language, descriptions=False) or sentence
+
+
+_AFTER_AUXILIARY = re.compile(
+    r"^\W*(?:\w+\s+){0,2}?(?:is|was|are|were|does|did|do|has|had)\s+(?P<rest>.+?)\W*$",
+    re.IGNORECASE,
+)
+
+
+def question_subject(question: str, language: str = "en") -> str | None:
+    """What a question asks about, for an answer's pronoun to take: its first name with a
+    leading article ("Where is the Eiffel Tower?" -> "the Eiffel Tower"), else in English the
+    short definite phrase after its auxiliary ("Where is the old tower?"). None where names
+    cannot be found (German, Hindi) or the question names nothing."""
+    if "entity" in kinds_off(language):
+        return None
+    found = names(question)
+    if found:
+        at = question.find(found[0])
+        before = question[:at].split()[-1:]
+        if before and before[0].lower() in determiners(language):
+            return f"{before[0]} {found[0]}"
+        return found[0]
+    match = _AFTER_AUXILIARY.match(question) if language == "en" else None
+    rest = match.group("rest").split() if match else []
+    return " ".join(rest) if 1 < len(rest) <= 4 and rest[0].lower() == "the" else None
+
+
+class _SpanLike(Protocol):
+    @property
+    def text(self) -> str: ...
+    @property
+    def language(self) -> str: ...
+
+
+def answer_readings(
+    question: str, spans: Sequence[_SpanLike], follow_spans: bool = True
+) -> list[str]:
+    """Each span's text read with its antecedent (see the module docstring), in order; a
+    span that leans on nothing as written. ``follow_spans`` False: the question's subject
+    only, never an earlier span's (``[support] use_context = false``)."""
+    asked: dict[str, str | None] = {}
+    readings: list[str] = []
+    previous: str | None = None
+    for span in spans:
+        language = span.language if span.language != "und" else "en"
+        if language not in asked:
+            asked[language] = question_subject(question, language)
+        read = with_antecedent(span.text, previous or asked[language], language)
+        if follow_spans:
+            previous = subject(read, language) or previous
+        readings.append(read)
+    return readings

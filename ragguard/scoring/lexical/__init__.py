@@ -1,0 +1,33 @@
+"""Word-level reading shared by the checks, the lite heads and the hub backends: tokens,
+stems, stopwords, evidence sentences (``text``) and the English word lists (``vocabulary``).
+Below every other scoring room, above ``ragguard.language``."""
+
+from __future__ import annotations
+
+from ragguard.scoring.lexical.text import (
+    ANY_SCRIPT_TOKEN,
+    content_tokens,
+    evidence_sentences,
+    stem,
+    stem_in,
+    stopwords_of,
+)
+from ragguard.scoring.lexical.vocabulary import (
+    EDIT_ANTONYMS,
+    EDIT_NEGATION_WORDS,
+    STOPWORDS,
+    WORD_NUMBERS,
+)
+
+__all__ = [
+    "ANY_SCRIPT_TOKEN",
+    "EDIT_ANTONYMS",
+    "EDIT_NEGATION_WORDS",
+    "STOPWORDS",
+    "WORD_NUMBERS",
+    "content_tokens",
+    "evidence_sentences",
+    "stem",
+    "stem_in",
+    "stopwords_of",
+]

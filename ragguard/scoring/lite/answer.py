@@ -1,0 +1,177 @@
+"""Answer relevance, the lite tier: does the answer address the question?
+
+Support says whether each sentence is grounded; it cannot see an answer that is grounded
+and beside the point ("Where is the Eiffel Tower?" answered with facts about Rome). A small
+logistic head reads, from the MiniLM vectors the engine already computes (the query's, for
+relevance; the spans', for abstention), how close the answer and its sentences are to the
+question, and, from the rules in ``data/answer_types.json``, whether the answer gives the
+kind of thing asked for: a date for "when", a number for "how many", a place for "where",
+a person for "who". Each span is scored alone with the same head (``addresses_query``).
+
+The answer types also decide: an answer to a "when", "who", "how many/much/tall/long" or
+"where" question that gives no date, person, quantity or place is off-question whatever the
+head says (its score is capped ``TYPE_MISSING_MARGIN`` below the threshold, out of the
+judge's default answer band: the rule is sure, the judge is not asked). Abstentions are never
+scored (``ragguard.metrics.answer_relevance``). Answer relevance reads English only, so the question
+words are English.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from importlib import resources
+
+import numpy as np
+
+from ragguard.runtime.caches import memoized
+from ragguard.scoring.encoders.embeddings import TextEmbedder
+from ragguard.scoring.lexical import text as tx
+from ragguard.scoring.lite.heads import Head
+
+ANSWER_FEATURES = [
+    "sim_answer",
+    "sim_span_max",
+    "sim_span_mean",
+    "query_overlap",
+    "type_asked",
+    "type_missing",
+]
+ANSWER_HEAD_NAME = "answer_relevance_lite"
+TYPE_MISSING_MARGIN = 0.2
+"""How far below the threshold an answer that lacks the asked type is put: more than the
+judge's default answer band (``judge.cascade.ANSWER_BAND_HALF_WIDTH``), so no call is spent."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Rules:
+    asks: tuple[tuple[str, re.Pattern[str]], ...]
+    gives: dict[str, re.Pattern[str]]
+    decides: tuple[tuple[str, re.Pattern[str]], ...]
+    decided_gives: dict[str, re.Pattern[str]]
+
+
+@memoized(entries=1)
+def _rules() -> _Rules:
+    text = (
+        resources.files("ragguard.scoring.lite").joinpath("data", "answer_types.json").read_text()
+    )
+    data = json.loads(text)
+    asks = tuple((r["kind"], re.compile(r["pattern"], re.IGNORECASE)) for r in data["asks"])
+    gives = {kind: re.compile(p, re.IGNORECASE) for kind, p in data["gives"].items()}
+    decides = tuple((k, re.compile(p, re.IGNORECASE)) for k, p in data["decides"].items())
+    more = {kind: re.compile(p, re.IGNORECASE) for kind, p in data["decided_gives"].items()}
+    return _Rules(asks, gives, decides, more)
+
+
+def asked_kind(question: str) -> str | None:
+    """The kind of thing a question asks for ("date", "number", "place", "person"), by the
+    rule that matches earliest in it; None for other questions (what, why, how...)."""
+    found = [(m.start(), kind) for kind, p in _rules().asks if (m := p.search(question))]
+    return min(found)[1] if found else None
+
+
+def gives_kind(text: str, kind: str) -> bool:
+    """Whether a text carries a cue of that kind (a year or month for a date...)."""
+    return _rules().gives[kind].search(text) is not None
+
+
+_CAPITALIZED = re.compile(r"[A-Z][\w'’-]+")
+
+
+def lacks_asked_type(question: str, answer: str) -> bool:
+    """Whether a question that opens with its question word ("When ...", "Who ...", "How
+    many ...", "Where ...") gets an answer with nothing of the kind asked: off-question. A
+    name the question holds is its subject, not an answer ("Who designed the Eiffel Tower?"
+    is not answered by "The Eiffel Tower is a lattice tower")."""
+    rules = _rules()
+    kind = next((k for k, p in rules.decides if p.search(question)), None)
+    if kind is None:
+        return False
+    asked = set(_CAPITALIZED.findall(question))
+    answer = _CAPITALIZED.sub(
+        lambda m: m.group().lower() if m.group() in asked else m.group(), answer
+    )
+    gives = rules.gives[kind].search(answer) or rules.decided_gives[kind].search(answer)
+    return gives is None
+
+
+def _unit(vector: np.ndarray) -> np.ndarray:
+    return vector / (float(np.linalg.norm(vector)) + 1e-12)
+
+
+def answer_features(
+    query: str, query_vector: np.ndarray, sentences: Sequence[str], vectors: np.ndarray
+) -> np.ndarray:
+    """The head's features (``ANSWER_FEATURES``) for an answer given as its sentences and
+    their unit vectors; the answer as a whole is the normalized sum of its sentences (no
+    second encoding). A single span is scored as a one-sentence answer."""
+    sims = vectors @ query_vector
+    kind = asked_kind(query)
+    whole = " ".join(sentences)
+    asked = tx.content_tokens(query)
+    return np.array(
+        [
+            float(_unit(vectors.sum(axis=0)) @ query_vector),
+            float(sims.max()),
+            float(sims.mean()),
+            tx.recall(asked, tx.content_tokens(whole)) if asked else 0.0,
+            float(kind is not None),
+            float(kind is not None and not gives_kind(whole, kind)),
+        ],
+        dtype=np.float32,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerScore:
+    """One answer's relevance to its question, and each of its sentences' (in the order
+    given)."""
+
+    score: float
+    spans: list[float]
+
+
+class AnswerRelevanceScorer:
+    """The bundled head over ``answer_features``; one embedding call for a whole batch (the
+    embedder's content-hash cache makes the query and span vectors free when relevance and
+    the span analyzer have encoded them already)."""
+
+    def __init__(
+        self, embedder: TextEmbedder, head: Head | None = None, *, threshold: float | None = None
+    ) -> None:
+        self.embedder = embedder
+        self.head = head or Head.bundled(ANSWER_HEAD_NAME)
+        self.threshold = self.head.threshold if threshold is None else threshold
+        """Below it an answer, or a sentence, does not address the query."""
+
+    def score(self, answers: Sequence[tuple[str, Sequence[str]]]) -> list[AnswerScore | None]:
+        """Per (query, sentences) pair its score; None where there is no query or no
+        sentence to score."""
+        wanted = [(q, list(s)) for q, s in answers if q.strip() and s]
+        texts = list(dict.fromkeys(t for q, s in wanted for t in (q, *s)))
+        vectors = dict(zip(texts, self.embedder.encode(texts), strict=True)) if texts else {}
+        rows: list[np.ndarray] = []
+        missing: list[bool] = []
+        for query, sentences in wanted:
+            qv = vectors[query]
+            matrix = np.stack([vectors[s] for s in sentences])
+            rows.append(answer_features(query, qv, sentences, matrix))
+            missing.append(lacks_asked_type(query, " ".join(sentences)))
+            rows.extend(
+                answer_features(query, qv, [s], matrix[i : i + 1]) for i, s in enumerate(sentences)
+            )
+        predicted = iter(self.head.predict(np.stack(rows)).tolist() if rows else [])
+        out: list[AnswerScore | None] = []
+        lacking = iter(missing)
+        for query, given in answers:
+            if not (query.strip() and given):
+                out.append(None)
+                continue
+            score = next(predicted)
+            if next(lacking):
+                score = min(score, self.threshold - TYPE_MISSING_MARGIN)
+            out.append(AnswerScore(score, [next(predicted) for _ in given]))
+        return out
