@@ -157,6 +157,7 @@ class JudgeClient:
         self._day = ""
         self._used_today = 0
         self._client: Any = None
+        self._start_failed = False
         self.scores_returned: bool | None = None
         """Whether the endpoint returns token probabilities: None until a score question
         has been answered; False switches this client's questions to the verdict."""
@@ -184,6 +185,21 @@ class JudgeClient:
                 http_client=transport.client(self.config.max_reply_bytes, self.config.timeout_s),
             )
         return self._client
+
+    def start(self) -> bool:
+        """Build the client now, outside any call's deadline: the local backend loads its
+        model here (seconds). False, logged once, when it cannot (the spans keep their lite
+        verdicts, ``unavailable``)."""
+        if self._client is not None:
+            return True
+        try:
+            _ = self.client
+        except Exception as error:  # the engine or the model missing: never raised
+            if not self._start_failed:
+                logger.warning("ragguard judge: %s", self._redacted(str(error)))
+            self._start_failed = True
+            return False
+        return True
 
     def _api_key(self) -> str:
         if self.config.backend == "local":
@@ -258,6 +274,8 @@ class JudgeClient:
         """One question to the judge; never raises. ``score``: ``messages`` are the
         one-word score question (``prompts.fenced_prompt(question=...)``), asked for one
         token and its probabilities."""
+        if not self.start():
+            return Answer(None, "unavailable", tokens_left_today=self.tokens_left_today())
         sent = sent_tokens(messages)
         limit = 1 if score else self.config.max_output_tokens
         estimate = sent + limit

@@ -77,7 +77,7 @@ def scores(guard, claims, **judge):
 
 def test_a_judge_biased_to_yes_gets_no_weight_and_the_cascade_keeps_the_lite_verdict(guard):
     train, held = TRUE[::2] + FALSE[::2], TRUE[1::2] + FALSE[1::2]
-    eta = guard.evaluate(trace(TRUE[0])).thresholds["support"]
+    eta = guard.evaluate(trace(TRUE[0])).thresholds.eta_support
     lite, judge, _ = scores(guard, train, bias=0.9)
     labels = np.array([GOLD[c] for c in train])
     fitted = fit_combination(lite, judge, labels, eta, model="stand-in", source="test")

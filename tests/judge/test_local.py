@@ -166,3 +166,12 @@ def test_the_configured_threads_and_context_reach_the_engine(monkeypatch):
     with pytest.raises(ModelLoadError, match="did not load"):
         local._start(config)
     assert seen == {"threads": 3, "batch": 3, "n_ctx": 1024, "hosts": ["127.0.0.1"], "keys": 1}
+
+
+def test_warmup_loads_the_local_model_before_any_question(guard):
+    config = local_judge(n_ctx=1024)  # a server of its own
+    key = (config.judge.model, config.judge.threads, config.judge.n_ctx)
+    judged = judged_guard(guard, config)
+    assert key not in local._servers
+    judged.warmup()  # the model loads here, not inside the first question's deadline
+    assert isinstance(local._servers[key], local.LocalServer)
