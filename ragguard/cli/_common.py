@@ -224,9 +224,8 @@ def recorded_judge_scores(
     """``entries``, with the judge scores each logged evaluation recorded handed to this
     process's judge first, so a replay reuses them rather than asking again (a local
     model's probabilities move with threads and batching). Worker processes ask anew."""
-    from ragguard.evaluation.guard import Guard
-
-    judge = runner.models.judge if isinstance(runner, Guard) else None
+    models = getattr(runner, "models", None)  # this process's Guard; worker pools have none
+    judge = getattr(models, "judge", None)
     for entry in entries:
         logged = entry[2]
         if judge is not None and logged is not None and logged.evaluation is not None:
