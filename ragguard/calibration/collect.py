@@ -25,6 +25,9 @@ class LabelledScores:
     """Answer relevance of the answers labelled ``answer_relevant`` (abstentions, which get
     no score, are left out), and those labels."""
     all_answer_scores: list[float] = field(default_factory=list)
+    judged: list[tuple[float, float, bool]] = field(default_factory=list)
+    """(lite score, judge score, label) of the labelled spans the judge scored: what the
+    judge's combination card is refitted on (``calibrate --judge``)."""
 
     def add(self, labelled: LabelledTrace, evaluation: Evaluation) -> None:
         answer = evaluation.metrics.answer_relevance
@@ -42,6 +45,8 @@ class LabelledScores:
             if scored:
                 self.scores.append(span.support)  # type: ignore[arg-type]
                 self.labels.append(label)
+                if span.judge is not None and span.judge.score is not None:
+                    self.judged.append((span.support, span.judge.score, label))  # type: ignore[arg-type]
             else:
                 self.kept.append(label)
 

@@ -23,6 +23,7 @@ from ragguard.cli._common import (
     jsonl_sink,
     load_ray_run,
     open_runner,
+    recorded_judge_scores,
     tally,
 )
 from ragguard.cli._gates import RunChecks
@@ -159,6 +160,8 @@ class BatchRun:
                     load_s, how, outcomes = 0.0, ray.description, ray.outcomes()
                 else:
                     runner, how = stack.enter_context(open_runner(config, options.workers))
+                    if replay is not None:
+                        entries = recorded_judge_scores(runner, entries)
                     load_s = runner.load()
                     outcomes = batched_outcomes(runner, entries, options.batch_size)
                 desc = "evaluating" if replay is None else "replaying"

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from ragguard.metrics.summary import RunSummary
     from ragguard.runners.processes import Runner
     from ragguard.runners.ray import RayRun
+    from ragguard.runtime.log_record import LoggedTrace
     from ragguard.schema import Evaluation, Trace
 
 T = TypeVar("T")
@@ -215,6 +216,21 @@ def unique_ids(
             yield line, entry
         else:
             yield line, first.repeat(entry.trace_id, line) or entry
+
+
+def recorded_judge_scores(
+    runner: Runner, entries: Iterable[tuple[str, Trace | RagguardError, LoggedTrace | None]]
+) -> Iterator[tuple[str, Trace | RagguardError, LoggedTrace | None]]:
+    """``entries``, with the judge scores each logged evaluation recorded handed to this
+    process's judge first, so a replay reuses them rather than asking again (a local
+    model's probabilities move with threads and batching). Worker processes ask anew."""
+    models = getattr(runner, "models", None)  # this process's Guard; worker pools have none
+    judge = getattr(models, "judge", None)
+    for entry in entries:
+        logged = entry[2]
+        if judge is not None and logged is not None and logged.evaluation is not None:
+            judge.remember(logged.evaluation)
+        yield entry
 
 
 def load_ray_run() -> type[RayRun]:

@@ -42,6 +42,12 @@ def add_to(commands: Any) -> None:
     calibrate.add_argument(
         "--band-share", type=float, default=None, help="share of spans in the judge band"
     )
+    calibrate.add_argument(
+        "--judge",
+        action="store_true",
+        help="also ask the configured judge about the labelled spans in its band and refit "
+        "its combination card ([judge] combination) on them",
+    )
     calibrate.add_argument("--show", metavar="CONFIG", help="print a config's calibration")
     calibrate.set_defaults(run=run)
 
@@ -105,6 +111,32 @@ def _collect(guard: Guard, path: str, max_line_bytes: int) -> tuple[LabelledScor
     return collected, skipped
 
 
+def _refit_judge(
+    guard: Guard, collected: LabelledScores, eta: float
+) -> tuple[dict[str, Any], str] | None:
+    """The judge's combination card refitted on the labelled spans it scored (the same
+    cross-validation, intervals and "not shown better" wording as the threshold's card),
+    as config data and Markdown; None when it scored none."""
+    from ragguard.calibration.combine import fit_combination, render
+
+    if not collected.judged:
+        print("calibrate --judge: the judge scored no labelled span; no card", file=sys.stderr)
+        return None
+    lite, scores, labels = zip(*collected.judged, strict=True)
+    cascade = guard.models.judge
+    model = cascade.client.model_name if cascade is not None else guard.config.judge.model
+    fitted = fit_combination(
+        lite,
+        scores,
+        labels,
+        eta,
+        model=model,
+        source=f"calibrate --judge: {len(labels)} labelled spans the judge scored",
+        judge_threshold=guard.config.judge.score_threshold,
+    )
+    return fitted.card.model_dump(mode="json"), render(fitted)
+
+
 def run(args: argparse.Namespace) -> int:
     if args.show:
         return _show(args.show)
@@ -122,11 +154,12 @@ def run(args: argparse.Namespace) -> int:
     refuse_overwriting_input([args.labelled], args.output)
     base = Config.coerce(args.config)
     band_share = base.calibration.band_share if args.band_share is None else args.band_share
+    if args.judge and base.judge.backend == "none":
+        raise RagguardError("calibrate --judge needs a [judge] backend in --config")
+    off = {"source": "off", "fitted": None}
+    judge = base.judge.model_copy(update={} if args.judge else {"backend": "none"})
     lite = base.model_copy(
-        update={
-            "calibration": base.calibration.model_copy(update={"source": "off", "fitted": None}),
-            "judge": base.judge.model_copy(update={"backend": "none"}),
-        }
+        update={"calibration": base.calibration.model_copy(update=off), "judge": judge}
     )
     guard = Guard(lite)
     collected, skipped = _collect(guard, args.labelled, base.limits.max_line_bytes)
@@ -171,6 +204,9 @@ def run(args: argparse.Namespace) -> int:
         answer_relevance_labels=0 if answer_fit is None else answer_fit.n_labels,
     )
     data = _config_dict(base)
+    combined = _refit_judge(guard, collected, fit.threshold) if args.judge else None
+    if combined is not None:
+        data["judge"] = {**data.get("judge", {}), "combination": combined[0]}
     data["calibration"] = {
         **data.get("calibration", {}),
         "source": "file",
@@ -182,6 +218,8 @@ def run(args: argparse.Namespace) -> int:
         out.write(f"# written by ragguard calibrate from {Path(args.labelled).name}\n")
         out.write(tomli_w.dumps(data))
     card = render_card(fit, source=str(args.labelled), fingerprint=fingerprint, answer=answer_fit)
+    if combined is not None:
+        card += "\n" + combined[1]
     card_path = output.with_suffix(".md")
     with replaced_on_success(card_path) as out:
         out.write(card)

@@ -9,8 +9,8 @@ from pydantic import Field, model_validator
 
 from ragguard.config.base import Strict as _Strict
 from ragguard.config.file import read_config_file, validate_config
+from ragguard.config.judge import JudgeConfig as JudgeConfig
 from ragguard.config.serve import ServeConfig as ServeConfig
-from ragguard.schema.check_kinds import Contradiction
 
 RelevanceBackend = Literal["lite", "cross-encoder"]
 SupportBackend = Literal["lite", "nli"]
@@ -385,83 +385,6 @@ class CalibrationConfig(_Strict):
     """The fitted values (written by ``ragguard calibrate``)."""
 
 
-class JudgeConfig(_Strict):
-    """The LLM-judge tier: an OpenAI-compatible endpoint asked about the objective spans whose
-    lite support score falls in ``band``, after the lite evaluation (never on the request
-    path). Off by default (``backend = "none"``); ``backend = "openai"`` needs the ``judge``
-    extra (the official ``openai`` client), and speaks to OpenAI, vLLM, llama.cpp's server,
-    Ollama or any other OpenAI-compatible server through ``base_url``."""
-
-    backend: Literal["none", "openai"] = "none"
-    """``none``: no judge; ``openai``: an OpenAI-compatible endpoint."""
-    base_url: str | None = None
-    """The endpoint, e.g. ``http://127.0.0.1:8080/v1``; None: the client's default (OpenAI)."""
-    model: str = "gpt-4o-mini"
-    """The judge model's name as the endpoint knows it."""
-    api_key_env: str = "OPENAI_API_KEY"
-    """The environment variable holding the API key (a local server needs none)."""
-    timeout_s: float = Field(default=20.0, gt=0.0)
-    """Per attempt, in total (connecting, waiting and reading the whole reply, however
-    slowly it trickles in); a call that runs past it leaves the lite verdict
-    (``judge_skipped = "timeout"``)."""
-    retries: int = Field(default=2, ge=0)
-    """Extra attempts after a connection error, HTTP 429 or 5xx, with exponential backoff."""
-    backoff_s: float = Field(default=0.5, ge=0.0)
-    """The first retry waits this long (with jitter), doubling each time."""
-    breaker_failures: int = Field(default=5, ge=1)
-    """Consecutive failed calls that open the circuit breaker ..."""
-    breaker_cooldown_s: float = Field(default=30.0, ge=0.0)
-    """... which skips every call for this long, then lets one through to probe."""
-    max_concurrency: int = Field(default=4, ge=1)
-    """Judge calls in flight at once within a batch."""
-    max_calls_per_minute: int | None = Field(default=60, ge=1)
-    """Calls beyond this in a sliding minute are skipped (``rate_limited``); None: no limit."""
-    max_tokens_per_day: int | None = Field(default=1_000_000, ge=1)
-    """Prompt plus completion tokens per UTC day; past it calls are skipped (``over_budget``)."""
-    max_output_tokens: int = Field(default=200, ge=16)
-    """The reply's token limit (the reasoning and the verdict)."""
-    sample_rate: float = Field(default=1.0, ge=0.0, le=1.0)
-    """Share of in-band spans sent, decided by the claim's content hash (repeatable)."""
-    band: tuple[float, float] = (0.444, 0.685)
-    """Lite support scores in [lo, hi] go to the judge. The default holds 20% of the
-    training-set spans around the lite eta (``python benchmarks/judge_band.py``)."""
-    answer_band: tuple[float, float] | None = None
-    """Answers whose lite answer relevance lies in [lo, hi] go to the judge, which decides
-    ``answer_relevant`` (``answer_judge``); None: the answer threshold plus or minus
-    ``ANSWER_BAND_HALF_WIDTH`` (0.15)."""
-    response_format: Literal["json_schema", "text"] = "json_schema"
-    """json_schema: ask the server to constrain the reply to the verdict schema (OpenAI,
-    vLLM, llama.cpp, Ollama support it) and accept only a reply that is one JSON object;
-    text: free text, the verdict read from its last line only."""
-    max_reply_bytes: int = Field(default=1_000_000, ge=1024)
-    """A reply body larger than this is dropped while it is read (``unavailable``), so a
-    misbehaving server cannot fill the memory."""
-    max_evidence_items: int = Field(default=3, ge=1)
-    """Items shown to the judge per span: the best lite evidence, then cited, then others."""
-    max_evidence_chars: int = Field(default=1500, ge=100)
-    """Each item's text is cut to this many characters in the prompt."""
-    cache_size: int = Field(default=4096, ge=0)
-    """Verdicts kept by (claim, evidence, model) content hash."""
-    may_overrule: list[Contradiction] = Field(default_factory=list)
-    """The typed checks whose contradiction a "supported" verdict of the judge may
-    overrule. Empty (the default): where such a check fired and the lite verdict is
-    unsupported, it stays unsupported whatever the judge says (``judge_skipped =
-    "check_fired"``), so one manipulated verdict cannot flip a plain contradiction
-    (docs/judge.md)."""
-    max_calls_per_trace: int | None = Field(default=None, ge=0)
-    """Band questions asked about one answer (its in-band spans and the answer itself), the
-    most uncertain first (nearest their threshold); the rest keep their lite verdict
-    (``judge_skipped = "trace_cap"``). Calibration-sample spans are not counted, so the
-    sample stays uniform. None: no cap."""
-
-    @model_validator(mode="after")
-    def _band_ordered(self) -> JudgeConfig:
-        for name, band in (("band", self.band), ("answer_band", self.answer_band)):
-            if band is not None and not 0.0 <= band[0] <= band[1] <= 1.0:
-                raise ValueError(f"{name} must satisfy 0 <= lo <= hi <= 1, got {list(band)}")
-        return self
-
-
 class Config(_Strict):
     relevance: RelevanceConfig = Field(default_factory=RelevanceConfig)
     support: SupportConfig = Field(default_factory=SupportConfig)
@@ -546,6 +469,9 @@ class Config(_Strict):
         if multilingual is not None and (folder / multilingual).exists():
             multilingual = str(folder / multilingual)
         head = self.multilingual.support_head
+        judge = self.judge
+        if judge.backend == "local" and (folder / judge.model).is_file():
+            judge = judge.model_copy(update={"model": str(folder / judge.model)})
         examples = self.spans.abstention_examples
         trace_log = self.exporters.trace_log
         state_file = self.calibration.state_file
@@ -564,6 +490,7 @@ class Config(_Strict):
                 "multilingual": self.multilingual.model_copy(
                     update={"model": multilingual, "support_head": head and str(folder / head)}
                 ),
+                "judge": judge,
                 "calibration": self.calibration.model_copy(
                     update={"state_file": state_file and folder / state_file}
                 ),

@@ -88,6 +88,9 @@ class Guard:
                 (outcome,) = self.evaluator.evaluate_batch([Trace.parse(trace)])
             if isinstance(outcome, Exception):
                 raise outcome
+            judge = self.models.judge
+            if judge is not None:  # a local judge loads its model now, not in a deadline
+                judge.client.start()
             self._warm = True
 
     def evaluate_batch(self, traces: Sequence[Trace]) -> list[Outcome]:

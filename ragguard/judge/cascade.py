@@ -35,8 +35,9 @@ import logging
 from collections import Counter
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
+from ragguard.calibration.combine import decide, shipped_combination
 from ragguard.calibration.state import (
     CalibrationStore,
     Sample,
@@ -44,11 +45,14 @@ from ragguard.calibration.state import (
     sample_key,
 )
 from ragguard.config import JudgeConfig
+from ragguard.config.judge import JudgeCombination
 from ragguard.judge.client import Answer, JudgeClient
+from ragguard.judge.parse import Parsed
 from ragguard.judge.prompts import (
     ANSWER_VERDICTS,
     SUPPORT_VERDICTS,
     answer_messages,
+    new_nonce,
     support_messages,
 )
 from ragguard.judge.ruling import Draft, Ruling, SpanRuling
@@ -75,6 +79,8 @@ class SupportQuestion:
     context: str = ""
     language: str | None = None
     """The claim's language by name ("German"), stated in the prompt."""
+    nonce: str | None = field(default=None, compare=False)
+    """The fence nonce shared by the questions about one answer (not part of the key)."""
 
     def key(self, model: str) -> str:
         """The content hash that caches and deduplicates the judge's answer."""
@@ -124,8 +130,9 @@ def answer_language(spans: Sequence[SpanEvaluation]) -> str | None:
     return NAMES.get(counts.most_common(1)[0][0]) if counts else None
 
 
-_Picked = tuple[SpanRuling, SpanEvaluation, "SupportQuestion", str | None]
-"""A span sent to the judge: its ruling, its lite draft, the question, its sample key."""
+_Picked = tuple[SpanRuling, SpanEvaluation, "SupportQuestion", str | None, float]
+"""A span sent to the judge: its ruling, its lite draft, the question, its sample key, and
+the support eta of its trace (the combination card reads the lite score against it)."""
 
 
 class Cascade:
@@ -149,8 +156,9 @@ class Cascade:
     ) -> list[tuple[Answer, bool]]:
         """Each question's answer and whether it was served without a call of its own
         (cached, or the same question earlier in this batch). Distinct questions run
-        concurrently, up to ``max_concurrency``."""
-        model = self.config.model
+        concurrently, up to ``max_concurrency`` (one at a time for the local backend, whose
+        one slot would only queue them against their deadlines)."""
+        model = self.client.model_name
         keys = [q.key(model) for q in questions]
         cached = self._cache.get_many(list(dict.fromkeys(keys)))
         todo: dict[str, SupportQuestion | AnswerQuestion] = {}
@@ -159,7 +167,8 @@ class Cascade:
                 todo.setdefault(key, question)
         fresh: dict[str, Answer] = {}
         if todo:
-            with ThreadPoolExecutor(self.config.max_concurrency) as pool:
+            workers = 1 if self.config.backend == "local" else self.config.max_concurrency
+            with ThreadPoolExecutor(workers) as pool:
                 fresh = dict(zip(todo, pool.map(self._ask_one, todo.values()), strict=True))
         self._cache.put_many({k: a for k, a in fresh.items() if a.parsed is not None})
         served: set[str] = set()
@@ -178,10 +187,58 @@ class Cascade:
                 answer_messages(question.query, question.answer, question.language),
                 ANSWER_VERDICTS,
             )
+        score = self.client.asks_score
+        answer = self.ask_support(question, score)
+        if score and answer.skipped == "unparseable" and not self.client.asks_score:
+            answer = self.ask_support(question, False)  # the endpoint gives no scores
+        return answer
+
+    def ask_support(self, question: SupportQuestion, score: bool) -> Answer:
+        """One support question, as the score question or for the reasoned verdict."""
         messages = support_messages(
-            question.claim, question.passages, question.context, question.language
+            question.claim,
+            question.passages,
+            question.context,
+            question.language,
+            nonce=question.nonce,
+            score=score,
         )
-        return self.client.ask(messages, SUPPORT_VERDICTS)
+        return self.client.ask(messages, SUPPORT_VERDICTS, score=score)
+
+    def remember(self, evaluation: Evaluation) -> int:
+        """Take the judge scores recorded on ``evaluation``'s spans (a logged evaluation
+        that ``replay`` reads) as answers to the same questions, so they are reused rather
+        than asked again: llama.cpp's probabilities move with threads and batching, and a
+        replay must reproduce the verdicts it is compared with. Only scores of this
+        cascade's model, on the same question text (its content hash), are taken."""
+        model, found = self.client.model_name, {}
+        for span in evaluation.spans:
+            judge = span.judge
+            if judge is None or judge.score is None or judge.question is None:
+                continue
+            if judge.model != model or judge.verdict is None:
+                continue
+            parsed = Parsed(judge.verdict, judge.rationale)
+            found[judge.question] = Answer(parsed, None, score=judge.score)
+        self._cache.put_many(found)
+        return len(found)
+
+    @staticmethod
+    def shared_nonce(questions: Sequence[SupportQuestion]) -> list[SupportQuestion]:
+        """The questions about one answer with one fence nonce, absent from all their
+        texts, so they share the system message (and, with the same passages, the passages)
+        in the server's prompt cache."""
+        if not questions:
+            return []
+        texts = [t for q in questions for t in (q.claim, q.context, *q.passages)]
+        nonce = new_nonce(texts)
+        return [replace(q, nonce=nonce) for q in questions]
+
+    @property
+    def combination(self) -> JudgeCombination | None:
+        """The card that combines a judge score with the lite score: the configured one,
+        else the one shipped for this judge model; None: the judge's own verdict."""
+        return self.config.combination or shipped_combination(self.client.model_name)
 
     @property
     def band(self) -> tuple[float, float]:
@@ -232,9 +289,12 @@ class Cascade:
                 ):
                     said.judge_skipped = "sampled_out"
                 else:
-                    picked.append((said, span, question, key))
+                    picked.append((said, span, question, key, draft.thresholds.eta_support))
             own = [q for d, q in answers if d is draft]
             picked[first:], kept = self._capped(draft, picked[first:], own)
+            shared = self.shared_nonce([p[2] for p in picked[first:]])
+            mine = zip(picked[first:], shared, strict=True)
+            picked[first:] = [(r, s, q, k, e) for (r, s, _, k, e), q in mine]
             asked_answers += [(ruling, q) for q in kept]
         if picked:
             self._merge_picked(picked)
@@ -268,14 +328,15 @@ class Cascade:
     def _merge_picked(self, picked: list[_Picked]) -> None:
         """Ask about the picked spans, rule on the answers, record the sampled verdicts."""
         try:
-            answers = self.ask([q for _, _, q, _ in picked])
+            answers = self.ask([p[2] for p in picked])
         except Exception:  # a bug here must not cost the lite evaluation
             logger.exception("ragguard judge: the cascade failed; lite verdicts kept")
             return
         samples: list[Sample] = []
-        for (said, span, _, key), (answer, reused) in zip(picked, answers, strict=True):
+        model = self.client.model_name
+        for (said, span, question, key, eta), (answer, reused) in zip(picked, answers, strict=True):
             self._count("span" if key is None else "sample", answer, reused)
-            self._merge(said, span, answer, reused)
+            self._merge(said, span, answer, reused, question.key(model), eta)
             if key is not None and answer.parsed is not None and span.support is not None:
                 samples.append((key, span.support, answer.parsed.verdict))
         if self.calibration is not None:
@@ -320,7 +381,7 @@ class Cascade:
         said.judge = JudgeVerdict(
             verdict=verdict,
             rationale="the judge's verdict on this span, kept by the calibration sample",
-            model=self.config.model,
+            model=self.client.model_name,
             cached=True,
         )
         if self._held(span, verdict):
@@ -331,28 +392,33 @@ class Cascade:
 
     def question(self, trace: Trace, span: SpanEvaluation) -> SupportQuestion:
         """The span and the items it may be supported by (those it names, else all): the
-        lite tier's best evidence first, then the cited items, then the rest in retrieval
-        order, up to ``max_evidence_items``, each cut to ``max_evidence_chars``."""
+        lite tier's best evidence, then the cited items, then the rest in retrieval order, up
+        to ``max_evidence_items``, each cut to ``max_evidence_chars``; shown in retrieval
+        order, so the spans of one answer with the same items share the prompt's prefix."""
         by_id = {item.id: item for item in trace.items}
         allowed = span.references or list(by_id)
         first = [span.evidence_id] if span.evidence_id in allowed else []
         ordered = dict.fromkeys([*first, *(c for c in span.citations if c in allowed), *allowed])
-        texts = [item_text(by_id[i]) for i in ordered if i in by_id]
-        passages = [t[: self.config.max_evidence_chars] for t in texts if t]
+        texts: dict[str, str] = {}
+        for item_id in ordered:
+            item = by_id.get(item_id) if item_id is not None else None
+            if item is not None:
+                texts[item.id] = item_text(item) or ""
+        chosen = [i for i, text in texts.items() if text][: self.config.max_evidence_items]
+        position = {item_id: n for n, item_id in enumerate(by_id)}
+        chosen.sort(key=position.__getitem__)  # retrieval order: one answer's spans share it
+        passages = [texts[i][: self.config.max_evidence_chars] for i in chosen]
         before = trace.response[max(span.start - CONTEXT_CHARS, 0) : span.start].strip()
         context = before if tx.decontextualized(span.text, before) != span.text else ""
-        return SupportQuestion(
-            span.text,
-            tuple(passages[: self.config.max_evidence_items]),
-            context,
-            NAMES.get(span.language),
-        )
+        return SupportQuestion(span.text, tuple(passages), context, NAMES.get(span.language))
 
-    def _verdict(self, answer: Answer, reused: bool) -> JudgeVerdict:
+    def _verdict(self, answer: Answer, reused: bool, question: str | None = None) -> JudgeVerdict:
         return JudgeVerdict(
             verdict=None if answer.parsed is None else answer.parsed.verdict,
             rationale="" if answer.parsed is None else answer.parsed.rationale,
-            model=self.config.model,
+            model=self.client.model_name,
+            score=None if answer.score is None else round(answer.score, 6),
+            question=question if answer.score is not None else None,
             input_tokens=0 if reused else answer.input_tokens,
             output_tokens=0 if reused else answer.output_tokens,
             latency_ms=0.0 if reused else round(answer.latency_ms, 1),
@@ -360,16 +426,30 @@ class Cascade:
             tokens_left_today=answer.tokens_left_today,
         )
 
-    def _merge(self, said: SpanRuling, span: SpanEvaluation, answer: Answer, reused: bool) -> None:
+    def _merge(
+        self,
+        said: SpanRuling,
+        span: SpanEvaluation,
+        answer: Answer,
+        reused: bool,
+        question: str | None = None,
+        eta: float = 0.5,
+    ) -> None:
         if answer.called:
-            said.judge = self._verdict(answer, reused)
+            said.judge = self._verdict(answer, reused, question)
         if answer.parsed is None:
             said.judge_skipped = answer.skipped
             return
-        if self._held(span, answer.parsed.verdict):
+        verdict = answer.parsed.verdict
+        card = self.combination
+        if answer.score is not None and span.support is not None and card is not None:
+            if card.judge_weight == 0.0:  # the card found the judge's score no help here
+                return
+            verdict = decide(card, span.support, answer.score, eta)  # combined, not overwritten
+        if self._held(span, verdict):
             said.judge_skipped = "check_fired"
             return
-        said.supported = answer.parsed.verdict
+        said.supported = verdict
         said.judge_skipped = None
 
     def _held(self, span: SpanEvaluation, verdict: bool) -> bool:

@@ -3,7 +3,10 @@
 Every guard is local and cheap, checked before a call goes out: a circuit breaker (after
 ``breaker_failures`` failed calls in a row, no call for ``breaker_cooldown_s``, then one
 probe), a sliding-minute call limit and a daily token budget (estimated before the call,
-settled with the reported usage after). A call that fails (connection refused, HTTP 429 or
+settled after it with the larger of the tokens counted here, in what was sent and received,
+and the usage the server reports; a reported usage that is negative, not a whole number or
+beyond what the text could hold is refused and logged, so a server that reports nothing
+or nonsense cannot spend the budget unseen). A call that fails (connection refused, HTTP 429 or
 5xx) is retried with exponential backoff and jitter; a timeout is not retried, so one
 question never costs more than ``timeout_s`` of waiting on a slow judge: the deadline covers
 the whole attempt, however slowly the reply trickles in, and the reply's size is capped
@@ -34,7 +37,7 @@ from typing import Any, Literal
 from urllib.parse import urlsplit
 
 from ragguard.config import JudgeConfig
-from ragguard.judge.parse import Parsed, parse_verdict
+from ragguard.judge.parse import Parsed, parse_verdict, score_of
 from ragguard.judge.prompts import fence_of, verdict_schema
 from ragguard.schema import JudgeSkip
 from ragguard.schema import otel_names as names
@@ -42,7 +45,32 @@ from ragguard.schema import otel_names as names
 logger = logging.getLogger(__name__)
 
 CHARS_PER_TOKEN = 4
-"""For the budget's estimate before a call (the reported usage settles it after)."""
+"""ASCII characters per token in the local count (every other character counts as one)."""
+MESSAGE_OVERHEAD = 8
+"""Tokens a chat template adds around each message, in the local count."""
+TOP_LOGPROBS = 10
+"""Alternatives asked for the score question's one token (OpenAI allows up to 20)."""
+
+
+def count_tokens(text: str) -> int:
+    """A local, deliberately generous count of the tokens in ``text``: tokenizers give
+    English about 4 characters a token, and one token or more to most other characters."""
+    ascii_chars = sum(1 for c in text if c < "\x80")
+    return -(-ascii_chars // CHARS_PER_TOKEN) + (len(text) - ascii_chars)
+
+
+def sent_tokens(messages: list[dict[str, str]]) -> int:
+    """The tokens of a request's messages, counted here (the server may report none)."""
+    return sum(count_tokens(m["content"]) + MESSAGE_OVERHEAD for m in messages)
+
+
+def reported(value: Any, bound: int) -> int | None:
+    """A usage figure the server reported, if believable: a whole number in [0, bound]."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    if value != value or not 0 <= value <= bound or int(value) != value:
+        return None
+    return int(value)
 
 
 @dataclass(frozen=True)
@@ -55,11 +83,30 @@ class Answer:
     output_tokens: int = 0
     latency_ms: float = 0.0
     tokens_left_today: int | None = None
+    score: float | None = None
+    """P(supported) from the score question's token probabilities; None for a verdict
+    read from text (the endpoint returned no probabilities, or ``score = "verdict"``)."""
+    prompt_evaluated: int | None = None
+    """Prompt tokens the server computed, the rest served from its prompt cache (llama.cpp
+    reports it; None where the server does not say)."""
 
     @property
     def called(self) -> bool:
         """A reply came back (tokens were spent), whether or not it held a verdict."""
         return self.skipped is None or self.skipped == "unparseable"
+
+
+@dataclass(frozen=True)
+class Reply:
+    """What came back from one call."""
+
+    text: str
+    input_tokens: int | None
+    """As reported (None: not reported, or not believable)."""
+    output_tokens: int | None
+    top: list[tuple[str, float]] | None = None
+    """The first generated token's alternatives and log-probabilities, when returned."""
+    prompt_evaluated: int | None = None
 
 
 class _Breaker:
@@ -110,6 +157,10 @@ class JudgeClient:
         self._day = ""
         self._used_today = 0
         self._client: Any = None
+        self._start_failed = False
+        self.scores_returned: bool | None = None
+        """Whether the endpoint returns token probabilities: None until a score question
+        has been answered; False switches this client's questions to the verdict."""
 
     @property
     def client(self) -> Any:
@@ -120,17 +171,54 @@ class JudgeClient:
 
             from ragguard.judge import transport
 
+            base_url, api_key = self.config.base_url, self._api_key() or "no-key"
+            if self.config.backend == "local":
+                from ragguard.judge.local import server
+
+                started = server(self.config)
+                base_url, api_key = started.base_url, started.api_key
             self._client = OpenAI(
-                base_url=self.config.base_url,
-                api_key=self._api_key() or "no-key",
+                base_url=base_url,
+                api_key=api_key,
                 timeout=self.config.timeout_s,
                 max_retries=0,  # retries are ours: counted, with the breaker in the loop
                 http_client=transport.client(self.config.max_reply_bytes, self.config.timeout_s),
             )
         return self._client
 
+    def start(self) -> bool:
+        """Build the client now, outside any call's deadline: the local backend loads its
+        model here (seconds). False, logged once, when it cannot (the spans keep their lite
+        verdicts, ``unavailable``)."""
+        if self._client is not None:
+            return True
+        try:
+            _ = self.client
+        except Exception as error:  # the engine or the model missing: never raised
+            if not self._start_failed:
+                logger.warning("ragguard judge: %s", self._redacted(str(error)))
+            self._start_failed = True
+            return False
+        return True
+
     def _api_key(self) -> str:
+        if self.config.backend == "local":
+            return ""
         return os.environ.get(self.config.api_key_env, "")
+
+    @property
+    def model_name(self) -> str:
+        """The model as requests and spans name it (a local GGUF by its file name)."""
+        if self.config.backend == "local":
+            from ragguard.judge.local import alias
+
+            return alias(self.config)
+        return self.config.model
+
+    @property
+    def asks_score(self) -> bool:
+        """Whether questions go as the score question (see ``JudgeConfig.score``)."""
+        return self.config.score == "auto" and self.scores_returned is not False
 
     def tokens_left_today(self) -> int | None:
         with self._lock:
@@ -180,16 +268,23 @@ class JudgeClient:
                 self._breaker.record(True)
             return self._left()
 
-    def ask(self, messages: list[dict[str, str]], verdicts: tuple[str, str]) -> Answer:
-        """One question to the judge; never raises."""
-        estimate = sum(len(m["content"]) for m in messages) // CHARS_PER_TOKEN
-        estimate += self.config.max_output_tokens
+    def ask(
+        self, messages: list[dict[str, str]], verdicts: tuple[str, str], *, score: bool = False
+    ) -> Answer:
+        """One question to the judge; never raises. ``score``: ``messages`` are the
+        one-word score question (``prompts.fenced_prompt(question=...)``), asked for one
+        token and its probabilities."""
+        if not self.start():
+            return Answer(None, "unavailable", tokens_left_today=self.tokens_left_today())
+        sent = sent_tokens(messages)
+        limit = 1 if score else self.config.max_output_tokens
+        estimate = sent + limit
         refused = self._admit(estimate)
         if refused is not None:
             return Answer(None, refused, tokens_left_today=self.tokens_left_today())
         started = self._clock()
         try:
-            reply, skipped = self._call(messages, verdicts)
+            reply, skipped = self._call(messages, verdicts, score)
         except Exception as error:  # a bug or a reply no one foresaw: counted, never raised
             logger.warning("ragguard judge: call failed: %s", self._redacted(repr(error)))
             reply, skipped = None, "unavailable"
@@ -197,12 +292,11 @@ class JudgeClient:
         if reply is None:
             left = self._settle(estimate, 0, ok=False)
             return Answer(None, skipped, latency_ms=latency_ms, tokens_left_today=left)
-        text, input_tokens, output_tokens = reply
-        whole_json = self.config.response_format == "json_schema"
-        parsed = parse_verdict(text, fence=fence_of(messages), whole_json=whole_json)
-        if parsed is not None:  # the rationale goes to the trace log: a proxy may echo headers
-            parsed = replace(parsed, rationale=self._redacted(parsed.rationale))
-        left = self._settle(estimate, input_tokens + output_tokens, ok=True if parsed else None)
+        input_tokens = max(sent, reply.input_tokens or 0)
+        output_tokens = max(count_tokens(reply.text), reply.output_tokens or 0)
+        parsed, value = self._read(reply, messages, score)
+        used = input_tokens + output_tokens
+        left = self._settle(estimate, used, ok=True if parsed else None)
         return Answer(
             parsed,
             None if parsed else "unparseable",
@@ -210,28 +304,59 @@ class JudgeClient:
             output_tokens,
             latency_ms,
             left,
+            value,
+            reply.prompt_evaluated,
         )
+
+    def _read(
+        self, reply: Reply, messages: list[dict[str, str]], score: bool
+    ) -> tuple[Parsed | None, float | None]:
+        """The verdict (and the score, for the score question) in a reply."""
+        if score:
+            scored = score_of(reply.text, reply.top)
+            if scored is None:
+                if reply.top is None:  # no one-word reply, no probabilities: not supported
+                    self.scores_returned = False
+                return None, None
+            self.scores_returned = scored.score is not None
+            if scored.score is None:
+                return Parsed(scored.verdict, "score question: the written word"), None
+            verdict = scored.score >= self.config.score_threshold
+            return Parsed(verdict, f"score question: P(yes) = {scored.score:.3f}"), scored.score
+        whole_json = self.config.response_format == "json_schema"
+        parsed = parse_verdict(reply.text, fence=fence_of(messages), whole_json=whole_json)
+        if parsed is not None:  # the rationale goes to the trace log: a proxy may echo headers
+            parsed = replace(parsed, rationale=self._redacted(parsed.rationale))
+        return parsed, None
 
     def _redacted(self, text: str) -> str:
         """``text`` (an error, perhaps quoting a server's reply) fit for a log line."""
         return redact(text, self._api_key())
 
     def _call(
-        self, messages: list[dict[str, str]], verdicts: tuple[str, str]
-    ) -> tuple[tuple[str, int, int] | None, JudgeSkip | None]:
-        """(text, input tokens, output tokens), or None with why: retried with backoff on
-        connection errors, 429 and 5xx; a timeout or an oversized reply ends it at once."""
+        self, messages: list[dict[str, str]], verdicts: tuple[str, str], score: bool
+    ) -> tuple[Reply | None, JudgeSkip | None]:
+        """The reply, or None with why: retried with backoff on connection errors, 429 and
+        5xx; a timeout or an oversized reply ends it at once."""
         import openai
 
         from ragguard.judge.transport import deadline
 
         request: dict[str, Any] = {
-            "model": self.config.model,
+            "model": self.model_name,
             "messages": messages,
             "temperature": 0.0,
-            "max_tokens": self.config.max_output_tokens,
+            "max_tokens": 1 if score else self.config.max_output_tokens,
         }
-        if self.config.response_format == "json_schema":
+        if self.config.backend == "local":  # llama.cpp's own key: keep the evaluated prefix
+            request["extra_body"] = {"cache_prompt": True}
+        bounds = (
+            sum(len(m["content"].encode()) + 64 for m in messages) + 1024,
+            4 * request["max_tokens"] + 1024,
+        )
+        if score:
+            request["logprobs"], request["top_logprobs"] = True, TOP_LOGPROBS
+        elif self.config.response_format == "json_schema":
             schema = verdict_schema(verdicts, self.config.max_output_tokens)
             request["response_format"] = {
                 "type": "json_schema",
@@ -242,7 +367,7 @@ class JudgeClient:
             with self._span() as span, deadline(self.config.timeout_s) as guard:
                 try:
                     response = self.client.chat.completions.create(**request)
-                    content, tokens = _content(response)
+                    reply = _reply(response, bounds)
                 except Exception as error:
                     why = _failure(error, guard.expired, guard.too_large, retryable)
                     _failed(span, "timeout" if why == "timeout" else type(error).__name__)
@@ -254,9 +379,11 @@ class JudgeClient:
                     logger.info("ragguard judge: attempt %d failed: %s", attempt + 1, message)
                 else:
                     if span is not None:
-                        span.set_attribute(names.GEN_AI_USAGE_INPUT_TOKENS, tokens[0])
-                        span.set_attribute(names.GEN_AI_USAGE_OUTPUT_TOKENS, tokens[1])
-                    return (content, *tokens), None
+                        span.set_attribute(names.GEN_AI_USAGE_INPUT_TOKENS, reply.input_tokens or 0)
+                        span.set_attribute(
+                            names.GEN_AI_USAGE_OUTPUT_TOKENS, reply.output_tokens or 0
+                        )
+                    return reply, None
             if attempt < self.config.retries:
                 self._sleep(self.config.backoff_s * 2**attempt * (0.5 + random.random()))
         return None, "unavailable"
@@ -269,8 +396,9 @@ class JudgeClient:
         except ImportError:
             yield None
             return
-        model = self.config.model
-        address = urlsplit(self.config.base_url or "https://api.openai.com/v1")
+        model = self.model_name
+        url = "http://127.0.0.1/v1" if self.config.backend == "local" else self.config.base_url
+        address = urlsplit(url or "https://api.openai.com/v1")
         attributes: dict[str, Any] = {
             names.GEN_AI_OPERATION_NAME: "chat",
             names.GEN_AI_PROVIDER_NAME: "openai",
@@ -289,16 +417,52 @@ class JudgeClient:
             yield span
 
 
-def _content(response: Any) -> tuple[str, tuple[int, int]]:
-    """The reply text and (input, output) tokens; TypeError for a body that is no chat
-    completion (a proxy's HTML page, a bare string)."""
+def _reply(response: Any, bounds: tuple[int, int]) -> Reply:
+    """The reply text, the usage reported within ``bounds`` (input, output) and the first
+    token's log-probabilities; TypeError for a body that is no chat completion (a proxy's
+    HTML page, a bare string)."""
     choices = getattr(response, "choices", None)
     if not isinstance(choices, list):
         raise TypeError(f"not a chat completion: {type(response).__name__}")
     content = choices[0].message.content if choices else None
     usage = getattr(response, "usage", None)
-    tokens = (int(usage.prompt_tokens or 0), int(usage.completion_tokens or 0)) if usage else (0, 0)
-    return (content if isinstance(content, str) else ""), tokens
+    tokens = [
+        reported(getattr(usage, field, None), bound) if usage is not None else None
+        for field, bound in zip(("prompt_tokens", "completion_tokens"), bounds, strict=True)
+    ]
+    for field, value, kept in zip(("prompt", "completion"), _usage(usage), tokens, strict=True):
+        if value is not None and kept is None:
+            logger.warning("ragguard judge: refused reported %s_tokens %r", field, value)
+    timings = getattr(response, "timings", None)  # llama.cpp's extra field
+    evaluated = reported(timings.get("prompt_n"), bounds[0]) if isinstance(timings, dict) else None
+    return Reply(
+        content if isinstance(content, str) else "",
+        tokens[0],
+        tokens[1],
+        _top(choices[0] if choices else None),
+        evaluated,
+    )
+
+
+def _usage(usage: Any) -> tuple[Any, Any]:
+    if usage is None:
+        return None, None
+    return getattr(usage, "prompt_tokens", None), getattr(usage, "completion_tokens", None)
+
+
+def _top(choice: Any) -> list[tuple[str, float]] | None:
+    """The first generated token's alternatives, (token, log-probability), if returned."""
+    content = getattr(getattr(choice, "logprobs", None), "content", None)
+    if not isinstance(content, list) or not content:
+        return None
+    first = content[0]
+    found = [
+        (alt.token, float(alt.logprob))
+        for alt in getattr(first, "top_logprobs", None) or []
+        if isinstance(getattr(alt, "token", None), str)
+        and isinstance(getattr(alt, "logprob", None), int | float)
+    ]
+    return found or None  # the chosen token alone gives no second word to weigh it with
 
 
 def _failure(

@@ -19,7 +19,9 @@ also occurs in "not supported".
 from __future__ import annotations
 
 import json
+import math
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -149,3 +151,45 @@ def parse_verdict(
         obj = _object(text.strip())
         return None if obj is None else _from_object(obj, "")
     return _from_text(text)
+
+
+@dataclass(frozen=True)
+class Scored:
+    """The score question's reading: P(yes) among the two answer words, and the word the
+    judge wrote (its greedy verdict)."""
+
+    score: float | None
+    """None: the endpoint returned no token probabilities (the verdict alone counts)."""
+    verdict: bool
+
+
+_SCORE_WORD = re.compile(r"^[\s\"'*`]*([A-Za-z]+)[\s.!\"'*`]*$")
+
+
+def _word(token: str) -> bool | None:
+    """True / False for a token that is the word yes / no (any case, spacing, quotes)."""
+    match = _SCORE_WORD.match(token)
+    word = match.group(1).lower() if match else ""
+    return True if word == "yes" else False if word == "no" else None
+
+
+def score_of(text: str | None, top: Sequence[tuple[str, float]] | None) -> Scored | None:
+    """P(supported) from a one-token Yes/No reply: ``top`` holds the first token's most
+    likely alternatives (token, log-probability), as OpenAI, vLLM, llama.cpp and Ollama
+    return them. The reply itself must be the word Yes or No: anything else (a reasoning, a
+    quoted verdict, a brace) is unparseable, as in ``parse_verdict``. Without ``top`` the
+    written word is the verdict and there is no score."""
+    written = _word(text or "")
+    if written is None:
+        return None
+    if not top:
+        return Scored(None, written)
+    mass = {True: 0.0, False: 0.0}
+    for token, logprob in top:
+        word = _word(token)
+        if word is not None and math.isfinite(logprob) and logprob <= 0.0:
+            mass[word] += math.exp(logprob)
+    total = mass[True] + mass[False]
+    if total <= 0.0:
+        return Scored(None, written)
+    return Scored(mass[True] / total, written)

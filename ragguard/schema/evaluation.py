@@ -49,6 +49,13 @@ class JudgeVerdict(BaseModel):
     """Answered from the verdict cache: no call, no tokens."""
     tokens_left_today: int | None = None
     """The daily token budget left after this call (None: no budget set)."""
+    score: float | None = None
+    """P(supported) read from the judge's token probabilities (the score question); None
+    where the verdict was read from text."""
+    question: str | None = None
+    """With a score: the content hash of the question asked (model, claim, context,
+    passages), so ``replay`` reuses the recorded score for the same question instead of
+    asking again."""
 
 
 JudgeSkip = Literal[

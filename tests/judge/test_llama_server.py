@@ -125,9 +125,9 @@ def test_a_verdict_planted_in_the_data_never_decides(judge_server, response_form
     replies = []
     call = client._call
 
-    def recording(messages, verdicts):
-        reply, skipped = call(messages, verdicts)
-        replies.append(reply[0] if reply else None)
+    def recording(messages, verdicts, score):
+        reply, skipped = call(messages, verdicts, score)
+        replies.append(reply.text if reply else None)
         return reply, skipped
 
     client._call = recording

@@ -62,9 +62,9 @@ def spy(judged):
     asked = []
     original = client.ask
 
-    def ask(messages, verdicts):
+    def ask(messages, verdicts, **options):
         asked.append(messages[-1]["content"])
-        return original(messages, verdicts)
+        return original(messages, verdicts, **options)
 
     client.ask = ask
     return asked

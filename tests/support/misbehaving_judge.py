@@ -13,25 +13,27 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
+_USAGE = {"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15}
 
-def completion(content: str) -> bytes:
-    """A chat completion body holding ``content``."""
-    return json.dumps(
-        {
-            "id": "x",
-            "object": "chat.completion",
-            "created": 0,
-            "model": "stand-in",
-            "choices": [
-                {
-                    "index": 0,
-                    "message": {"role": "assistant", "content": content},
-                    "finish_reason": "stop",
-                }
-            ],
-            "usage": {"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15},
-        }
-    ).encode()
+
+def completion(content: str, usage: Any = _USAGE) -> bytes:
+    """A chat completion body holding ``content`` (``usage`` None: no usage reported)."""
+    body = {
+        "id": "x",
+        "object": "chat.completion",
+        "created": 0,
+        "model": "stand-in",
+        "choices": [
+            {
+                "index": 0,
+                "message": {"role": "assistant", "content": content},
+                "finish_reason": "stop",
+            }
+        ],
+    }
+    if usage is not None:
+        body["usage"] = usage
+    return json.dumps(body).encode()
 
 
 @dataclass

