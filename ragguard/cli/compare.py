@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 def add_to(commands: Any) -> None:
     compare = commands.add_parser(
         "compare",
-        help="compare two results files of the same traces: paired differences, 95% intervals",
+        help="compare two results files of the same traces: paired differences, 95%% intervals",
     )
     compare.add_argument("base", help="results of the current config (evaluate -o, replay -o)")
     compare.add_argument("new", help="results of the candidate, over the same traces")
