@@ -58,6 +58,8 @@ def run(args: argparse.Namespace) -> int:
         resamples=args.resamples,
         seed=args.seed,
     )
+    if not result.paired:
+        raise ValueError(_no_pairs(args.base, args.new, sides[0][0], sides[1][0]))
     worse = []
     for name in watched:
         change = result.metric(name)
@@ -77,6 +79,17 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     return EXIT_GATE if worse else EXIT_OK
+
+
+def _no_pairs(base: str, new: str, a: Mapping[str, object], b: Mapping[str, object]) -> str:
+    """Why nothing was compared: no trace id is in both files (exit 2, whatever the gates)."""
+    shown = ", ".join(list(a)[:2]) or "none"
+    other = ", ".join(list(b)[:2]) or "none"
+    return (
+        f"no trace is in both files, nothing to compare: {base} has {len(a)} trace ids "
+        f"(e.g. {shown}), {new} has {len(b)} (e.g. {other}); compare pairs results by "
+        "trace_id, so run both over the same traces file"
+    )
 
 
 def read_results(path: Path) -> tuple[dict[str, Evaluation], int]:
