@@ -248,10 +248,12 @@ def scale_options(command: argparse.ArgumentParser) -> None:
 
 def format_option(parser: argparse.ArgumentParser) -> None:
     """``--format``: read another evaluation tool's export as it is (docs/formats.md)."""
+    from ragguard.runtime.foreign import FORMATS
+
     parser.add_argument(
         "--format",
-        choices=["ragguard", "ragas", "deepeval"],
+        choices=FORMATS,
         default="ragguard",
-        help="the input's format: ragguard traces (default), or a RAGAS or DeepEval dataset "
-        "export, JSONL or .csv (docs/formats.md)",
+        help="the input's format: ragguard traces (default), or a RAGAS, DeepEval, Phoenix or "
+        "LangSmith dataset export, JSONL or .csv (docs/formats.md)",
     )

@@ -44,7 +44,10 @@ OTHER_NAMES = {
 }
 """Names other tools give a required trace field: a hint when that field is missing."""
 
-FOREIGN_FORMATS = "ragguard evaluate FILE --format ragas|deepeval reads those exports as they are"
+FOREIGN_FORMATS = (
+    "ragguard evaluate FILE --format ragas|deepeval|phoenix|langsmith reads those exports as "
+    "they are"
+)
 
 
 def edit_distance(a: str, b: str) -> int:
@@ -75,7 +78,9 @@ def near_field(key: str, fields: Iterable[str]) -> str | None:
 
 def misplaced_keys(data: Mapping[str, Any], fields: Iterable[str]) -> list[tuple[str, str]]:
     """(key, what to do instead) for each top-level key of ``data`` that is another tool's
-    name for the passages (while ``items`` is absent) or a misspelling of a field."""
+    name for the passages (while ``items`` is absent) or a misspelling of an absent field:
+    the line is skipped, since what it meant to say would be lost."""
+    fields = list(fields)
     known = [*fields, *PRODUCT_FIELDS]
     found: list[tuple[str, str]] = []
     for key in data:
@@ -89,9 +94,30 @@ def misplaced_keys(data: Mapping[str, Any], fields: Iterable[str]) -> list[tuple
                     f'{{"id": ..., "text": ...}} ({FOREIGN_FORMATS})',
                 )
             )
-        elif (close := near_field(key, known)) is not None:
+        elif (close := near_field(key, known)) is not None and _blocking(close, data, fields):
             found.append((key, f"is not a trace field; did you mean `{close}`?"))
     return found
+
+
+def stray_keys(data: Mapping[str, Any], fields: Iterable[str]) -> list[tuple[str, str]]:
+    """(key, note) for each key one or two edits from a field that the trace has anyway, or
+    from one of ragguard's own optional keys (``item`` next to ``items``, ``label``): kept
+    and reported, never a reason to skip the line."""
+    fields = list(fields)
+    known = [*fields, *PRODUCT_FIELDS]
+    found: list[tuple[str, str]] = []
+    for key in data:
+        if not isinstance(key, str) or key in known:
+            continue
+        close = near_field(key, known)
+        if close is not None and not _blocking(close, data, fields):
+            found.append((key, f"is not a trace field and is not read; did you mean `{close}`?"))
+    return found
+
+
+def _blocking(close: str, data: Mapping[str, Any], fields: list[str]) -> bool:
+    """A misspelt key hides a field only when that trace field is absent."""
+    return close in fields and close not in data
 
 
 def missing_hint(field: str, data: Mapping[str, Any], fields: Iterable[str]) -> str:
