@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Literal
 
-from ragguard.errors import TraceValidationError
+from ragguard.errors import RagguardError, TraceValidationError
 from ragguard.runtime.columns import (
     PARTS,
     Columns,
@@ -43,8 +43,35 @@ def read_input(
 ) -> Iterator[tuple[int, Trace | TraceValidationError]]:
     """A traces file in ragguard's format or in another tool's (``--format``)."""
     if form == "ragguard":
+        hint = format_hint(path)
+        if hint is not None:
+            raise RagguardError(hint)
         return _reported(path, read_traces(path, max_line_bytes=max_line_bytes))
     return read_foreign(path, form, max_line_bytes=max_line_bytes)
+
+
+def format_hint(path: str | Path) -> str | None:
+    """Why a file given without ``--format`` is not ragguard's JSONL, naming the flag: a
+    ``.csv`` or ``.parquet`` file, or a ``.json`` file holding one array (None: read it)."""
+    path = Path(path)
+    suffix = path.suffix.lower()
+    flag = f"pass --format {'|'.join(FORMATS[1:])} for another tool's export (docs/formats.md)"
+    if suffix == ".csv":
+        return f"{path} is a CSV file, and ragguard's own format is JSONL: {flag}"
+    if suffix == ".parquet":
+        return (
+            f"{path} is a Parquet file, which ragguard does not read: write it as JSONL "
+            f"(pandas: df.to_json('data.jsonl', orient='records', lines=True)), then {flag}"
+        )
+    if suffix == ".json" and path.is_file():
+        with path.open("rb") as handle:
+            start = handle.read(4096).lstrip(b"\xef\xbb\xbf \t\r\n")
+        if start.startswith(b"["):
+            return (
+                f"{path} holds one JSON array, and ragguard reads JSONL (one trace per line; "
+                f"jq -c '.[]' converts it); {flag}, which reads an array too"
+            )
+    return None
 
 
 def _reported(
@@ -68,7 +95,8 @@ def read_foreign(
     columns = formats()[form]
     ids = _Ids(form)
     rows = _csv_rows(Path(path)) if Path(path).suffix.lower() == ".csv" else None
-    source = rows if rows is not None else read_jsonl(path, max_line_bytes=max_line_bytes)
+    source = rows if rows is not None else _json_array(Path(path))
+    source = source if source is not None else read_jsonl(path, max_line_bytes=max_line_bytes)
     for number, row in source:
         if isinstance(row, TraceValidationError):
             yield number, row
@@ -175,6 +203,26 @@ def _csv_rows(path: Path) -> Iterator[tuple[int, dict[str, Any] | TraceValidatio
             start = reader.line_num + 1
     except csv.Error as error:
         yield start, TraceValidationError("<csv>", str(error), line=start)
+
+
+def _json_array(path: Path) -> Iterator[tuple[int, Any]] | None:
+    """The rows of a ``.json`` file that holds one array (DeepEval's ``save_as("json")``),
+    numbered from 1; None for any other file (read as JSONL)."""
+    if path.suffix.lower() != ".json" or format_hint(path) is None:
+        return None
+    try:
+        rows = json.loads(path.read_text(encoding="utf-8-sig"))
+    except (ValueError, RecursionError) as error:
+        return iter([(1, TraceValidationError("<json>", f"not valid JSON: {error}", line=1))])
+    return (
+        (
+            n,
+            row
+            if isinstance(row, dict)
+            else TraceValidationError("<json>", "not an object", line=n),
+        )
+        for n, row in enumerate(rows, 1)
+    )
 
 
 class _Ids:

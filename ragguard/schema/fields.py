@@ -44,6 +44,9 @@ OTHER_NAMES = {
 }
 """Names other tools give a required trace field: a hint when that field is missing."""
 
+ITEM_TEXT_NAMES = ("content", "page_content", "body", "passage", "chunk", "document", "txt")
+"""What other tools call an item's text (LangChain: ``page_content``); ragguard reads ``text``."""
+
 FOREIGN_FORMATS = (
     "ragguard evaluate FILE --format ragas|deepeval|phoenix|langsmith reads those exports as "
     "they are"
@@ -132,3 +135,27 @@ def missing_hint(field: str, data: Mapping[str, Any], fields: Iterable[str]) -> 
         if near_field(key, [field]) == field:
             return f" (found `{key}`: did you mean `{field}`?)"
     return ""
+
+
+def item_problem(items: Any) -> tuple[str, str] | None:
+    """(field, message) for the first item given as a string, or with its text under another
+    name (``content``) and no ``text``, ``image`` or ``video``: said in the user's words
+    rather than pydantic's."""
+    if not isinstance(items, list):
+        return None
+    for i, item in enumerate(items):
+        if isinstance(item, str):
+            return f"items[{i}]", (
+                'is a string; an item is an object such as {"id": "d1", "text": "..."} '
+                f"(a list of passage strings is another tool's format: {FOREIGN_FORMATS})"
+            )
+        if not isinstance(item, Mapping) or any(
+            item.get(k) is not None for k in ("text", "image", "video")
+        ):
+            continue
+        for key in item:
+            if isinstance(key, str) and (
+                key.lower() in ITEM_TEXT_NAMES or near_field(key, ["text"]) == "text"
+            ):
+                return f"items[{i}].{key}", "is not an item field; did you mean `text`?"
+    return None
