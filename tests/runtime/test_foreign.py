@@ -1,5 +1,6 @@
 """RAGAS, DeepEval, Phoenix and LangSmith exports read as traces: the examples of
-docs/formats.md evaluate as written, ids are deterministic, and the reference answer reaches the reference metrics."""
+docs/formats.md evaluate as written, ids are deterministic, and the reference answer
+reaches the reference metrics."""
 
 import json
 
