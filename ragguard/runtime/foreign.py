@@ -81,7 +81,8 @@ def _reported(
     ``items``) reported once per file: kept, not a reason to skip the line."""
     for number, entry in lines:
         if isinstance(entry, Trace) and entry.model_extra:
-            found = stray_keys(entry.model_extra, Trace.model_fields)
+            given = {**dict.fromkeys(entry.model_fields_set), **entry.model_extra}
+            found = stray_keys(given, Trace.model_fields)
             report_once(str(path), (f"line {number}: `{k}` {m}" for k, m in found))
         yield number, entry
 
