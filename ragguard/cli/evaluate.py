@@ -102,6 +102,8 @@ def _run(args: argparse.Namespace, path: str) -> int:
             if isinstance(entry, Trace) and entry.trace_id in done:
                 resumed += 1
                 continue
+            if isinstance(entry, Trace) and data_format != "ragguard":
+                batch.checks.title(entry)
             yield f"line {n}", entry, None
 
     with batch.calibrated(first_pass, total) as (calibrated, summary):
