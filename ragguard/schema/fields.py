@@ -9,7 +9,7 @@ the names other tools give the query and the answer (for a missing field's hint)
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 PRODUCT_FIELDS: dict[str, str] = {
@@ -83,12 +83,8 @@ def misplaced_keys(data: Mapping[str, Any], fields: Iterable[str]) -> list[tuple
     """(key, what to do instead) for each top-level key of ``data`` that is another tool's
     name for the passages (while ``items`` is absent) or a misspelling of an absent field:
     the line is skipped, since what it meant to say would be lost."""
-    fields = list(fields)
-    known = [*fields, *PRODUCT_FIELDS]
     found: list[tuple[str, str]] = []
-    for key in data:
-        if not isinstance(key, str) or key in known:
-            continue
+    for key, close, blocking in _near_misses(data, fields):
         if key.lower() in PASSAGE_NAMES and "items" not in data:
             found.append(
                 (
@@ -97,7 +93,7 @@ def misplaced_keys(data: Mapping[str, Any], fields: Iterable[str]) -> list[tuple
                     f'{{"id": ..., "text": ...}} ({FOREIGN_FORMATS})',
                 )
             )
-        elif (close := near_field(key, known)) is not None and _blocking(close, data, fields):
+        elif close is not None and blocking:
             found.append((key, f"is not a trace field; did you mean `{close}`?"))
     return found
 
@@ -106,16 +102,24 @@ def stray_keys(data: Mapping[str, Any], fields: Iterable[str]) -> list[tuple[str
     """(key, note) for each key one or two edits from a field that the trace has anyway, or
     from one of ragguard's own optional keys (``item`` next to ``items``, ``label``): kept
     and reported, never a reason to skip the line."""
+    return [
+        (key, f"is not a trace field and is not read; did you mean `{close}`?")
+        for key, close, blocking in _near_misses(data, fields)
+        if close is not None and not blocking
+    ]
+
+
+def _near_misses(
+    data: Mapping[str, Any], fields: Iterable[str]
+) -> Iterator[tuple[str, str | None, bool]]:
+    """(key, the known key it is nearest or None, whether it hides an absent trace field)
+    for each key of ``data`` that is neither a field nor one of ragguard's own keys."""
     fields = list(fields)
     known = [*fields, *PRODUCT_FIELDS]
-    found: list[tuple[str, str]] = []
     for key in data:
-        if not isinstance(key, str) or key in known:
-            continue
-        close = near_field(key, known)
-        if close is not None and not _blocking(close, data, fields):
-            found.append((key, f"is not a trace field and is not read; did you mean `{close}`?"))
-    return found
+        if isinstance(key, str) and key not in known:
+            close = near_field(key, known)
+            yield key, close, close is not None and _blocking(close, data, fields)
 
 
 def _blocking(close: str, data: Mapping[str, Any], fields: list[str]) -> bool:

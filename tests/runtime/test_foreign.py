@@ -9,6 +9,7 @@ import pytest
 from ragguard.cli import main
 from ragguard.errors import TraceValidationError
 from ragguard.runtime.foreign import read_foreign
+from tests.support.cli_process import run_ragguard
 from tests.support.docs_blocks import ROOT, blocks
 
 PAGE = ROOT / "docs" / "formats.md"
@@ -86,22 +87,6 @@ def test_a_ragguard_trace_given_as_a_foreign_format_names_the_missing_columns(tm
     assert isinstance(error, TraceValidationError) and "the row's columns" in error.message
 
 
-def run_command(*args, stdin=None):
-    import os
-    import subprocess
-    import sys
-
-    return subprocess.run(
-        [sys.executable, "-m", "ragguard.cli", *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        input=stdin,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-        timeout=600,
-    )
-
-
 @pytest.mark.parametrize(
     ("form", "language", "contains", "name"),
     [
@@ -115,7 +100,7 @@ def test_each_documented_export_evaluates_as_written(tmp_path, form, language, c
     command; every claim is checked against the passages read from the user's columns."""
     path = tmp_path / name
     path.write_text(example(language, contains))
-    done = run_command("evaluate", str(path), "--format", form)
+    done = run_ragguard("evaluate", str(path), "--format", form)
     assert done.returncode == 0, done.stderr
     (evaluation,) = [json.loads(line) for line in done.stdout.splitlines()]
     assert evaluation["trace_id"].startswith(f"{form}-")
@@ -139,7 +124,7 @@ def test_errors_name_the_users_column_and_line_with_the_nearest_name(tmp_path):
         {"question": "Where?", "contexts": ["Rome."], "answer": "Rome.", "retrieved_context": []},
     ]
     path.write_text("".join(json.dumps(r) + "\n" for r in rows * 2))
-    done = run_command("evaluate", str(path), "--format", "ragas")
+    done = run_ragguard("evaluate", str(path), "--format", "ragas")
     assert done.returncode == 1
     err = done.stderr
     assert "line 1: response: no `response` or `answer` column; the row has `respons`" in err
@@ -179,7 +164,7 @@ def test_a_json_array_export_is_read(tmp_path):
 def test_a_file_that_is_not_jsonl_names_the_format_flag(tmp_path, name, content, message):
     path = tmp_path / name
     path.write_text(content)
-    done = run_command("evaluate", str(path))
+    done = run_ragguard("evaluate", str(path))
     assert done.returncode == 2 and message in done.stderr
     assert "--format ragas|deepeval|phoenix|langsmith" in done.stderr
     assert "not valid JSON" not in done.stderr
@@ -188,26 +173,28 @@ def test_a_file_that_is_not_jsonl_names_the_format_flag(tmp_path, name, content,
 def test_a_jsonl_file_named_json_is_read_as_ever(tmp_path):
     path = tmp_path / "traces.json"
     path.write_text((ROOT / "examples" / "traces.jsonl").read_text().splitlines()[0] + "\n")
-    done = run_command("evaluate", str(path))
+    done = run_ragguard("evaluate", str(path))
     assert done.returncode == 0, done.stderr
 
 
 @pytest.mark.parametrize("workers", [[], ["--workers", "2"]])
 def test_standard_input_is_read_with_a_dash(workers):
     lines = (ROOT / "examples" / "traces.jsonl").read_text().splitlines()[:3]
-    done = run_command("evaluate", "-", *workers, stdin="\n".join(lines) + "\n")
+    done = run_ragguard("evaluate", "-", *workers, stdin="\n".join(lines) + "\n")
     assert done.returncode == 0, done.stderr
     ids = [json.loads(line)["trace_id"] for line in done.stdout.splitlines()]
     assert ids == [json.loads(line)["trace_id"] for line in lines]
 
 
 def test_a_csv_export_on_standard_input(tmp_path):
-    done = run_command("evaluate", "-", "--format", "phoenix", stdin=example("csv", "input,output"))
+    done = run_ragguard(
+        "evaluate", "-", "--format", "phoenix", stdin=example("csv", "input,output")
+    )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["trace_id"].startswith("phoenix-")
 
 
 def test_ray_refuses_standard_input():
-    done = run_command("evaluate", "-", "--runner", "ray", stdin="")
+    done = run_ragguard("evaluate", "-", "--runner", "ray", stdin="")
     assert done.returncode == 2
     assert "--runner ray" in done.stderr and "cannot read standard input" in done.stderr
