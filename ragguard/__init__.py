@@ -46,6 +46,7 @@ if _typing.TYPE_CHECKING:
     from ragguard.runtime.stats import LiveStats, stats
     from ragguard.schema import (
         Evaluation,
+        GuardResult,
         Item,
         ItemEvaluation,
         Metrics,
@@ -81,6 +82,7 @@ _HOMES = {
     "ragguard.runtime.stats": ["LiveStats", "stats"],
     "ragguard.schema": [
         "Evaluation",
+        "GuardResult",
         "Item",
         "ItemEvaluation",
         "Metrics",
@@ -96,6 +98,7 @@ __all__ = [
     "EvaluationError",
     "Evaluator",
     "Guard",
+    "GuardResult",
     "Item",
     "ItemEvaluation",
     "LimitsConfig",

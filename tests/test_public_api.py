@@ -140,6 +140,7 @@ def test_the_root_api_is_the_stable_one() -> None:
         "EvaluationError",
         "Evaluator",
         "Guard",
+        "GuardResult",
         "Item",
         "ItemEvaluation",
         "LimitsConfig",

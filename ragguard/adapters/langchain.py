@@ -23,7 +23,7 @@ from langchain_core.runnables.config import ensure_config, get_config_list
 from ragguard.adapters.capture import Recorder, Request, guarded, make_item
 from ragguard.errors import UnsupportedAnswerError
 from ragguard.live.monitor import Monitor, OnEvaluation
-from ragguard.schema import Evaluation, Item
+from ragguard.schema import GuardResult, Item
 
 QUERY_KEYS = ("query", "question", "input", "messages")
 ANSWER_KEYS = ("answer", "result", "output", "text", "response", "messages")
@@ -62,8 +62,8 @@ def _text(value: Any, keys: Sequence[str], role: str) -> str | None:
     return None
 
 
-def _annotate(output: Any, evaluation: Evaluation) -> None:
-    """Attach the Evaluation to a message's response_metadata (the answer message of a dict
+def _annotate(output: Any, evaluation: GuardResult) -> None:
+    """Attach the guard's result to a message's response_metadata (the answer message of a dict
     output) or to a dict output itself; a plain string has nowhere to carry it."""
     if isinstance(output, Mapping):
         message = next(
@@ -98,18 +98,18 @@ class RagguardCallbackHandler(BaseCallbackHandler):
         self._awaited: dict[UUID, UnsupportedAnswerError | None] = {}
         """Runs a GuardedRunnable waits on: their refusal, raised there (not from a callback,
         which would hide the run's end from the handlers after this one)."""
-        self._annotations: dict[UUID, Evaluation] = {}
-        """The Evaluation of each awaited run, for GuardedRunnable to attach to what the call
+        self._annotations: dict[UUID, GuardResult] = {}
+        """The guard's result of each awaited run, for GuardedRunnable to attach to what the call
         returns: a legacy ``Chain`` returns a copy of the outputs its callbacks saw."""
 
     def expect(self, run_id: UUID) -> None:
         self._awaited[run_id] = None
 
-    def settle(self, run_id: UUID) -> tuple[UnsupportedAnswerError | None, Evaluation | None]:
-        """The run's refusal and, under ``action="annotate"``, its Evaluation."""
+    def settle(self, run_id: UUID) -> tuple[UnsupportedAnswerError | None, GuardResult | None]:
+        """The run's refusal and, under ``action="annotate"``, the guard's result."""
         return self._awaited.pop(run_id, None), self._annotations.pop(run_id, None)
 
-    def _annotate_run(self, run_id: UUID, outputs: Any, evaluation: Evaluation) -> None:
+    def _annotate_run(self, run_id: UUID, outputs: Any, evaluation: GuardResult) -> None:
         _annotate(outputs, evaluation)
         if run_id in self._awaited:
             self._annotations[run_id] = evaluation

@@ -42,7 +42,7 @@ from pydantic import BaseModel, PrivateAttr
 
 from ragguard.adapters.capture import Recorder, Request, guarded, make_item
 from ragguard.live.monitor import Monitor, OnEvaluation
-from ragguard.schema import Evaluation, Item
+from ragguard.schema import GuardResult, Item
 
 ENTRY_POINTS = frozenset(
     (
@@ -107,8 +107,8 @@ def _answer_text(result: Any) -> str:
     return answer if isinstance(answer, str) else ""
 
 
-def _annotate(result: Any, evaluation: Evaluation) -> None:
-    """Attach the Evaluation to a Response's metadata, or to an AgentOutput's response
+def _annotate(result: Any, evaluation: GuardResult) -> None:
+    """Attach the guard's result to a Response's metadata, or to an AgentOutput's response
     message (``additional_kwargs``)."""
     message = getattr(result, "response", None)
     if isinstance(message, ChatMessage):

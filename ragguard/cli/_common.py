@@ -262,12 +262,31 @@ def scale_options(command: argparse.ArgumentParser) -> None:
     )
 
 
+@contextlib.contextmanager
+def stdin_file(*, csv: bool) -> Iterator[str]:
+    """Standard input copied to a private temporary file, removed after: a run reads its
+    input more than once (the gates, self-calibration, the run) and workers read by path.
+    ``csv``: another tool's export, named ``.csv`` unless it starts as JSON does."""
+    import shutil
+
+    head = sys.stdin.buffer.peek(64)[:64] if hasattr(sys.stdin.buffer, "peek") else b""
+    is_json = head.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] in (b"{", b"[")
+    suffix = ".csv" if csv and head and not is_json else ".jsonl"
+    with tempfile.TemporaryDirectory(prefix="ragguard-stdin-") as folder:
+        path = Path(folder) / f"stdin{suffix}"
+        with path.open("wb") as handle:
+            shutil.copyfileobj(sys.stdin.buffer, handle)
+        yield str(path)
+
+
 def format_option(parser: argparse.ArgumentParser) -> None:
     """``--format``: read another evaluation tool's export as it is (docs/formats.md)."""
+    from ragguard.runtime.foreign import FORMATS
+
     parser.add_argument(
         "--format",
-        choices=["ragguard", "ragas", "deepeval"],
+        choices=FORMATS,
         default="ragguard",
-        help="the input's format: ragguard traces (default), or a RAGAS or DeepEval dataset "
-        "export, JSONL or .csv (docs/formats.md)",
+        help="the input's format: ragguard traces (default), or a RAGAS, DeepEval, Phoenix or "
+        "LangSmith dataset export, JSONL or .csv (docs/formats.md)",
     )

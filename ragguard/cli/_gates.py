@@ -114,6 +114,7 @@ class RunChecks:
     junit: JUnitReport | None = field(default=None, repr=False)
     allow_skipped: bool = False
     allow_unscored: bool = False
+    titles: dict[str, str] = field(default_factory=dict, repr=False)
 
     @classmethod
     def start(
@@ -161,7 +162,12 @@ class RunChecks:
 
     def on_evaluation(self, evaluation: Evaluation) -> None:
         if self.junit is not None:
-            self.junit.add(evaluation)
+            self.junit.add(evaluation, self.titles.pop(evaluation.trace_id, None))
+
+    def title(self, trace: Trace) -> None:
+        """Name ``trace``'s testcase by its query (a foreign row: its id is a hash)."""
+        if self.junit is not None:
+            self.titles[trace.trace_id] = trace.query
 
     def on_skipped(self, where: str, error: RagguardError) -> None:
         if self.junit is not None:

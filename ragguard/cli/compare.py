@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 def add_to(commands: Any) -> None:
     compare = commands.add_parser(
         "compare",
-        help="compare two results files of the same traces: paired differences, 95% intervals",
+        help="compare two results files of the same traces: paired differences, 95%% intervals",
     )
     compare.add_argument("base", help="results of the current config (evaluate -o, replay -o)")
     compare.add_argument("new", help="results of the candidate, over the same traces")
@@ -57,6 +57,8 @@ def run(args: argparse.Namespace) -> int:
         resamples=args.resamples,
         seed=args.seed,
     )
+    if not result.paired:
+        raise ValueError(_no_pairs(args.base, args.new, sides[0][0], sides[1][0]))
     worse = []
     for name in watched:
         change = result.metric(name)
@@ -76,6 +78,19 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     return EXIT_GATE if worse else EXIT_OK
+
+
+def _no_pairs(base: str, new: str, a: Mapping[str, object], b: Mapping[str, object]) -> str:
+    """Why nothing was compared: no trace id is in both files (exit 2, whatever the gates)."""
+    from ragguard.replay.escape import plain_text
+
+    shown = ", ".join(plain_text(i) for i in list(a)[:2]) or "none"
+    other = ", ".join(plain_text(i) for i in list(b)[:2]) or "none"
+    return (
+        f"no trace is in both files, nothing to compare: {base} has {len(a)} trace ids "
+        f"(e.g. {shown}), {new} has {len(b)} (e.g. {other}); compare pairs results by "
+        "trace_id, so run both over the same traces file"
+    )
 
 
 def read_results(path: Path) -> tuple[StoredEvaluations, int]:

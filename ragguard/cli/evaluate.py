@@ -14,6 +14,7 @@ from ragguard.cli._common import (
     format_option,
     refuse_overwriting_input,
     scale_options,
+    stdin_file,
     unique_ids,
 )
 from ragguard.cli._gates import gate_options
@@ -30,7 +31,9 @@ if TYPE_CHECKING:
 def add_to(commands: Any) -> None:
     evaluate = commands.add_parser("evaluate", help="evaluate a JSONL file of traces")
     evaluate.add_argument(
-        "traces", help="JSONL file, one trace per line (or a RAGAS/DeepEval export: --format)"
+        "traces",
+        help="JSONL file, one trace per line, or - for standard input (or another tool's "
+        "export: --format)",
     )
     evaluate.add_argument(
         "-o",
@@ -54,13 +57,25 @@ def add_to(commands: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.traces != "-":
+        return _run(args, str(args.traces))
+    if args.runner == "ray":
+        raise RagguardError(
+            "--runner ray reads the input file on the cluster: it cannot read standard input "
+            "(-); write the traces to a file and pass its path"
+        )
+    with stdin_file(csv=args.format != "ragguard") as path:
+        return _run(args, path)
+
+
+def _run(args: argparse.Namespace, path: str) -> int:
     from ragguard.replay.run import load_done
     from ragguard.runtime.foreign import read_input
     from ragguard.runtime.jsonl import count_lines
     from ragguard.schema import Trace
 
     options = RunOptions.from_args(args)
-    path, resume = str(args.traces), bool(args.resume)
+    resume = bool(args.resume)
     data_format: Format = args.format
     if Path(path).is_dir():
         raise RagguardError(f"{path} is a directory: evaluate takes a JSONL file of traces")
@@ -87,6 +102,8 @@ def run(args: argparse.Namespace) -> int:
             if isinstance(entry, Trace) and entry.trace_id in done:
                 resumed += 1
                 continue
+            if isinstance(entry, Trace) and data_format != "ragguard":
+                batch.checks.title(entry)
             yield f"line {n}", entry, None
 
     with batch.calibrated(first_pass, total) as (calibrated, summary):

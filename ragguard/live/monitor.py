@@ -34,13 +34,13 @@ from ragguard.live.thread import EvaluationThread, Result, close_all, exit_timeo
 from ragguard.runtime import stats as live_stats
 from ragguard.runtime.hooks import register_once
 from ragguard.runtime.stats import LiveStats
-from ragguard.schema import Evaluation, Trace
+from ragguard.schema import Evaluation, GuardResult, Trace
 from ragguard.scoring.wiring.cache import CachedRelevanceScorer
 
 logger = logging.getLogger(__name__)
 
 OnEvaluation = Callable[[Evaluation], object]
-Annotate = Callable[[Evaluation], object]
+Annotate = Callable[[GuardResult], object]
 
 
 _SHARED_LOCK = threading.RLock()  # also taken by the SIGTERM handler
@@ -225,6 +225,7 @@ class Monitor:
         kept = _Kept(build)
         if self._in_background():
             self._submit(kept, on_evaluation)
+            self._failed_open(annotate)
             return None
         try:
             result = self._submit_waiting(kept).result(self.live.guard_timeout_s)
@@ -243,6 +244,7 @@ class Monitor:
         kept = _Kept(build)
         if self._in_background():
             self._submit(kept, on_evaluation)
+            self._failed_open(annotate)
             return None
         future = asyncio.wrap_future(self._submit_waiting(kept))
         try:
@@ -351,6 +353,23 @@ class Monitor:
         self._each_exporter("shutdown", lambda exporter: exporter.shutdown())
         return done
 
+    def _failed_open(self, annotate: Annotate | None) -> None:
+        """Guard mode with the evaluation process down: the answer went through unjudged."""
+        if self.live.mode == "guard":
+            error = "the evaluation process is down; evaluated later in the background"
+            self._attach(annotate, GuardResult(status="failed", error=error))
+
+    def _attach(self, annotate: Annotate | None, result: GuardResult) -> None:
+        """Annotate the answer (``action="annotate"``) with what the guard found, whatever it
+        was: an error here is counted, never raised."""
+        if annotate is None or self.live.action != "annotate":
+            return
+        try:
+            annotate(result)
+        except Exception:
+            self.count("capture_errors")
+            logger.exception("ragguard: cannot attach the evaluation to the result")
+
     def _judge(
         self,
         kept: _Kept,
@@ -362,16 +381,16 @@ class Monitor:
         if result is None:
             self.count("guard_timeouts")
             logger.warning("ragguard: guard evaluation timed out; the answer went through")
+            timeout = self.live.guard_timeout_s
+            self._attach(annotate, GuardResult(status="timed_out", error=f"over {timeout} s"))
             return None
         reasons = self._delivered(kept, result, on_evaluation)
-        if isinstance(result, Exception):
-            return None  # fail open: the worker logged and counted it
-        if annotate is not None and self.live.action == "annotate":
-            try:
-                annotate(result)
-            except Exception:
-                self.count("capture_errors")
-                logger.exception("ragguard: cannot attach the evaluation to the result")
+        if isinstance(result, Exception):  # fail open: the worker logged and counted it
+            error = f"{type(result).__name__}: {result}"
+            self._attach(annotate, GuardResult(status="failed", error=error))
+            return None
+        done = GuardResult(status="evaluated", evaluation=result, reasons=tuple(reasons))
+        self._attach(annotate, done)
         if not reasons:
             return None
         if self.live.action == "raise" and can_raise:

@@ -60,13 +60,15 @@ class JUnitReport:
         default_factory=lambda: tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115
     )
 
-    def add(self, evaluation: Evaluation) -> None:
+    def add(self, evaluation: Evaluation, title: str | None = None) -> None:
         """One trace's testcase: a failure when a claim is unsupported or the answer is off
-        the question."""
+        the question. ``title`` (a foreign row's query, whose id is a hash) names it, the id
+        kept in brackets."""
         seconds = evaluation.timing_ms.get("total", 0.0) / 1000
         self.traces.tests += 1
         self.traces.seconds += seconds
-        head = f'    <testcase classname="ragguard.traces" name={_attr(evaluation.trace_id)} '
+        name = evaluation.trace_id if title is None else f"{_short(title)} [{evaluation.trace_id}]"
+        head = f'    <testcase classname="ragguard.traces" name={_attr(name)} '
         head += f'time="{seconds:.3f}"'
         message = failure_summary(evaluation)
         if message is None:
@@ -152,3 +154,9 @@ def _unscored(evaluation: Evaluation, counts: _Counts) -> str:
         f">\n      <skipped message={_attr(message)}>{_text(chr(10).join(lines))}</skipped>\n"
         "    </testcase>\n"
     )
+
+
+def _short(text: str, limit: int = 80) -> str:
+    """A query as a one-line testcase name."""
+    line = " ".join(text.split())
+    return line if len(line) <= limit else line[: limit - 1].rstrip() + "…"

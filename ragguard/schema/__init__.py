@@ -22,6 +22,7 @@ from ragguard.schema.evaluation import (
     unscored_for_language,
     verdict,
 )
+from ragguard.schema.guard_result import GuardResult, GuardStatus
 from ragguard.schema.thresholds import Thresholds
 from ragguard.schema.trace import NO_CONTEXT, Item, Modality, Reference, SpanKind, Trace
 
@@ -32,6 +33,8 @@ __all__ = [
     "CheckKind",
     "Evaluation",
     "FieldIssue",
+    "GuardResult",
+    "GuardStatus",
     "Item",
     "ItemEvaluation",
     "JudgeSkip",

@@ -9,7 +9,7 @@ the names other tools give the query and the answer (for a missing field's hint)
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 PRODUCT_FIELDS: dict[str, str] = {
@@ -44,7 +44,13 @@ OTHER_NAMES = {
 }
 """Names other tools give a required trace field: a hint when that field is missing."""
 
-FOREIGN_FORMATS = "ragguard evaluate FILE --format ragas|deepeval reads those exports as they are"
+ITEM_TEXT_NAMES = ("content", "page_content", "body", "passage", "chunk", "document", "txt")
+"""What other tools call an item's text (LangChain: ``page_content``); ragguard reads ``text``."""
+
+FOREIGN_FORMATS = (
+    "ragguard evaluate FILE --format ragas|deepeval|phoenix|langsmith reads those exports as "
+    "they are"
+)
 
 HINT_CELLS = 200_000
 """The edit-distance cells one line's did-you-mean hints may compute (about 0.2 s in
@@ -107,13 +113,10 @@ def near_field(key: str, fields: Iterable[str], budget: HintBudget | None = None
 
 def misplaced_keys(data: Mapping[str, Any], fields: Iterable[str]) -> list[tuple[str, str]]:
     """(key, what to do instead) for each top-level key of ``data`` that is another tool's
-    name for the passages (while ``items`` is absent) or a misspelling of a field."""
-    known = [*fields, *PRODUCT_FIELDS]
+    name for the passages (while ``items`` is absent) or a misspelling of an absent field:
+    the line is skipped, since what it meant to say would be lost."""
     found: list[tuple[str, str]] = []
-    budget = HintBudget()
-    for key in data:
-        if not isinstance(key, str) or key in known:
-            continue
+    for key, close, blocking in _near_misses(data, fields):
         if key.lower() in PASSAGE_NAMES and "items" not in data:
             found.append(
                 (
@@ -122,9 +125,39 @@ def misplaced_keys(data: Mapping[str, Any], fields: Iterable[str]) -> list[tuple
                     f'{{"id": ..., "text": ...}} ({FOREIGN_FORMATS})',
                 )
             )
-        elif (close := near_field(key, known, budget)) is not None:
+        elif close is not None and blocking:
             found.append((key, f"is not a trace field; did you mean `{close}`?"))
     return found
+
+
+def stray_keys(data: Mapping[str, Any], fields: Iterable[str]) -> list[tuple[str, str]]:
+    """(key, note) for each key one or two edits from a field that the trace has anyway, or
+    from one of ragguard's own optional keys (``item`` next to ``items``, ``label``): kept
+    and reported, never a reason to skip the line."""
+    return [
+        (key, f"is not a trace field and is not read; did you mean `{close}`?")
+        for key, close, blocking in _near_misses(data, fields)
+        if close is not None and not blocking
+    ]
+
+
+def _near_misses(
+    data: Mapping[str, Any], fields: Iterable[str]
+) -> Iterator[tuple[str, str | None, bool]]:
+    """(key, the known key it is nearest or None, whether it hides an absent trace field)
+    for each key of ``data`` that is neither a field nor one of ragguard's own keys."""
+    fields = list(fields)
+    known = [*fields, *PRODUCT_FIELDS]
+    budget = HintBudget()  # one bound on the hint work of the whole line
+    for key in data:
+        if isinstance(key, str) and key not in known:
+            close = near_field(key, known, budget)
+            yield key, close, close is not None and _blocking(close, data, fields)
+
+
+def _blocking(close: str, data: Mapping[str, Any], fields: list[str]) -> bool:
+    """A misspelt key hides a field only when that trace field is absent."""
+    return close in fields and close not in data
 
 
 def missing_hint(field: str, data: Mapping[str, Any], fields: Iterable[str]) -> str:
@@ -140,3 +173,27 @@ def missing_hint(field: str, data: Mapping[str, Any], fields: Iterable[str]) -> 
         if near_field(key, [field], budget) == field:
             return f" (found `{key}`: did you mean `{field}`?)"
     return ""
+
+
+def item_problem(items: Any) -> tuple[str, str] | None:
+    """(field, message) for the first item given as a string, or with its text under another
+    name (``content``) and no ``text``, ``image`` or ``video``: said in the user's words
+    rather than pydantic's."""
+    if not isinstance(items, list):
+        return None
+    for i, item in enumerate(items):
+        if isinstance(item, str):
+            return f"items[{i}]", (
+                'is a string; an item is an object such as {"id": "d1", "text": "..."} '
+                f"(a list of passage strings is another tool's format: {FOREIGN_FORMATS})"
+            )
+        if not isinstance(item, Mapping) or any(
+            item.get(k) is not None for k in ("text", "image", "video")
+        ):
+            continue
+        for key in item:
+            if isinstance(key, str) and (
+                key.lower() in ITEM_TEXT_NAMES or near_field(key, ["text"]) == "text"
+            ):
+                return f"items[{i}].{key}", "is not an item field; did you mean `text`?"
+    return None

@@ -25,7 +25,7 @@ from pydantic import (
 
 from ragguard.errors import TraceValidationError, field_path
 from ragguard.schema.align import span_offsets
-from ragguard.schema.fields import misplaced_keys, missing_hint
+from ragguard.schema.fields import item_problem, misplaced_keys, missing_hint
 from ragguard.schema.inline import (
     INLINE_PREFIX,
     data_uri,
@@ -239,6 +239,8 @@ class Trace(BaseModel):
                 key, message = misplaced[0]
                 also = "".join(f"; `{k}` {m}" for k, m in misplaced[1:])
                 raise TraceValidationError(key, message + also, trace_id=trace_id, line=line)
+        if isinstance(data, dict) and (problem := item_problem(data.get("items"))) is not None:
+            raise TraceValidationError(*problem, trace_id=trace_id, line=line)
         try:
             return cls.model_validate(data)
         except ValidationError as error:

@@ -72,6 +72,7 @@ def _evaluate(
 
 
 def _settle(assertion: str, evaluation: Evaluation, failure: list[str]) -> Evaluation:
+    __tracebackhide__ = True  # pytest shows the user's assertion, not ragguard's frames
     for recorder in list(_recorders):
         recorder(assertion, not failure, evaluation)
     if failure:
@@ -90,6 +91,7 @@ def assert_supported(
     in a trace; one string is one passage); opinions and abstentions are set aside. Raises
     ``AssertionError`` listing each unsupported (or unscored) claim with its reasons;
     returns the evaluation."""
+    __tracebackhide__ = True
     from ragguard.metrics.failures import unsupported_claims
 
     evaluation = _evaluate(response, contexts, query, config)
@@ -115,6 +117,7 @@ def assert_relevant(
     """``response`` addresses ``query`` (answer relevance at its threshold, or the judge's
     verdict when it decided). An abstention does not. Raises ``AssertionError`` naming the
     score, the threshold and the sentences that do not address the query."""
+    __tracebackhide__ = True
     from ragguard.metrics.failures import off_question
 
     evaluation = _evaluate(response, contexts, query, config)

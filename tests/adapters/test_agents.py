@@ -212,5 +212,6 @@ def test_llamaindex_agent_in_guard_mode_annotates_its_answer(guard, index):
         return await wrapped.run(user_msg=QUESTIONS["paris"])
 
     output = asyncio.run(run())
-    assert output.response.additional_kwargs["ragguard"].metrics.support_rate == 1.0
-    assert set(DOCS) >= {i.id for i in output.response.additional_kwargs["ragguard"].items}
+    evaluation = output.response.additional_kwargs["ragguard"].evaluation
+    assert evaluation.metrics.support_rate == 1.0
+    assert set(DOCS) >= {i.id for i in evaluation.items}

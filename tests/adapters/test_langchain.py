@@ -177,7 +177,9 @@ def test_guard_mode_passes_a_supported_answer_and_annotates_it(guard, store):
     wrapped = ragguard.wrap(chain, guard=guard, mode="guard", action="annotate")
     message = wrapped.invoke(QUESTIONS["paris"])
     assert message.content == SUPPORTED
-    assert message.response_metadata["ragguard"].metrics.support_rate == 1.0
+    result = message.response_metadata["ragguard"]
+    assert (result.status, result.passed, result.reasons) == ("evaluated", True, ())
+    assert result.evaluation.metrics.support_rate == 1.0
 
 
 @pytest.mark.parametrize("call", ["invoke", "ainvoke", "batch", "abatch"])
@@ -201,7 +203,7 @@ def test_annotate_adds_the_key_to_a_dict_output_under_every_entry_point(guard, s
     else:
         (output,) = asyncio.run(wrapped.abatch([question]))
     assert output["result"] == SUPPORTED
-    assert output["ragguard"].spans[0].text == SUPPORTED
+    assert output["ragguard"].evaluation.spans[0].text == SUPPORTED
 
 
 def test_a_failing_evaluator_never_reaches_the_chain(guard, store, caplog):
@@ -216,6 +218,37 @@ def test_a_failing_evaluator_never_reaches_the_chain(guard, store, caplog):
         assert ragguard.flush(60)
         assert monitor.stats.failed == 1
     assert "scorer exploded" in caplog.text
+
+
+def test_a_guard_that_fails_open_still_annotates_what_happened(guard, store):
+    """A timed-out or failed guard lets the answer through and says so under the same key:
+    reading ``response_metadata["ragguard"]`` never meets a missing key."""
+    release = threading.Event()
+
+    class Slow(Evaluator):
+        def evaluate_batch(self, traces):
+            release.wait(30)
+            return guard.evaluator.evaluate_batch(traces)
+
+    class Broken(Evaluator):
+        def evaluate_batch(self, traces):
+            raise RuntimeError("scorer exploded")
+
+    chain = rag_chain(store, FakeListChatModel(responses=[SUPPORTED] * 2))
+    slow = ragguard.Monitor(
+        guard=Guard(evaluator=Slow()), mode="guard", action="annotate", guard_timeout_s=0.05
+    )
+    message = ragguard.wrap(chain, monitor=slow).invoke(QUESTIONS["paris"])
+    release.set()
+    timed_out = message.response_metadata["ragguard"]
+    assert isinstance(timed_out, ragguard.GuardResult)
+    assert (timed_out.status, timed_out.evaluation, timed_out.passed) == ("timed_out", None, None)
+    broken = ragguard.Monitor(guard=Guard(evaluator=Broken()), mode="guard", action="annotate")
+    failed = ragguard.wrap(chain, monitor=broken).invoke(QUESTIONS["paris"])
+    result = failed.response_metadata["ragguard"]
+    assert result.status == "failed" and "scorer exploded" in result.error
+    assert result.evaluation is None
+    assert ragguard.flush(60)
 
 
 def test_a_full_queue_drops_and_counts_while_every_request_answers(guard, store):

@@ -138,7 +138,7 @@ def test_guard_mode_annotates_a_supported_answer(guard, index):
     wrapped = ragguard.wrap(engine(index, SUPPORTED), guard=guard, mode="guard", action="annotate")
     response = wrapped.query(QUESTIONS["paris"])
     assert response.response == SUPPORTED
-    assert response.metadata["ragguard"].metrics.support_rate == 1.0
+    assert response.metadata["ragguard"].evaluation.metrics.support_rate == 1.0
 
 
 def test_image_nodes_keep_their_image_reference():

@@ -130,3 +130,24 @@ def test_a_nan_support_in_a_results_file_is_refused_not_read_as_supported(runs, 
     nan.write_text("".join(json.dumps(r) + "\n" for r in records))  # writes NaN, as Python does
     assert main(["compare", str(base), str(nan)]) == EXIT_ERROR
     assert "line 1 is not an evaluation" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("gate", [[], ["--fail-if-worse", "unsupported_span_rate"]])
+def test_no_trace_in_common_is_an_error_whatever_the_gates(runs, tmp_path, gate):
+    """Two files with no trace id in common: exit 2 saying so, not an all-n/a table with
+    exit 0 nor a gate blaming a metric as n/a in NEW."""
+    base, new = runs
+    other = tmp_path / "other.jsonl"
+    records = [json.loads(line) for line in new.read_text().splitlines()]
+    other.write_text(
+        "".join(json.dumps({**r, "trace_id": "x-" + r["trace_id"]}) + "\n" for r in records)
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "ragguard.cli", "compare", str(base), str(other), *gate],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert done.returncode == EXIT_ERROR
+    assert "no trace is in both files, nothing to compare" in done.stderr
+    assert "is n/a in" not in done.stderr and done.stdout == ""

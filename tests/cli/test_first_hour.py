@@ -234,3 +234,37 @@ def test_a_closed_stdout_stops_evaluate_quietly_as_unix_tools_do(tmp_path):
         assert process.wait(timeout=300) == 141
     assert json.loads(first)["trace_id"] == "factcheck-gpt-000"
     assert "Broken pipe" not in err and "error" not in err
+
+
+def test_near_miss_keys_beside_valid_ones_are_reported_and_item_mistakes_named(tmp_path):
+    """`item` or `label` next to `items` is reported once and the line evaluated; an item
+    with `content` for `text`, or given as a string, is skipped with the fix named."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    rows = [
+        {**TRACE, "item": {"id": "x"}, "label": "ok"},
+        {**TRACE, "trace_id": "t2", "items": [{"id": "d1", "content": "In Paris."}]},
+        {**TRACE, "trace_id": "t3", "items": ["The Eiffel Tower is in Paris."]},
+        {**TRACE, "trace_id": "t4", "itmes": TRACE["items"], "items": None},
+    ]
+    rows[3].pop("items")
+    path = tmp_path / "traces.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    done = subprocess.run(
+        [sys.executable, "-m", "ragguard.cli", "evaluate", str(path)],
+        capture_output=True,
+        text=True,
+        cwd=root,
+        timeout=600,
+    )
+    assert done.returncode == 1
+    assert [json.loads(line)["trace_id"] for line in done.stdout.splitlines()] == ["t1"]
+    err = done.stderr
+    assert "line 1: `item` is not a trace field and is not read; did you mean `items`?" in err
+    assert "line 1: `label` is not a trace field and is not read; did you mean `labels`?" in err
+    assert "line 2, trace 't2': items[0].content: is not an item field; did you mean `text`?" in err
+    assert "line 3, trace 't3': items[0]: is a string; an item is an object" in err
+    assert "line 4, trace 't4': itmes: is not a trace field; did you mean `items`?" in err

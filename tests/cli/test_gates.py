@@ -170,3 +170,33 @@ def test_a_bound_no_judge_sample_corrected_is_an_error_after_the_outputs(tmp_pat
     assert (
         "cannot be checked: no judge-labelled sample corrected the rate" in capsys.readouterr().err
     )
+
+
+def test_junit_names_a_foreign_row_by_its_query_and_keeps_its_id(tmp_path):
+    """A RAGAS row's id is a hash: its testcase is named by the query, the id in brackets
+    (``compare`` pairs results on the id, which stays as it was)."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    rows = [{"user_input": t["query"], "retrieved_contexts": [t["items"][0]["text"]],
+             "response": t["response"]} for t in TRACES[:2]]  # fmt: skip
+    traces = write(tmp_path / "ragas.jsonl", rows)
+    junit, out = tmp_path / "junit.xml", tmp_path / "r.jsonl"
+    command = [sys.executable, "-m", "ragguard.cli", "evaluate", traces, "--format", "ragas"]
+    done = subprocess.run(
+        [*command, "-o", str(out), "--junit", str(junit)],
+        capture_output=True,
+        text=True,
+        cwd=root,
+        env={**os.environ, "PYTHONPATH": str(root)},
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr
+    ids = [json.loads(line)["trace_id"] for line in out.read_text().splitlines()]
+    suite = next(s for s in JUnitXml.fromfile(str(junit)) if s.name == "ragas.jsonl")
+    names = [case.name for case in suite]
+    assert names == [f"{t['query']} [{i}]" for t, i in zip(TRACES[:2], ids, strict=True)]
+    assert all(i.startswith("ragas-") for i in ids)

@@ -57,7 +57,7 @@ def test_the_wrap_quick_start_with_its_exporters_line_gives_a_trace_log_and_metr
         f"metrics = urllib.request.urlopen('http://127.0.0.1:{port}/metrics').read().decode()\n"
         "print([l for l in metrics.splitlines() if l.startswith('ragguard_responses_total')])\n"
         + guard_example
-        + "\nprint('support', message.response_metadata['ragguard'].metrics.support_rate)\n"
+        + "\nprint('guard', result.status, result.evaluation.metrics.support_rate)\n"
     )
     run = subprocess.run(
         [sys.executable, "-c", code],
@@ -74,4 +74,4 @@ def test_the_wrap_quick_start_with_its_exporters_line_gives_a_trace_log_and_metr
     ]
     assert logged["evaluation"]["metrics"]["support_rate"] == 1.0
     assert 'ragguard_responses_total{pipeline="default"} 1.0' in run.stdout
-    assert "support 1.0" in run.stdout
+    assert "guard evaluated 1.0" in run.stdout

@@ -60,7 +60,7 @@ def test_another_tools_passages_key_is_refused_naming_items(key):
 
 @pytest.mark.parametrize(
     ("key", "meant"),
-    [("itmes", "items"), ("reponse", "response"), ("Items", "items"), ("metdata", "metadata")],
+    [("itmes", "items"), ("reponse", "response"), ("Items", "items")],
 )
 def test_a_misspelt_field_is_refused_with_the_field_meant(key, meant):
     data = {**BASE, key: PASSAGES if meant == "items" else "x"}
@@ -70,6 +70,21 @@ def test_a_misspelt_field_is_refused_with_the_field_meant(key, meant):
         Trace.parse(data)
     assert raised.value.field == key
     assert f"did you mean `{meant}`?" in raised.value.message
+
+
+@pytest.mark.parametrize(
+    ("key", "meant"), [("item", "items"), ("label", "labels"), ("metdata", "metadata")]
+)
+def test_a_near_miss_beside_the_field_or_of_an_optional_key_is_kept_and_reported(key, meant):
+    """Nothing the trace says is lost (``items`` is there; ``labels`` and ``metadata`` are
+    optional): the key is kept and reported by the reader, the line evaluated."""
+    from ragguard.schema.fields import stray_keys
+
+    trace = Trace.parse({**BASE, "items": PASSAGES, key: "x"})
+    assert trace.model_extra == {key: "x"}
+    given = {**dict.fromkeys(trace.model_fields_set), **trace.model_extra}
+    ((found, note),) = stray_keys(given, Trace.model_fields)
+    assert found == key and f"did you mean `{meant}`?" in note
 
 
 def test_fields_the_product_writes_are_never_taken_for_typos():

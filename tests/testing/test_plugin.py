@@ -74,6 +74,8 @@ def test_wrong_height():
     assert done.returncode == 1, done.stdout + done.stderr  # the wrong height fails
     assert "1 failed, 2 passed" in done.stdout
     assert "number: '500' vs '330' in c1" in done.stdout  # the reason, in pytest's report
+    assert "_settle" not in done.stdout and "ragguard/testing/asserts.py" not in done.stdout
+    assert 'assert_supported("The Eiffel Tower is 500' in done.stdout  # the user's own line
     records = [json.loads(line) for line in report.read_text().splitlines()]
     assert [(r["test"], r["assertion"], r["passed"]) for r in records] == [
         ("test_answers.py::test_supported", "assert_supported", True),
