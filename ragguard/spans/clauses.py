@@ -112,13 +112,3 @@ def _without(span: tuple[int, int], holes: list[tuple[int, int]]) -> tuple[tuple
     if at < span[1]:
         ranges.append((at, span[1]))
     return tuple(ranges)
-
-
-def remaining(text: str, aside: tuple[tuple[int, int], ...]) -> str:
-    """``text`` with the ranges of ``aside`` removed: the sentence the factual clauses make."""
-    kept, at = [], 0
-    for a, b in sorted(aside):
-        kept.append(text[at:a])
-        at = max(at, b)
-    kept.append(text[at:])
-    return "".join(kept)
