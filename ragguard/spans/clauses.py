@@ -5,7 +5,7 @@ Boundaries are each language's ``[clauses]`` words (``ragguard/language/data/<co
 a conjunction after a comma or semicolon (", and"), or after a space when an opener starts
 the next clause ("and I love it"); and a relative clause between commas (", which I think is
 beautiful,"). A list ("Paris, London, and Berlin") splits too, but a piece of fewer than
-``MIN_WORDS`` words is no clause of its own. Each clause carries the ranges of the sentence
+``MIN_WORDS`` words is no clause of its own, unless an opener starts it ("je l'adore"). Each clause carries the ranges of the sentence
 that setting it aside removes: its words and the joiner that ties it to the rest, so what
 remains reads as a sentence ("The Eiffel Tower is in Berlin.").
 """
@@ -38,6 +38,7 @@ class _Rules:
     joiner: re.Pattern[str]
     relative: re.Pattern[str]
     first_person: re.Pattern[str]
+    opener: re.Pattern[str]
 
 
 @cache
@@ -53,7 +54,8 @@ def _rules(language: str) -> _Rules | None:
         rf"\s*[,;]\s+(?:{conjunctions})\s+|\s+(?:{conjunctions})\s+(?={openers})", re.IGNORECASE
     )
     relative = re.compile(rf",\s+(?={relatives})[^,;.!?।]+,", re.IGNORECASE)
-    return _Rules(joiner, relative, phrase_pattern(words.get("first_person", ())))
+    first_person = phrase_pattern(words.get("first_person", ()))
+    return _Rules(joiner, relative, first_person, re.compile(openers, re.IGNORECASE))
 
 
 def about_speaker(text: str, language: str) -> bool:
@@ -96,7 +98,7 @@ def clauses(text: str, language: str) -> list[Clause]:
             continue
         joined = (start, starts[1]) if i == 0 else (cuts[i - 1][0], stop)
         found.append(Clause(read, _without(joined, holes)))
-    if any(len(c.text.split()) < MIN_WORDS for c in found):
+    if any(len(c.text.split()) < MIN_WORDS and not rules.opener.match(c.text) for c in found):
         return whole
     return found
 
