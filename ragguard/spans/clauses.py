@@ -5,9 +5,10 @@ Boundaries are each language's ``[clauses]`` words (``ragguard/language/data/<co
 a conjunction after a comma or semicolon (", and"), or after a space when an opener starts
 the next clause ("and I love it"); and a relative clause between commas (", which I think is
 beautiful,"). A list ("Paris, London, and Berlin") splits too, but a piece of fewer than
-``MIN_WORDS`` words is no clause of its own, unless an opener starts it ("je l'adore"). Each clause carries the ranges of the sentence
-that setting it aside removes: its words and the joiner that ties it to the rest, so what
-remains reads as a sentence ("The Eiffel Tower is in Berlin.").
+``MIN_WORDS`` words is no clause of its own, unless an opener starts it ("je l'adore").
+Each clause carries the ranges of the sentence that setting it aside removes: its words and
+the joiner that ties it to the rest, so what remains reads as a sentence ("The Eiffel Tower
+is in Berlin.").
 """
 
 from __future__ import annotations
