@@ -7,26 +7,14 @@ import json
 
 import pytest
 
-PASSAGE = (
-    "The Eiffel Tower is a wrought-iron lattice tower on the Champ de Mars in Paris, France. "
-    "It was completed in 1889. It is 330 metres tall."
-)
+from tests.support.eiffel import evaluate
+
 PASSAGES = {
     "de": "Der Eiffelturm ist ein schmiedeeiserner Gitterturm auf dem Champ de Mars in Paris.",
     "fr": "La tour Eiffel est une tour en fer puddlé sur le Champ-de-Mars à Paris, en France.",
     "es": "La Torre Eiffel es una torre de hierro situada en el Campo de Marte de París.",
     "hi": "एफ़िल टॉवर फ्रांस के पेरिस में शैम्प डे मार्स पर स्थित एक लोहे का टॉवर है।",
 }
-
-
-def evaluate(guard, response, passage=PASSAGE, query="Where is the Eiffel Tower?"):
-    trace = {
-        "trace_id": "t",
-        "query": query,
-        "items": [{"id": "p", "text": passage}],
-        "response": response,
-    }
-    return guard.evaluate(trace)
 
 
 @pytest.mark.parametrize(

@@ -5,21 +5,7 @@ all-caps answer, and a sentence with no time does not answer "when"."""
 import pytest
 
 from ragguard.scoring.lite.answer import answers_by_fragment, lacks_asked_type
-
-PASSAGE = (
-    "The Eiffel Tower is a wrought-iron lattice tower on the Champ de Mars in Paris, France. "
-    "It was completed in 1889. It is 330 metres tall."
-)
-
-
-def evaluate(guard, query, response):
-    trace = {
-        "trace_id": "t",
-        "query": query,
-        "items": [{"id": "p", "text": PASSAGE}],
-        "response": response,
-    }
-    return guard.evaluate(trace)
+from tests.support.eiffel import evaluate
 
 
 @pytest.mark.parametrize(
@@ -38,7 +24,7 @@ def evaluate(guard, query, response):
     ],
 )
 def test_the_answer_verdict(guard, query, response, relevant):
-    evaluation = evaluate(guard, query, response)
+    evaluation = evaluate(guard, response, query=query)
     assert evaluation.metrics.answer_relevant is relevant
     assert [s.addresses_query for s in evaluation.spans] == [relevant]
 
