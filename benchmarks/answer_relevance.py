@@ -124,7 +124,7 @@ def main() -> None:
     parser.add_argument("--traces", type=int, default=256)
     args = parser.parse_args()
     held = questions(args.data, held=True)
-    scorer = AnswerRelevanceScorer(Evaluator().embedder)
+    scorer = AnswerRelevanceScorer(Evaluator().models.embedder)
     accuracy(scorer, cases(held))
     cost(held, args.traces)
 

@@ -156,6 +156,7 @@ def _span_result(
         checks_off=checks_not_run(plan.languages[s], plan.across.get(s, False))
         if s in plan.languages
         else [],
+        set_aside=[*span.aside] or None,
     )
 
 

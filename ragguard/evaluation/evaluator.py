@@ -265,7 +265,11 @@ class Evaluator:
         use_context, policy = self.config.support.use_context, self.models.policy
         for plan in plans:
             position = {item.id: i for i, item in enumerate(plan.trace.items)}
-            plan.readings = answer_readings(plan.trace.query, plan.spans, use_context)
+            # an opinion clause set aside (span.aside) is not part of the claim that is scored
+            claims_read = [
+                replace(s, text=s.claim_text, aside=()) if s.aside else s for s in plan.spans
+            ]
+            plan.readings = answer_readings(plan.trace.query, claims_read, use_context)
             for s, span in enumerate(plan.spans):
                 if span.kind != "objective":
                     continue

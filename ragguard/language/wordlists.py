@@ -180,6 +180,9 @@ class Lexicon:
     """Phrases that say the answer abstains ("ich weiß nicht", "मुझे नहीं पता")."""
     checks_off: tuple[str, ...] = ()
     """"CHECK: reason" for each check switched off in this language."""
+    clauses: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Where one sentence holds several clauses (``ragguard.spans.clauses``):
+    ``conjunctions``, ``openers``, ``relatives``, ``first_person``."""
 
 
 def _from_table(code: str, data: Mapping[str, Any]) -> Lexicon:
@@ -226,6 +229,7 @@ def _from_table(code: str, data: Mapping[str, Any]) -> Lexicon:
         antecedents={k: _words(v) for k, v in data.get("antecedents", {}).items()},
         abstention=_words(data.get("abstention")),
         checks_off=tuple(str(c) for c in data.get("checks_off", ())),
+        clauses={k: _words(v) for k, v in data.get("clauses", {}).items()},
     )
 
 

@@ -6,9 +6,9 @@ added, existing ones never renamed."""
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 
 from ragguard.schema.check_kinds import CheckKind
 from ragguard.schema.thresholds import Thresholds
@@ -133,6 +133,19 @@ class SpanEvaluation(BaseModel):
     """Why an objective span got no support score: the trace has no ``items`` key
     (``no_context``), or no loaded backbone reads its language or its items' (``language: de
     not supported by the lite backbone; install ragguard-eval[multilingual]``)."""
+    set_aside: list[tuple[int, int]] | None = None
+    """Offsets (start, end) in ``text`` of the opinion clauses set aside from an objective span
+    ("and I think it is beautiful"): the rest of ``text`` is what was scored. Absent from
+    the JSON when no clause was set aside (docs/formats.md)."""
+
+    @model_serializer(mode="wrap")
+    def _omit_absent(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """``set_aside`` is left out when absent, so a span with one clause is written as it
+        always was."""
+        dumped: dict[str, Any] = handler(self)
+        if dumped.get("set_aside") is None:
+            dumped.pop("set_aside", None)
+        return dumped
 
 
 class Metrics(BaseModel):

@@ -109,6 +109,7 @@ class SpanAnalyzer:
                     context=context,
                     hedges=tuple(category.hedges),
                     language=language,
+                    aside=category.aside if kind == "objective" else (),
                 )
             )
             if kind != "empty":

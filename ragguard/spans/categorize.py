@@ -29,6 +29,7 @@ from typing import Literal, NamedTuple
 from ragguard.config import SpanConfig
 from ragguard.language import kinds_off, lexicon, phrase_pattern
 from ragguard.language.sentences import MONTHS, starts_sentence
+from ragguard.spans.clauses import about_speaker, clauses
 from ragguard.spans.cues import (
     CHECKABLE_CONTENT,
     FACTUAL_CUES,
@@ -70,6 +71,8 @@ class Categorization(NamedTuple):
     """The lexicon classes with a cue in the span, in lexicon order (why it is subjective)."""
     hedges: list[str]
     """The hedge-class cues in the span as written (lower case), in order of appearance."""
+    aside: tuple[tuple[int, int], ...] = ()
+    """Offsets in the text of the opinion clauses set aside from an objective sentence."""
 
 
 class Categorizer:
@@ -116,8 +119,45 @@ class Categorizer:
     def categorize(self, text: str, language: str = "en") -> Categorization:
         """The span's kind, the classes that fired and its hedge cues, by the lexicon of
         ``language`` (the configured English one for "en" and "und"; for another, its
-        ``ragguard.language`` lexicon, and never subjective where ``checks_off`` says so)."""
+        ``ragguard.language`` lexicon, and never subjective where ``checks_off`` says so).
+
+        A sentence whose clauses (``ragguard.spans.clauses``) are subjective and factual
+        (objective, not about the speaker) is objective, its subjective clauses in
+        ``aside``: the factual part is scored, the opinion set aside."""
         text = text.replace("’", "'")
+        subjective, matches = self._subjective(text, language)
+        hedges = _outermost(
+            [m for name, ms in matches.items() if name in HEDGE_CLASSES for m in ms]
+        )
+        aside = self._opinion_clauses(text, language)
+        return Categorization(
+            "objective" if aside else "subjective" if subjective else "objective",
+            list(matches),
+            [" ".join(m.group().lower().split()) for m in hedges],
+            aside,
+        )
+
+    def _opinion_clauses(self, text: str, language: str) -> tuple[tuple[int, int], ...]:
+        """The ranges of the subjective clauses of ``text`` when another clause of it is
+        factual; none otherwise (one clause, no opinion, or no fact beside it)."""
+        parts = clauses(text, language)
+        if len(parts) < 2:
+            return ()
+        subjective = [self._subjective(c.text, language)[0] for c in parts]
+        factual = [
+            not opinion and not about_speaker(c.text, language)
+            for c, opinion in zip(parts, subjective, strict=True)
+        ]
+        settable = all(c.aside for c, opinion in zip(parts, subjective, strict=True) if opinion)
+        if not (any(subjective) and any(factual) and settable):
+            return ()
+        ranges = (
+            r for c, opinion in zip(parts, subjective, strict=True) if opinion for r in c.aside
+        )
+        return tuple(sorted(ranges))
+
+    def _subjective(self, text: str, language: str) -> tuple[bool, dict[str, list[re.Match[str]]]]:
+        """Whether ``text`` read as one clause is subjective, and the cues found in it."""
         if language in ("en", "und"):
             matches = self._matches(text)
             opinion = any(name in self.rule.opinion_classes for name in matches)
@@ -135,14 +175,7 @@ class Categorizer:
         subjective = (evaluative and not any(states(text) for states in factual)) or (
             opinion and not any(has(text) for has in checkable)
         )
-        hedges = _outermost(
-            [m for name, ms in matches.items() if name in HEDGE_CLASSES for m in ms]
-        )
-        return Categorization(
-            "subjective" if subjective else "objective",
-            list(matches),
-            [" ".join(m.group().lower().split()) for m in hedges],
-        )
+        return subjective, matches
 
 
 @dataclass(frozen=True, slots=True)

@@ -41,3 +41,17 @@ class Span:
     context: str | None = None
     hedges: tuple[str, ...] = ()
     language: str = "und"
+    aside: tuple[tuple[int, int], ...] = ()
+    """Offsets in ``text`` of opinion clauses set aside from an objective span: they are not
+    scored (``claim_text``)."""
+
+    @property
+    def claim_text(self) -> str:
+        """The text that is scored: ``text`` less the clauses set aside."""
+        if not self.aside:
+            return self.text
+        kept, at = [], 0
+        for start, end in self.aside:
+            kept.append(self.text[at:start])
+            at = end
+        return "".join([*kept, self.text[at:]])

@@ -110,11 +110,11 @@ def test_unknown_checkable_content_raises() -> None:
     ],
 )
 def test_objective_sentences_and_guards(categorizer: Categorizer, text: str) -> None:
-    assert categorizer.categorize(text) == ("objective", [], [])
+    assert categorizer.categorize(text) == ("objective", [], [], ())
 
 
 def test_several_classes_are_reported(categorizer: Categorizer) -> None:
-    kind, classes, _ = categorizer.categorize("I think it might be the best option.")
+    kind, classes, *_ = categorizer.categorize("I think it might be the best option.")
     assert kind == "subjective"
     assert classes == ["modal_verbs", "opinion_indicators", "judgmental_adjectives", "evaluative"]
 
@@ -129,9 +129,9 @@ def test_add_and_remove_overrides() -> None:
         add={"hedges": ["Kinda"], "judgmental_adjectives": ["cute"]},
         remove=["very", "uncertain_quantifiers", "beautiful"],
     )
-    assert custom.categorize("It is kinda red.") == ("objective", ["hedges"], ["kinda"])
-    assert custom.categorize("It is very red.") == ("objective", [], [])
-    assert custom.categorize("Many are red.") == ("objective", [], [])
+    assert custom.categorize("It is kinda red.") == ("objective", ["hedges"], ["kinda"], ())
+    assert custom.categorize("It is very red.") == ("objective", [], [], ())
+    assert custom.categorize("Many are red.") == ("objective", [], [], ())
     assert custom.categorize("It is cute.").kind == "subjective"
     assert custom.categorize("It is beautiful.").kind == "objective"
     assert "uncertain_quantifiers" not in custom.lexicon

@@ -88,7 +88,7 @@ def lacks_asked_type(question: str, answer: str) -> bool:
     is not answered by "The Eiffel Tower is a lattice tower")."""
     rules = _rules()
     kind = next((k for k, p in rules.decides if p.search(question)), None)
-    if kind is None:
+    if kind is None or (kind in _NAMED_KINDS and _case_blind(answer)):
         return False
     asked = set(_CAPITALIZED.findall(question))
     answer = _CAPITALIZED.sub(
@@ -96,6 +96,32 @@ def lacks_asked_type(question: str, answer: str) -> bool:
     )
     gives = rules.gives[kind].search(answer) or rules.decided_gives[kind].search(answer)
     return gives is None
+
+
+_NAMED_KINDS = frozenset({"place", "person"})
+"""The kinds whose cues are names, found by their capitals."""
+
+FRAGMENT_WORDS = 3
+"""An answer of at most this many words is a fragment ("Paris.", "In 1889."): the question
+completes it, so it is read by its type, not by its closeness to the question."""
+
+
+def _case_blind(text: str) -> bool:
+    """All lower case or all capitals: capitals say nothing of names in it."""
+    return text == text.lower() or text == text.upper()
+
+
+def answers_by_fragment(question: str, answer: str) -> bool:
+    """Whether a fragment answer ("Paris." to "Where is the Eiffel Tower?") gives the kind
+    of thing a question that opens with its question word asks for: it answers the question
+    (rightly or not: support says which), however far its vector is from the question's."""
+    rules = _rules()
+    kind = next((k for k, p in rules.decides if p.search(question)), None)
+    if kind is None or len(answer.split()) > FRAGMENT_WORDS:
+        return False
+    if kind in _NAMED_KINDS and _case_blind(answer):
+        return False
+    return not lacks_asked_type(question, answer)
 
 
 def _unit(vector: np.ndarray) -> np.ndarray:
@@ -154,12 +180,12 @@ class AnswerRelevanceScorer:
         texts = list(dict.fromkeys(t for q, s in wanted for t in (q, *s)))
         vectors = dict(zip(texts, self.embedder.encode(texts), strict=True)) if texts else {}
         rows: list[np.ndarray] = []
-        missing: list[bool] = []
+        missing: list[bool | None] = []
         for query, sentences in wanted:
             qv = vectors[query]
             matrix = np.stack([vectors[s] for s in sentences])
             rows.append(answer_features(query, qv, sentences, matrix))
-            missing.append(lacks_asked_type(query, " ".join(sentences)))
+            missing.append(_type_rule(query, " ".join(sentences)))
             rows.extend(
                 answer_features(query, qv, [s], matrix[i : i + 1]) for i, s in enumerate(sentences)
             )
@@ -170,8 +196,30 @@ class AnswerRelevanceScorer:
             if not (query.strip() and given):
                 out.append(None)
                 continue
-            score = next(predicted)
-            if next(lacking):
-                score = min(score, self.threshold - TYPE_MISSING_MARGIN)
-            out.append(AnswerScore(score, [next(predicted) for _ in given]))
+            score, spans = next(predicted), [next(predicted) for _ in given]
+            decided = next(lacking)
+            if decided is not None:
+                score = self._decided(score, decided)
+                spans = [
+                    self._decided(s, _type_rule(query, t))
+                    for s, t in zip(spans, given, strict=True)
+                ]
+            out.append(AnswerScore(score, spans))
         return out
+
+    def _decided(self, score: float, answers: bool | None) -> float:
+        """A score the answer-type rule decides: capped below the threshold when the asked
+        type is missing, raised above it for a fragment that gives it."""
+        if answers is None:
+            return score
+        if answers:
+            return max(score, self.threshold + TYPE_MISSING_MARGIN)
+        return min(score, self.threshold - TYPE_MISSING_MARGIN)
+
+
+def _type_rule(question: str, answer: str) -> bool | None:
+    """What the answer-type rule decides: False (the asked type is missing), True (a
+    fragment that gives it), None (it leaves the score to the head)."""
+    if lacks_asked_type(question, answer):
+        return False
+    return True if answers_by_fragment(question, answer) else None
