@@ -5,7 +5,6 @@ with the column the value came from."""
 
 from __future__ import annotations
 
-import functools
 import sys
 import tomllib
 from collections.abc import Iterable, Mapping
@@ -14,6 +13,7 @@ from importlib import resources
 from typing import Any, Literal
 
 from ragguard.errors import TraceValidationError
+from ragguard.runtime.caches import memoized
 from ragguard.schema.fields import near_field
 
 Part = Literal["query", "contexts", "response", "reference"]
@@ -41,7 +41,7 @@ class Columns:
         return [name for part in PARTS for name in self.names[part]]
 
 
-@functools.cache
+@memoized(entries=1)
 def formats() -> dict[str, Columns]:
     """The foreign formats, by ``--format`` name, from ``data/formats.toml``."""
     text = resources.files("ragguard.runtime").joinpath("data", "formats.toml").read_text()

@@ -129,7 +129,7 @@ def test_the_actors_share_one_judge_budget(cluster, tmp_path):
             "[judge]\n"
             f'backend = "openai"\nbase_url = "{server.base_url}"\nmodel = "standin"\n'
             'api_key_env = "RAGGUARD_TEST_NO_KEY"\nband = [0.0, 1.0]\n'
-            "max_tokens_per_day = 2000\n"
+            "max_tokens_per_day = 8000\n"  # about 700 counted tokens a call: about 11 calls
         )
         one = ["replay", str(log), "--out", str(tmp_path / "one.jsonl"), "--config", str(config)]
         assert main([*one, "--batch-size", "20"]) == 0

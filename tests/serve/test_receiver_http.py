@@ -102,7 +102,7 @@ def test_connections_past_the_cap_are_closed_at_once_when_all_are_inside_request
         finally:
             for connection in held:
                 connection.close()
-        wait_for(lambda: _post(app, BODY, "application/json")[0] == 200, 5)
+        wait_for(lambda: _accepted_after_the_cap(app), 5)
 
 
 def test_a_silent_connection_times_out(tmp_path, guard) -> None:
@@ -313,3 +313,12 @@ def test_a_scrape_dripped_a_byte_at_a_time_is_cut_off_too(tmp_path, guard, monke
     monkeypatch.setattr(metrics_http, "HEAD_TIMEOUT_S", 0.5)
     with running_app(tmp_path, guard) as app:
         assert _drip(app.ports["metrics"], b"GET /metrics HTTP/1.1\r\nHost: x\r\n") < 2.0
+
+
+def _accepted_after_the_cap(app: object) -> bool:
+    """A POST gets 200; one that arrives before the server has seen the held connections
+    close is still over the cap and is turned away, which is no failure: ask again."""
+    try:
+        return _post(app, BODY, "application/json")[0] == 200
+    except (ConnectionError, http.client.HTTPException):
+        return False
