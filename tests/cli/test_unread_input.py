@@ -12,9 +12,6 @@ from __future__ import annotations
 
 import csv
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -22,6 +19,7 @@ from junitparser import Error, JUnitXml, Skipped
 
 from ragguard.cli import EXIT_ERROR, EXIT_GATE, EXIT_OK, EXIT_SKIPPED
 from tests.support.calibration_fixtures import labelled_rows, write_jsonl
+from tests.support.cli_process import run_ragguard as ragguard
 
 ROOT = Path(__file__).resolve().parents[2]
 PARIS = "The Eiffel Tower is a wrought-iron lattice tower in Paris, France."
@@ -39,18 +37,6 @@ JAPANESE = {
     ],
     "response": "エッフェル塔はロンドンにあります。高さは500メートルです。",
 }
-
-
-def ragguard(*argv: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "HF_HUB_OFFLINE": "1"}
-    return subprocess.run(
-        [sys.executable, "-m", "ragguard.cli", *argv],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env=env,
-        timeout=300,
-    )
 
 
 def lines(path: Path) -> list[dict]:
