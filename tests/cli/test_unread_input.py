@@ -21,7 +21,6 @@ from ragguard.cli import EXIT_ERROR, EXIT_GATE, EXIT_OK, EXIT_SKIPPED
 from tests.support.calibration_fixtures import labelled_rows, write_jsonl
 from tests.support.cli_process import run_ragguard as ragguard
 
-ROOT = Path(__file__).resolve().parents[2]
 PARIS = "The Eiffel Tower is a wrought-iron lattice tower in Paris, France."
 GOOD = {
     "trace_id": "paris",
