@@ -102,7 +102,7 @@ def read_foreign(
         if csv_cells
         else array
         if array is not None
-        else _read_jsonl(path, max_line_bytes)
+        else read_jsonl(path, max_line_bytes=max_line_bytes)
     )
     for number, row in source:
         if isinstance(row, TraceValidationError):
@@ -198,12 +198,6 @@ def _cell_list(cell: str, column: str, delimiter: str | None) -> list[str] | str
     if not text:
         return []
     return cell.split(delimiter) if delimiter else cell
-
-
-def _read_jsonl(
-    path: str | Path, max_line_bytes: int
-) -> Iterator[tuple[int, dict[str, Any] | TraceValidationError]]:
-    return read_jsonl(path, max_line_bytes=max_line_bytes)
 
 
 def _json_array(path: Path) -> Iterator[tuple[int, Any]] | None:
