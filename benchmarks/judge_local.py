@@ -41,13 +41,20 @@ import devsets
 import judge_model
 
 from ragguard.config import JudgeConfig
+from ragguard.judge.share import ShareMatch
 from ragguard.metrics.agreement import balanced_accuracy, roc_auc
 from ragguard.metrics.summary import markdown_table as table
 
 PROMPT_VERSION = "score-v2"
 """Bump when the score question changes: cached scores are keyed by it."""
 SHARES = (0.15, 0.25, 0.35)
-SETS = ("train", "wice-dev", "factcheck-gpt")
+TRAINING = ("train", "train-long")
+"""The sets the combination card is fitted on: short evidence and long."""
+SETS = ("train", "train-long", "wice-dev", "factcheck-gpt")
+PADDED_SOURCES = ("fever-nli-binary", "fever-symmetric", "mnli-binary", "scitail")
+"""Training sets whose short evidence ``train-long`` hides among other pairs' evidence."""
+LONG_CHARS = (800, 1500)
+"""The evidence length ``train-long`` draws from: multi-sentence, within one passage's cut."""
 
 
 @dataclass(frozen=True)
@@ -55,6 +62,8 @@ class Pair:
     claim: str
     evidence: str
     label: bool
+    source: str = ""
+    """The training set a pair comes from ("summedits", "padded fever-nli-binary"...)."""
 
 
 def pairs(data: Path, name: str, n: int, seed: int) -> list[Pair]:
@@ -66,12 +75,45 @@ def pairs(data: Path, name: str, n: int, seed: int) -> list[Pair]:
         drawn: list[Pair] = []
         per = -(-n // len(SUPPORT_SOURCES))
         for source in SUPPORT_SOURCES.values():
-            rows = [Pair(p.statement, p.context, bool(p.label)) for p in source(data)]
+            rows = [Pair(p.statement, p.context, bool(p.label), p.source) for p in source(data)]
             drawn += rng.sample(rows, min(per, len(rows)))
         return rng.sample(drawn, min(n, len(drawn)))
+    if name == "train-long":
+        return long_pairs(data, n, seed)
     reader = devsets.wice if name == "wice-dev" else devsets.factcheck_gpt
     cases = [Pair(c.claim, c.evidence, c.label) for c in reader(data)]
     return random.Random(seed).sample(cases, min(n, len(cases)))
+
+
+def long_pairs(data: Path, n: int, seed: int) -> list[Pair]:
+    """``n`` training pairs with evidence of several sentences (``LONG_CHARS``): half
+    SummEdits documents that fit one passage, half a short-evidence pair whose evidence sits at
+    a random place among other pairs' evidence of the same set (the label holds: the others
+    are about other claims). A real judge's "yes" rate moves with the evidence's length, so
+    its card must see long evidence as well as short."""
+    from ragguard.train.datasets import SUPPORT_SOURCES
+
+    rng = random.Random(seed)
+    low, high = LONG_CHARS
+    documents = [
+        Pair(p.statement, p.context, bool(p.label), "summedits")
+        for p in SUPPORT_SOURCES["summedits"](data)
+        if low <= len(p.context) <= high
+    ]
+    drawn = rng.sample(documents, min(n // 2, len(documents)))
+    per = -(-(n - len(drawn)) // len(PADDED_SOURCES))
+    for name in PADDED_SOURCES:
+        rows = [Pair(p.statement, p.context, bool(p.label)) for p in SUPPORT_SOURCES[name](data)]
+        for pair in rng.sample(rows, per):
+            target, parts = rng.randint(low, high), [pair.evidence]
+            while sum(len(t) + 1 for t in parts) < target:
+                other = rng.choice(rows).evidence
+                if other != pair.evidence and sum(len(t) + 1 for t in parts) + len(other) <= high:
+                    parts.insert(rng.randint(0, len(parts)), other)
+                elif sum(len(t) + 1 for t in parts) >= low:
+                    break
+            drawn.append(Pair(pair.claim, " ".join(parts), pair.label, f"padded {name}"))
+    return rng.sample(drawn, min(n, len(drawn)))
 
 
 def lite_scores(rows: Sequence[Pair]) -> tuple[np.ndarray, float]:
@@ -82,6 +124,12 @@ def lite_scores(rows: Sequence[Pair]) -> tuple[np.ndarray, float]:
     evaluator = Evaluator()
     found = scores(evaluator, [p.claim for p in rows], [p.evidence for p in rows])
     return found, float(evaluator.models.support_scorer.threshold)
+
+
+def share_match() -> ShareMatch:
+    """The product's in-band window (``judge/share.py``), at the configured defaults."""
+    defaults = JudgeConfig()
+    return ShareMatch(defaults.share_window, defaults.share_warmup)
 
 
 def cache_file() -> Path:
@@ -199,16 +247,22 @@ def fit(args: argparse.Namespace) -> None:
     """The combination card for this judge model, from the judged training pairs."""
     from ragguard.calibration.combine import CARDS, fit_combination, render
 
-    train = scored(args.data, "train", args.train_pairs, args.seed)
-    picked = [i for i in train.order() if i in train.records]
+    lite, judge, labels, drawn = [], [], [], []
+    for name in TRAINING:
+        train = scored(args.data, name, args.train_pairs, args.seed)
+        picked = [i for i in train.order() if i in train.records]
+        lite += train.lite[picked].tolist()
+        judge += [train.records[i]["score"] for i in picked]
+        labels += train.labels[picked].tolist()
+        drawn.append(f"{len(picked)} of {len(train.rows)} drawn from {name}")
     fitted = fit_combination(
-        train.lite[picked],
-        np.array([train.records[i]["score"] for i in picked]),
-        train.labels[picked],
+        lite,
+        judge,
+        labels,
         train.eta,
         model=judge_model.NAME_CONTAINS,
-        source=f"the training sets: {len(picked)} judged pairs nearest the lite eta, of "
-        f"{len(train.rows)} drawn (seed {args.seed}), benchmarks/judge_local.py",
+        source=f"the training sets: the judged pairs nearest the lite eta, {'; '.join(drawn)} "
+        f"(seed {args.seed}), benchmarks/judge_local.py",
     )
     print(render(fitted))
     if args.write:
@@ -262,12 +316,13 @@ def report(args: argparse.Namespace) -> None:
             predicted, score = lite_pred.copy(), data.lite.copy()
             low, high = data.lite[want].min(), data.lite[want].max()
             seconds, tokens, evaluated = [], [], []
-            for i in want:  # the judged spans, reordered within their band by the decision
+            window = share_match()
+            for i in sorted(want):  # in the seeded draw's order, as a stream would bring them
                 record = data.records[i]
                 judge = float(record["score"])
                 z = margin(card, data.lite[i], judge, data.eta) if card else judge - 0.5
-                predicted[i] = z >= 0
-                score[i] = low + (high - low) / (1 + np.exp(-z))
+                predicted[i] = window.decide(bool(lite_pred[i]), z) if card else z >= 0
+                score[i] = low + (high - low) / (1 + np.exp(-z))  # ranked within the band
                 seconds.append(record["seconds"])
                 tokens.append(record["input_tokens"])
                 evaluated.append(record["prompt_evaluated"] or 0)
@@ -314,15 +369,20 @@ def standin(args: argparse.Namespace) -> None:
             found.append(stand_in.score(data.rows[i].claim, bool(verdict)))
         return np.array(found)
 
-    train = scored(args.data, "train", args.train_pairs, args.seed)
-    picked = train.order()[: round(args.train_share * len(train.rows))]
+    lite, judge, labels = [], [], []
+    for name in TRAINING:
+        train = scored(args.data, name, args.train_pairs, args.seed)
+        picked = train.order()[: round(args.train_share * len(train.rows))]
+        lite += train.lite[picked].tolist()
+        judge += judge_scores(train, picked).tolist()
+        labels += train.labels[picked].tolist()
     fitted = fit_combination(
-        train.lite[picked],
-        judge_scores(train, picked),
-        train.labels[picked],
+        lite,
+        judge,
+        labels,
         train.eta,
         model="stand-in",
-        source=f"{len(picked)} training pairs",
+        source=f"{len(labels)} training pairs",
     )
     card = fitted.card
     print(f"stand-in bias {args.bias}: card {card.model_dump()}")
@@ -336,9 +396,10 @@ def standin(args: argparse.Namespace) -> None:
             j = judge_scores(data, want)
             own, combined = lite_pred.copy(), lite_pred.copy()
             own[want] = j >= 0.5
-            combined[want] = [
-                margin(card, data.lite[i], s, data.eta) >= 0 for i, s in zip(want, j, strict=False)
-            ]
+            window = share_match()
+            for i, s in sorted(zip(want, j, strict=True)):
+                z = margin(card, data.lite[i], s, data.eta)
+                combined[i] = window.decide(bool(lite_pred[i]), z) if card.judge_weight else z >= 0
             line[f"own verdict {share:.0%}"] = balanced_accuracy(own, y)
             line[f"combined {share:.0%}"] = balanced_accuracy(combined, y)
         lines.append(line)
@@ -393,10 +454,12 @@ def prefix(args: argparse.Namespace) -> None:
     from ragguard.judge.prompts import SUPPORT_VERDICTS
     from ragguard.schema import Trace
 
-    spec = importlib.util.spec_from_file_location("base_prompts", args.base_prompts)
-    assert spec is not None and spec.loader is not None
-    base = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(base)
+    base: Any = None
+    if "before" in args.modes:
+        spec = importlib.util.spec_from_file_location("base_prompts", args.base_prompts)
+        assert spec is not None and spec.loader is not None
+        base = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(base)
     model = args.model or str(judge_model.model_path())
     config = JudgeConfig(
         backend="local",
@@ -419,7 +482,7 @@ def prefix(args: argparse.Namespace) -> None:
             answers.append([(cascade.question(trace, s), s) for s in spans])
     answers = answers[: args.answers]
     client = cascade.client
-    for mode in ("before", "after"):
+    for mode in args.modes:
         seconds, sent, evaluated = [], [], []
         for questions in answers:
             shared = cascade.shared_nonce([q for q, _ in questions])
@@ -457,24 +520,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     ask.add_argument("--threads", type=int, default=2)
     refit = commands.add_parser("fit", help="the combination card from the judged training pairs")
     devsets.add_data_argument(refit)
-    refit.add_argument("--train-pairs", type=int, default=200)
+    refit.add_argument("--train-pairs", type=int, default=400)
     refit.add_argument("--seed", type=int, default=0)
     refit.add_argument("--write", action="store_true", help="write the shipped card")
     show = commands.add_parser("report", help="the table, from the cached judge scores")
     biased = commands.add_parser("standin", help="the cascade with the biased stand-in judge")
     for command in (show, biased):
         devsets.add_data_argument(command)
-        command.add_argument("--pairs", type=int, default=100)
+        command.add_argument("--pairs", type=int, default=300)
         command.add_argument("--seed", type=int, default=0)
     biased.add_argument("--bias", type=float, default=0.9)
-    biased.add_argument("--train-pairs", type=int, default=200)
-    biased.add_argument("--train-share", type=float, default=0.25)
+    biased.add_argument("--train-pairs", type=int, default=400)
+    biased.add_argument("--train-share", type=float, default=0.35)
     reuse = commands.add_parser("prefix", help="prompt tokens evaluated, before and after")
     reuse.add_argument("--traces", default="examples/traces.jsonl")
-    reuse.add_argument("--base-prompts", required=True, help="the base tree's prompts.py")
+    reuse.add_argument("--base-prompts", help="the base tree's prompts.py (for before)")
     reuse.add_argument("--model", help="a GGUF (default: the pinned 1.5B)")
     reuse.add_argument("--answers", type=int, default=10)
     reuse.add_argument("--threads", type=int, default=2)
+    reuse.add_argument(
+        "--modes", nargs="+", choices=("before", "after"), default=["before", "after"]
+    )
     rss = commands.add_parser("memory", help="resident memory of the local judge alone")
     rss.add_argument("--n-ctx", type=int, default=4096)
     args = parser.parse_args(argv)

@@ -37,7 +37,7 @@ from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 
-from ragguard.calibration.combine import decide, shipped_combination
+from ragguard.calibration.combine import decide, margin, shipped_combination
 from ragguard.calibration.state import (
     CalibrationStore,
     Sample,
@@ -56,6 +56,7 @@ from ragguard.judge.prompts import (
     support_messages,
 )
 from ragguard.judge.ruling import Draft, Ruling, SpanRuling
+from ragguard.judge.share import ShareMatch
 from ragguard.language import NAMES
 from ragguard.runtime.caches import Cache
 from ragguard.runtime.sampling import hash_sample
@@ -150,6 +151,10 @@ class Cascade:
         self._cache: Cache[str, Answer] = Cache(f"{__name__}.answers", config.cache_size)
         self.calls: Counter[str] = Counter()
         """Calls made, by use ("span", "answer", "sample"), and their ``tokens in``/``out``."""
+        self.share = (
+            ShareMatch(config.share_window, config.share_warmup) if config.share_window else None
+        )
+        """The window of in-band spans the judge's scores are ranked in (``judge/share.py``)."""
 
     def ask(
         self, questions: Sequence[SupportQuestion | AnswerQuestion]
@@ -336,7 +341,7 @@ class Cascade:
         model = self.client.model_name
         for (said, span, question, key, eta), (answer, reused) in zip(picked, answers, strict=True):
             self._count("span" if key is None else "sample", answer, reused)
-            self._merge(said, span, answer, reused, question.key(model), eta)
+            self._merge(said, span, answer, reused, question.key(model), eta, key is None)
             if key is not None and answer.parsed is not None and span.support is not None:
                 samples.append((key, span.support, answer.parsed.verdict))
         if self.calibration is not None:
@@ -434,6 +439,7 @@ class Cascade:
         reused: bool,
         question: str | None = None,
         eta: float = 0.5,
+        in_band: bool = False,
     ) -> None:
         if answer.called:
             said.judge = self._verdict(answer, reused, question)
@@ -445,7 +451,13 @@ class Cascade:
         if answer.score is not None and span.support is not None and card is not None:
             if card.judge_weight == 0.0:  # the card found the judge's score no help here
                 return
-            verdict = decide(card, span.support, answer.score, eta)  # combined, not overwritten
+            if in_band and self.share is not None:  # the judge picks which, lite how many
+                said_lite = bool(span.supported)
+                verdict = self.share.decide(
+                    said_lite, margin(card, span.support, answer.score, eta)
+                )
+            else:
+                verdict = decide(card, span.support, answer.score, eta)  # combined
         if self._held(span, verdict):
             said.judge_skipped = "check_fired"
             return
