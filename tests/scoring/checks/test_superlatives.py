@@ -11,8 +11,8 @@ from ragguard.config import JudgeConfig
 from ragguard.language import lexicon
 from ragguard.schema.check_kinds import CONFLICTS
 from ragguard.scoring.checks import CONTRADICTIONS, check
-from ragguard.scoring.lite.scorers import check_features
 from ragguard.scoring.checks.superlatives import rankings
+from ragguard.scoring.lite.scorers import check_features
 from tests.scoring.checks.passages import fired
 
 TOWER = (
