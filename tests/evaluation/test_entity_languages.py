@@ -63,3 +63,9 @@ def test_the_place_the_passage_writes_is_supported(guard, language, answer):
     span = _span(guard, language, answer)
     assert (span.kind, span.supported) == ("objective", True)
     assert [r for r in span.reasons if r.check == "entity"] == []
+
+
+def test_the_german_row_asked_in_english_is_read_as_german(guard):
+    (span,) = evaluate(guard, "Der Eiffelturm steht in Berlin.", PASSAGES["de"]).spans
+    assert (span.language, span.supported) == ("de", False)
+    assert ("entity", "Berlin", "Paris") in [(r.check, r.claim, r.evidence) for r in span.reasons]

@@ -39,6 +39,7 @@ from ragguard.language.numerals import english_numerals
         ("Venecia es preciosa, creo.", "es"),
         ("Creo que la Torre Eiffel se completó en 1925.", "es"),
         ("Die Beatles waren besser als die Rolling Stones.", "de"),
+        ("Der Eiffelturm steht in Berlin.", "de"),
         ("La tour Eiffel est à Paris.", "fr"),
         ("Il n'est pas venu à la réunion.", "fr"),
         ("Le musée est fermé le lundi.", "fr"),
