@@ -23,13 +23,14 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ragguard.metrics.summary import markdown_table as table
-from ragguard.schema.check_kinds import EDIT_KINDS
+from ragguard.schema.check_kinds import EDIT_KINDS, KINDS
 from ragguard.scoring.checks import CONTRADICTIONS, check
 from ragguard.scoring.lite import Pair
 from ragguard.train.datasets import SUPPORT_SOURCES
 from ragguard.train.perturb import edit
 
-CHECK_KINDS = (*CONTRADICTIONS, "uncovered")
+CHECK_KINDS = tuple(row.kind for row in KINDS if row.given_by == "check")
+"""Every kind a check gives, vetoing or not (``superlative``, ``uncovered``)."""
 
 
 def sample(root: Path, source: str, per_label: int, seed: int) -> list[Pair]:

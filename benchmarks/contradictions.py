@@ -206,7 +206,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
     data: Path = args.data
     config = Config.from_file(args.config) if args.config else Config()
-    scorer = Evaluator(config).support_scorer
+    scorer = Evaluator(config).models.support_scorer
     sets = {
         "wice-dev": devsets.wice(data)[: args.limit],
         "factcheck-gpt": devsets.factcheck_gpt(data)[: args.limit],

@@ -210,7 +210,7 @@ def dev_rows(data: Path) -> list[dict[str, object]]:
     from ragguard.metrics.agreement import balanced_accuracy
     from ragguard.scoring.interface.evidence import Claim, Evidence
 
-    scorer = Evaluator(Config()).support_scorer
+    scorer = Evaluator(Config()).models.support_scorer
     rows: list[dict[str, object]] = []
     sets = {"wice-dev": devsets.wice(data), "factcheck-gpt": devsets.factcheck_gpt(data)}
     for set_name, cases in sets.items():

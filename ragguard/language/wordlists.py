@@ -157,6 +157,17 @@ class Lexicon:
     """``[names]``: the words after which a name typed in lower case is read ("in berlin")."""
     common_endings: tuple[str, ...] = ()
     """``[names]``: endings of common nouns, never read as a name typed in lower case."""
+    nouns_capitalized: bool = False
+    """``[names]``: the language capitalizes every noun (German), so a capital marks no name;
+    names are read only right after ``bare_after``."""
+    bare_after: frozenset[str] = frozenset()
+    """``[names]``: words after which capitalized words with no article are a name ("in
+    Paris", "nach Berlin"), where ``nouns_capitalized``."""
+    not_names: frozenset[str] = frozenset()
+    """``[names]``: nouns written there without an article that name nothing ("in Kraft")."""
+    place_verbs: frozenset[str] = frozenset()
+    """``[names]``: verbs that say where something is ("steht", "se trouve"): no part of
+    what a place name is of."""
     about: tuple[str, ...] = ()
     at_most: tuple[str, ...] = ()
     at_least: tuple[str, ...] = ()
@@ -211,6 +222,10 @@ def _from_table(code: str, data: Mapping[str, Any]) -> Lexicon:
         superlatives=_superlatives(data.get("superlatives", {})),
         lower_case_after=frozenset(_words(data.get("names", {}).get("lower_case_after"))),
         common_endings=_words(data.get("names", {}).get("common_endings")),
+        nouns_capitalized=bool(data.get("names", {}).get("nouns_capitalized", False)),
+        bare_after=frozenset(_words(data.get("names", {}).get("bare_after"))),
+        not_names=frozenset(_words(data.get("names", {}).get("not_names"))),
+        place_verbs=frozenset(_words(data.get("names", {}).get("place_verbs"))),
         about=_words(data.get("about")),
         at_most=_words(data.get("at_most")),
         at_least=_words(data.get("at_least")),

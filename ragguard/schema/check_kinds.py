@@ -25,7 +25,7 @@ CheckKind = Literal[
 ]
 """Kinds of reason a span is not supported: the rows of ``KINDS``."""
 
-Contradiction = Literal["number", "date", "negation", "entity", "superlative"]
+Contradiction = Literal["number", "date", "negation", "entity"]
 """The kinds that veto support (``KINDS`` rows with ``vetoes``)."""
 
 EditKind = Literal["number", "date", "negation", "entity", "antonym"]
@@ -34,8 +34,9 @@ EditKind = Literal["number", "date", "negation", "entity", "antonym"]
 
 @dataclass(frozen=True, slots=True)
 class KindRow:
-    """One kind of reason: who gives it, whether it vetoes support, which training edits
-    make a claim that its check must catch."""
+    """One kind of reason: who gives it, whether it vetoes support or lowers it through a
+    feature of the support head, which training edits make a claim that its check must
+    catch."""
 
     kind: CheckKind
     given_by: Literal["check", "assembly"]
@@ -44,6 +45,10 @@ class KindRow:
     vetoes: bool = False
     """A contradiction: a fired check caps support below eta (the head cards' ``veto``, the
     ``train --veto`` choices) and the judge may overrule it only where ``may_overrule`` says."""
+    feature: Literal["contradiction", "uncovered", ""] = ""
+    """The support head's check feature a fired check sets (``scoring.lite.scorers``
+    ``CHECK_FEATURES``): every vetoing kind sets ``contradiction``; a kind that sets a feature
+    without vetoing lowers support by the weight the head gives it, and caps nothing."""
     edits: tuple[EditKind, ...] = ()
     """The training edits this kind's check is meant to catch. ``antonym`` ("rose" for
     "fell") is no kind of its own: it flips a claim's polarity, so the ``negation`` check
@@ -52,24 +57,52 @@ class KindRow:
 
 
 KINDS: tuple[KindRow, ...] = (
-    KindRow("number", "check", vetoes=True, edits=("number",), about="a quantity differs"),
-    KindRow("date", "check", vetoes=True, edits=("date",), about="a year, month or day differs"),
+    KindRow(
+        "number",
+        "check",
+        vetoes=True,
+        feature="contradiction",
+        edits=("number",),
+        about="a quantity differs",
+    ),
+    KindRow(
+        "date",
+        "check",
+        vetoes=True,
+        feature="contradiction",
+        edits=("date",),
+        about="a year, month or day differs",
+    ),
     KindRow(
         "negation",
         "check",
         vetoes=True,
+        feature="contradiction",
         edits=("negation", "antonym"),
         about="the polarity differs: a negation or an antonym",
     ),
-    KindRow("entity", "check", vetoes=True, edits=("entity",), about="a proper name differs"),
+    KindRow(
+        "entity",
+        "check",
+        vetoes=True,
+        feature="contradiction",
+        edits=("entity",),
+        about="a proper name differs",
+    ),
     KindRow(
         "superlative",
         "check",
-        vetoes=True,
+        feature="contradiction",
         about='a ranking ("the tallest", "the only") no passage states: a claim the '
-        "passages never make",
+        "passages never make. It lowers support through the head's contradiction feature "
+        "and vetoes nothing: the shipped heads were trained before it existed",
     ),
-    KindRow("uncovered", "check", about="content the evidence does not cover (informs only)"),
+    KindRow(
+        "uncovered",
+        "check",
+        feature="uncovered",
+        about="content the evidence does not cover (informs only)",
+    ),
     KindRow(
         "low_support",
         "assembly",
@@ -91,7 +124,14 @@ KINDS: tuple[KindRow, ...] = (
 old logs read because no kind was ever removed."""
 
 CONTRADICTIONS = cast("tuple[Contradiction, ...]", tuple(row.kind for row in KINDS if row.vetoes))
-"""The kinds that veto support; ``uncovered`` only informs the head and the reasons."""
+"""The kinds that veto support; ``superlative`` and ``uncovered`` only inform the head (its
+features) and the reasons."""
+
+CONFLICTS: tuple[CheckKind, ...] = tuple(
+    row.kind for row in KINDS if row.feature == "contradiction"
+)
+"""The kinds that set the support head's ``contradiction`` feature: every contradiction and
+``superlative``."""
 
 EDIT_KINDS: tuple[EditKind, ...] = get_args(EditKind)
 """Every training edit, in the order ``perturb.edits`` tries them (each is under exactly one
@@ -107,6 +147,8 @@ def _agree() -> None:
         ("CheckKind", get_args(CheckKind), tuple(row.kind for row in KINDS)),
         ("Contradiction", get_args(Contradiction), CONTRADICTIONS),
     )
+    if any(row.vetoes and row.feature != "contradiction" for row in KINDS):
+        raise TypeError("a kind that vetoes support must set the contradiction feature too")
     table_edits = [edit for row in KINDS for edit in row.edits]
     if sorted(EDIT_KINDS) != sorted(table_edits):
         raise TypeError(f"EditKind {EDIT_KINDS} disagrees with KINDS' edits {table_edits}")

@@ -208,7 +208,8 @@ def _language_rule(language: str) -> _LanguageRule:
         lambda text: quantities.search(text) is not None,
     ]
     factual = (*checkable, lambda text: facts.search(text) is not None)
-    names = "entity" not in kinds_off(language)
+    # a capital marks a name only where the language writes no noun capitalized (not German)
+    names = "entity" not in kinds_off(language) and not found.nouns_capitalized
     checkable.append(factual[-1])
     if names:
         checkable.append(_has_proper_name)

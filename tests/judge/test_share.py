@@ -64,7 +64,7 @@ def test_the_cascade_decides_in_the_band_through_the_window(guard):
         with standin_judge(GOLD, flip=0.0) as server:
             config = {"backend": "openai", "base_url": server.base_url, "model": "stand-in"}
             config |= {"band": [0.0, 1.0], "answer_band": [0.0, 0.0], "combination": card}
-            config |= {"may_overrule": ["number", "date", "negation", "entity", "superlative"]}
+            config |= {"may_overrule": ["number", "date", "negation", "entity"]}
             judged = judged_guard(guard, Config(judge=config | share))
             return [judged.evaluate(trace(c)).spans[0] for c in claims]
 

@@ -47,10 +47,23 @@ def test_cardinals_in_words(text, code, expected):
         ("Es wurde neunzehnhundertachtundzwanzig eröffnet.", "de", "neunzehnhundertachtundzwanzig"),
         ("Il a ouvert en mille neuf cent vingt-huit.", "fr", "mille neuf cent vingt-huit"),
         ("Abrió en mil novecientos veintiocho.", "es", "mil novecientos veintiocho"),
+        ("यह उन्नीस सौ अट्ठाईस में खुला।", "hi", "उन्नीस सौ अट्ठाईस"),
     ],
 )
 def test_years_in_words(text, code, written):
     assert read(text, code) == [(written, 1928.0, True)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("यह अठारह सौ नवासी में बना था।", ("अठारह सौ नवासी", 1889.0, True)),
+        ("यह दो हज़ार तेईस में बना था।", ("दो हज़ार तेईस", 2023.0, True)),
+        ("इसमें छप्पन कमरे हैं।", ("छप्पन", 56.0, False)),
+    ],
+)
+def test_hindi_numbers_below_a_hundred_are_each_a_word_and_make_years(text, expected):
+    assert read(text, "hi") == [expected]
 
 
 def test_words_that_join_no_number_are_the_numbers_they_are():

@@ -208,7 +208,7 @@ def test_the_checks_a_span_was_not_read_by_are_listed_with_why(evaluator):
             trace("The Eiffel Tower was completed in 1889.", [PASSAGE_EN], "When?", tid="en"),
         ]
     )
-    assert any(entry.startswith("entity: ") for entry in german.spans[0].checks_off)
+    assert any(entry.startswith("antonym: ") for entry in german.spans[0].checks_off)
     assert ACROSS not in german.spans[0].checks_off
     assert across.spans[0].checks_off[-1] == ACROSS
     assert english.spans[0].checks_off == []

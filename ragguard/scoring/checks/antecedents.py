@@ -162,9 +162,11 @@ _AFTER_AUXILIARY = re.compile(
 def question_subject(question: str, language: str = "en") -> str | None:
     """What a question asks about, for an answer's pronoun to take: its first name with a
     leading article ("Where is the Eiffel Tower?" -> "the Eiffel Tower"), else in English the
-    short definite phrase after its auxiliary ("Where is the old tower?"). None where names
-    cannot be found (German, Hindi) or the question names nothing."""
-    if "entity" in kinds_off(language):
+    short definite phrase after its auxiliary ("Where is the old tower?"). None where a
+    capital marks no name (German capitalizes every noun, Hindi has none) or the question
+    names nothing."""
+    found_lexicon = lexicon(language)
+    if "entity" in kinds_off(language) or (found_lexicon and found_lexicon.nouns_capitalized):
         return None
     found = names(question)
     if found:

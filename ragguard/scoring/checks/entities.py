@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from ragguard.language import lexicon
 from ragguard.scoring.checks.antecedents import subject
 from ragguard.scoring.checks.parse import MIN_SHARED, Sentence, parse
 from ragguard.scoring.checks.proper_names import name_keys
@@ -23,10 +24,14 @@ _ARTICLE = re.compile(r"^\W*(?:the|a|an|el|la|los|las|le|les|l')\s*", re.IGNOREC
 
 def name_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[Reason]:
     """Names of the claim that the on-topic sentence fills with another name, none of whose
-    words or roots the claim holds."""
+    words or roots the claim holds. A verb that says where a thing is (the language's
+    ``[names]`` ``place_verbs``: "Der Eiffelturm steht in Berlin") is no part of what a name
+    is of: a passage says where a thing is with other verbs, or none."""
     findings: list[Reason] = []
     if not claim.names:
         return findings
+    found = lexicon(claim.language)
+    place_verbs = found.place_verbs if found is not None else frozenset()
     rivals = [
         tuple(
             n
@@ -42,7 +47,7 @@ def name_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[Reas
             Reading(s, bool(own & s.keys), others)
             for s, others in zip(sentences, rivals, strict=True)
         )
-        context = claim.content - parse(name, claim.language).content
+        context = claim.content - parse(name, claim.language).content - place_verbs
         slot = Slot(claim, name, context, readings)
         value = rival_value(slot, _BY_LEAD)
         if value is None and not slot.stated:

@@ -12,7 +12,7 @@ from ragguard.runtime.caches import memoized
 from ragguard.scoring.checks.antecedents import resolve
 from ragguard.scoring.checks.dates import months_in, weekdays_in
 from ragguard.scoring.checks.numbers import Quantity, quantities, ranges
-from ragguard.scoring.checks.proper_names import name_keys, names, word_keys
+from ragguard.scoring.checks.proper_names import name_keys, names_in, word_keys
 from ragguard.scoring.checks.words import WORD
 from ragguard.scoring.lexical.text import (
     ANY_SCRIPT_TOKEN,
@@ -57,7 +57,7 @@ def parse(text: str, language: str = "en") -> Sentence:
         words = tuple(w.lower().replace("’", "'") for w in WORD.findall(text))
     if text.rstrip().endswith("No.") and _NUMBER_SIGN_END.search(text.rstrip()):
         words = words[:-1]  # no negation
-    found = () if "entity" in kinds_off(language) else names(text)
+    found = () if "entity" in kinds_off(language) else names_in(text, language)
     keyed = tuple(name_keys(n) for n in found)
     stop = stopwords_of(language)
     return Sentence(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from ragguard.language import lexicon
 from ragguard.runtime.caches import memoized
 from ragguard.scoring.checks.dates import CALENDAR_WORDS
 from ragguard.scoring.checks.words import NAME_TOKEN, WORD
@@ -53,6 +54,70 @@ def names(text: str) -> tuple[str, ...]:
             found.append(text[run[0].start() : run[-1].end()])
         run = []
     return tuple(found)
+
+
+_CLOSES = frozenset([".", ";", ":", "!", "?", ")", "und", "oder"])
+"""What may follow a name listed after another ("in Paris, Frankreich."): it closes the phrase."""
+
+
+def names_in(text: str, language: str) -> tuple[str, ...]:
+    """The names of a text in its language: runs of capitals (``names``), or, in a language
+    that capitalizes every noun, only the names ``placed_names`` reads."""
+    found = lexicon(language)
+    if found is not None and found.nouns_capitalized:
+        return placed_names(text, language)
+    return names(text)
+
+
+def placed_names(text: str, language: str) -> tuple[str, ...]:
+    """Names where a language that capitalizes every noun (German) writes a place or an
+    origin without an article: the capitalized words right after a word of its ``[names]``
+    ``bare_after`` ("in Paris", "nach New York", "in Baden-Baden"), unless the first is a
+    noun written there bare (``not_names``, ``common_endings``: "in Kraft", "in Ordnung"),
+    and one listed after such a name that closes the phrase ("in Paris, Frankreich.")."""
+    found = lexicon(language)
+    if found is None:
+        return ()
+    skip = found.stopwords | found.months.keys() | found.weekdays.keys()
+    tokens = list(NAME_TOKEN.finditer(text))
+    out: list[str] = []
+    index = 0
+    while index < len(tokens) - 1:
+        if tokens[index].group().lower() not in found.bare_after:
+            index += 1
+            continue
+        end = _capitalized_run(tokens, index + 1, skip)
+        first = tokens[index + 1].group().lower()
+        if end == index + 1 or first in found.not_names or first.endswith(found.common_endings):
+            index += 1
+            continue
+        out.append(text[tokens[index + 1].start() : tokens[end - 1].end()])
+        listed = _capitalized_run(tokens, end + 1, skip)
+        if end + 1 < len(tokens) and tokens[end].group() == "," and listed > end + 1:
+            closing = tokens[listed].group().lower() if listed < len(tokens) else "."
+            if closing in _CLOSES:
+                out.append(text[tokens[end + 1].start() : tokens[listed - 1].end()])
+                end = listed
+        index = end
+    return tuple(out)
+
+
+def _capitalized_run(tokens: list[re.Match[str]], start: int, skip: frozenset[str]) -> int:
+    """The end of the run of capitalized words from ``start`` (``start`` itself when there is
+    none), through a hyphen or a joiner between two of them ("Baden-Baden", "Rio de Janeiro")."""
+    end = start
+    while end < len(tokens):
+        word = tokens[end].group()
+        if word[:1].isupper() and word[:1].isalpha() and word.lower() not in skip:
+            end += 1
+            continue
+        following = tokens[end + 1].group() if end + 1 < len(tokens) else ""
+        joins = word == "-" or word in NAME_JOINERS or word == "am"
+        if end > start and joins and following[:1].isupper():
+            end += 1
+            continue
+        break
+    return end
 
 
 @memoized(entries=65_536)

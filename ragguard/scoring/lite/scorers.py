@@ -15,7 +15,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from ragguard.language.normalize import normalized
-from ragguard.scoring.checks import CONTRADICTIONS, check
+from ragguard.schema.check_kinds import CONFLICTS
+from ragguard.scoring.checks import check
 from ragguard.scoring.encoders.embeddings import Encoded, TextEmbedder
 from ragguard.scoring.interface.evidence import Claim, Evidence
 from ragguard.scoring.interface.protocols import Reason
@@ -207,9 +208,10 @@ CHECK_FEATURES = ("contradiction", "uncovered")
 
 
 def check_features(reasons: Sequence[Reason]) -> tuple[float, float]:
-    """``contradiction`` (a typed check found a conflicting value) and ``uncovered``."""
+    """``contradiction`` (a typed check found a conflicting value or a ranking no passage
+    states: ``CONFLICTS``) and ``uncovered``."""
     return (
-        float(any(r.check in CONTRADICTIONS for r in reasons)),
+        float(any(r.check in CONFLICTS for r in reasons)),
         float(any(r.check == "uncovered" for r in reasons)),
     )
 

@@ -109,9 +109,42 @@ def test_checks_read_each_language(
     assert_first_reason(claim, passage, expected, why)
 
 
-def test_german_capitals_are_no_names_so_the_entity_check_is_off() -> None:
+def test_german_capitals_alone_are_no_names() -> None:
     passage = "Die Kirche hat einen Turm. Der Turm ist 90 Meter hoch."
     claim = "Die Kirche hat einen Glockenturm."  # a noun, capitalized, not a name
+    assert [r for r in fired(claim, passage) if r[0] == "entity"] == []
+
+
+GERMAN_TOWER = (
+    "Der Eiffelturm ist ein schmiedeeiserner Gitterturm auf dem Champ de Mars in Paris, "
+    "Frankreich. Er wurde 1889 fertiggestellt."
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "expected"),
+    [
+        ("Der Eiffelturm steht in Berlin.", [("entity", "Berlin", "Paris")]),
+        ("In Rom steht der Eiffelturm.", [("entity", "Rom", "Paris")]),
+        ("Der Eiffelturm steht in Paris.", []),
+        ("Der Eiffelturm steht in Paris, Frankreich.", []),
+        ("Der Eiffelturm liegt in Frankreich.", []),
+    ],
+)
+def test_german_names_a_place_after_a_bare_preposition(claim, expected) -> None:
+    assert [r for r in fired(claim, GERMAN_TOWER) if r[0] == "entity"] == expected
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        ("Das Gesetz ist seit 1990 in Kraft.", "Das Gesetz trat 1990 in Berlin in Kraft."),
+        ("Der Turm ist aus Holz gebaut.", "Der Turm in Ulm ist aus Stein gebaut."),
+        ("Die Anlage ist in Betrieb.", "Die Anlage in Köln ist seit 1990 in Betrieb."),
+        ("Die Brücke wurde in Zusammenarbeit gebaut.", "Die Brücke wurde in Hamburg gebaut."),
+    ],
+)
+def test_german_nouns_written_bare_after_a_preposition_are_no_names(claim, passage) -> None:
     assert [r for r in fired(claim, passage) if r[0] == "entity"] == []
 
 
@@ -169,6 +202,7 @@ def test_numbers_in_words_in_each_language(code: str, right: str, wrong: str) ->
         ),
         ("fr", "Elle a été achevée en mille neuf cent vingt-huit.", "mille neuf cent vingt-huit"),
         ("es", "Se terminó en mil novecientos veintiocho.", "mil novecientos veintiocho"),
+        ("hi", "यह उन्नीस सौ अट्ठाईस में बना था।", "उन्नीस सौ अट्ठाईस"),
     ],
 )
 def test_years_in_words_in_each_language(code: str, claim: str, year: str) -> None:

@@ -1,14 +1,18 @@
 """Claims the passages never make (``checks.superlatives``): a ranking ("the tallest", "the
 most visited", "the only", "the first") no passage states is a ``superlative`` reason, which
-vetoes support; one a passage states is none."""
+lowers support through the head's contradiction feature (it vetoes nothing: the shipped heads
+were trained before it existed); one a passage states is none."""
 
 from __future__ import annotations
 
 import pytest
 
+from ragguard.config import JudgeConfig
 from ragguard.language import lexicon
-from ragguard.scoring.checks import CONTRADICTIONS
+from ragguard.schema.check_kinds import CONFLICTS
+from ragguard.scoring.checks import CONTRADICTIONS, check
 from ragguard.scoring.checks.superlatives import rankings
+from ragguard.scoring.lite.scorers import check_features
 from tests.scoring.checks.passages import fired
 
 TOWER = (
@@ -54,8 +58,14 @@ def test_a_ranking_a_passage_states_or_no_ranking_is_no_reason(claim: str) -> No
     assert superlatives(claim, RECORD) == []
 
 
-def test_the_superlative_check_vetoes_support() -> None:
-    assert "superlative" in CONTRADICTIONS
+def test_the_superlative_check_lowers_support_and_vetoes_nothing() -> None:
+    assert "superlative" not in CONTRADICTIONS  # no cap, no check_fired for the judge
+    assert "superlative" in CONFLICTS  # the head's contradiction feature reads it
+    reasons = check("The Eiffel Tower is the tallest structure in Paris.", TOWER)
+    assert [r.check for r in reasons] == ["superlative"]
+    assert check_features(reasons) == (1.0, 0.0)
+    with pytest.raises(ValueError):
+        JudgeConfig(may_overrule=["superlative"])  # type: ignore[list-item]
 
 
 @pytest.mark.parametrize(
