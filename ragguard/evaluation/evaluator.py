@@ -18,6 +18,7 @@ from ragguard.evaluation.assemble import assemble, lite
 from ragguard.evaluation.limits import check_limits
 from ragguard.evaluation.models import GivenModels, Models
 from ragguard.evaluation.plan import Outcome, TracePlan
+from ragguard.language import UNDETERMINED
 from ragguard.language.normalize import unreadable
 from ragguard.media.decoded import Decoded, decoded_visual, unreadable_file
 from ragguard.media.visual import Visual, best_frames
@@ -29,7 +30,8 @@ from ragguard.schema import CalibrationStatus, FieldIssue, Thresholds, Trace
 from ragguard.scoring.checks.antecedents import answer_readings
 from ragguard.scoring.encoders.blas import one_blas_thread
 from ragguard.scoring.interface.evidence import Claim, Evidence, item_evidence
-from ragguard.scoring.wiring.routing import on_scale
+from ragguard.scoring.lite.answer import Languages
+from ragguard.scoring.wiring.routing import ENGLISH, on_scale
 from ragguard.spans import ItemRef
 
 if TYPE_CHECKING:
@@ -107,8 +109,10 @@ class Evaluator:
         with watch.stage("support"):
             self._score_support(live)
         with watch.stage("answer"):
+            read = [self._answer_sentences(p) for p in live]
             results = self.models.answer_scorer.score(
-                [(p.trace.query, self._answer_sentences(p)) for p in live]
+                [(p.trace.query, sentences) for p, (sentences, _) in zip(live, read, strict=True)],
+                [languages for _, languages in read],
             )
             for plan, result in zip(live, results, strict=True):
                 plan.answer = result
@@ -141,18 +145,26 @@ class Evaluator:
         )
         return [next(built) if o is None else o for o in outcomes]
 
-    def _answer_sentences(self, plan: TracePlan) -> list[str]:
-        """What answer relevance reads; nothing when the query or the answer is not English,
-        since its head reads MiniLM's English features only (docs/languages.md)."""
+    def _answer_sentences(self, plan: TracePlan) -> tuple[list[str], Languages | None]:
+        """What answer relevance reads, and the question's and the answer's languages when
+        they are not both English (None: the MiniLM head reads it). Nothing when a side is
+        in a language no loaded head reads (docs/languages.md)."""
         policy = self.models.policy
-        spoken = {policy.language(plan.trace.query)}
-        spoken.update(
+        asked = policy.language(plan.trace.query, UNDETERMINED)
+        answered = [
             policy.fixed or plan.languages.get(i, s.language)
             for i, s in enumerate(plan.spans)
             if s.kind in SCORED_KINDS
-        )
-        english = not policy.limited or spoken <= {"en", "und"}
-        return answer_sentences(plan.spans, plan.readings) if english else []
+        ]
+        spoken = {asked, *answered} - {UNDETERMINED}
+        if not policy.limited or spoken <= {ENGLISH}:
+            return answer_sentences(plan.spans, plan.readings), None
+        if policy.unread(*spoken) is not None:
+            return [], None
+        # a question too short to tell its language is read in the answer's, and back
+        other = next((c for c in answered if c not in (ENGLISH, UNDETERMINED)), asked)
+        asked = other if asked == UNDETERMINED else asked
+        return answer_sentences(plan.spans, plan.readings), (asked, other)
 
     def _calibration_status(self) -> CalibrationStatus:
         """Where the support decision's calibration stands, for every exporter to show."""

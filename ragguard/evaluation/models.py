@@ -21,6 +21,8 @@ from ragguard.scoring.encoders.multilingual import multilingual_embedder
 from ragguard.scoring.interface.protocols import RelevanceScorer, SupportScorer, VisualScorer
 from ragguard.scoring.lite.answer import AnswerRelevanceScorer
 from ragguard.scoring.wiring.factory import (
+    AnswerScorer,
+    answer_with_languages,
     build_relevance,
     build_support,
     build_visual,
@@ -110,9 +112,11 @@ class Models:
         return with_languages(english, self.config, self.multilingual_embedder, self.policy)
 
     @cached_property
-    def answer_scorer(self) -> AnswerRelevanceScorer:
-        """Answer relevance on the same embedder (its cache already holds the vectors)."""
-        return AnswerRelevanceScorer(self.embedder, threshold=self.config.answer.threshold)
+    def answer_scorer(self) -> AnswerScorer:
+        """Answer relevance on the same embedder (its cache already holds the vectors);
+        answers in the multilingual tier's languages on multilingual-E5."""
+        english = AnswerRelevanceScorer(self.embedder, threshold=self.config.answer.threshold)
+        return answer_with_languages(english, self.multilingual_embedder, self.policy)
 
     @cached_property
     def visual_scorer(self) -> VisualScorer | None:

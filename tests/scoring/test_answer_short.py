@@ -61,3 +61,31 @@ def test_a_fragment_answers_by_its_type(question, answer, answers):
 def test_capitals_decide_no_names_in_a_lower_case_answer():
     assert not lacks_asked_type("Where is the Eiffel Tower?", "the eiffel tower is in paris.")
     assert lacks_asked_type("Where is the Eiffel Tower?", "The tower is very tall.")
+
+
+@pytest.mark.parametrize(
+    ("languages", "question", "answer", "lacks"),
+    [
+        # a preposition before a capitalized noun is no place in German (every noun has one)
+        (("de", "de"), "Wo steht er?", "Er ist ein Turm aus Schmiedeeisen.", True),
+        (("de", "de"), "Wo steht der Eiffelturm?", "Er steht in Paris.", False),
+        (("de", "de"), "Wo?", "In Paris.", False),
+        (("de", "de"), "Wann wurde er gebaut?", "Er wurde nach einer langen Bauzeit gebaut.", True),
+        (("de", "de"), "Wann wurde er gebaut?", "Er wurde nach dem Krieg gebaut.", False),
+        # "a été" (has been) is no summer
+        (("fr", "fr"), "Quand a-t-elle été achevée ?", "Elle a été achevée après une pause.", True),
+        (("fr", "fr"), "Quand a-t-elle été achevée ?", "Elle a été achevée en mars.", False),
+        (("es", "es"), "¿Cuándo fue terminada?", "Fue terminada después de una larga obra.", True),
+        (("es", "es"), "¿Dónde está la torre?", "Está en París.", False),
+        # no capitals in Devanagari: the where-rule still reads a lower-case-only answer,
+        # and a year's postposition is no place
+        (("hi", "hi"), "एफिल टॉवर कहाँ है?", "यह 1889 में पूरा हुआ था।", True),
+        (("hi", "hi"), "एफिल टॉवर कहाँ है?", "एफिल टॉवर पेरिस में है।", False),
+        (("hi", "hi"), "एफिल टॉवर कब पूरा हुआ था?", "यह एक लंबे निर्माण के बाद पूरा हुआ था।", True),
+        # an answer in another language than the question's is read with its own cues
+        (("en", "de"), "Where is the Eiffel Tower?", "Er steht in Paris.", False),
+        (("en", "de"), "When was it built?", "Er ist sehr hoch.", True),
+    ],
+)
+def test_each_language_reads_its_own_question_words(languages, question, answer, lacks):
+    assert lacks_asked_type(question, answer, *languages) is lacks

@@ -12,17 +12,20 @@ The answer types also decide: an answer to a "when", "who", "how many/much/tall/
 "where" question that gives no date, person, quantity or place is off-question whatever the
 head says (its score is capped ``TYPE_MISSING_MARGIN`` below the threshold, out of the
 judge's default answer band: the rule is sure, the judge is not asked). Abstentions are never
-scored (``ragguard.metrics.answer_relevance``). Answer relevance reads English only, so the question
-words are English.
+scored (``ragguard.metrics.answer_relevance``). English answers are read by the MiniLM head;
+German, French, Spanish and Hindi ones, with the ``ragguard-eval[multilingual]`` extra, by a
+head of the same features over multilingual-E5 vectors (``answer_relevance_multilingual``),
+with each language's question words and cues from the same data file.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import resources
+from typing import Any, cast
 
 import numpy as np
 
@@ -51,51 +54,69 @@ class _Rules:
     gives: dict[str, re.Pattern[str]]
     decides: tuple[tuple[str, re.Pattern[str]], ...]
     decided_gives: dict[str, re.Pattern[str]]
+    names_by_capitals: bool
+
+
+ENGLISH = "en"
+"""The language whose table reads a pair by default: the English head's, as trained."""
 
 
 @memoized(entries=1)
-def _rules() -> _Rules:
-    text = (
-        resources.files("ragguard.scoring.lite").joinpath("data", "answer_types.json").read_text()
-    )
-    data = json.loads(text)
+def _tables() -> dict[str, object]:
+    path = resources.files("ragguard.scoring.lite").joinpath("data", "answer_types.json")
+    data: dict[str, object] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
+@memoized(entries=8)
+def _rules(language: str = ENGLISH) -> _Rules:
+    """A language's table of ``data/answer_types.json`` (English for a language without
+    one: its question words are the ones a reader of another language is least likely to
+    miss)."""
+    tables = _tables()
+    data = cast(dict[str, Any], tables.get(language) or tables[ENGLISH])
     asks = tuple((r["kind"], re.compile(r["pattern"], re.IGNORECASE)) for r in data["asks"])
     gives = {kind: re.compile(p, re.IGNORECASE) for kind, p in data["gives"].items()}
     decides = tuple((k, re.compile(p, re.IGNORECASE)) for k, p in data["decides"].items())
     more = {kind: re.compile(p, re.IGNORECASE) for kind, p in data["decided_gives"].items()}
-    return _Rules(asks, gives, decides, more)
+    return _Rules(asks, gives, decides, more, bool(data.get("names_by_capitals", True)))
 
 
-def asked_kind(question: str) -> str | None:
+def asked_kind(question: str, language: str = ENGLISH) -> str | None:
     """The kind of thing a question asks for ("date", "number", "place", "person"), by the
-    rule that matches earliest in it; None for other questions (what, why, how...)."""
-    found = [(m.start(), kind) for kind, p in _rules().asks if (m := p.search(question))]
+    rule of its language that matches earliest in it; None for other questions (what,
+    why, how...)."""
+    found = [(m.start(), k) for k, p in _rules(language).asks if (m := p.search(question))]
     return min(found)[1] if found else None
 
 
-def gives_kind(text: str, kind: str) -> bool:
+def gives_kind(text: str, kind: str, language: str = ENGLISH) -> bool:
     """Whether a text carries a cue of that kind (a year or month for a date...)."""
-    return _rules().gives[kind].search(text) is not None
+    return _rules(language).gives[kind].search(text) is not None
 
 
 _CAPITALIZED = re.compile(r"[A-Z][\w'’-]+")
 
 
-def lacks_asked_type(question: str, answer: str) -> bool:
+def lacks_asked_type(
+    question: str, answer: str, asked_in: str = ENGLISH, answered_in: str | None = None
+) -> bool:
     """Whether a question that opens with its question word ("When ...", "Who ...", "How
     many ...", "Where ...") gets an answer with nothing of the kind asked: off-question. A
     name the question holds is its subject, not an answer ("Who designed the Eiffel Tower?"
-    is not answered by "The Eiffel Tower is a lattice tower")."""
-    rules = _rules()
-    kind = next((k for k, p in rules.decides if p.search(question)), None)
-    if kind is None or (kind in _NAMED_KINDS and _case_blind(answer)):
+    is not answered by "The Eiffel Tower is a lattice tower"). The question is read with
+    the rules of ``asked_in``, the answer with those of ``answered_in`` (default the same)."""
+    kind = next((k for k, p in _rules(asked_in).decides if p.search(question)), None)
+    rules = _rules(answered_in or asked_in)
+    if kind is None or (kind in _NAMED_KINDS and _case_blind(answer, rules)):
         return False
     asked = set(_CAPITALIZED.findall(question))
     answer = _CAPITALIZED.sub(
         lambda m: m.group().lower() if m.group() in asked else m.group(), answer
     )
-    gives = rules.gives[kind].search(answer) or rules.decided_gives[kind].search(answer)
-    return gives is None
+    more = rules.decided_gives.get(kind)
+    gives = rules.gives[kind].search(answer) or (more is not None and more.search(answer))
+    return not gives
 
 
 _NAMED_KINDS = frozenset({"place", "person"})
@@ -106,46 +127,61 @@ FRAGMENT_WORDS = 3
 completes it, so it is read by its type, not by its closeness to the question."""
 
 
-def _case_blind(text: str) -> bool:
-    """All lower case or all capitals: capitals say nothing of names in it."""
-    return text == text.lower() or text == text.upper()
+def _case_blind(text: str, rules: _Rules) -> bool:
+    """All lower case or all capitals, in a language that writes names with capitals:
+    capitals say nothing of names in it."""
+    return rules.names_by_capitals and (text == text.lower() or text == text.upper())
 
 
-def answers_by_fragment(question: str, answer: str) -> bool:
+def answers_by_fragment(
+    question: str, answer: str, asked_in: str = ENGLISH, answered_in: str | None = None
+) -> bool:
     """Whether a fragment answer ("Paris." to "Where is the Eiffel Tower?") gives the kind
     of thing a question that opens with its question word asks for: it answers the question
     (rightly or not: support says which), however far its vector is from the question's."""
-    rules = _rules()
-    kind = next((k for k, p in rules.decides if p.search(question)), None)
+    kind = next((k for k, p in _rules(asked_in).decides if p.search(question)), None)
     if kind is None or len(answer.split()) > FRAGMENT_WORDS:
         return False
-    if kind in _NAMED_KINDS and _case_blind(answer):
+    if kind in _NAMED_KINDS and _case_blind(answer, _rules(answered_in or asked_in)):
         return False
-    return not lacks_asked_type(question, answer)
+    return not lacks_asked_type(question, answer, asked_in, answered_in)
 
 
 def _unit(vector: np.ndarray) -> np.ndarray:
     return vector / (float(np.linalg.norm(vector)) + 1e-12)
 
 
+Languages = tuple[str, str]
+"""The question's language and the answer's, for a pair not read as English."""
+
+
 def answer_features(
-    query: str, query_vector: np.ndarray, sentences: Sequence[str], vectors: np.ndarray
+    query: str,
+    query_vector: np.ndarray,
+    sentences: Sequence[str],
+    vectors: np.ndarray,
+    languages: Languages | None = None,
 ) -> np.ndarray:
     """The head's features (``ANSWER_FEATURES``) for an answer given as its sentences and
     their unit vectors; the answer as a whole is the normalized sum of its sentences (no
-    second encoding). A single span is scored as a one-sentence answer."""
+    second encoding). A single span is scored as a one-sentence answer. ``languages``
+    names the rules and word lists each side is read with (None: English, as trained)."""
     sims = vectors @ query_vector
-    kind = asked_kind(query)
+    asked_in, answered_in = languages or (ENGLISH, ENGLISH)
+    kind = asked_kind(query, asked_in)
     whole = " ".join(sentences)
-    asked = tx.content_tokens(query)
+    if languages is None:
+        asked, given = tx.content_tokens(query), tx.content_tokens(whole)
+    else:
+        asked, given = tx.content_tokens(query, asked_in), tx.content_tokens(whole, answered_in)
     return np.array(
         [
             float(_unit(vectors.sum(axis=0)) @ query_vector),
             float(sims.max()),
             float(sims.mean()),
-            tx.recall(asked, tx.content_tokens(whole)) if asked else 0.0,
+            tx.recall(asked, given) if asked else 0.0,
             float(kind is not None),
-            float(kind is not None and not gives_kind(whole, kind)),
+            float(kind is not None and not gives_kind(whole, kind, answered_in)),
         ],
         dtype=np.float32,
     )
@@ -161,38 +197,55 @@ class AnswerScore:
 
 
 class AnswerRelevanceScorer:
-    """The bundled head over ``answer_features``; one embedding call for a whole batch (the
+    """A head over ``answer_features``; one embedding call for a whole batch (the
     embedder's content-hash cache makes the query and span vectors free when relevance and
-    the span analyzer have encoded them already)."""
+    the span analyzer have encoded them already). ``rescale`` moves the head's scores onto
+    another head's scale, whose eta is then ``threshold`` (the multilingual head on the
+    English one's, so that one eta and one judge band decide answers in every language)."""
 
     def __init__(
-        self, embedder: TextEmbedder, head: Head | None = None, *, threshold: float | None = None
+        self,
+        embedder: TextEmbedder,
+        head: Head | None = None,
+        *,
+        threshold: float | None = None,
+        rescale: Callable[[float], float] | None = None,
     ) -> None:
         self.embedder = embedder
         self.head = head or Head.bundled(ANSWER_HEAD_NAME)
         self.threshold = self.head.threshold if threshold is None else threshold
         """Below it an answer, or a sentence, does not address the query."""
+        self.rescale = rescale
 
-    def score(self, answers: Sequence[tuple[str, Sequence[str]]]) -> list[AnswerScore | None]:
+    def score(
+        self,
+        answers: Sequence[tuple[str, Sequence[str]]],
+        languages: Sequence[Languages | None] | None = None,
+    ) -> list[AnswerScore | None]:
         """Per (query, sentences) pair its score; None where there is no query or no
-        sentence to score."""
-        wanted = [(q, list(s)) for q, s in answers if q.strip() and s]
-        texts = list(dict.fromkeys(t for q, s in wanted for t in (q, *s)))
+        sentence to score. ``languages``, aligned with ``answers``, names the question's
+        and the answer's language of a pair not read as English."""
+        tongues = list(languages) if languages is not None else [None] * len(answers)
+        wanted = [(q, list(s), t) for (q, s), t in zip(answers, tongues, strict=True)]
+        wanted = [(q, s, t) for q, s, t in wanted if q.strip() and s]
+        texts = list(dict.fromkeys(x for q, s, _ in wanted for x in (q, *s)))
         vectors = dict(zip(texts, self.embedder.encode(texts), strict=True)) if texts else {}
         rows: list[np.ndarray] = []
         missing: list[bool | None] = []
-        for query, sentences in wanted:
+        for query, sentences, tongue in wanted:
             qv = vectors[query]
             matrix = np.stack([vectors[s] for s in sentences])
-            rows.append(answer_features(query, qv, sentences, matrix))
-            missing.append(_type_rule(query, " ".join(sentences)))
+            rows.append(answer_features(query, qv, sentences, matrix, tongue))
+            missing.append(_type_rule(query, " ".join(sentences), tongue))
             rows.extend(
-                answer_features(query, qv, [s], matrix[i : i + 1]) for i, s in enumerate(sentences)
+                answer_features(query, qv, [s], matrix[i : i + 1], tongue)
+                for i, s in enumerate(sentences)
             )
-        predicted = iter(self.head.predict(np.stack(rows)).tolist() if rows else [])
+        scored = self.head.predict(np.stack(rows)).tolist() if rows else []
+        predicted = iter([self.rescale(p) for p in scored] if self.rescale else scored)
         out: list[AnswerScore | None] = []
         lacking = iter(missing)
-        for query, given in answers:
+        for (query, given), tongue in zip(answers, tongues, strict=True):
             if not (query.strip() and given):
                 out.append(None)
                 continue
@@ -201,7 +254,7 @@ class AnswerRelevanceScorer:
             if decided is not None:
                 score = self._decided(score, decided)
                 spans = [
-                    self._decided(s, _type_rule(query, t))
+                    self._decided(s, _type_rule(query, t, tongue))
                     for s, t in zip(spans, given, strict=True)
                 ]
             out.append(AnswerScore(score, spans))
@@ -217,9 +270,10 @@ class AnswerRelevanceScorer:
         return min(score, self.threshold - TYPE_MISSING_MARGIN)
 
 
-def _type_rule(question: str, answer: str) -> bool | None:
+def _type_rule(question: str, answer: str, languages: Languages | None = None) -> bool | None:
     """What the answer-type rule decides: False (the asked type is missing), True (a
     fragment that gives it), None (it leaves the score to the head)."""
-    if lacks_asked_type(question, answer):
+    asked_in, answered_in = languages or (ENGLISH, ENGLISH)
+    if lacks_asked_type(question, answer, asked_in, answered_in):
         return False
-    return True if answers_by_fragment(question, answer) else None
+    return True if answers_by_fragment(question, answer, asked_in, answered_in) else None

@@ -16,9 +16,16 @@ from ragguard.errors import ModelLoadError
 from ragguard.scoring.encoders.embeddings import TextEmbedder
 from ragguard.scoring.encoders.multilingual import multilingual_installed
 from ragguard.scoring.interface.protocols import RelevanceScorer, SupportScorer, VisualScorer
+from ragguard.scoring.lite.answer import AnswerRelevanceScorer
 from ragguard.scoring.lite.heads import Head
 from ragguard.scoring.lite.scorers import LiteRelevanceScorer, LiteSupportScorer
-from ragguard.scoring.wiring.routing import LanguagePolicy, RoutedRelevance, RoutedSupport
+from ragguard.scoring.wiring.routing import (
+    LanguagePolicy,
+    RoutedAnswerRelevance,
+    RoutedRelevance,
+    RoutedSupport,
+    on_scale,
+)
 
 
 def _lite_head(name: str, config: ScorerConfig, role: str) -> Head:
@@ -177,6 +184,26 @@ def relevance_with_languages(
         return scorer
     head = Head.bundled("relevance_multilingual")
     return RoutedRelevance(scorer, LiteRelevanceScorer(multilingual, head), policy)
+
+
+AnswerScorer = AnswerRelevanceScorer | RoutedAnswerRelevance
+
+
+def answer_with_languages(
+    english: AnswerRelevanceScorer, multilingual: TextEmbedder, policy: LanguagePolicy
+) -> AnswerScorer:
+    """Answer relevance routed by language, as ``with_languages``: the bundled
+    ``answer_relevance_multilingual`` head, its scores on the English head's scale."""
+    if not (policy.multilingual and policy.limited):
+        return english
+    head = Head.bundled("answer_relevance_multilingual")
+    eta = english.threshold
+
+    def rescale(score: float) -> float:
+        return on_scale(score, head.threshold, eta)
+
+    foreign = AnswerRelevanceScorer(multilingual, head, threshold=eta, rescale=rescale)
+    return RoutedAnswerRelevance(english, foreign)
 
 
 def build_visual(config: ImageConfig) -> VisualScorer | None:

@@ -20,6 +20,7 @@ from ragguard.language import NAMES, SUPPORTED, UNDETERMINED, checks_off, detect
 from ragguard.schema import Trace
 from ragguard.scoring.interface.evidence import Claim, Evidence
 from ragguard.scoring.interface.protocols import ExplainingSupportScorer, Reason, RelevanceScorer
+from ragguard.scoring.lite.answer import AnswerRelevanceScorer, AnswerScore, Languages
 
 ENGLISH = "en"
 
@@ -202,3 +203,36 @@ class RoutedRelevance:
         eta = self.multilingual.threshold
         scorers = {r: scorer(r) for r in (ENGLISH, "same", "cross")}
         return _routed(routes, scorers, {"same": eta, "cross": eta}, self.threshold)[0]
+
+
+class RoutedAnswerRelevance:
+    """Answer relevance with a multilingual-E5 head for answers not read as English: a pair
+    with languages goes to ``multilingual`` (built on the English head's scale), one
+    without to the English head, each group in one call. All-English batches cost what
+    the English head alone costs."""
+
+    def __init__(self, english: AnswerRelevanceScorer, multilingual: AnswerRelevanceScorer):
+        self.english = english
+        self.multilingual = multilingual
+
+    @property
+    def threshold(self) -> float:
+        return self.english.threshold
+
+    def score(
+        self,
+        answers: Sequence[tuple[str, Sequence[str]]],
+        languages: Sequence[Languages | None] | None = None,
+    ) -> list[AnswerScore | None]:
+        if languages is None or all(t is None for t in languages):
+            return self.english.score(answers)
+        out: list[AnswerScore | None] = [None] * len(answers)
+        for scorer, rows in (
+            (self.english, [i for i, t in enumerate(languages) if t is None]),
+            (self.multilingual, [i for i, t in enumerate(languages) if t is not None]),
+        ):
+            if rows:
+                found = scorer.score([answers[i] for i in rows], [languages[i] for i in rows])
+                for row, result in zip(rows, found, strict=True):
+                    out[row] = result
+        return out
