@@ -13,9 +13,12 @@ import pytest
 from ragguard import Config
 from ragguard.config import JudgeConfig
 from ragguard.errors import ModelLoadError
+from ragguard.exporters.tracelog import TraceLog
 from ragguard.judge import local
 from ragguard.judge.client import JudgeClient, sent_tokens
 from ragguard.judge.prompts import SUPPORT_VERDICTS, fence_of, support_messages
+from ragguard.runtime.log_record import read_log
+from ragguard.schema import Trace
 from tests.support.judge_fixtures import TRACE, band_around, judged_guard, spy
 from tests.support.llama_server import gguf_path
 
@@ -118,8 +121,9 @@ CAPITALS += ["Vienna is the capital of Austria.", "Madrid is the capital of Spai
 
 @pytest.fixture(scope="module")
 def judged_log(guard, tmp_path_factory):
-    """A trace log of four traces evaluated live with the local judge on every objective
-    span (five distinct questions: the second passage differs), and the replay config."""
+    """A trace log, written by the trace-log exporter, of four traces evaluated live with the
+    local judge on every objective span (five distinct questions: the second passage
+    differs), its scores recorded there; and the replay config."""
     config = local_judge(band=[0.0, 1.0])
     judged = judged_guard(guard, config)
     traces = [
@@ -129,14 +133,14 @@ def judged_log(guard, tmp_path_factory):
     folder = tmp_path_factory.mktemp("replay")
     log = folder / "live.jsonl"
     live = [judged.evaluate(trace) for trace in traces]
-    log.write_text(
-        "".join(
-            json.dumps({**trace, "evaluation": evaluation.model_dump(mode="json")}) + "\n"
-            for trace, evaluation in zip(traces, live, strict=True)
-        )
-    )
+    exporter = TraceLog(log, fsync="always")
+    for trace, evaluation in zip(traces, live, strict=True):
+        exporter.export(Trace.parse(trace), evaluation)
+    exporter.shutdown()
     scored = [s.judge.score for e in live for s in e.spans if s.judge is not None]
     assert len(scored) == 8 and None not in scored
+    logged = [s.judge for _, r in read_log([log]) for s in r.evaluation.spans if s.judge]
+    assert [j.score for j in logged] == scored and all(len(j.question) == 64 for j in logged)
     toml = folder / "judge.toml"
     judge = config.judge.model_dump(mode="json", exclude_defaults=True)
     toml.write_text("[judge]\n" + "".join(f"{k} = {json.dumps(v)}\n" for k, v in judge.items()))
