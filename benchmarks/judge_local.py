@@ -356,7 +356,8 @@ def report(args: argparse.Namespace) -> None:
 def standin(args: argparse.Namespace) -> None:
     """The biased stand-in judge (``accuracy_judge.py``, "supported" with probability
     ``--bias`` whatever the truth, with a score): its card fitted on the same training pairs,
-    then the cascade on the dev sets at each share, beside the lite tier."""
+    then the cascade on the dev sets at each share, beside the lite tier; "window alone":
+    the in-band window deciding on the judge's own score, as if a card had trusted it."""
     from accuracy_judge import StandInJudge
 
     from ragguard.calibration.combine import fit_combination, margin
@@ -400,8 +401,12 @@ def standin(args: argparse.Namespace) -> None:
             for i, s in sorted(zip(want, j, strict=True)):
                 z = margin(card, data.lite[i], s, data.eta)
                 combined[i] = window.decide(bool(lite_pred[i]), z) if card.judge_weight else z >= 0
+            forced, window = lite_pred.copy(), share_match()  # the window with no card's help
+            for i, s in sorted(zip(want, j, strict=True)):
+                forced[i] = window.decide(bool(lite_pred[i]), float(np.log(s / (1 - s))))
             line[f"own verdict {share:.0%}"] = balanced_accuracy(own, y)
             line[f"combined {share:.0%}"] = balanced_accuracy(combined, y)
+            line[f"window alone {share:.0%}"] = balanced_accuracy(forced, y)
         lines.append(line)
     print(table(lines, list(lines[0])))
 

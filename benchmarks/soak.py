@@ -2,6 +2,7 @@
 memory, threads and file descriptors of the application and of the evaluation child.
 
     python benchmarks/soak.py [--minutes 30] [--rate 20] [--warmup-minutes 10] [--json out]
+    python benchmarks/soak.py --judge-model MODEL.gguf [--n-ctx 4096] ...  # the judge on
 
 The chain is ``overhead.py``'s: an LCEL retrieval chain over the passages of
 examples/traces.jsonl with the bundled MiniLM, a scripted chat model replaying their
@@ -17,6 +18,12 @@ application's RSS grew less than 5% from the end of the warm-up to the end (the 
 criterion for a 30-minute run: the last 20 minutes). A run shorter than the caches take
 to fill says nothing about where growth stops: the report says how full the child's
 caches could have got (requests versus the embedding cache's entries).
+
+``--judge-model`` turns on ``[judge] backend = "local"`` with that GGUF in the child (its
+default band, 2 threads, ``--n-ctx``, ``--judge-timeout``), so the child's RSS includes the
+judge's model and context; the report then says what became of the in-band spans. The
+child's per-batch watchdog then allows ten judge deadlines a trace (its default, 5 s a
+trace, is sized for the lite tier alone).
 """
 
 from __future__ import annotations
@@ -26,6 +33,7 @@ import json
 import os
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -83,6 +91,11 @@ def soak_arguments(description: str | None) -> argparse.ArgumentParser:
     parser.add_argument("--warmup-minutes", type=float, default=10.0)
     parser.add_argument("--every", type=float, default=10.0, help="seconds between samples")
     parser.add_argument("--json", help="write the curve here")
+    parser.add_argument("--judge-model", help="a GGUF: the local judge on in the child")
+    parser.add_argument("--n-ctx", type=int, default=4096, help="the local judge's context")
+    parser.add_argument(
+        "--judge-timeout", type=float, default=20.0, help="the judge's deadline (s) per call"
+    )
     return parser
 
 
@@ -96,8 +109,28 @@ def main() -> None:
         [Document(text) for text in sorted({i["text"] for t in traces for i in t["items"]})]
     )
     chain = build_chain(store, [t["response"] for t in traces], 0.0)
-    monitor = ragguard.Monitor()
-    wrapped = ragguard.wrap(chain, monitor=monitor)
+    judged: Counter[str] = Counter()
+    config = {}
+    if args.judge_model:
+        config["judge"] = {
+            "backend": "local",
+            "model": args.judge_model,
+            "n_ctx": args.n_ctx,
+            "timeout_s": args.judge_timeout,
+        }
+        # the per-batch watchdog allows 5 s a trace, for the lite tier: a trace whose spans
+        # wait on a slow judge would have its child killed, so allow the judge's deadlines
+        config["live"] = {"worker_seconds_per_trace": 10 * args.judge_timeout}
+    monitor = ragguard.Monitor(config)
+    wrapped = ragguard.wrap(
+        chain,
+        monitor=monitor,
+        on_evaluation=lambda e: judged.update(
+            "answered" if s.judge and s.judge.verdict is not None else s.judge_skipped
+            for s in e.spans
+            if s.judge or s.judge_skipped
+        ),
+    )
     wrapped.invoke(questions[0])
     ragguard.flush(300)  # the child is up, its models loaded: the curve starts here
     child = monitor.process.pid if monitor.process is not None else None
@@ -118,6 +151,8 @@ def main() -> None:
     ragguard.flush(300)
     curve.append(point(time.monotonic() - started, sent, child))
     report(args, curve, sent, elapsed, monitor)
+    if args.judge_model:
+        print(f"in-band spans: {dict(judged)}")
     if args.json:
         Path(args.json).write_text(json.dumps(curve, indent=1))
 

@@ -221,15 +221,17 @@ def unique_ids(
 def recorded_judge_scores(
     runner: Runner, entries: Iterable[tuple[str, Trace | RagguardError, LoggedTrace | None]]
 ) -> Iterator[tuple[str, Trace | RagguardError, LoggedTrace | None]]:
-    """``entries``, with the judge scores each logged evaluation recorded handed to this
-    process's judge first, so a replay reuses them rather than asking again (a local
-    model's probabilities move with threads and batching). Worker processes ask anew."""
-    models = getattr(runner, "models", None)  # this process's Guard; worker pools have none
-    judge = getattr(models, "judge", None)
+    """``entries``, with the judge scores each logged evaluation recorded handed on first,
+    to this process's judge or with the trace to its ``--workers`` process, so a replay
+    reuses them rather than asking again (a local model's probabilities move with threads
+    and batching)."""
+    from ragguard.runners.processes import judge_memory
+
+    remember = judge_memory(runner)
     for entry in entries:
         logged = entry[2]
-        if judge is not None and logged is not None and logged.evaluation is not None:
-            judge.remember(logged.evaluation)
+        if remember is not None and logged is not None and logged.judge_scores:
+            remember(logged.judge_scores)
         yield entry
 
 

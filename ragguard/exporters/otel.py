@@ -6,7 +6,8 @@ evaluation usually finishes after it closed):
 
 - ``ragguard.evaluation``: one ``gen_ai.evaluation.result`` event per metric and per
   unsupported span (OTel GenAI semantic conventions), ``gen_ai.response.id`` = the trace id
-  for correlation, OpenInference span kind ``EVALUATOR``;
+  for correlation, OpenInference span kind ``EVALUATOR``, and the judge's scores of the spans
+  it scored (``ragguard.judge.scores``, their indices in ``ragguard.judge.scored_spans``);
 - its child ``retrieval``: ``gen_ai.operation.name = "retrieval"``,
   ``gen_ai.retrieval.documents`` (id, retriever score, ragguard's relevance) and OpenInference
   ``retrieval.documents.{i}.document.*``. Image and video items appear by id, never by
@@ -161,6 +162,7 @@ class OtelExporter(Exporter):
         if self.include_content:
             attributes.update({names.INPUT_VALUE: trace.query, names.OUTPUT_VALUE: trace.response})
         attributes.update(_calibration_attributes(evaluation))
+        attributes.update(_judge_attributes(evaluation))
         results = list(evaluation_results(evaluation))
         for index, scored in enumerate(evaluation.spans):
             if verdict(scored) == "unsupported":
@@ -291,6 +293,22 @@ def _calibration_attributes(evaluation: Evaluation) -> Attributes:
     if status.drift is not None:
         attributes[f"{at}drift"] = status.drift
     return attributes
+
+
+def _judge_attributes(evaluation: Evaluation) -> Attributes:
+    """The judge's scores on the spans it scored (none: no attribute), with their indices,
+    so a trace backend shows what the judge said beside the lite support."""
+    scored = [
+        (index, span.judge.score)
+        for index, span in enumerate(evaluation.spans)
+        if span.judge is not None and span.judge.score is not None
+    ]
+    if not scored:
+        return {}
+    return {
+        names.JUDGE_SCORED_SPANS: [index for index, _ in scored],
+        names.JUDGE_SCORES: [score for _, score in scored],
+    }
 
 
 def build(config: ExportConfig) -> OtelExporter:

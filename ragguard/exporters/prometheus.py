@@ -29,7 +29,7 @@ from prometheus_client.multiprocess import MultiProcessCollector
 from ragguard.config import ExportConfig
 from ragguard.exporters.base import Exporter
 from ragguard.exporters.registry import OTHER_PIPELINE
-from ragguard.metrics.judge_calls import JUDGE_USES, calls_by_use
+from ragguard.metrics.judge_calls import JUDGE_USES, calls_by_use, span_use
 from ragguard.metrics.rate import RateTally
 from ragguard.runtime.stats import LiveStats, stats
 from ragguard.schema import (
@@ -216,6 +216,16 @@ class _Metrics:
             buckets=JUDGE_SECONDS_BUCKETS,
             **at,
         )
+        self.judge_score = Histogram(
+            "judge_score_ratio",
+            "P(supported) the judge's score question gave each span it decided (read from "
+            "token probabilities; a verdict read from text has none), by use: span (an "
+            "in-band span), sample (the calibration sample), answer. Replayed and cached "
+            "scores count: each decided its span.",
+            ["pipeline", "use"],
+            buckets=RATIO_BUCKETS,
+            **at,
+        )
         self.judge_tokens = Counter(
             "judge_tokens", "Tokens the judge used, by direction.", ["pipeline", "direction"], **at
         )
@@ -273,6 +283,7 @@ class _Metrics:
         self.judge_calls.labels(pipeline, "answered")
         for use in JUDGE_USES:
             self.judge_calls_by_use.labels(pipeline, use)
+            self.judge_score.labels(pipeline, use)
         for direction in ("input", "output"):
             self.judge_tokens.labels(pipeline, direction)
 
@@ -319,6 +330,8 @@ class _Metrics:
                 self.relevance.labels(pipeline, item.modality).observe(item.relevance)
         if metrics.answer_relevance is not None:
             self.answer_relevance.labels(pipeline).observe(metrics.answer_relevance)
+        if evaluation.answer_judge is not None and evaluation.answer_judge.score is not None:
+            self.judge_score.labels(pipeline, "answer").observe(evaluation.answer_judge.score)
         for use, n in calls_by_use(evaluation).items():
             if use in JUDGE_USES:
                 self.judge_calls_by_use.labels(pipeline, use).inc(n)
@@ -367,6 +380,8 @@ class _Metrics:
         if outcome is None:
             return
         self.judge_calls.labels(pipeline, outcome).inc()
+        if judge is not None and judge.score is not None:
+            self.judge_score.labels(pipeline, span_use(span)).observe(judge.score)
         if span.judge_skipped == "over_budget":
             self.judge_budget.labels(pipeline).set(0)
         if judge is None or judge.cached:

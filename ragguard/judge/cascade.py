@@ -33,7 +33,7 @@ import hashlib
 import json
 import logging
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 
@@ -210,16 +210,15 @@ class Cascade:
         )
         return self.client.ask(messages, SUPPORT_VERDICTS, score=score)
 
-    def remember(self, evaluation: Evaluation) -> int:
-        """Take the judge scores recorded on ``evaluation``'s spans (a logged evaluation
-        that ``replay`` reads) as answers to the same questions, so they are reused rather
+    def remember(self, recorded: Iterable[JudgeVerdict]) -> int:
+        """Take judge scores recorded in a logged evaluation (``LoggedTrace.judge_scores``,
+        which ``replay`` reads) as answers to the same questions, so they are reused rather
         than asked again: llama.cpp's probabilities move with threads and batching, and a
         replay must reproduce the verdicts it is compared with. Only scores of this
         cascade's model, on the same question text (its content hash), are taken."""
         model, found = self.client.model_name, {}
-        for span in evaluation.spans:
-            judge = span.judge
-            if judge is None or judge.score is None or judge.question is None:
+        for judge in recorded:
+            if judge.score is None or judge.question is None:
                 continue
             if judge.model != model or judge.verdict is None:
                 continue

@@ -5,17 +5,22 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ragguard.schema import Evaluation
+from ragguard.schema import Evaluation, SpanEvaluation
 
 JUDGE_USES = ("span", "answer", "sample")
 """What a judge call is for: an in-band span, an in-band answer, the calibration sample."""
+
+
+def span_use(span: SpanEvaluation) -> str:
+    """What the judge was asked about ``span`` for: the calibration sample, or its band."""
+    return "sample" if span.calibration_sample else "span"
 
 
 def calls_by_use(evaluation: Evaluation) -> Counter[str]:
     """The judge calls an evaluation made, by use (``JUDGE_USES``), with their tokens in and
     out; a verdict served from the cache is no call."""
     made: Counter[str] = Counter()
-    verdicts = [("sample" if s.calibration_sample else "span", s.judge) for s in evaluation.spans]
+    verdicts = [(span_use(s), s.judge) for s in evaluation.spans]
     for use, verdict in [*verdicts, ("answer", evaluation.answer_judge)]:
         if verdict is not None and not verdict.cached:
             made[use] += 1

@@ -10,6 +10,9 @@ A batch goes to a worker pickled. The size limits are checked here first (a trac
 metadata nested hundreds deep may not even pickle); should a batch still fail to travel or
 to come back, its traces are sent one at a time, and a trace that cannot travel alone is
 reported as that line's error: one bad line never stops the pool.
+
+A replay's recorded judge scores (``remember``) go with the batch that holds their trace, so
+the worker that evaluates it reuses them rather than asking the judge again.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ import itertools
 import multiprocessing
 import os
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Protocol
 
@@ -31,7 +34,7 @@ from ragguard.evaluation.limits import check_limits
 from ragguard.evaluation.plan import Outcome
 from ragguard.judge.budget import per_worker
 from ragguard.runtime.cores import available_cores
-from ragguard.schema import Trace
+from ragguard.schema import JudgeVerdict, Trace
 
 if TYPE_CHECKING:
     import multiprocessing.synchronize
@@ -72,8 +75,11 @@ def _ping() -> int:
     return os.getpid()
 
 
-def _evaluate(batch: list[Entry]) -> list[Outcome]:
+def _evaluate(batch: list[Entry], recorded: Sequence[JudgeVerdict] = ()) -> list[Outcome]:
     assert _guard is not None
+    judge = _guard.models.judge
+    if recorded and judge is not None:
+        judge.remember(recorded)
     return list(_guard.evaluate_stream(batch, batch_size=len(batch)))
 
 
@@ -89,6 +95,7 @@ class WorkerPool:
         context = multiprocessing.get_context("spawn")  # fork after thread pools is unsafe
         threads = max(1, available_cores() // workers)
         self._ready = context.Barrier(workers)
+        self._recorded: list[JudgeVerdict] = []
         self._pool = concurrent.futures.ProcessPoolExecutor(
             workers,
             mp_context=context,
@@ -109,9 +116,12 @@ class WorkerPool:
     ) -> Iterator[Outcome]:
         size = batch_size or self.config.batch_size
         iterator = map(self._checked, entries)
-        pending: collections.deque[tuple[Batch, list[Entry]]] = collections.deque()
+        pending: collections.deque[tuple[Batch, list[Entry], list[JudgeVerdict]]] = (
+            collections.deque()
+        )
         while batch := list(itertools.islice(iterator, size)):
-            pending.append((self._pool.submit(_evaluate, batch), batch))
+            recorded, self._recorded = self._recorded, []  # remembered as the batch was read
+            pending.append((self._pool.submit(_evaluate, batch, recorded), batch, recorded))
             if len(pending) >= 2 * self.workers:
                 yield from self._outcomes(*pending.popleft())
         while pending:
@@ -123,18 +133,26 @@ class WorkerPool:
             return check_limits(entry, self.config.limits) or entry
         return entry
 
-    def _outcomes(self, future: Batch, batch: list[Entry]) -> list[Outcome]:
+    def remember(self, recorded: Sequence[JudgeVerdict]) -> None:
+        """Judge scores a logged evaluation recorded, sent with the next batch (the one that
+        holds that trace) to whichever worker evaluates it."""
+        if self.config.judge.backend != "none":
+            self._recorded.extend(recorded)
+
+    def _outcomes(
+        self, future: Batch, batch: list[Entry], recorded: list[JudgeVerdict]
+    ) -> list[Outcome]:
         """The batch's outcomes; when it could not travel, each trace sent on its own."""
         try:
             return future.result()
         except BrokenProcessPool:
             raise
         except Exception:
-            return [self._alone(entry) for entry in batch]
+            return [self._alone(entry, recorded) for entry in batch]
 
-    def _alone(self, entry: Entry) -> Outcome:
+    def _alone(self, entry: Entry, recorded: list[JudgeVerdict]) -> Outcome:
         try:
-            return self._pool.submit(_evaluate, [entry]).result()[0]
+            return self._pool.submit(_evaluate, [entry], recorded).result()[0]
         except BrokenProcessPool:
             raise
         except Exception as error:
@@ -147,3 +165,12 @@ class WorkerPool:
 
     def __exit__(self, *exc_info: object) -> None:
         self._pool.shutdown(cancel_futures=True)
+
+
+def judge_memory(runner: Runner) -> Callable[[Sequence[JudgeVerdict]], object] | None:
+    """Where a replay hands the judge scores each logged evaluation recorded: the worker
+    pool (sent on with the trace's batch) or this process's judge; None without a judge."""
+    if isinstance(runner, WorkerPool):
+        return runner.remember
+    judge = runner.models.judge if isinstance(runner, Guard) else None
+    return None if judge is None else judge.remember

@@ -124,10 +124,13 @@ class EvaluateActor:
         todo: list[int] = []
         ids = [""] * len(batch["raw"])
         cap = self.guard.config.limits.max_line_bytes
+        judge = self.guard.models.judge
         for n, (path, number, raw) in enumerate(
             zip(batch["path"], batch["number"], batch["raw"], strict=True)
         ):
             record = parse(str(path), int(number), bytes(raw), self.log, cap)
+            if isinstance(record, LoggedTrace) and judge is not None and record.judge_scores:
+                judge.remember(record.judge_scores)  # a replay reuses the recorded scores
             trace = record.trace if isinstance(record, LoggedTrace) else record
             if isinstance(trace, Trace):
                 ids[n] = trace.trace_id

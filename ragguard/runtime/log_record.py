@@ -25,7 +25,7 @@ from pydantic import ValidationError
 
 from ragguard.errors import TraceValidationError
 from ragguard.runtime.jsonl import DEFAULT_MAX_LINE_BYTES, read_jsonl
-from ragguard.schema import Evaluation, Trace
+from ragguard.schema import Evaluation, JudgeVerdict, Trace
 from ragguard.schema.inline import is_inline, media_reference
 
 LOG_FIELDS = ("evaluation", "logged_at", "log_truncated")
@@ -86,6 +86,18 @@ class LoggedTrace:
     evaluation: Evaluation | None
     logged_at: datetime | None
     truncated: bool = False
+
+    @property
+    def judge_scores(self) -> tuple[JudgeVerdict, ...]:
+        """The judge scores the live evaluation recorded, each with the hash of its question:
+        a replay hands them, with the trace, to wherever the trace is evaluated (this process,
+        a ``--workers`` process, a Ray actor), so they are reused rather than asked again."""
+        if self.evaluation is None:
+            return ()
+        verdicts = (span.judge for span in self.evaluation.spans)
+        return tuple(
+            v for v in verdicts if v is not None and v.score is not None and v.question is not None
+        )
 
 
 def expand_logs(patterns: Iterable[str | Path]) -> list[Path]:

@@ -22,7 +22,13 @@ from ragguard.exporters import otel
 from ragguard.exporters.otel import OtelExporter
 from ragguard.exporters.traceparent import current_traceparent, parent_context
 from ragguard.schema.otel_names import EVALUATION_EVENT
-from tests.support.exporters_fixtures import IMAGE_URI, KeywordRetriever, made_up, wrapped_chain
+from tests.support.exporters_fixtures import (
+    IMAGE_URI,
+    KeywordRetriever,
+    judged_made_up,
+    made_up,
+    wrapped_chain,
+)
 from tests.support.live_fixtures import DOCS, QUESTIONS, SUPPORTED, UNSUPPORTED
 
 
@@ -140,6 +146,17 @@ def test_span_reasons_name_the_check_and_item_without_content(memory):
     explanation = results(evaluated)["ragguard.span_support"]["gen_ai.evaluation.explanation"]
     assert "entity check, d1" in explanation
     assert "Rome" not in explanation and "Paris" not in explanation
+
+
+def test_the_judge_scores_are_attributes_of_the_evaluation_span(memory):
+    provider, spans = memory
+    exporter = OtelExporter(tracer_provider=provider)
+    exporter.export(*judged_made_up())
+    exporter.export(*made_up("t2"))
+    judged, plain = by_name(spans.get_finished_spans(), "ragguard.evaluation")
+    assert list(judged.attributes["ragguard.judge.scores"]) == [0.8, 0.3]
+    assert list(judged.attributes["ragguard.judge.scored_spans"]) == [0, 1]
+    assert "ragguard.judge.scores" not in plain.attributes  # no judge, no attribute
 
 
 def test_inline_image_bytes_never_leave(memory):

@@ -23,7 +23,7 @@ import ragguard
 from ragguard.exporters.prometheus import VERDICTS, PrometheusExporter, metric_names, serve
 from ragguard.runtime.stats import LiveStats
 from ragguard.schema import verdict
-from tests.support.exporters_fixtures import made_up, wrapped_chain
+from tests.support.exporters_fixtures import judged_made_up, made_up, wrapped_chain
 from tests.support.live_fixtures import QUESTIONS, SUPPORTED, UNSUPPORTED
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -270,6 +270,28 @@ def test_a_real_prometheus_scrapes_the_evaluations_of_a_wrapped_chain(guard, pro
     assert summed == pytest.approx(relevance)
     assert scraped["ragguard_requests_submitted_total"] == {frozenset(): 2.0}
     assert scraped["ragguard_queue_depth"] == {frozenset(): 0.0}
+
+
+def test_the_judge_scores_go_into_a_histogram_by_use():
+    registry = CollectorRegistry()
+    exporter = PrometheusExporter(registry, pipeline="qa", live_stats=LiveStats)
+
+    def value(name, use):
+        return registry.get_sample_value(name, {"pipeline": "qa", "use": use})
+
+    assert value("ragguard_judge_score_ratio_count", "span") == 0  # there before any score
+    exporter.export(*judged_made_up())
+    exporter.export(*made_up("t2"))  # no judge: nothing observed
+    assert value("ragguard_judge_score_ratio_count", "span") == 1
+    assert value("ragguard_judge_score_ratio_sum", "span") == pytest.approx(0.8)
+    assert value("ragguard_judge_score_ratio_count", "sample") == 1
+    assert (
+        registry.get_sample_value(
+            "ragguard_judge_score_ratio_bucket", {"pipeline": "qa", "use": "sample", "le": "0.3"}
+        )
+        == 1
+    )
+    assert value("ragguard_judge_score_ratio_count", "answer") == 0  # read from text: no score
 
 
 def test_every_metric_of_the_grafana_dashboard_exists():

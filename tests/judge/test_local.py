@@ -13,10 +13,12 @@ import pytest
 from ragguard import Config
 from ragguard.config import JudgeConfig
 from ragguard.errors import ModelLoadError
+from ragguard.exporters.tracelog import TraceLog
 from ragguard.judge import local
 from ragguard.judge.client import JudgeClient, sent_tokens
 from ragguard.judge.prompts import SUPPORT_VERDICTS, fence_of, support_messages
 from ragguard.runtime.log_record import read_log
+from ragguard.schema import Trace
 from tests.support.judge_fixtures import TRACE, band_around, judged_guard, spy
 from tests.support.llama_server import gguf_path
 
@@ -113,36 +115,72 @@ def test_a_call_past_its_deadline_times_out_and_leaves_the_lite_verdict(guard):
     assert span.supported == lite.spans[1].supported
 
 
-def test_replay_reuses_the_recorded_scores_instead_of_asking_again(guard, tmp_path):
-    """``ragguard replay`` of a log whose evaluations hold judge scores: the replayed spans
-    carry the same scores, marked cached, and the judge was not asked (a wrong model name
-    and the summary counts no tokens)."""
-    lite = guard.evaluate(TRACE)
-    config = local_judge(band=band_around(lite.spans[1].support))
-    live = judged_guard(guard, config).evaluate(TRACE)
-    recorded = live.spans[1].judge
-    assert recorded is not None and recorded.score is not None
-    log = tmp_path / "live.jsonl"
-    log.write_text(json.dumps({**TRACE, "evaluation": live.model_dump(mode="json")}) + "\n")
-    assert [r.evaluation is not None for _, r in read_log([log])] == [True]
-    toml = tmp_path / "judge.toml"
+CAPITALS = ["Berlin is the capital of Germany.", "Rome is the capital of Italy."]
+CAPITALS += ["Vienna is the capital of Austria.", "Madrid is the capital of Spain."]
+
+
+@pytest.fixture(scope="module")
+def judged_log(guard, tmp_path_factory):
+    """A trace log, written by the trace-log exporter, of four traces evaluated live with the
+    local judge on every objective span (five distinct questions: the second passage
+    differs), its scores recorded there; and the replay config."""
+    config = local_judge(band=[0.0, 1.0])
+    judged = judged_guard(guard, config)
+    traces = [
+        {**TRACE, "trace_id": f"t{n}", "items": [TRACE["items"][0], {"id": "d2", "text": text}]}
+        for n, text in enumerate(CAPITALS)
+    ]
+    folder = tmp_path_factory.mktemp("replay")
+    log = folder / "live.jsonl"
+    live = [judged.evaluate(trace) for trace in traces]
+    exporter = TraceLog(log, fsync="always")
+    for trace, evaluation in zip(traces, live, strict=True):
+        exporter.export(Trace.parse(trace), evaluation)
+    exporter.shutdown()
+    scored = [s.judge.score for e in live for s in e.spans if s.judge is not None]
+    assert len(scored) == 8 and None not in scored
+    logged = [s.judge for _, r in read_log([log]) for s in r.evaluation.spans if s.judge]
+    assert [j.score for j in logged] == scored and all(len(j.question) == 64 for j in logged)
+    toml = folder / "judge.toml"
     judge = config.judge.model_dump(mode="json", exclude_defaults=True)
-    judge["timeout_s"], judge["max_calls_per_minute"] = 120, 1
     toml.write_text("[judge]\n" + "".join(f"{k} = {json.dumps(v)}\n" for k, v in judge.items()))
+    return log, toml, live
+
+
+@pytest.mark.parametrize(
+    "runner",
+    [[], ["--workers", "2"], ["--runner", "ray", "--workers", "2"]],
+    ids=["one process", "workers", "ray"],
+)
+def test_replay_reuses_the_recorded_scores_instead_of_asking_again(judged_log, tmp_path, runner):
+    """``ragguard replay`` of a log whose evaluations hold judge scores, in one process, in
+    ``--workers`` processes and on Ray actors: every judged span carries its recorded
+    score, marked cached, with the same verdict, and the summary counts no call and no
+    token (each worker and actor loads the judge, and would have asked)."""
+    if runner[:2] == ["--runner", "ray"]:
+        pytest.importorskip("ray")
+    log, toml, live = judged_log
     out = tmp_path / "out.jsonl"
+    command = [sys.executable, "-m", "ragguard.cli", "replay", str(log), "-c", str(toml)]
     done = subprocess.run(
-        [sys.executable, "-m", "ragguard.cli", "replay", str(log), "-c", str(toml), "-o", str(out)],
+        [*command, "-o", str(out), "--batch-size", "1", *runner],
         capture_output=True,
         text=True,
-        timeout=600,
+        timeout=900,
         cwd=Path(__file__).resolve().parents[2],
     )
     assert done.returncode in (0, 1), done.stdout + done.stderr
-    (replayed,) = [json.loads(line) for line in out.read_text().splitlines()]
-    span = replayed["spans"][1]
-    assert span["judge"]["score"] == recorded.score and span["judge"]["cached"] is True
-    assert span["supported"] == live.spans[1].supported
-    assert "1 judged / 0 skipped; 0 tokens in, 0 out" in done.stdout  # no call was made
+    replayed = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [e["trace_id"] for e in replayed] == [e.trace_id for e in live]
+    for before, after in zip(live, replayed, strict=True):
+        for recorded, span in zip(before.spans, after["spans"], strict=True):
+            assert span["supported"] == recorded.supported
+            assert span["support_source"] == recorded.support_source
+            if recorded.judge is not None:
+                assert span["judge"]["score"] == recorded.judge.score
+                assert span["judge"]["cached"] is True, span["judge"]
+    (line,) = [line for line in done.stdout.splitlines() if " judged / " in line]
+    assert "8 judged / 0 skipped; 0 tokens in, 0 out" in line and "calls" not in line, line
 
 
 def test_the_configured_threads_and_context_reach_the_engine(monkeypatch):

@@ -16,6 +16,7 @@ import ragguard
 from ragguard.schema import (
     Evaluation,
     ItemEvaluation,
+    JudgeVerdict,
     Metrics,
     SpanEvaluation,
     SpanReason,
@@ -118,4 +119,20 @@ def made_up(trace_id="t1"):
         timing_ms={"total": 12.0},
         thresholds={"relevance": 0.5, "support": 0.55},
     )
+    return trace, evaluation
+
+
+def judged_made_up(trace_id="t1"):
+    """``made_up()`` with both objective spans decided by a judge that scored them: the first
+    in its band (0.8, supported), the second drawn for the calibration sample (0.3); the
+    answer judged by a verdict read from text (no score)."""
+    trace, evaluation = made_up(trace_id)
+    for span, score, sampled in zip(evaluation.spans[:2], (0.8, 0.3), (False, True), strict=True):
+        span.support_source = "judge"
+        span.supported = score >= 0.5
+        span.calibration_sample = sampled
+        span.judge = JudgeVerdict(
+            verdict=score >= 0.5, rationale="", model="m", score=score, question="q" * 64
+        )
+    evaluation.answer_judge = JudgeVerdict(verdict=True, rationale="responds", model="m")
     return trace, evaluation
