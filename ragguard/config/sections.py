@@ -197,7 +197,8 @@ class LiveConfig(_Strict):
     endless loop: it uses CPU, so the stall watchdog sees progress). A batch of n traces
     gets ``worker_stall_timeout_s + n * worker_seconds_per_trace`` in all (the lite tier
     takes well under 0.1 s a trace); past it the child is killed and counted in
-    ``worker_restarts`` as a stalled one is."""
+    ``worker_restarts`` as a stalled one is. With the judge on, both limits also make room
+    for its calls (``live.child.batch_limits``)."""
     warmup: bool = True
     """Load the models in the background as soon as ``wrap()`` is called, so the first
     evaluations do not wait for them (the wrapped calls never do)."""

@@ -90,6 +90,31 @@ def _cpu_ticks(pid: int) -> int | None:
     return int(fields[11]) + int(fields[12])
 
 
+JUDGE_CALLS_ASSUMED = 10
+"""Judge calls a trace is allowed for in its batch's deadline when ``max_calls_per_trace``
+is unset."""
+
+
+def batch_limits(config: Config, traces: int) -> tuple[float, float]:
+    """The watchdog's stall limit and the batch's deadline, in seconds. With the judge on,
+    both make room for it: the child waits on a remote judge using no CPU (so the stall
+    limit covers one call with its retries), and each trace may ask up to
+    ``max_calls_per_trace`` questions one after another, each up to its deadline; a judge
+    that is slow must cost its spans their judge verdicts (``timeout``), never the batch its
+    lite ones."""
+    live, judge = config.live, config.judge
+    stall_s = live.worker_stall_timeout_s
+    deadline_s = stall_s + live.worker_seconds_per_trace * traces
+    if judge.backend != "none":
+        per_call = judge.timeout_s * (judge.retries + 1) + judge.backoff_s * 3 * 2**judge.retries
+        calls = (
+            JUDGE_CALLS_ASSUMED if judge.max_calls_per_trace is None else judge.max_calls_per_trace
+        )
+        stall_s = max(stall_s, per_call + 5.0)
+        deadline_s += per_call * calls * traces + stall_s - live.worker_stall_timeout_s
+    return stall_s, deadline_s
+
+
 class _Watchdog:
     """Sends a batch to the child and reads its reply while watching it for progress (a
     stopped child reads nothing either: a batch larger than the pipe would block too)."""
@@ -196,11 +221,8 @@ class EvaluationChild:
         with self._lock:
             process = self._process or self._start()
             try:
-                live = self.config.live
-                deadline_s = live.worker_stall_timeout_s + live.worker_seconds_per_trace * len(
-                    traces
-                )
-                watchdog = _Watchdog(process, live.worker_stall_timeout_s, deadline_s)
+                stall_s, deadline_s = batch_limits(self.config, len(traces))
+                watchdog = _Watchdog(process, stall_s, deadline_s)
                 watchdog.send(pickle.dumps(request, protocol=pickle.HIGHEST_PROTOCOL))
                 answer = watchdog.reply()
             except (OSError, EOFError, pickle.UnpicklingError, _Stalled) as error:
