@@ -4,7 +4,8 @@
     python benchmarks/judge_local.py judge --data DIR --set wice-dev --pairs 300 --share 0.35
     python benchmarks/judge_local.py report --data DIR --pairs 300
 
-``judge`` draws ``--pairs`` seeded pairs of a set (the training sets, WiCE dev or
+``judge`` draws ``--pairs`` seeded pairs of a set (``train``: the short-evidence training
+sets; ``train-long``: training pairs with evidence of several sentences; WiCE dev or
 Factcheck-GPT), scores them with the lite tier, and asks the local judge (``[judge] backend =
 "local"``, the product's client and score question) about them in order of uncertainty, the
 lite score nearest its eta first, until ``--share`` of them (or all) are judged or
@@ -14,8 +15,9 @@ prompt tokens sent and evaluated, and the machine's load average when it was ask
 
 ``report`` prints, per dev set, on the same pairs for every row: lite alone, the judge alone
 (on the pairs judged, named), and the cascade at judged shares of 15, 25 and 35%: the most
-uncertain share of spans decided by the combination card fitted on the training pairs
-(``combine``), the rest by the lite verdict.
+uncertain share of spans decided as the product decides them (the combination card fitted
+on the training pairs, ``fit``, ranks them; the in-band window, ``ragguard/judge/share.py``,
+decides, the pairs arriving in the seeded draw's order), the rest by the lite verdict.
 """
 
 from __future__ import annotations
