@@ -21,9 +21,8 @@ caches could have got (requests versus the embedding cache's entries).
 
 ``--judge-model`` turns on ``[judge] backend = "local"`` with that GGUF in the child (its
 default band, 2 threads, ``--n-ctx``, ``--judge-timeout``), so the child's RSS includes the
-judge's model and context; the report then says what became of the in-band spans. The
-child's per-batch watchdog then allows ten judge deadlines a trace (its default, 5 s a
-trace, is sized for the lite tier alone).
+judge's model and context; the report then says what became of the in-band spans (the
+child's watchdog makes room for the judge's deadlines itself: ``live.child.batch_limits``).
 """
 
 from __future__ import annotations
@@ -118,9 +117,6 @@ def main() -> None:
             "n_ctx": args.n_ctx,
             "timeout_s": args.judge_timeout,
         }
-        # the per-batch watchdog allows 5 s a trace, for the lite tier: a trace whose spans
-        # wait on a slow judge would have its child killed, so allow the judge's deadlines
-        config["live"] = {"worker_seconds_per_trace": 10 * args.judge_timeout}
     monitor = ragguard.Monitor(config)
     wrapped = ragguard.wrap(
         chain,
