@@ -1,10 +1,9 @@
 """The judge picks which in-band spans are supported; the lite tier says how many.
 
-A small judge's "yes" rate moves with the traffic: the 1.5B model that says "yes" to 45% of
-in-band one-sentence claims says it to three quarters of claims against a long document,
-though no more of them are supported. A fixed cut-off on its score, fitted on one kind of
-text, then turns the cascade worse than the lite tier on another. Its ranking holds up
-better than its cut-off. So in the band the decision is a quantile, not a constant: a span
+A small judge's "yes" rate moves with the traffic far more than the truth does: it says
+"yes" to most claims against a long document (docs/judge.md has the figures). A fixed
+cut-off on its score, fitted on one kind of text, then turns the cascade worse than the
+lite tier on another. Its ranking holds up better than its cut-off. So in the band the decision is a quantile, not a constant: a span
 is supported when its combined score (the card's log-odds, ``calibration.combine.margin``)
 is above the quantile of the last ``window`` in-band spans' combined scores that leaves
 as large a share supported as the lite verdicts gave those spans (at the quantile itself,
