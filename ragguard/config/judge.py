@@ -71,9 +71,10 @@ class JudgeConfig(_Strict):
     share_window: int = Field(default=200, ge=0)
     """In the band, the judge picks which spans are supported and the lite tier how many: a
     span is supported when its combined score is above the quantile of the last
-    ``share_window`` in-band spans' that leaves the share the lite verdicts gave them (at the
-    quantile, the lite verdict stands; ``judge/share.py``), so a judge whose "yes" rate drifts with the text cannot move the
-    count. Per process. 0: the combination card's fixed cut-off decides."""
+    ``share_window`` in-band spans' that leaves the share the lite verdicts gave them (at
+    the quantile, the lite verdict stands; ``judge/share.py``), so a judge whose "yes" rate
+    drifts with the text cannot move the count. Per process. 0: the combination card's fixed
+    cut-off decides."""
     share_warmup: int = Field(default=10, ge=1)
     """In-band spans scored before the window decides; until then the lite verdict stands."""
     api_key_env: str = "OPENAI_API_KEY"

@@ -2,14 +2,14 @@
 
 A small judge's "yes" rate moves with the traffic far more than the truth does: it says
 "yes" to most claims against a long document (docs/judge.md has the figures). A fixed
-cut-off on its score, fitted on one kind of text, then turns the cascade worse than the
-lite tier on another. Its ranking holds up better than its cut-off. So in the band the decision is a quantile, not a constant: a span
-is supported when its combined score (the card's log-odds, ``calibration.combine.margin``)
-is above the quantile of the last ``window`` in-band spans' combined scores that leaves
-as large a share supported as the lite verdicts gave those spans (at the quantile itself,
-the lite verdict stands). The judge can move
-which spans are supported, never how many, so a judge that says "yes" to everything moves
-nothing it cannot rank.
+cut-off on its score, fitted on one kind of text, then turns the cascade worse than the lite
+tier on another. Its ranking holds up better than its cut-off. So in the band the decision
+is a quantile, not a constant: a span is supported when its combined score (the card's
+log-odds, ``calibration.combine.margin``) is above the quantile of the last ``window``
+in-band spans' combined scores that leaves as large a share supported as the lite verdicts
+gave those spans (at the quantile itself, the lite verdict stands). The judge can move which
+spans are supported, never how many, so a judge that says "yes" to everything moves nothing
+it cannot rank.
 
 Until ``warmup`` spans have been seen the lite verdict stands. The window is per process
 (each ``--workers`` process and Ray actor keeps its own) and is the only mutable state; it
