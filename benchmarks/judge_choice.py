@@ -44,7 +44,7 @@ def choose(args: argparse.Namespace) -> None:
     leave one kind of pair out (fit the card on the others, decide the held-out kind), the
     card's fixed cut-off against the window, each over ``--orders`` seeded arrival orders;
     then the window's warm-ups over all the pairs."""
-    from ragguard.calibration.combine import fit_combination, margin
+    from ragguard.calibration.combine import fit_combination, margin, own_threshold
     from ragguard.config.judge import JudgeCombination
 
     rows: list[tuple[float, float, bool, str]] = []
@@ -83,7 +83,7 @@ def choose(args: argparse.Namespace) -> None:
             }
         )
     print(table(lines, list(lines[0])))
-    own = JudgeCombination(model="m", offset=0.0, lite_weight=0.0, judge_weight=1.0)
+    own = own_threshold("m")
     every = np.arange(len(labels))
     print(
         "\nwarm-up: " + ", ".join(f"{w}: {windowed(own, every, w):.3f}" for w in (10, 20, 30, 50))

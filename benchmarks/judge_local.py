@@ -362,7 +362,7 @@ def standin(args: argparse.Namespace) -> None:
     the in-band window deciding on the judge's own score, as if a card had trusted it."""
     from accuracy_judge import StandInJudge
 
-    from ragguard.calibration.combine import fit_combination, margin
+    from ragguard.calibration.combine import fit_combination, margin, own_threshold
 
     def judge_scores(data: Scored, picked: Sequence[int]) -> np.ndarray:
         stand_in = StandInJudge({p.claim: p.label for p in data.rows}, bias=args.bias)
@@ -403,9 +403,12 @@ def standin(args: argparse.Namespace) -> None:
             for i, s in sorted(zip(want, j, strict=True)):
                 z = margin(card, data.lite[i], s, data.eta)
                 combined[i] = window.decide(bool(lite_pred[i]), z) if card.judge_weight else z >= 0
+            own_card = own_threshold("stand-in")
             forced, window = lite_pred.copy(), share_match()  # the window with no card's help
             for i, s in sorted(zip(want, j, strict=True)):
-                forced[i] = window.decide(bool(lite_pred[i]), float(np.log(s / (1 - s))))
+                forced[i] = window.decide(
+                    bool(lite_pred[i]), margin(own_card, data.lite[i], s, data.eta)
+                )
             line[f"own verdict {share:.0%}"] = balanced_accuracy(own, y)
             line[f"combined {share:.0%}"] = balanced_accuracy(combined, y)
             line[f"window alone {share:.0%}"] = balanced_accuracy(forced, y)

@@ -81,6 +81,12 @@ def _shipped() -> list[JudgeCombination]:
     return [JudgeCombination.model_validate(c) for c in json.loads(data.read_text("utf-8"))]
 
 
+def own_threshold(model: str, threshold: float = 0.5) -> JudgeCombination:
+    """The card on which the judge's own score decides: ``logit(score) - logit(threshold)``."""
+    offset = -float(_logit(np.array([threshold]))[0]) + 0.0  # never -0.0
+    return JudgeCombination(model=model, offset=offset, lite_weight=0.0, judge_weight=1.0)
+
+
 def margin(card: JudgeCombination, lite: float, judge: float, eta: float) -> float:
     """The combination's log-odds of "supported" for one span under ``card``."""
     x = features(np.array([lite]), np.array([judge]), eta)[0]
@@ -140,7 +146,8 @@ def fit_combination(
     if chosen == "lite":
         theta = PRIOR_MEAN
     elif chosen == "judge":  # the judge's own threshold: logit(score) - logit(t) >= 0
-        theta = np.array([-float(_logit(np.array([judge_threshold]))[0]), 0.0, 1.0])
+        own = own_threshold(model, judge_threshold)
+        theta = np.array([own.offset, own.lite_weight, own.judge_weight])
     else:
         theta = fit_weights(s, j, y, eta)
     card = JudgeCombination(
