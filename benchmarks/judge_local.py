@@ -52,10 +52,14 @@ PROMPT_VERSION = "score-v2"
 SHARES = (0.15, 0.25, 0.35)
 TRAINING = ("train", "train-long")
 """The sets the combination card is fitted on: short evidence and long."""
-SETS = ("train", "train-long", "wice-dev", "factcheck-gpt")
+SETS = ("train", "train-long", "train-cut", "wice-dev", "factcheck-gpt")
 PADDED_SOURCES = ("fever-nli-binary", "fever-symmetric", "mnli-binary", "scitail")
 """Training sets whose short evidence ``train-long`` hides among other pairs' evidence."""
 LONG_CHARS = (800, 1500)
+CUT_CHARS = (1800, 3000)
+"""``train-cut``: evidence longer than the judge is shown of one item (``max_evidence_chars``),
+on which the head cut and the claim's window (``judge/passages.py``) were compared."""
+MAX_CHARS = JudgeConfig().max_evidence_chars
 """The evidence length ``train-long`` draws from: multi-sentence, within one passage's cut."""
 
 
@@ -80,15 +84,15 @@ def pairs(data: Path, name: str, n: int, seed: int) -> list[Pair]:
             rows = [Pair(p.statement, p.context, bool(p.label), p.source) for p in source(data)]
             drawn += rng.sample(rows, min(per, len(rows)))
         return rng.sample(drawn, min(n, len(drawn)))
-    if name == "train-long":
-        return long_pairs(data, n, seed)
+    if name in ("train-long", "train-cut"):
+        return long_pairs(data, n, seed, LONG_CHARS if name == "train-long" else CUT_CHARS)
     reader = devsets.wice if name == "wice-dev" else devsets.factcheck_gpt
     cases = [Pair(c.claim, c.evidence, c.label) for c in reader(data)]
     return random.Random(seed).sample(cases, min(n, len(cases)))
 
 
-def long_pairs(data: Path, n: int, seed: int) -> list[Pair]:
-    """``n`` training pairs with evidence of several sentences (``LONG_CHARS``): half
+def long_pairs(data: Path, n: int, seed: int, chars: tuple[int, int]) -> list[Pair]:
+    """``n`` training pairs with evidence of ``chars`` characters: half
     SummEdits documents that fit one passage, half a short-evidence pair whose evidence sits at
     a random place among other pairs' evidence of the same set (the label holds: the others
     are about other claims). A real judge's "yes" rate moves with the evidence's length, so
@@ -96,7 +100,7 @@ def long_pairs(data: Path, n: int, seed: int) -> list[Pair]:
     from ragguard.train.datasets import SUPPORT_SOURCES
 
     rng = random.Random(seed)
-    low, high = LONG_CHARS
+    low, high = chars
     documents = [
         Pair(p.statement, p.context, bool(p.label), "summedits")
         for p in SUPPORT_SOURCES["summedits"](data)
@@ -138,8 +142,20 @@ def cache_file() -> Path:
     return judge_model.cache_dir() / "scores.jsonl"
 
 
-def pair_key(pair: Pair) -> str:
-    payload = json.dumps([judge_model.SHA256, PROMPT_VERSION, pair.claim, pair.evidence])
+def shown(pair: Pair, cut: str = "window") -> str:
+    """What the judge reads of the pair's evidence: the product's cut (the claim's window,
+    ``judge/passages.py``) or, to compare, the first ``MAX_CHARS`` characters."""
+    from ragguard.judge.passages import window
+
+    head = pair.evidence[:MAX_CHARS]
+    return head if cut == "head" else window(pair.evidence, [pair.claim], MAX_CHARS)
+
+
+def pair_key(pair: Pair, passage: str) -> str:
+    """The cache key of the pair's question with ``passage`` shown (the key of the head cut
+    names the whole evidence, as scores cached before the window was chosen do)."""
+    text = pair.evidence if passage == pair.evidence[:MAX_CHARS] else ["shown", passage]
+    payload = json.dumps([judge_model.SHA256, PROMPT_VERSION, pair.claim, text])
     return hashlib.sha256(payload.encode()).hexdigest()
 
 
@@ -179,13 +195,13 @@ def judge(args: argparse.Namespace) -> None:
     with cache_file().open("a", encoding="utf-8") as out:
         for index in uncertain_first(scores, eta)[:budget]:
             pair = rows[index]
-            key = pair_key(pair)
+            passage = shown(pair, args.cut)
+            key = pair_key(pair, passage)
             if key in done:
                 continue
             if time.monotonic() > stop_at:
                 print(f"stopped after {args.minutes} minutes")
                 break
-            passage = pair.evidence[: config.max_evidence_chars]
             messages = support_messages(pair.claim, [passage], score=True)
             started = time.perf_counter()
             answer = client.ask(messages, SUPPORT_VERDICTS, score=True)
@@ -210,12 +226,12 @@ def judge(args: argparse.Namespace) -> None:
     print(f"{args.set}: asked {asked}; {len(rows)} pairs, {budget} in the judged share")
 
 
-def judged(rows: Sequence[Pair]) -> dict[int, dict[str, Any]]:
-    """The cached judge records of ``rows``, by row index (those with a score)."""
+def judged(rows: Sequence[Pair], cut: str = "window") -> dict[int, dict[str, Any]]:
+    """The cached judge records of ``rows`` shown with ``cut``, by row index (with a score)."""
     done = cached()
     found = {}
     for index, pair in enumerate(rows):
-        record = done.get(pair_key(pair))
+        record = done.get(pair_key(pair, shown(pair, cut)))
         if record is not None and record.get("score") is not None:
             found[index] = record
     return found
@@ -489,7 +505,7 @@ def prefix(args: argparse.Namespace) -> None:
     for trace, evaluation in zip(traces, evaluations, strict=True):
         spans = [s for s in evaluation.spans if s.kind == "objective"]
         if len(spans) >= 3:
-            answers.append([(cascade.question(trace, s), s) for s in spans])
+            answers.append(list(zip(cascade.questions(trace, spans), spans, strict=True)))
     answers = answers[: args.answers]
     client = cascade.client
     for mode in args.modes:
@@ -528,6 +544,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ask.add_argument("--share", type=float, default=0.35, help="judge this share, nearest eta")
     ask.add_argument("--minutes", type=float, default=60.0)
     ask.add_argument("--threads", type=int, default=2)
+    ask.add_argument("--cut", choices=("window", "head"), default="window")
     refit = commands.add_parser("fit", help="the combination card from the judged training pairs")
     devsets.add_data_argument(refit)
     refit.add_argument("--train-pairs", type=int, default=400)

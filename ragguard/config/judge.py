@@ -117,9 +117,11 @@ class JudgeConfig(_Strict):
     """A reply body larger than this is dropped while it is read (``unavailable``), so a
     misbehaving server cannot fill the memory."""
     max_evidence_items: int = Field(default=3, ge=1)
-    """Items shown to the judge per span: the best lite evidence, then cited, then others."""
+    """Items shown to the judge per span: the best lite evidence, then cited, then others;
+    one set for all of an answer's spans where it holds each one's best and cited items."""
     max_evidence_chars: int = Field(default=1500, ge=100)
-    """Each item's text is cut to this many characters in the prompt."""
+    """A longer item is cut to this many characters in the prompt: the run of whole
+    sentences holding most of the claims' words."""
     cache_size: int = Field(default=4096, ge=0)
     """Verdicts kept by (claim, evidence, model) content hash."""
     may_overrule: list[Contradiction] = Field(default_factory=list)

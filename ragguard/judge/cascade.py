@@ -48,6 +48,7 @@ from ragguard.config import JudgeConfig
 from ragguard.config.judge import JudgeCombination
 from ragguard.judge.client import Answer, JudgeClient
 from ragguard.judge.parse import Parsed
+from ragguard.judge.passages import Candidates, shown_passages
 from ragguard.judge.prompts import (
     ANSWER_VERDICTS,
     SUPPORT_VERDICTS,
@@ -268,15 +269,16 @@ class Cascade:
         for draft, ruling in zip(drafts, rulings, strict=True):
             trace = draft.trace
             first = len(picked)
+            wanted: list[tuple[int, SpanEvaluation, bool]] = []
             for index, span in enumerate(draft.spans):
                 if span.kind != "objective":
                     continue
                 drawn = self._drawn(trace, index, span)
-                if not drawn and (
-                    sample_only or not (in_band(span.support, band) or span.unscored_reason)
-                ):
-                    continue  # the judge reads the languages the lite tier cannot
-                question = self.question(trace, span)
+                lite_unsure = in_band(span.support, band) or span.unscored_reason
+                if drawn or (lite_unsure and not sample_only):
+                    wanted.append((index, span, drawn))  # the judge reads what lite cannot
+            asked = self.questions(trace, [span for _, span, _ in wanted])
+            for (index, span, drawn), question in zip(wanted, asked, strict=True):
                 key = None
                 said = ruling.spans.setdefault(index, SpanRuling())
                 if drawn and self.calibration is not None:
@@ -394,27 +396,38 @@ class Cascade:
         said.supported = verdict
         said.judge_skipped = None
 
-    def question(self, trace: Trace, span: SpanEvaluation) -> SupportQuestion:
-        """The span and the items it may be supported by (those it names, else all): the
-        lite tier's best evidence, then the cited items, then the rest in retrieval order, up
-        to ``max_evidence_items``, each cut to ``max_evidence_chars``; shown in retrieval
-        order, so the spans of one answer with the same items share the prompt's prefix."""
+    def questions(self, trace: Trace, spans: Sequence[SpanEvaluation]) -> list[SupportQuestion]:
+        """The questions about ``spans`` of one answer (``judge/passages.py``): each span with
+        the items it may be supported by (those it names, else all), the lite tier's best
+        evidence and its cited items first; one set of items for the answer where it holds
+        every span's own, in retrieval order, so that the answer's questions share the
+        prompt's prefix; each item cut to ``max_evidence_chars`` around the claims' words."""
         by_id = {item.id: item for item in trace.items}
-        allowed = span.references or list(by_id)
-        first = [span.evidence_id] if span.evidence_id in allowed else []
-        ordered = dict.fromkeys([*first, *(c for c in span.citations if c in allowed), *allowed])
-        texts: dict[str, str] = {}
-        for item_id in ordered:
-            item = by_id.get(item_id) if item_id is not None else None
-            if item is not None:
-                texts[item.id] = item_text(item) or ""
-        chosen = [i for i, text in texts.items() if text][: self.config.max_evidence_items]
-        position = {item_id: n for n, item_id in enumerate(by_id)}
-        chosen.sort(key=position.__getitem__)  # retrieval order: one answer's spans share it
-        passages = [texts[i][: self.config.max_evidence_chars] for i in chosen]
-        before = trace.response[max(span.start - CONTEXT_CHARS, 0) : span.start].strip()
-        context = before if tx.decontextualized(span.text, before) != span.text else ""
-        return SupportQuestion(span.text, tuple(passages), context, NAMES.get(span.language))
+        texts = {i: item_text(item) or "" for i, item in by_id.items()}
+        found: list[Candidates] = []
+        for span in spans:
+            allowed = [i for i in span.references or list(by_id) if texts.get(i)]
+            first = [span.evidence_id] if span.evidence_id in allowed else []
+            leading = dict.fromkeys([*first, *(c for c in span.citations if c in allowed)])
+            ordered = tuple(dict.fromkeys([*leading, *allowed]))
+            found.append(Candidates(span.text, ordered, len(leading), bool(span.references)))
+        shown = shown_passages(
+            found,
+            list(by_id),
+            texts,
+            self.config.max_evidence_items,
+            self.config.max_evidence_chars,
+        )
+        out = []
+        for span, passages in zip(spans, shown, strict=True):
+            before = trace.response[max(span.start - CONTEXT_CHARS, 0) : span.start].strip()
+            context = before if tx.decontextualized(span.text, before) != span.text else ""
+            out.append(SupportQuestion(span.text, passages, context, NAMES.get(span.language)))
+        return out
+
+    def question(self, trace: Trace, span: SpanEvaluation) -> SupportQuestion:
+        """The question about one span asked on its own."""
+        return self.questions(trace, [span])[0]
 
     def _verdict(self, answer: Answer, reused: bool, question: str | None = None) -> JudgeVerdict:
         return JudgeVerdict(

@@ -96,6 +96,39 @@ def test_questions_about_one_answer_share_the_evaluated_prefix():
     assert other.prompt_evaluated < first.input_tokens  # the rules before the tag are kept
 
 
+def test_the_spans_of_one_answer_over_many_items_share_the_evaluated_prefix(guard):
+    facts = [
+        "The Eiffel Tower was completed in 1889.",
+        "The Louvre opened as a museum in 1793.",
+        "Notre-Dame de Paris was damaged by fire in 2019.",
+    ]
+    more = " It draws visitors all year. Guided tours leave every hour from the main entrance."
+    items = [
+        {"id": "o1", "text": "Lyon lies where the Rhone meets the Saone."},
+        {"id": "o2", "text": "Marseille is a port on the Mediterranean Sea."},
+    ]
+    items += [{"id": f"f{n}", "text": fact + more} for n, fact in enumerate(facts)]
+    trace = {"trace_id": "p", "query": "Tell me about Paris.", "items": items}
+    trace["response"] = " ".join(facts)
+    judged = judged_guard(guard, local_judge(band=[0.0, 1.0]))
+    client = judged.models.judge.client
+    evaluated, original = [], client.ask
+
+    def ask(messages, verdicts, **options):
+        answer = original(messages, verdicts, **options)
+        evaluated.append((answer.prompt_evaluated, answer.input_tokens))
+        return answer
+
+    client.ask = ask
+    spans = judged.evaluate(trace).spans  # the tiny model's replies may not parse: no matter
+    assert [s.judge is not None for s in spans] == [True] * 3  # each span asked
+    _, *later = evaluated
+    # one set of items for the answer: a later span evaluates its sentence and the closing
+    # rules alone (83 and 88 tokens of about 870 sent, with SmolLM2; one set per span: 156
+    # and 165)
+    assert len(later) == 2 and all(n < sent / 8 for n, sent in later)
+
+
 def test_the_budget_counts_what_is_sent_and_refuses_past_it():
     messages = support_messages("It was completed in 1889.", [PASSAGE], score=True)
     need = sent_tokens(messages) + 1

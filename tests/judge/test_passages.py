@@ -1,0 +1,91 @@
+"""What the judge is shown of a trace's items (``ragguard/judge/passages.py``)."""
+
+from ragguard.config import JudgeConfig
+from ragguard.judge.cascade import Cascade
+from ragguard.judge.passages import Candidates, chosen_items, window
+from ragguard.schema import Trace
+
+FILLER = [
+    f"Paragraph {n} is about the harbour's old ferries and the weather of that year."
+    for n in range(40)
+]
+
+
+def test_a_short_passage_is_shown_whole():
+    assert window("It was completed in 1889.", ["It was built in 1889."], 100) == (
+        "It was completed in 1889."
+    )
+
+
+def test_a_long_passage_is_cut_around_the_sentence_the_claim_rests_on_not_at_its_head():
+    key = "The Eiffel Tower was completed in 1889 on the Champ de Mars."
+    text = " ".join([*FILLER[:30], key, *FILLER[30:]])
+    assert text.index(key) > 1500
+
+    shown = window(text, ["The Eiffel Tower was completed in 1889."], 1500)
+
+    assert key in shown and len(shown) <= 1500
+    assert shown == shown.strip() and shown.split(". ")[0] in text  # whole sentences
+
+
+def test_a_long_passage_without_any_of_the_claims_words_keeps_its_head():
+    text = " ".join(FILLER)
+    assert window(text, ["Quantum chromodynamics binds quarks."], 500) == text[:500]
+
+
+def _found(claim: str, best: str, *cited: str, named: bool = False) -> Candidates:
+    ids = ["d1", "d2", "d3", "d4", "d5", "d6"]
+    lead = [best, *cited]
+    return Candidates(claim, tuple(dict.fromkeys([*lead, *ids])), len(lead), named)
+
+
+def test_the_claims_of_one_answer_are_shown_one_set_holding_each_claims_best_item():
+    retrieval = ["d1", "d2", "d3", "d4", "d5", "d6"]
+    found = [_found("a", "d5"), _found("b", "d2"), _found("c", "d5")]
+
+    chosen = chosen_items(found, retrieval, 3)
+
+    assert chosen == [("d1", "d2", "d5")] * 3  # leading items, then retrieval order, in order
+
+
+def test_a_claim_whose_own_items_the_shared_set_cannot_hold_keeps_its_own():
+    retrieval = ["d1", "d2", "d3", "d4", "d5", "d6"]
+    found = [_found("a", "d6"), _found("b", "d5"), _found("c", "d4"), _found("d", "d3")]
+
+    chosen = chosen_items(found, retrieval, 3)
+
+    assert chosen[:3] == [("d4", "d5", "d6")] * 3
+    assert chosen[3] == ("d1", "d2", "d3")  # its best, d3, first, then retrieval order
+
+
+def test_a_claim_that_names_its_items_is_shown_those_alone():
+    named = Candidates("It says so in document 2.", ("d2",), 1, True)
+    chosen = chosen_items([_found("a", "d5"), named], ["d1", "d2", "d3", "d4", "d5", "d6"], 3)
+    assert chosen == [("d1", "d2", "d5"), ("d2",)]
+
+
+def test_the_cascade_asks_the_spans_of_one_answer_about_the_same_passages(guard):
+    facts = [
+        "The Eiffel Tower was completed in 1889.",
+        "The Louvre is the most visited museum in the world.",
+        "Notre-Dame de Paris was damaged by fire in 2019.",
+    ]
+    items = [{"id": f"d{n}", "text": f"{FILLER[n]} {FILLER[n + 1]}"} for n in range(1, 4)]
+    items += [{"id": f"d{n + 4}", "text": fact} for n, fact in enumerate(facts)]
+    trace = Trace.model_validate(
+        {
+            "trace_id": "p",
+            "query": "Tell me about Paris.",
+            "items": items,
+            "response": " ".join(facts),
+        }
+    )
+    spans = [s for s in guard.evaluate(trace).spans if s.kind == "objective"]
+    assert [s.evidence_id for s in spans] == ["d4", "d5", "d6"]
+    cascade = Cascade(JudgeConfig(base_url="http://127.0.0.1:9", model="m"))
+
+    questions = cascade.questions(trace, spans)
+
+    assert {q.passages for q in questions} == {tuple(facts)}
+    alone = [cascade.question(trace, s) for s in spans]
+    assert [facts[n] in q.passages for n, q in enumerate(alone)] == [True] * 3
