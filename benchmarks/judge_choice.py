@@ -7,7 +7,10 @@ Leave one kind of training pair out (one-sentence evidence, short evidence hidde
 other pairs', SummEdits documents): fit the combination card on the others, then decide
 the held-out kind by the card's fixed cut-off and by the in-band window
 (``ragguard/judge/share.py``), the window over ``--orders`` seeded arrival orders. Then the
-window's warm-ups over all the pairs, ranked by the judge's own score. No dev set is read.
+window's warm-ups over all the pairs, ranked by the judge's own score. Last, how a long
+item is cut (``--set train-cut``, evidence longer than ``max_evidence_chars``, judged with
+``--cut head`` and ``--cut window``): the judge's own score on the pairs judged both ways.
+No dev set is read.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import devsets
-from judge_local import TRAINING, Pair, scored
+from judge_local import TRAINING, Pair, judged, pairs, scored
 
 from ragguard.config import JudgeConfig
 from ragguard.judge.share import ShareMatch
@@ -90,13 +93,40 @@ def choose(args: argparse.Namespace) -> None:
     )
 
 
+def cuts(args: argparse.Namespace) -> None:
+    """The judge's own score with a long item's head and with the claim's window, on the
+    ``train-cut`` pairs judged both ways, by kind of pair."""
+    from ragguard.metrics.agreement import roc_auc
+
+    rows = pairs(args.data, "train-cut", args.cut_pairs, args.seed)
+    shown = {cut: judged(rows, cut) for cut in ("head", "window")}
+    both = [i for i in shown["head"] if i in shown["window"]]
+    lines = []
+    for kind in ("all", *dict.fromkeys(_kind(rows[i]) for i in both)):
+        picked = [i for i in both if kind == "all" or _kind(rows[i]) == kind]
+        labels = np.array([rows[i].label for i in picked])
+        line = {"pairs": f"{kind} ({len(picked)}, {labels.mean():.0%} supported)"}
+        for cut, records in shown.items():
+            score = np.array([records[i]["score"] for i in picked])
+            auc = roc_auc(score, labels) if 0 < labels.mean() < 1 else float("nan")
+            line[f"{cut}: AUC"] = f"{auc:.3f}"
+            line[f"{cut}: balanced accuracy at 0.5"] = (
+                f"{balanced_accuracy(score >= 0.5, labels):.3f}"
+            )
+        lines.append(line)
+    print("\nlong items, the judge's own score:\n" + table(lines, list(lines[0])))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     devsets.add_data_argument(parser)
     parser.add_argument("--train-pairs", type=int, default=400)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--orders", type=int, default=20, help="seeded arrival orders")
-    choose(parser.parse_args(argv))
+    parser.add_argument("--cut-pairs", type=int, default=60, help="train-cut pairs drawn")
+    args = parser.parse_args(argv)
+    choose(args)
+    cuts(args)
     return 0
 
 

@@ -58,7 +58,7 @@ PADDED_SOURCES = ("fever-nli-binary", "fever-symmetric", "mnli-binary", "scitail
 LONG_CHARS = (800, 1500)
 CUT_CHARS = (1800, 3000)
 """``train-cut``: evidence longer than the judge is shown of one item (``max_evidence_chars``),
-on which the head cut and the claim's window (``judge/passages.py``) were compared."""
+on which the head cut and the claim's window (``evidence_window.py``) were compared."""
 MAX_CHARS = JudgeConfig().max_evidence_chars
 """The evidence length ``train-long`` draws from: multi-sentence, within one passage's cut."""
 
@@ -142,10 +142,10 @@ def cache_file() -> Path:
     return judge_model.cache_dir() / "scores.jsonl"
 
 
-def shown(pair: Pair, cut: str = "window") -> str:
-    """What the judge reads of the pair's evidence: the product's cut (the claim's window,
-    ``judge/passages.py``) or, to compare, the first ``MAX_CHARS`` characters."""
-    from ragguard.judge.passages import window
+def shown(pair: Pair, cut: str = "head") -> str:
+    """What the judge reads of the pair's evidence: the product's cut, its first
+    ``MAX_CHARS`` characters, or the tried alternative, the claim's window."""
+    from evidence_window import window
 
     head = pair.evidence[:MAX_CHARS]
     return head if cut == "head" else window(pair.evidence, [pair.claim], MAX_CHARS)
@@ -226,7 +226,7 @@ def judge(args: argparse.Namespace) -> None:
     print(f"{args.set}: asked {asked}; {len(rows)} pairs, {budget} in the judged share")
 
 
-def judged(rows: Sequence[Pair], cut: str = "window") -> dict[int, dict[str, Any]]:
+def judged(rows: Sequence[Pair], cut: str = "head") -> dict[int, dict[str, Any]]:
     """The cached judge records of ``rows`` shown with ``cut``, by row index (with a score)."""
     done = cached()
     found = {}
@@ -544,7 +544,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ask.add_argument("--share", type=float, default=0.35, help="judge this share, nearest eta")
     ask.add_argument("--minutes", type=float, default=60.0)
     ask.add_argument("--threads", type=int, default=2)
-    ask.add_argument("--cut", choices=("window", "head"), default="window")
+    ask.add_argument("--cut", choices=("head", "window"), default="head")
     refit = commands.add_parser("fit", help="the combination card from the judged training pairs")
     devsets.add_data_argument(refit)
     refit.add_argument("--train-pairs", type=int, default=400)

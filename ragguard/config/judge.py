@@ -120,8 +120,7 @@ class JudgeConfig(_Strict):
     """Items shown to the judge per span: the best lite evidence, then cited, then others;
     one set for all of an answer's spans where it holds each one's best and cited items."""
     max_evidence_chars: int = Field(default=1500, ge=100)
-    """A longer item is cut to this many characters in the prompt: the run of whole
-    sentences holding most of the claims' words."""
+    """Each item's text is cut to this many characters in the prompt."""
     cache_size: int = Field(default=4096, ge=0)
     """Verdicts kept by (claim, evidence, model) content hash."""
     may_overrule: list[Contradiction] = Field(default_factory=list)

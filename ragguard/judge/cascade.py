@@ -401,7 +401,7 @@ class Cascade:
         the items it may be supported by (those it names, else all), the lite tier's best
         evidence and its cited items first; one set of items for the answer where it holds
         every span's own, in retrieval order, so that the answer's questions share the
-        prompt's prefix; each item cut to ``max_evidence_chars`` around the claims' words."""
+        prompt's prefix; each item cut to ``max_evidence_chars``."""
         by_id = {item.id: item for item in trace.items}
         texts = {i: item_text(item) or "" for i, item in by_id.items()}
         found: list[Candidates] = []
@@ -410,7 +410,7 @@ class Cascade:
             first = [span.evidence_id] if span.evidence_id in allowed else []
             leading = dict.fromkeys([*first, *(c for c in span.citations if c in allowed)])
             ordered = tuple(dict.fromkeys([*leading, *allowed]))
-            found.append(Candidates(span.text, ordered, len(leading), bool(span.references)))
+            found.append(Candidates(ordered, len(leading), bool(span.references)))
         shown = shown_passages(
             found,
             list(by_id),

@@ -94,9 +94,3 @@ def test_evidence_sentences_split_at_the_danda_and_before_spanish_openers() -> N
         "The U.S. army won.",
         "It is done.",
     ]
-
-
-def test_sentence_bounds_cut_the_text_where_evidence_sentences_splits_it():
-    text = "It opened in 1889.  It is 330 metres tall!\nIt stands in Paris, France."
-    bounds = tx.sentence_bounds(text)
-    assert [text[a:b] for a, b in bounds] == tx.evidence_sentences(text)

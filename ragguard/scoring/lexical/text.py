@@ -55,20 +55,6 @@ def evidence_sentences(text: str) -> list[str]:
     return [p for p in parts if p][:MAX_SENTENCES] or [text.strip()]
 
 
-def sentence_bounds(text: str) -> list[tuple[int, int]]:
-    """The (start, end) offsets of ``text``'s sentences, split as ``evidence_sentences``
-    splits them but without its cap, so a part of the text can be cut out whole."""
-    english = detect(text) in ("en", "und")
-    bounds, start = [], 0
-    for cut in (_SENTENCE_END if english else _SENTENCE_END_ANY).finditer(text):
-        if text[start : cut.start()].strip():
-            bounds.append((start, cut.start()))
-        start = cut.end()
-    if text[start:].strip():
-        bounds.append((start, len(text)))
-    return bounds
-
-
 def clear_caches() -> None:
     """Forget the token caches (benchmarks time a cold start with it)."""
     caches.clear_caches(__name__)
