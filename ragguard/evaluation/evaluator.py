@@ -113,6 +113,7 @@ class Evaluator:
             results = self.models.answer_scorer.score(
                 [(p.trace.query, sentences) for p, (sentences, _) in zip(live, read, strict=True)],
                 [languages for _, languages in read],
+                [[e.text for e in p.evidence if e is not None and e.text] for p in live],
             )
             for plan, result in zip(live, results, strict=True):
                 plan.answer = result
