@@ -47,7 +47,6 @@ from ragguard.scoring.lite.answer import AnswerRelevanceScorer
 from ragguard.scoring.wiring.routing import RoutedAnswerRelevance
 from ragguard.train.answer import Question, questions
 
-
 Case = tuple[str, str, list[str], str, list[str]]
 
 
@@ -93,6 +92,7 @@ def accuracy(
         for key in (source, "all"):
             table[key][kind].append(result.score)
     given = "the question's passages as items" if with_items else "no items"
+    given = given if scorer.reads_items else "a head that reads no items"
     print(f"threshold {eta:.3f} (shipped with the head), {given}\n")
     print(
         "| set | questions | own kept | swapped flagged | off-question flagged "

@@ -66,8 +66,10 @@ DIR` on the training-set questions of QNLI (from GLUE, SQuAD passages), SelQA an
 never on a dev set; the backbone is all-MiniLM-L6-v2 (Apache-2.0). A fifth of the
 questions was held out by hash before training, for `benchmarks/answer_relevance.py`.
 Negatives: answers to other questions of the same set (swapped) and sentences of the
-question's own passages that do not answer it. The feature set was chosen by leaving one
-source out (below); the expected-answer-type rules are
+question's own passages that do not answer it. Each answer comes with the question's
+passages as its trace's items (a tenth of the rows with none, so a trace without items is
+scored too). The feature set was chosen by leaving one source out (below), comparing the
+off-question answers flagged at 90% of own answers kept; the expected-answer-type rules are
 `ragguard/scoring/lite/data/answer_types.json`.
 """
 
