@@ -104,3 +104,16 @@ def test_a_head_without_item_features_reads_no_items(embedder):
 
 def test_the_bundled_head_reads_the_items():
     assert set(ITEM_FEATURES) <= set(Head.bundled("answer_relevance_lite").features)
+
+
+def test_items_in_another_language_are_not_read_by_the_english_head(guard):
+    """A German passage is read by relevance with another encoder, if at all: the English
+    head scores the English answer as with no items (no MiniLM encoding of German)."""
+    german = (
+        "Honigbienen leben in Völkern, die von einer einzigen Königin regiert werden. "
+        "Arbeiterinnen sammeln Nektar und machen daraus Honig, indem sie Wasser verdunsten."
+    )
+    answer = "Drones are male bees whose only role is to mate with a queen."
+    alone = evaluate(guard, MAKE, answer, items=())
+    beside = evaluate(guard, MAKE, answer, items=(german,))
+    assert beside.metrics.answer_relevance == alone.metrics.answer_relevance
