@@ -47,9 +47,12 @@ from ragguard.scoring.lite.answer import AnswerRelevanceScorer
 from ragguard.scoring.wiring.routing import RoutedAnswerRelevance
 from ragguard.train.answer import Question, questions
 
+Case = tuple[str, str, list[str], str, list[str]]
 
-def cases(held: list[Question], seed: int = 0) -> list[tuple[str, str, list[str], str]]:
-    """(source, kind, sentences, question) for own, swapped and off-question answers."""
+
+def cases(held: list[Question], seed: int = 0) -> list[Case]:
+    """(source, kind, sentences, question, items) for own, swapped and off-question answers;
+    the items are the question's passages (its trace's retrieved items)."""
     rng = random.Random(seed)
     by_source: dict[str, list[Question]] = defaultdict(list)
     for q in held:
@@ -58,11 +61,12 @@ def cases(held: list[Question], seed: int = 0) -> list[tuple[str, str, list[str]
     out = []
     for source, group in sorted(by_source.items()):
         for q in group:
-            out.append((source, "own", q.own[0], q.text))
+            items = [" ".join(q.passage)]
+            out.append((source, "own", q.own[0], q.text, items))
             other = rng.choice([g for g in group if g.text != q.text])
-            out.append((source, "swapped", other.own[0], q.text))
+            out.append((source, "swapped", other.own[0], q.text, items))
             for sentence in rng.sample(q.off, min(2, len(q.off))):
-                out.append((source, "off", [sentence], q.text))
+                out.append((source, "off", [sentence], q.text, items))
     return out
 
 
@@ -73,18 +77,23 @@ def _auc(own: np.ndarray, negative: np.ndarray) -> float:
 
 def accuracy(
     scorer: AnswerRelevanceScorer,
-    rows: list[tuple[str, str, list[str], str]],
+    rows: list[Case],
     languages: tuple[str, str] | None = None,
+    *,
+    with_items: bool = True,
 ) -> None:
-    pairs = [(question, sentences) for _, _, sentences, question in rows]
-    scored = scorer.score(pairs, [languages] * len(pairs))
+    pairs = [(question, sentences) for _, _, sentences, question, _ in rows]
+    items = [i if with_items else [] for *_, i in rows]
+    scored = scorer.score(pairs, [languages] * len(pairs), items)
     eta = scorer.threshold
     table: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
-    for (source, kind, _, _), result in zip(rows, scored, strict=True):
+    for (source, kind, *_), result in zip(rows, scored, strict=True):
         assert result is not None
         for key in (source, "all"):
             table[key][kind].append(result.score)
-    print(f"threshold {eta:.3f} (shipped with the head)\n")
+    given = "the question's passages as items" if with_items else "no items"
+    given = given if scorer.reads_items else "a head that reads no items"
+    print(f"threshold {eta:.3f} (shipped with the head), {given}\n")
     print(
         "| set | questions | own kept | swapped flagged | off-question flagged "
         "| AUC own vs swapped | AUC own vs off |"
@@ -121,8 +130,9 @@ def cost(held: list[Question], n: int, batch: int = 64) -> None:
             total.append(outcome.timing_ms["total"])  # type: ignore[union-attr]
     scorer = evaluator.models.answer_scorer
     pairs = [(t.query, [t.response]) for t in traces[:batch]]
+    items = [[i.text or "" for i in t.items] for t in traces[:batch]]
     tracemalloc.start()
-    scorer.score(pairs)
+    scorer.score(pairs, items=items)
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     print(
@@ -133,11 +143,9 @@ def cost(held: list[Question], n: int, batch: int = 64) -> None:
     )
 
 
-def multilingual_cost(
-    scorer: AnswerRelevanceScorer, rows: list[tuple[str, str, list[str], str]], batch: int = 64
-) -> None:
+def multilingual_cost(scorer: AnswerRelevanceScorer, rows: list[Case], batch: int = 64) -> None:
     clear_caches()
-    pairs = [(question, sentences) for _, _, sentences, question in rows]
+    pairs = [(question, sentences) for _, _, sentences, question, _ in rows]
     watch = time.perf_counter()
     for start in range(0, len(pairs), batch):
         part = pairs[start : start + batch]
@@ -166,7 +174,11 @@ def main() -> None:
         multilingual_cost(routed.multilingual, rows[: args.traces])
         return
     scorer = AnswerRelevanceScorer(models.embedder)
-    accuracy(scorer, cases(held))
+    rows = cases(held)
+    accuracy(scorer, rows)
+    if scorer.reads_items:
+        print()
+        accuracy(scorer, rows, with_items=False)
     cost(held, args.traces)
 
 

@@ -113,6 +113,7 @@ class Evaluator:
             results = self.models.answer_scorer.score(
                 [(p.trace.query, sentences) for p, (sentences, _) in zip(live, read, strict=True)],
                 [languages for _, languages in read],
+                [self._answer_items(p) for p in live],
             )
             for plan, result in zip(live, results, strict=True):
                 plan.answer = result
@@ -165,6 +166,17 @@ class Evaluator:
         other = next((c for c in answered if c not in (ENGLISH, UNDETERMINED)), asked)
         asked = other if asked == UNDETERMINED else asked
         return answer_sentences(plan.spans, plan.readings), (asked, other)
+
+    def _answer_items(self, plan: TracePlan) -> list[str]:
+        """The item texts answer relevance reads: all of them, or, where other languages
+        are routed to another encoder, those read as English (the English head learned
+        from English passages, and only their MiniLM vectors are in the cache)."""
+        policy = self.models.policy
+        return [
+            e.text
+            for e in plan.evidence
+            if e is not None and e.text and (not policy.limited or policy.of_item(e) == ENGLISH)
+        ]
 
     def _calibration_status(self) -> CalibrationStatus:
         """Where the support decision's calibration stands, for every exporter to show."""

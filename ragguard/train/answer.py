@@ -25,7 +25,7 @@ import json
 import random
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Protocol
 
@@ -34,13 +34,25 @@ import numpy as np
 from ragguard.metrics.agreement import roc_auc, true_rates
 from ragguard.scoring.encoders import TextEmbedder, multilingual_embedder
 from ragguard.scoring.lexical import evidence_sentences
-from ragguard.scoring.lite import ANSWER_FEATURES, ANSWER_HEAD_NAME, Head, Layer, answer_features
+from ragguard.scoring.lite import (
+    ANSWER_FEATURES,
+    ANSWER_HEAD_NAME,
+    ITEM_FEATURES,
+    Head,
+    Layer,
+    answer_features,
+    item_sentences,
+)
 from ragguard.train.card import write_card
 
 HELD_OUT_SHARE = 0.2
 KEEP_OWN = 0.92
 """The threshold keeps this share of the training questions' own answers: flagging a right
 answer as off-topic is the costlier error for a monitor that pages people."""
+COMPARE_OWN = 0.90
+"""Candidates are compared by the off-question answers they flag while keeping this share
+of the left-out source's own answers: the target of issue #47 (at least 0.75 flagged while
+0.90 are kept)."""
 LICENCES = {
     "qnli": "CC BY-SA 4.0 (SQuAD); repo MIT",
     "selqa-ass": "Apache-2.0",
@@ -54,8 +66,10 @@ DIR` on the training-set questions of QNLI (from GLUE, SQuAD passages), SelQA an
 never on a dev set; the backbone is all-MiniLM-L6-v2 (Apache-2.0). A fifth of the
 questions was held out by hash before training, for `benchmarks/answer_relevance.py`.
 Negatives: answers to other questions of the same set (swapped) and sentences of the
-question's own passages that do not answer it. The feature set was chosen by leaving one
-source out (below); the expected-answer-type rules are
+question's own passages that do not answer it. Each answer comes with the question's
+passages as its trace's items (a tenth of the rows with none, so a trace without items is
+scored too). The feature set was chosen by leaving one source out (below), comparing the
+off-question answers flagged at 90% of own answers kept; the expected-answer-type rules are
 `ragguard/scoring/lite/data/answer_types.json`.
 """
 
@@ -93,6 +107,8 @@ class Question:
     """Answers to it, each as its sentences."""
     off: list[str] = field(default_factory=list)
     """Sentences of the same passages that do not answer it."""
+    passage: list[str] = field(default_factory=list)
+    """Every sentence of its passages, in the order read: the items of its trace."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +118,9 @@ class Example:
     label: int
     kind: str  # own | swapped | off
     source: str
+    items: tuple[str, ...] = ()
+    """The texts of the trace's items (the question's passages); none for the share of rows
+    trained without them (``WITHOUT_ITEMS``)."""
 
 
 def held_out(question: str) -> bool:
@@ -116,6 +135,7 @@ def _qnli(root: Path) -> Iterator[Question]:
     with (root / "qnli" / "dev.tsv").open(encoding="utf-8") as handle:
         for row in csv.DictReader(handle, delimiter="\t", quoting=csv.QUOTE_NONE):
             q = by_question.setdefault(row["question"], Question(row["question"], "qnli"))
+            q.passage.append(row["sentence"])
             if row["label"] == "entailment":
                 q.own.append([row["sentence"]])
             else:
@@ -138,6 +158,7 @@ def _selqa(root: Path) -> Iterator[Question]:
                 if len(parts) != 3 or (split, number) in banned:
                     continue
                 q = by_question.setdefault(parts[0], Question(parts[0], "selqa-ass"))
+                q.passage.append(parts[1])
                 (q.own.append([parts[1]]) if parts[2] == "1" else q.off.append(parts[1]))
     yield from by_question.values()
 
@@ -154,6 +175,7 @@ def _clapnq(root: Path) -> Iterator[Question]:
                         q.own.append(evidence_sentences(output["answer"]))
                     selected.update(output.get("selected_sentences") or [])
                 for passage in row["passages"]:
+                    q.passage += passage.get("sentences", [])
                     q.off += [s for s in passage.get("sentences", []) if s not in selected]
                 yield q
 
@@ -166,11 +188,22 @@ def questions(root: Path, *, held: bool) -> list[Question]:
     return [q for read in READERS.values() for q in read(root) if held_out(q.text) == held]
 
 
+WITHOUT_ITEMS = 0.1
+"""The share of training rows given no items, so the head scores a trace without them (item
+features 0) as well as one with them."""
+
+
 def examples(
-    qs: Sequence[Question], *, per_source: int, off_per_question: int = 2, seed: int = 0
+    qs: Sequence[Question],
+    *,
+    per_source: int,
+    off_per_question: int = 2,
+    seed: int = 0,
+    without_items: float = WITHOUT_ITEMS,
 ) -> list[Example]:
-    """Own, swapped and off-question answers for up to ``per_source`` questions a set."""
-    rng = random.Random(seed)
+    """Own, swapped and off-question answers for up to ``per_source`` questions a set, each
+    with the question's passages as its items (none for a ``without_items`` share)."""
+    rng, drop = random.Random(seed), random.Random(seed + 1)
     by_source: dict[str, list[Question]] = defaultdict(list)
     for q in qs:
         by_source[q.source].append(q)
@@ -181,17 +214,24 @@ def examples(
         group = group[:per_source]
         answered = [q for q in group if q.own]
         for q in group:
-            out += [Example(q.text, tuple(a), 1, "own", source) for a in q.own[:1]]
+            found = [Example(q.text, tuple(a), 1, "own", source) for a in q.own[:1]]
             for sentence in rng.sample(q.off, min(off_per_question, len(q.off))):
-                out.append(Example(q.text, (sentence,), 0, "off", source))
+                found.append(Example(q.text, (sentence,), 0, "off", source))
             other = rng.choice(answered)
             if other.text != q.text:
-                out.append(Example(q.text, tuple(other.own[0]), 0, "swapped", source))
+                found.append(Example(q.text, tuple(other.own[0]), 0, "swapped", source))
+            passage = (" ".join(q.passage),) if q.passage else ()
+            out += [
+                replace(e, items=() if drop.random() < without_items else passage) for e in found
+            ]
     return out
 
 
 def featurize(embedder: Embedder, rows: Sequence[Example]) -> np.ndarray:
-    texts = list(dict.fromkeys(t for r in rows for t in (r.question, *r.sentences)))
+    """``answer_features`` of each row, its items read as the scorer reads a trace's."""
+    read = {r.question: item_sentences(r.question, r.items) for r in rows if r.items}
+    texts = [t for r in rows for t in (r.question, *r.sentences, *read.get(r.question, ()))]
+    texts = list(dict.fromkeys(texts))
     vectors = dict(zip(texts, embedder.encode(texts), strict=True))
     return np.stack(
         [
@@ -200,6 +240,9 @@ def featurize(embedder: Embedder, rows: Sequence[Example]) -> np.ndarray:
                 vectors[r.question],
                 r.sentences,
                 np.stack([vectors[s] for s in r.sentences]),
+                item_vectors=(
+                    np.stack([vectors[s] for s in read[r.question]]) if r.items else None
+                ),
             )
             for r in rows
         ]
@@ -253,7 +296,8 @@ CANDIDATES = {
         "type_asked",
         "type_missing",
     ),
-    "all": tuple(ANSWER_FEATURES),
+    "all": tuple(f for f in ANSWER_FEATURES if f not in ITEM_FEATURES),
+    "all+items": tuple(ANSWER_FEATURES),
 }
 
 
@@ -261,7 +305,9 @@ def _leave_one_source_out(
     x: np.ndarray, y: np.ndarray, rows: Sequence[Example], names: Sequence[str]
 ) -> dict[str, float]:
     """Per held-out source, averaged: own answers kept, swapped and off-question answers
-    flagged at the threshold the other sources give, and AUC."""
+    flagged at the threshold the other sources give, AUC, and the off-question answers
+    flagged at the threshold that keeps ``COMPARE_OWN`` of the source's own answers (every
+    candidate at the same share of own answers kept, so a gain is not bought with them)."""
     columns = [ANSWER_FEATURES.index(n) for n in names]
     sources = np.array([r.source for r in rows])
     kinds = np.array([r.kind for r in rows])
@@ -270,16 +316,18 @@ def _leave_one_source_out(
         train, test = sources != source, sources == source
         predicted = make_head(x[train], y[train], columns).predict(x)
         eta = np.quantile(predicted[train & (kinds == "own")], 1 - KEEP_OWN)
+        level = np.quantile(predicted[test & (kinds == "own")], 1 - COMPARE_OWN)
         found.append(
             [
                 np.mean(predicted[test & (kinds == "own")] >= eta),
                 np.mean(predicted[test & (kinds == "swapped")] < eta),
                 np.mean(predicted[test & (kinds == "off")] < eta),
                 roc_auc(predicted[test], y[test]),
+                np.mean(predicted[test & (kinds == "off")] < level),
             ]
         )
     means = np.mean(found, axis=0)
-    keys = ("own_kept", "swapped_flagged", "off_question_flagged", "auc")
+    keys = ("own_kept", "swapped_flagged", "off_question_flagged", "auc", "off_flagged_at_own")
     return {k: round(float(v), 4) for k, v in zip(keys, means, strict=True)}
 
 
@@ -287,10 +335,11 @@ def choose(
     x: np.ndarray, y: np.ndarray, rows: Sequence[Example]
 ) -> tuple[str, dict[str, dict[str, float]]]:
     """The simplest candidate within 0.01 of the best leave-one-source-out share of
-    off-question answers flagged (swapped ones are flagged by every candidate alike)."""
+    off-question answers flagged when each keeps the same share of own answers
+    (``off_flagged_at_own``; swapped ones are flagged by every candidate alike)."""
     scores = {name: _leave_one_source_out(x, y, rows, f) for name, f in CANDIDATES.items()}
-    best = max(s["off_question_flagged"] for s in scores.values())
-    chosen = next(n for n in CANDIDATES if scores[n]["off_question_flagged"] >= best - 0.01)
+    best = max(s["off_flagged_at_own"] for s in scores.values())
+    chosen = next(n for n in CANDIDATES if scores[n]["off_flagged_at_own"] >= best - 0.01)
     return chosen, scores
 
 
@@ -329,8 +378,8 @@ def train(
         "seed": seed,
         "features": list(CANDIDATES[chosen]),
         "selection": {
-            "rule": "simplest within 0.01 of the best off-question share flagged, "
-            "leave one source out",
+            "rule": "simplest within 0.01 of the best off-question share flagged at "
+            f"{COMPARE_OWN:.0%} of own answers kept, leave one source out",
             **scores,
         },
         "threshold": f"keeps {KEEP_OWN:.0%} of the training questions' own answers",

@@ -169,12 +169,13 @@ def test_logistic_fit_separates_a_separable_feature():
 
     from ragguard.train.answer import make_head
 
-    x = np.array([[v, 0.0, 0.0, 0.0, 0.0, 0.0] for v in np.linspace(-1, 1, 40)], np.float32)
+    width = len(ANSWER_FEATURES)
+    x = np.array([[v] + [0.0] * (width - 1) for v in np.linspace(-1, 1, 40)], np.float32)
     y = (x[:, 0] > 0).astype(int)
     head = make_head(x, y, [0])
     predicted = head.predict(x)
     assert ((predicted >= 0.5) == y.astype(bool)).all()
-    assert head.layers[0].weight[1:, 0].tolist() == [0.0] * 5  # unused features get weight 0
+    assert head.layers[0].weight[1:, 0].tolist() == [0.0] * (width - 1)  # unused: weight 0
 
 
 @pytest.mark.parametrize(

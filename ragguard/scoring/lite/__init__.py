@@ -9,9 +9,11 @@ from __future__ import annotations
 from ragguard.scoring.lite.answer import (
     ANSWER_FEATURES,
     ANSWER_HEAD_NAME,
+    ITEM_FEATURES,
     AnswerRelevanceScorer,
     AnswerScore,
     answer_features,
+    item_sentences,
 )
 from ragguard.scoring.lite.fit import (
     FitResult,
@@ -40,6 +42,7 @@ __all__ = [
     "ANSWER_FEATURES",
     "ANSWER_HEAD_NAME",
     "CHECK_FEATURES",
+    "ITEM_FEATURES",
     "RELEVANCE_FEATURES",
     "SUPPORT_FEATURES",
     "AnswerRelevanceScorer",
@@ -56,6 +59,7 @@ __all__ = [
     "equal_error_threshold",
     "fit_head",
     "fit_mlp",
+    "item_sentences",
     "pairwise_loss",
     "relevance_features",
     "sample_pairs",

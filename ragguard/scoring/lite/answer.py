@@ -29,10 +29,12 @@ from typing import Any, cast
 
 import numpy as np
 
+from ragguard.language.normalize import normalized
 from ragguard.runtime.caches import memoized
 from ragguard.scoring.encoders.embeddings import TextEmbedder
 from ragguard.scoring.lexical import text as tx
 from ragguard.scoring.lite.heads import Head
+from ragguard.scoring.lite.scorers import select_sentences
 
 ANSWER_FEATURES = [
     "sim_answer",
@@ -41,7 +43,17 @@ ANSWER_FEATURES = [
     "query_overlap",
     "type_asked",
     "type_missing",
+    "items_given",
+    "items_closer",
 ]
+ITEM_FEATURES = ("items_given", "items_closer")
+"""The features read from the trace's items: whether any were given, and the share of their
+sentences closer to the question than the answer's best sentence. A sentence of the
+question's own passages that does not answer it usually has a sibling there that answers
+better. With no items both are 0, as in the share of training rows given none."""
+CLOSER_BY = 0.02
+"""How much closer to the question an item's sentence must be than the answer's best one to
+count as closer: a sentence quoted from an item (its normalization aside) is not."""
 ANSWER_HEAD_NAME = "answer_relevance_lite"
 TYPE_MISSING_MARGIN = 0.2
 """How far below the threshold an answer that lacks the asked type is put: more than the
@@ -155,18 +167,39 @@ Languages = tuple[str, str]
 """The question's language and the answer's, for a pair not read as English."""
 
 
+def item_sentences(query: str, items: Sequence[str]) -> list[str]:
+    """The sentences of the items that the item features read: those of each item that
+    relevance reads for the question (``select_sentences``, the same probe), so their
+    vectors are already in the embedder's cache when relevance has run."""
+    probe = tx.content_tokens(normalized(query))
+    out: list[str] = []
+    for text in dict.fromkeys(normalized(t) for t in items if t.strip()):
+        split = tx.evidence_sentences(text)
+        out += [split[i] for i in select_sentences(split, probe)]
+    return list(dict.fromkeys(out))
+
+
 def answer_features(
     query: str,
     query_vector: np.ndarray,
     sentences: Sequence[str],
     vectors: np.ndarray,
     languages: Languages | None = None,
+    item_vectors: np.ndarray | None = None,
 ) -> np.ndarray:
     """The head's features (``ANSWER_FEATURES``) for an answer given as its sentences and
     their unit vectors; the answer as a whole is the normalized sum of its sentences (no
     second encoding). A single span is scored as a one-sentence answer. ``languages``
-    names the rules and word lists each side is read with (None: English, as trained)."""
+    names the rules and word lists each side is read with (None: English, as trained).
+    ``item_vectors`` are those of ``item_sentences`` (None or empty: no items, both item
+    features 0)."""
     sims = vectors @ query_vector
+    read = item_vectors is not None and len(item_vectors) > 0
+    closer = (
+        float(np.mean(item_vectors @ query_vector > sims.max() + CLOSER_BY))
+        if item_vectors is not None and read
+        else 0.0
+    )
     asked_in, answered_in = languages or (ENGLISH, ENGLISH)
     kind = asked_kind(query, asked_in)
     whole = " ".join(sentences)
@@ -182,6 +215,8 @@ def answer_features(
             tx.recall(asked, given) if asked else 0.0,
             float(kind is not None),
             float(kind is not None and not gives_kind(whole, kind, answered_in)),
+            float(read),
+            closer,
         ],
         dtype=np.float32,
     )
@@ -198,10 +233,12 @@ class AnswerScore:
 
 class AnswerRelevanceScorer:
     """A head over ``answer_features``; one embedding call for a whole batch (the
-    embedder's content-hash cache makes the query and span vectors free when relevance and
-    the span analyzer have encoded them already). ``rescale`` moves the head's scores onto
-    another head's scale, whose eta is then ``threshold`` (the multilingual head on the
-    English one's, so that one eta and one judge band decide answers in every language)."""
+    embedder's content-hash cache makes the query, span and item-sentence vectors free when
+    relevance and the span analyzer have encoded them already). ``rescale`` moves the head's
+    scores onto another head's scale, whose eta is then ``threshold`` (the multilingual head
+    on the English one's, so that one eta and one judge band decide answers in every
+    language). A head reads the features it names: one without the item features (the
+    multilingual head) never has the items encoded."""
 
     def __init__(
         self,
@@ -213,6 +250,11 @@ class AnswerRelevanceScorer:
     ) -> None:
         self.embedder = embedder
         self.head = head or Head.bundled(ANSWER_HEAD_NAME)
+        unknown = set(self.head.features) - set(ANSWER_FEATURES)
+        if unknown:
+            raise ValueError(f"head {self.head.name!r} needs unknown features: {unknown}")
+        self.columns = [ANSWER_FEATURES.index(f) for f in self.head.features]
+        self.reads_items = bool(set(ITEM_FEATURES) & set(self.head.features))
         self.threshold = self.head.threshold if threshold is None else threshold
         """Below it an answer, or a sentence, does not address the query."""
         self.rescale = rescale
@@ -221,41 +263,49 @@ class AnswerRelevanceScorer:
         self,
         answers: Sequence[tuple[str, Sequence[str]]],
         languages: Sequence[Languages | None] | None = None,
+        items: Sequence[Sequence[str]] | None = None,
     ) -> list[AnswerScore | None]:
         """Per (query, sentences) pair its score; None where there is no query or no
         sentence to score. ``languages``, aligned with ``answers``, names the question's
-        and the answer's language of a pair not read as English."""
+        and the answer's language of a pair not read as English; ``items``, aligned too,
+        the texts of the trace's retrieved items (None or empty: none given)."""
         tongues = list(languages) if languages is not None else [None] * len(answers)
-        wanted = [(q, list(s), t) for (q, s), t in zip(answers, tongues, strict=True)]
-        wanted = [(q, s, t) for q, s, t in wanted if q.strip() and s]
-        texts = list(dict.fromkeys(x for q, s, _ in wanted for x in (q, *s)))
+        given = list(items) if items is not None and self.reads_items else [()] * len(answers)
+        wanted = [
+            (q, list(s), t, item_sentences(q, i) if i else [])
+            for (q, s), t, i in zip(answers, tongues, given, strict=True)
+            if q.strip() and s
+        ]
+        texts = list(dict.fromkeys(x for q, s, _, i in wanted for x in (q, *s, *i)))
         vectors = dict(zip(texts, self.embedder.encode(texts), strict=True)) if texts else {}
         rows: list[np.ndarray] = []
         missing: list[bool | None] = []
-        for query, sentences, tongue in wanted:
+        for query, sentences, tongue, read in wanted:
             qv = vectors[query]
             matrix = np.stack([vectors[s] for s in sentences])
-            rows.append(answer_features(query, qv, sentences, matrix, tongue))
+            around = np.stack([vectors[s] for s in read]) if read else None
+            rows.append(answer_features(query, qv, sentences, matrix, tongue, around))
             missing.append(_type_rule(query, " ".join(sentences), tongue))
             rows.extend(
-                answer_features(query, qv, [s], matrix[i : i + 1], tongue)
+                answer_features(query, qv, [s], matrix[i : i + 1], tongue, around)
                 for i, s in enumerate(sentences)
             )
-        scored = self.head.predict(np.stack(rows)).tolist() if rows else []
+        features = np.stack(rows)[:, self.columns] if rows else None
+        scored = self.head.predict(features).tolist() if features is not None else []
         predicted = iter([self.rescale(p) for p in scored] if self.rescale else scored)
         out: list[AnswerScore | None] = []
         lacking = iter(missing)
-        for (query, given), tongue in zip(answers, tongues, strict=True):
-            if not (query.strip() and given):
+        for (query, spoken), tongue in zip(answers, tongues, strict=True):
+            if not (query.strip() and spoken):
                 out.append(None)
                 continue
-            score, spans = next(predicted), [next(predicted) for _ in given]
+            score, spans = next(predicted), [next(predicted) for _ in spoken]
             decided = next(lacking)
             if decided is not None:
                 score = self._decided(score, decided)
                 spans = [
                     self._decided(s, _type_rule(query, t, tongue))
-                    for s, t in zip(spans, given, strict=True)
+                    for s, t in zip(spans, spoken, strict=True)
                 ]
             out.append(AnswerScore(score, spans))
         return out

@@ -223,16 +223,21 @@ class RoutedAnswerRelevance:
         self,
         answers: Sequence[tuple[str, Sequence[str]]],
         languages: Sequence[Languages | None] | None = None,
+        items: Sequence[Sequence[str]] | None = None,
     ) -> list[AnswerScore | None]:
         if languages is None or all(t is None for t in languages):
-            return self.english.score(answers)
+            return self.english.score(answers, items=items)
         out: list[AnswerScore | None] = [None] * len(answers)
         for scorer, rows in (
             (self.english, [i for i, t in enumerate(languages) if t is None]),
             (self.multilingual, [i for i, t in enumerate(languages) if t is not None]),
         ):
             if rows:
-                found = scorer.score([answers[i] for i in rows], [languages[i] for i in rows])
+                found = scorer.score(
+                    [answers[i] for i in rows],
+                    [languages[i] for i in rows],
+                    None if items is None else [items[i] for i in rows],
+                )
                 for row, result in zip(rows, found, strict=True):
                     out[row] = result
         return out
