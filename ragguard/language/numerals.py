@@ -99,6 +99,13 @@ class _Grammar:
     lists: NumberWordLists
     run: re.Pattern[str]
     token: re.Pattern[str]
+    pieces: frozenset[str] | None
+    """The case-folded words the number words are made of, where each stands as a word of its
+    own (not in ``glued`` languages): a text with none of them writes no number in words."""
+
+
+_PIECE = re.compile(rf"[\w{MARKS}]+")
+"""A word as the number scan bounds one: letters, digits and the scripts' marks."""
 
 
 def _alternation(words: Iterable[str]) -> str:
@@ -119,10 +126,13 @@ def _grammar(code: str) -> _Grammar | None:
     glue = f"|(?:{joiner})?" if lists.glued else ""
     separator = rf"(?:{gap}(?:(?:{joiner}){gap})?{glue})"
     begin, end = rf"(?<![\w{MARKS}])", rf"(?![\w{MARKS}])"
+    vocabulary = [*lists.words, *lists.multipliers, *lists.scales]
+    pieces = frozenset(p for w in vocabulary for p in _PIECE.findall(w.casefold()))
     return _Grammar(
         lists,
         re.compile(rf"{begin}(?:{number})(?:{separator}(?:{number}))*{end}", re.IGNORECASE),
         re.compile(rf"{joiner}|{number}", re.IGNORECASE),
+        None if lists.glued else pieces,
     )
 
 
@@ -236,6 +246,8 @@ def spelled_numbers(text: str, code: str) -> tuple[SpelledNumber, ...]:
     grammar = _grammar(code)
     if grammar is None:
         return ()
+    if grammar.pieces is not None and grammar.pieces.isdisjoint(_PIECE.findall(text.casefold())):
+        return ()  # the scan below is a long alternation tried at every character
     out: list[SpelledNumber] = []
     for run in grammar.run.finditer(text):
         tokens = _tokens(grammar, text, run.start(), run.end())

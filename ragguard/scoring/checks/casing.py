@@ -50,38 +50,61 @@ def _name_words(
     return written, frozenset(before), frozenset().union(*(s.word_set for s in sentences))
 
 
-def recased(claim: str, passage: str, language: str) -> str:
-    """``claim`` with the names it writes in lower case capitalized by the ``passage``'s
-    (the module docstring's rules); unchanged when it needs none."""
+@memoized(entries=16_384)
+def _claim_words(
+    claim: str, language: str
+) -> tuple[str, bool, tuple[tuple[int, int, str, str], ...]] | None:
+    """What of ``claim`` may take a capital, read once per claim whatever the passage: the
+    claim as read (in lower case when it shouts), whether it writes no capital at all, and
+    its candidate words (start, end, text, the word before in lower case): in a caseless
+    claim every lower-case word that is no stopword, else only one written after a word of
+    ``lower_case_after``. None: no word in lower case, nothing to recase."""
     words = list(WORD.finditer(claim))
     shouting = len(words) >= MIN_CAPITALS_WORDS and not any(c.islower() for c in claim)
     if shouting and len(claim.lower()) == len(claim):
         claim = claim.lower()
         words = list(WORD.finditer(claim))
     elif not any(w.group()[:1].islower() for w in words):
-        return claim
+        return None
     caseless = not any(w.group()[:1].isupper() for w in words)
-    written, before, passage_words = _name_words(passage, language)
     stop = stopwords_of(language)
     found = lexicon(language)
-    common = found.common_endings if found is not None else ()
-    out = list(claim)
+    after = found.lower_case_after if found is not None else frozenset()
+    candidates = []
     for index, word in enumerate(words):
         text = word.group()
-        lower = text.lower()
-        if not text[:1].islower() or lower in stop:
+        if not text[:1].islower() or text.lower() in stop:
             continue
-        name = written.get(lower) if caseless else None
-        if name is None and (
-            lower not in passage_words
-            and not lower.endswith(common)
-            and index > 0
-            and words[index - 1].group().lower() in before
-            and _PHRASE_END.match(claim, word.end())
-        ):
-            name = text[:1].upper() + text[1:]
-        if name is not None and len(name) == len(text):
-            out[word.start() : word.end()] = name
+        previous = words[index - 1].group().lower() if index > 0 else ""
+        if caseless or previous in after:
+            candidates.append((word.start(), word.end(), text, previous))
+    return claim, caseless, tuple(candidates)
+
+
+def recased(claim: str, passage: str, language: str) -> str:
+    """``claim`` with the names it writes in lower case capitalized by the ``passage``'s
+    (the module docstring's rules); unchanged when it needs none."""
+    view = _claim_words(claim, language)
+    if view is None:
+        return claim
+    claim, caseless, candidates = view
+    out = list(claim)
+    if candidates:
+        written, before, passage_words = _name_words(passage, language)
+        found = lexicon(language)
+        common = found.common_endings if found is not None else ()
+        for start, end, text, previous in candidates:
+            lower = text.lower()
+            name = written.get(lower) if caseless else None
+            if name is None and (
+                lower not in passage_words
+                and not lower.endswith(common)
+                and previous in before  # a subset of ``lower_case_after``
+                and _PHRASE_END.match(claim, end)
+            ):
+                name = text[:1].upper() + text[1:]
+            if name is not None and len(name) == len(text):
+                out[start:end] = name
     if out and out[0].islower():
         out[0] = out[0].upper()  # a sentence's first word, as the name reader expects it
     return "".join(out)
