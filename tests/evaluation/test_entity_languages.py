@@ -41,7 +41,11 @@ def _span(guard, language, answer):
         ("de", "der eiffelturm steht in berlin.", ("Berlin", "Paris")),
         ("de", "DER EIFFELTURM STEHT IN BERLIN.", ("Berlin", "Paris")),
         ("fr", "La tour Eiffel se trouve à Berlin.", ("Berlin", "Paris")),
+        ("fr", "la tour eiffel se trouve à berlin.", ("Berlin", "Paris")),
+        ("fr", "LA TOUR EIFFEL SE TROUVE À BERLIN.", ("Berlin", "Paris")),
         ("es", "La Torre Eiffel está en Berlín.", ("Berlín", "París")),
+        ("es", "la torre eiffel está en berlín.", ("Berlín", "París")),
+        ("es", "LA TORRE EIFFEL ESTÁ EN BERLÍN.", ("Berlín", "París")),
     ],
 )
 def test_a_place_the_passage_never_writes_is_unsupported(guard, language, answer, names):
@@ -69,3 +73,18 @@ def test_the_german_row_asked_in_english_is_read_as_german(guard):
     (span,) = evaluate(guard, "Der Eiffelturm steht in Berlin.", PASSAGES["de"]).spans
     assert (span.language, span.supported) == ("de", False)
     assert ("entity", "Berlin", "Paris") in [(r.check, r.claim, r.evidence) for r in span.reasons]
+
+
+@pytest.mark.parametrize(
+    ("language", "answer", "names"),
+    [
+        ("fr", "LA TOUR EIFFEL EST À BERLIN.", ("Berlin", "Paris")),
+        ("es", "LA TORRE EIFFEL ESTÁ EN BERLÍN.", ("Berlín", "París")),
+    ],
+)
+def test_an_answer_in_capitals_asked_in_english_is_read_in_its_language(
+    guard, language, answer, names
+):
+    (span,) = evaluate(guard, answer, PASSAGES[language]).spans
+    assert (span.language, span.supported) == (language, False)
+    assert ("entity", *names) in [(r.check, r.claim, r.evidence) for r in span.reasons]

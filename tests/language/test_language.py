@@ -62,6 +62,19 @@ def test_detect_names_the_language(text: str, code: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("THE EIFFEL TOWER IS IN BERLIN.", "en"),
+        ("DER EIFFELTURM STEHT IN BERLIN.", "de"),
+        ("LA TOUR EIFFEL EST À BERLIN.", "fr"),
+        ("LA TORRE EIFFEL ESTÁ EN BERLÍN.", "es"),
+    ],
+)
+def test_a_sentence_in_capitals_is_read_as_its_language_not_as_names(text: str, code: str) -> None:
+    assert detect(text) == code
+
+
+@pytest.mark.parametrize(
     "text",
     ["", "   ", "1889", "Paris.", "Angela Merkel", "100 km", "Die Hard is a movie."],
 )
