@@ -32,6 +32,9 @@ class StandInJudge:
     seed: int = 0
     calls: list[str] = field(default_factory=list)
     """The claim of every request, in order."""
+    support_calls: list[str] = field(default_factory=list)
+    """The claim of every request that asks whether the claim is supported (not whether an
+    answer addresses its question), in order."""
     instructions: list[str] = field(default_factory=list)
     """The system message of every request, in order."""
     bias: float | None = None
@@ -56,6 +59,8 @@ class StandInJudge:
         if claim is None:
             return None
         self.calls.append(claim)
+        if 'name="sentence"' in prompt:
+            self.support_calls.append(claim)
         if self.bias is not None:
             return self.draw(claim, "bias") < self.bias
         return self.gold[claim] != self.flipped(claim)

@@ -277,7 +277,7 @@ class Cascade:
                 lite_unsure = in_band(span.support, band) or span.unscored_reason
                 if drawn or (lite_unsure and not sample_only):
                     wanted.append((index, span, drawn))  # the judge reads what lite cannot
-            asked = self.questions(trace, [span for _, span, _ in wanted])
+            asked = self._questions(trace, draft.spans, [index for index, _, _ in wanted])
             for (index, span, drawn), question in zip(wanted, asked, strict=True):
                 key = None
                 said = ruling.spans.setdefault(index, SpanRuling())
@@ -428,6 +428,19 @@ class Cascade:
     def question(self, trace: Trace, span: SpanEvaluation) -> SupportQuestion:
         """The question about one span asked on its own."""
         return self.questions(trace, [span])[0]
+
+    def _questions(
+        self, trace: Trace, spans: Sequence[SpanEvaluation], indices: Sequence[int]
+    ) -> list[SupportQuestion]:
+        """The questions about the spans at ``indices``, their items chosen among all the
+        answer's objective spans: a span is asked the same question whichever others are
+        asked with it (the calibration sample's first pass, replay under another band)."""
+        if not indices:
+            return []
+        objective = [i for i, span in enumerate(spans) if span.kind == "objective"]
+        found = self.questions(trace, [spans[i] for i in objective])
+        asked = dict(zip(objective, found, strict=True))
+        return [asked[i] for i in indices]
 
     def _verdict(self, answer: Answer, reused: bool, question: str | None = None) -> JudgeVerdict:
         return JudgeVerdict(

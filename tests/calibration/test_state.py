@@ -57,7 +57,7 @@ def test_a_batch_run_calibrates_itself_and_corrects_the_rate(tmp_path, capsys) -
         config = config.rename(tmp_path / "judge.json")
         out = tmp_path / "out.jsonl"
         code = main(["evaluate", str(traces), "-c", str(config), "-o", str(out)])
-        calls = list(server.judge.calls)
+        calls = list(server.judge.support_calls)
     assert code == EXIT_OK
     captured = capsys.readouterr()
     results = [json.loads(line) for line in out.read_text().splitlines()]

@@ -67,3 +67,24 @@ def test_the_cascade_asks_the_spans_of_one_answer_about_the_same_passages(guard)
     assert {q.passages for q in questions} == {tuple(facts)}
     alone = [cascade.question(trace, s) for s in spans]
     assert [facts[n] in q.passages for n, q in enumerate(alone)] == [True] * 3
+
+
+def test_a_span_is_asked_the_same_question_whichever_spans_are_asked_with_it(guard):
+    facts = [
+        "The Eiffel Tower was completed in 1889.",
+        "The Louvre opened as a museum in 1793.",
+        "Notre-Dame de Paris was damaged by fire in 2019.",
+    ]
+    items = [{"id": f"o{n}", "text": f"{FILLER[n]} {FILLER[n + 1]}"} for n in range(1, 4)]
+    items += [{"id": f"f{n}", "text": fact} for n, fact in enumerate(facts)]
+    trace = Trace.model_validate(
+        {"trace_id": "q", "query": "Paris?", "items": items, "response": " ".join(facts)}
+    )
+    spans = guard.evaluate(trace).spans
+    cascade = Cascade(JudgeConfig(base_url="http://127.0.0.1:9", model="m"))
+
+    # the calibration sample's first pass asks one span; the second asks it with the band's
+    alone = cascade._questions(trace, spans, [0])
+    together = cascade._questions(trace, spans, [0, 1, 2])
+
+    assert alone[0] == together[0] and alone[0].passages == tuple(facts)
