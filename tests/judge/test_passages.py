@@ -42,49 +42,47 @@ def test_a_claim_that_names_its_items_is_shown_those_alone():
     assert chosen == [("d1", "d2", "d5"), ("d2",)]
 
 
-def test_the_cascade_asks_the_spans_of_one_answer_about_the_same_passages(guard):
-    facts = [
-        "The Eiffel Tower was completed in 1889.",
-        "The Louvre is the most visited museum in the world.",
-        "Notre-Dame de Paris was damaged by fire in 2019.",
-    ]
+FACTS = [
+    "The Eiffel Tower was completed in 1889.",
+    "The Louvre opened as a museum in 1793.",
+    "Notre-Dame de Paris was damaged by fire in 2019.",
+]
+
+
+def _paris(guard):
+    """Three claims, each resting on its own item, after three items about something else;
+    the trace and its spans as the lite tier evaluated them."""
     items = [{"id": f"d{n}", "text": f"{FILLER[n]} {FILLER[n + 1]}"} for n in range(1, 4)]
-    items += [{"id": f"d{n + 4}", "text": fact} for n, fact in enumerate(facts)]
+    items += [{"id": f"d{n + 4}", "text": fact} for n, fact in enumerate(FACTS)]
     trace = Trace.model_validate(
         {
             "trace_id": "p",
             "query": "Tell me about Paris.",
             "items": items,
-            "response": " ".join(facts),
+            "response": " ".join(FACTS),
         }
     )
-    spans = [s for s in guard.evaluate(trace).spans if s.kind == "objective"]
+    return trace, guard.evaluate(trace).spans
+
+
+def test_the_cascade_asks_the_spans_of_one_answer_about_the_same_passages(guard):
+    trace, spans = _paris(guard)
     assert [s.evidence_id for s in spans] == ["d4", "d5", "d6"]
     cascade = Cascade(JudgeConfig(base_url="http://127.0.0.1:9", model="m"))
 
     questions = cascade.questions(trace, spans)
 
-    assert {q.passages for q in questions} == {tuple(facts)}
+    assert {q.passages for q in questions} == {tuple(FACTS)}
     alone = [cascade.question(trace, s) for s in spans]
-    assert [facts[n] in q.passages for n, q in enumerate(alone)] == [True] * 3
+    assert [FACTS[n] in q.passages for n, q in enumerate(alone)] == [True] * 3
 
 
 def test_a_span_is_asked_the_same_question_whichever_spans_are_asked_with_it(guard):
-    facts = [
-        "The Eiffel Tower was completed in 1889.",
-        "The Louvre opened as a museum in 1793.",
-        "Notre-Dame de Paris was damaged by fire in 2019.",
-    ]
-    items = [{"id": f"o{n}", "text": f"{FILLER[n]} {FILLER[n + 1]}"} for n in range(1, 4)]
-    items += [{"id": f"f{n}", "text": fact} for n, fact in enumerate(facts)]
-    trace = Trace.model_validate(
-        {"trace_id": "q", "query": "Paris?", "items": items, "response": " ".join(facts)}
-    )
-    spans = guard.evaluate(trace).spans
+    trace, spans = _paris(guard)
     cascade = Cascade(JudgeConfig(base_url="http://127.0.0.1:9", model="m"))
 
     # the calibration sample's first pass asks one span; the second asks it with the band's
     alone = cascade._questions(trace, spans, [0])
     together = cascade._questions(trace, spans, [0, 1, 2])
 
-    assert alone[0] == together[0] and alone[0].passages == tuple(facts)
+    assert alone[0] == together[0] and alone[0].passages == tuple(FACTS)
