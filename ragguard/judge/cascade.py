@@ -269,16 +269,19 @@ class Cascade:
         for draft, ruling in zip(drafts, rulings, strict=True):
             trace = draft.trace
             first = len(picked)
-            wanted: list[tuple[int, SpanEvaluation, bool]] = []
-            for index, span in enumerate(draft.spans):
-                if span.kind != "objective":
-                    continue
+            objective = [(i, s) for i, s in enumerate(draft.spans) if s.kind == "objective"]
+            wanted: list[tuple[int, int, SpanEvaluation, bool]] = []
+            for at, (index, span) in enumerate(objective):
                 drawn = self._drawn(trace, index, span)
                 lite_unsure = in_band(span.support, band) or span.unscored_reason
                 if drawn or (lite_unsure and not sample_only):
-                    wanted.append((index, span, drawn))  # the judge reads what lite cannot
-            asked = self._questions(trace, draft.spans, [index for index, _, _ in wanted])
-            for (index, span, drawn), question in zip(wanted, asked, strict=True):
+                    wanted.append((at, index, span, drawn))  # the judge reads what lite cannot
+            asked = (
+                self.questions(trace, [s for _, s in objective], [at for at, *_ in wanted])
+                if wanted
+                else []
+            )
+            for (_, index, span, drawn), question in zip(wanted, asked, strict=True):
                 key = None
                 said = ruling.spans.setdefault(index, SpanRuling())
                 if drawn and self.calibration is not None:
@@ -396,12 +399,20 @@ class Cascade:
         said.supported = verdict
         said.judge_skipped = None
 
-    def questions(self, trace: Trace, spans: Sequence[SpanEvaluation]) -> list[SupportQuestion]:
-        """The questions about ``spans`` of one answer (``judge/passages.py``): each span with
-        the items it may be supported by (those it names, else all), the lite tier's best
-        evidence and its cited items first; one set of items for the answer where it holds
-        every span's own, in retrieval order, so that the answer's questions share the
-        prompt's prefix; each item cut to ``max_evidence_chars``."""
+    def questions(
+        self,
+        trace: Trace,
+        spans: Sequence[SpanEvaluation],
+        asked: Sequence[int] | None = None,
+    ) -> list[SupportQuestion]:
+        """The questions about the ``spans`` of one answer at ``asked`` (all when None)
+        (``judge/passages.py``): each span with the items it may be supported by (those it
+        names, else all), the lite tier's best evidence and its cited items first; one set of
+        items for the answer where it holds every span's own, in retrieval order, so that the
+        answer's questions share the prompt's prefix; each item cut to
+        ``max_evidence_chars``. The items are chosen among all ``spans``, so a span is asked
+        the same question whichever others are asked with it (the calibration sample's first
+        pass, replay under another band)."""
         by_id = {item.id: item for item in trace.items}
         texts = {i: item_text(item) or "" for i, item in by_id.items()}
         found: list[Candidates] = []
@@ -419,28 +430,16 @@ class Cascade:
             self.config.max_evidence_chars,
         )
         out = []
-        for span, passages in zip(spans, shown, strict=True):
+        for index in range(len(spans)) if asked is None else asked:
+            span = spans[index]
             before = trace.response[max(span.start - CONTEXT_CHARS, 0) : span.start].strip()
             context = before if tx.decontextualized(span.text, before) != span.text else ""
-            out.append(SupportQuestion(span.text, passages, context, NAMES.get(span.language)))
+            out.append(SupportQuestion(span.text, shown[index], context, NAMES.get(span.language)))
         return out
 
     def question(self, trace: Trace, span: SpanEvaluation) -> SupportQuestion:
         """The question about one span asked on its own."""
         return self.questions(trace, [span])[0]
-
-    def _questions(
-        self, trace: Trace, spans: Sequence[SpanEvaluation], indices: Sequence[int]
-    ) -> list[SupportQuestion]:
-        """The questions about the spans at ``indices``, their items chosen among all the
-        answer's objective spans: a span is asked the same question whichever others are
-        asked with it (the calibration sample's first pass, replay under another band)."""
-        if not indices:
-            return []
-        objective = [i for i, span in enumerate(spans) if span.kind == "objective"]
-        found = self.questions(trace, [spans[i] for i in objective])
-        asked = dict(zip(objective, found, strict=True))
-        return [asked[i] for i in indices]
 
     def _verdict(self, answer: Answer, reused: bool, question: str | None = None) -> JudgeVerdict:
         return JudgeVerdict(

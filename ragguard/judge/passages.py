@@ -23,6 +23,10 @@ class Candidates:
     named: bool
     """The claim names its items ("document 2"): it is shown those and no shared set."""
 
+    def own(self, limit: int) -> tuple[str, ...]:
+        """The leading items that fit ``limit``: those the claim must be shown."""
+        return self.ordered[: min(self.leading, limit)]
+
 
 def chosen_items(
     candidates: Sequence[Candidates], retrieval: Sequence[str], limit: int
@@ -31,22 +35,15 @@ def chosen_items(
     for the whole answer, made of its claims' leading items and then retrieval order, for
     every claim whose leading items it holds; a claim it does not fit (or that names its
     items) keeps its own best-first set."""
-    pool: dict[str, None] = {}
-    for found in candidates:
-        if not found.named:
-            pool.update(dict.fromkeys(found.ordered[: min(found.leading, limit)]))
+    pool = dict.fromkeys(i for found in candidates if not found.named for i in found.own(limit))
     with_text = {i for found in candidates for i in found.ordered}
     pool.update(dict.fromkeys(i for i in retrieval if i in with_text))
-    shared = list(pool)[:limit]
+    shared = set(list(pool)[:limit])
     position = {item_id: n for n, item_id in enumerate(retrieval)}
     chosen: list[tuple[str, ...]] = []
     for found in candidates:
-        own = found.ordered[: min(found.leading, limit)]
-        allowed = set(found.ordered)
-        if found.named or not set(own) <= set(shared) or not set(shared) <= allowed:
-            picked = list(found.ordered[:limit])
-        else:
-            picked = shared
+        fits = not found.named and set(found.own(limit)) <= shared <= set(found.ordered)
+        picked = shared if fits else found.ordered[:limit]
         chosen.append(tuple(sorted(picked, key=position.__getitem__)))
     return chosen
 

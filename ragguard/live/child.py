@@ -103,16 +103,15 @@ def batch_limits(config: Config, traces: int) -> tuple[float, float]:
     that is slow must cost its spans their judge verdicts (``timeout``), never the batch its
     lite ones."""
     live, judge = config.live, config.judge
-    stall_s = live.worker_stall_timeout_s
-    deadline_s = stall_s + live.worker_seconds_per_trace * traces
+    stall_s, per_trace_s = live.worker_stall_timeout_s, live.worker_seconds_per_trace
     if judge.backend != "none":
         per_call = judge.timeout_s * (judge.retries + 1) + judge.backoff_s * 3 * 2**judge.retries
         calls = (
             JUDGE_CALLS_ASSUMED if judge.max_calls_per_trace is None else judge.max_calls_per_trace
         )
         stall_s = max(stall_s, per_call + 5.0)
-        deadline_s += per_call * calls * traces + stall_s - live.worker_stall_timeout_s
-    return stall_s, deadline_s
+        per_trace_s += per_call * calls
+    return stall_s, stall_s + per_trace_s * traces
 
 
 class _Watchdog:

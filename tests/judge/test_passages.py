@@ -82,7 +82,7 @@ def test_a_span_is_asked_the_same_question_whichever_spans_are_asked_with_it(gua
     cascade = Cascade(JudgeConfig(base_url="http://127.0.0.1:9", model="m"))
 
     # the calibration sample's first pass asks one span; the second asks it with the band's
-    alone = cascade._questions(trace, spans, [0])
-    together = cascade._questions(trace, spans, [0, 1, 2])
+    alone = cascade.questions(trace, spans, [0])
+    together = cascade.questions(trace, spans, [0, 1, 2])
 
     assert alone[0] == together[0] and alone[0].passages == tuple(FACTS)

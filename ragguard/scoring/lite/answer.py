@@ -34,7 +34,7 @@ from ragguard.runtime.caches import memoized
 from ragguard.scoring.encoders.embeddings import TextEmbedder
 from ragguard.scoring.lexical import text as tx
 from ragguard.scoring.lite.heads import Head
-from ragguard.scoring.lite.scorers import select_sentences
+from ragguard.scoring.lite.scorers import HeadScorer, select_sentences
 
 ANSWER_FEATURES = [
     "sim_answer",
@@ -195,11 +195,7 @@ def answer_features(
     features 0)."""
     sims = vectors @ query_vector
     read = item_vectors is not None and len(item_vectors) > 0
-    closer = (
-        float(np.mean(item_vectors @ query_vector > sims.max() + CLOSER_BY))
-        if item_vectors is not None and read
-        else 0.0
-    )
+    closer = float(np.mean(item_vectors @ query_vector > sims.max() + CLOSER_BY)) if read else 0.0
     asked_in, answered_in = languages or (ENGLISH, ENGLISH)
     kind = asked_kind(query, asked_in)
     whole = " ".join(sentences)
@@ -231,7 +227,7 @@ class AnswerScore:
     spans: list[float]
 
 
-class AnswerRelevanceScorer:
+class AnswerRelevanceScorer(HeadScorer):
     """A head over ``answer_features``; one embedding call for a whole batch (the
     embedder's content-hash cache makes the query, span and item-sentence vectors free when
     relevance and the span analyzer have encoded them already). ``rescale`` moves the head's
@@ -248,15 +244,10 @@ class AnswerRelevanceScorer:
         threshold: float | None = None,
         rescale: Callable[[float], float] | None = None,
     ) -> None:
-        self.embedder = embedder
-        self.head = head or Head.bundled(ANSWER_HEAD_NAME)
-        unknown = set(self.head.features) - set(ANSWER_FEATURES)
-        if unknown:
-            raise ValueError(f"head {self.head.name!r} needs unknown features: {unknown}")
-        self.columns = [ANSWER_FEATURES.index(f) for f in self.head.features]
+        super().__init__(embedder, head or Head.bundled(ANSWER_HEAD_NAME), ANSWER_FEATURES)
         self.reads_items = bool(set(ITEM_FEATURES) & set(self.head.features))
-        self.threshold = self.head.threshold if threshold is None else threshold
-        """Below it an answer, or a sentence, does not address the query."""
+        if threshold is not None:  # below it an answer, or a sentence, does not address it
+            self.threshold = threshold
         self.rescale = rescale
 
     def score(

@@ -241,7 +241,7 @@ def relevance_features(
     return rows
 
 
-class _HeadScorer:
+class HeadScorer:
     """A head over the columns it was trained on (a subset of the computed features)."""
 
     def __init__(self, embedder: TextEmbedder, head: Head, available: list[str]) -> None:
@@ -258,7 +258,7 @@ VETO_SCALE = 0.5
 """A vetoed pair scores at most this share of eta: clearly unsupported, still ordered."""
 
 
-class LiteSupportScorer(_HeadScorer):
+class LiteSupportScorer(HeadScorer):
     """CS from sentence- and token-level alignment plus lexical mismatch checks, by a head,
     with the typed checks the head's card lists under ``veto`` overruling it."""
 
@@ -289,7 +289,7 @@ def vetoed(
     return np.where(fired, capped, scores).astype(np.float32)
 
 
-class LiteRelevanceScorer(_HeadScorer):
+class LiteRelevanceScorer(HeadScorer):
     """RS from query-passage cosine and query-token MaxSim (and what else the head uses)."""
 
     def __init__(self, embedder: TextEmbedder, head: Head | None = None) -> None:
