@@ -1,16 +1,33 @@
-"""A long item cut around the claim:, the alternative to the head cut that was tried.
+"""How a long item is cut for the judge: the product's cut and the ones tried.
 
-The judge is shown the first ``max_evidence_chars`` characters of an item. Cutting instead
-to the run of whole sentences that holds most of the claim's words was compared on the
-``train-cut`` training pairs (``judge_choice.py``) and ranked no better, so the product
-keeps the head; this module keeps the tried cut, so the comparison can be rerun.
+The product shows an item's head, and a lone item gets the question's whole evidence
+budget (``ragguard/judge/passages.py``, ``pooled``). Before, it was cut to its first
+``max_evidence_chars`` (``head``). Cutting instead to the run of whole sentences that holds
+most of the claim's words (``window``) was tried as well. All three were compared on the
+``train-cut`` training pairs (``judge_choice.py``); this module keeps the tried cuts, so the
+comparison can be rerun.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ragguard.config import JudgeConfig
+from ragguard.judge.passages import cut_to_fit
 from ragguard.scoring.lexical import text as tx
+
+CUTS = ("pooled", "head", "window")
+MAX_CHARS = JudgeConfig().max_evidence_chars
+MAX_ITEMS = JudgeConfig().max_evidence_items
+
+
+def cut(evidence: str, claim: str, how: str) -> str:
+    """What the judge is shown of ``evidence`` alone, cut ``how`` (``CUTS``)."""
+    if how == "window":
+        return window(evidence, [claim], MAX_CHARS)
+    if how == "head":
+        return evidence[:MAX_CHARS]
+    return cut_to_fit([evidence], MAX_ITEMS, MAX_CHARS)[0]
 
 
 def sentence_bounds(text: str) -> list[tuple[int, int]]:

@@ -7,10 +7,10 @@ Leave one kind of training pair out (one-sentence evidence, short evidence hidde
 other pairs', SummEdits documents): fit the combination card on the others, then decide
 the held-out kind by the card's fixed cut-off and by the in-band window
 (``ragguard/judge/share.py``), the window over ``--orders`` seeded arrival orders. Then the
-window's warm-ups over all the pairs, ranked by the judge's own score. Last, how a long
+window's warm-ups over all the pairs, ranked by the judge's own score. Then how a long
 item is cut (``--set train-cut``, evidence longer than ``max_evidence_chars``, judged with
-``--cut head`` and ``--cut window``): the judge's own score on the pairs judged both ways.
-No dev set is read.
+each ``--cut``), and the score question (``--prompt rules`` against ``--prompt plain``): the
+judge's own score on the pairs asked every way. No dev set is read.
 """
 
 from __future__ import annotations
@@ -19,13 +19,15 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import devsets
-from judge_local import TRAINING, Pair, judged, pairs, scored
+from evidence_window import CUTS
+from judge_local import PROMPTS, TRAINING, Pair, judged, pairs, scored
 
 from ragguard.config import JudgeConfig
 from ragguard.judge.share import ShareMatch
@@ -93,28 +95,45 @@ def choose(args: argparse.Namespace) -> None:
     )
 
 
-def cuts(args: argparse.Namespace) -> None:
-    """The judge's own score with a long item's head and with the claim's window, on the
-    ``train-cut`` pairs judged both ways, by kind of pair."""
+def compared(rows: Sequence[Pair], ways: dict[str, dict[int, dict[str, Any]]]) -> str:
+    """The judge's own score asked each of ``ways`` (name -> records by row index), on the
+    pairs asked every way, by kind of pair: a table."""
     from ragguard.metrics.agreement import roc_auc
 
-    rows = pairs(args.data, "train-cut", args.cut_pairs, args.seed)
-    shown = {cut: judged(rows, cut) for cut in ("head", "window")}
-    both = [i for i in shown["head"] if i in shown["window"]]
+    every = [i for i in range(len(rows)) if all(i in records for records in ways.values())]
     lines = []
-    for kind in ("all", *dict.fromkeys(_kind(rows[i]) for i in both)):
-        picked = [i for i in both if kind == "all" or _kind(rows[i]) == kind]
+    for kind in ("all", *dict.fromkeys(_kind(rows[i]) for i in every)):
+        picked = [i for i in every if kind == "all" or _kind(rows[i]) == kind]
         labels = np.array([rows[i].label for i in picked])
         line = {"pairs": f"{kind} ({len(picked)}, {labels.mean():.0%} supported)"}
-        for cut, records in shown.items():
+        for way, records in ways.items():
             score = np.array([records[i]["score"] for i in picked])
             auc = roc_auc(score, labels) if 0 < labels.mean() < 1 else float("nan")
-            line[f"{cut}: AUC"] = f"{auc:.3f}"
-            line[f"{cut}: balanced accuracy at 0.5"] = (
+            line[f"{way}: AUC"] = f"{auc:.3f}"
+            line[f"{way}: balanced accuracy at 0.5"] = (
                 f"{balanced_accuracy(score >= 0.5, labels):.3f}"
             )
         lines.append(line)
-    print("\nlong items, the judge's own score:\n" + table(lines, list(lines[0])))
+    return table(lines, list(lines[0]))
+
+
+def cuts(args: argparse.Namespace) -> None:
+    """How a long item is cut: the ``train-cut`` pairs judged each way (``CUTS``)."""
+    rows = pairs(args.data, "train-cut", args.cut_pairs, args.seed)
+    ways = {cut: judged(rows, cut) for cut in CUTS}
+    print("\nlong items, the judge's own score:\n" + compared(rows, ways))
+
+
+def prompts(args: argparse.Namespace) -> None:
+    """The product's score question against the plain one (``judge_prompt_plain.py``), on
+    every training pair asked both ways."""
+    rows = [
+        *pairs(args.data, "train", args.train_pairs, args.seed),
+        *pairs(args.data, "train-long", args.train_pairs, args.seed),
+        *pairs(args.data, "train-cut", args.cut_pairs, args.seed),
+    ]
+    ways = {prompt: judged(rows, prompt=prompt) for prompt in PROMPTS}
+    print("\nthe score question, the judge's own score:\n" + compared(rows, ways))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -127,6 +146,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     choose(args)
     cuts(args)
+    prompts(args)
     return 0
 
 

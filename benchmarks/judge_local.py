@@ -40,7 +40,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 import devsets
+import evidence_window
 import judge_model
+import judge_prompt_plain
 
 from ragguard.config import JudgeConfig
 from ragguard.judge.share import ShareMatch
@@ -49,6 +51,8 @@ from ragguard.metrics.summary import markdown_table as table
 
 PROMPT_VERSION = "score-v2"
 """Bump when the score question changes: cached scores are keyed by it."""
+PROMPTS = ("rules", "plain")
+"""The product's score question, or the plain one tried (``judge_prompt_plain.py``)."""
 SHARES = (0.15, 0.25, 0.35)
 TRAINING = ("train", "train-long")
 """The sets the combination card is fitted on: short evidence and long."""
@@ -56,11 +60,10 @@ SETS = ("train", "train-long", "train-cut", "wice-dev", "factcheck-gpt")
 PADDED_SOURCES = ("fever-nli-binary", "fever-symmetric", "mnli-binary", "scitail")
 """Training sets whose short evidence ``train-long`` hides among other pairs' evidence."""
 LONG_CHARS = (800, 1500)
+"""The evidence length ``train-long`` draws from: multi-sentence, within one item's share."""
 CUT_CHARS = (1800, 3000)
-"""``train-cut``: evidence longer than the judge is shown of one item (``max_evidence_chars``),
-on which the head cut and the claim's window (``evidence_window.py``) were compared."""
-MAX_CHARS = JudgeConfig().max_evidence_chars
-"""The evidence length ``train-long`` draws from: multi-sentence, within one passage's cut."""
+"""``train-cut``: evidence longer than one item's share (``max_evidence_chars``), on which
+the cuts of ``evidence_window.py`` were compared."""
 
 
 @dataclass(frozen=True)
@@ -142,20 +145,18 @@ def cache_file() -> Path:
     return judge_model.cache_dir() / "scores.jsonl"
 
 
-def shown(pair: Pair, cut: str = "head") -> str:
-    """What the judge reads of the pair's evidence: the product's cut, its first
-    ``MAX_CHARS`` characters, or the tried alternative, the claim's window."""
-    from evidence_window import window
-
-    head = pair.evidence[:MAX_CHARS]
-    return head if cut == "head" else window(pair.evidence, [pair.claim], MAX_CHARS)
+def shown(pair: Pair, cut: str = "pooled") -> str:
+    """What the judge reads of the pair's evidence with ``cut`` (``evidence_window.CUTS``)."""
+    return evidence_window.cut(pair.evidence, pair.claim, cut)
 
 
-def pair_key(pair: Pair, passage: str) -> str:
+def pair_key(pair: Pair, passage: str, prompt: str = "rules") -> str:
     """The cache key of the pair's question with ``passage`` shown (the key of the head cut
     names the whole evidence, as scores cached before the window was chosen do)."""
-    text = pair.evidence if passage == pair.evidence[:MAX_CHARS] else ["shown", passage]
-    payload = json.dumps([judge_model.SHA256, PROMPT_VERSION, pair.claim, text])
+    head = pair.evidence[: evidence_window.MAX_CHARS]
+    text = pair.evidence if passage == head else ["shown", passage]
+    version = PROMPT_VERSION if prompt == "rules" else judge_prompt_plain.VERSION
+    payload = json.dumps([judge_model.SHA256, version, pair.claim, text])
     return hashlib.sha256(payload.encode()).hexdigest()
 
 
@@ -196,13 +197,17 @@ def judge(args: argparse.Namespace) -> None:
         for index in uncertain_first(scores, eta)[:budget]:
             pair = rows[index]
             passage = shown(pair, args.cut)
-            key = pair_key(pair, passage)
+            key = pair_key(pair, passage, args.prompt)
             if key in done:
                 continue
             if time.monotonic() > stop_at:
                 print(f"stopped after {args.minutes} minutes")
                 break
-            messages = support_messages(pair.claim, [passage], score=True)
+            messages = (
+                support_messages(pair.claim, [passage], score=True)
+                if args.prompt == "rules"
+                else judge_prompt_plain.plain_messages(pair.claim, passage)
+            )
             started = time.perf_counter()
             answer = client.ask(messages, SUPPORT_VERDICTS, score=True)
             seconds = time.perf_counter() - started
@@ -226,12 +231,15 @@ def judge(args: argparse.Namespace) -> None:
     print(f"{args.set}: asked {asked}; {len(rows)} pairs, {budget} in the judged share")
 
 
-def judged(rows: Sequence[Pair], cut: str = "head") -> dict[int, dict[str, Any]]:
-    """The cached judge records of ``rows`` shown with ``cut``, by row index (with a score)."""
+def judged(
+    rows: Sequence[Pair], cut: str = "pooled", prompt: str = "rules"
+) -> dict[int, dict[str, Any]]:
+    """The cached judge records of ``rows`` shown with ``cut`` and asked with ``prompt``, by
+    row index (those with a score)."""
     done = cached()
     found = {}
     for index, pair in enumerate(rows):
-        record = done.get(pair_key(pair, shown(pair, cut)))
+        record = done.get(pair_key(pair, shown(pair, cut), prompt))
         if record is not None and record.get("score") is not None:
             found[index] = record
     return found
@@ -544,7 +552,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ask.add_argument("--share", type=float, default=0.35, help="judge this share, nearest eta")
     ask.add_argument("--minutes", type=float, default=60.0)
     ask.add_argument("--threads", type=int, default=2)
-    ask.add_argument("--cut", choices=("head", "window"), default="head")
+    ask.add_argument("--cut", choices=evidence_window.CUTS, default="pooled")
+    ask.add_argument("--prompt", choices=PROMPTS, default="rules")
     refit = commands.add_parser("fit", help="the combination card from the judged training pairs")
     devsets.add_data_argument(refit)
     refit.add_argument("--train-pairs", type=int, default=400)

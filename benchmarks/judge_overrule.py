@@ -37,6 +37,7 @@ from accuracy_judge import standin_judge
 
 from ragguard.config import JudgeConfig
 from ragguard.judge.cascade import Cascade, SupportQuestion
+from ragguard.judge.passages import cut_to_fit
 from ragguard.metrics.summary import markdown_table
 from ragguard.scoring.checks import CONTRADICTIONS, check
 
@@ -80,7 +81,10 @@ def main() -> None:
         with judge(args, cases) as config:
             cascade = Cascade(config)
             questions = [
-                SupportQuestion(c.claim, (c.evidence[: config.max_evidence_chars],))
+                SupportQuestion(
+                    c.claim,
+                    cut_to_fit([c.evidence], config.max_evidence_items, config.max_evidence_chars),
+                )
                 for c, _ in fired
             ]
             answers = cascade.ask(questions)

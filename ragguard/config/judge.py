@@ -120,7 +120,10 @@ class JudgeConfig(_Strict):
     """Items shown to the judge per span: the best lite evidence, then cited, then others;
     one set for all of an answer's spans where it holds each one's best and cited items."""
     max_evidence_chars: int = Field(default=1500, ge=100)
-    """Each item's text is cut to this many characters in the prompt."""
+    """Each shown item's share of the prompt, in characters: a question holds at most
+    ``max_evidence_items * max_evidence_chars`` characters of evidence, and an item shorter
+    than its share leaves the rest to longer ones (one long item alone is shown up to that
+    whole amount). Items are cut at the head."""
     cache_size: int = Field(default=4096, ge=0)
     """Verdicts kept by (claim, evidence, model) content hash."""
     may_overrule: list[Contradiction] = Field(default_factory=list)

@@ -48,6 +48,22 @@ def chosen_items(
     return chosen
 
 
+def cut_to_fit(texts: Sequence[str], max_items: int, max_chars: int) -> tuple[str, ...]:
+    """The heads of ``texts`` (at most ``max_items`` of them), holding at most ``max_items *
+    max_chars`` characters together: each gets an even share, and one shorter than its share
+    leaves the rest to the longer ones. So a question costs no more than ``max_items`` full
+    items, while a single long item is shown past ``max_chars`` (on long training evidence
+    the judge ranked better with the whole item than with its first ``max_chars``,
+    docs/judge.md)."""
+    left = max_items * max_chars
+    cut = list(texts)
+    by_length = sorted(range(len(cut)), key=lambda i: len(cut[i]))
+    for done, i in enumerate(by_length):
+        cut[i] = cut[i][: left // (len(cut) - done)]
+        left -= len(cut[i])
+    return tuple(cut)
+
+
 def shown_passages(
     candidates: Sequence[Candidates],
     retrieval: Sequence[str],
@@ -55,8 +71,7 @@ def shown_passages(
     max_items: int,
     max_chars: int,
 ) -> list[tuple[str, ...]]:
-    """Per claim, the passage texts it is shown: ``chosen_items``, each cut to ``max_chars``
-    (its head: a window around the claims' words was tried and ranked no better,
-    docs/judge.md)."""
+    """Per claim, the passage texts it is shown: ``chosen_items``, cut by ``cut_to_fit`` (the
+    heads: a window around the claims' words was tried and ranked no better, docs/judge.md)."""
     chosen = chosen_items(candidates, retrieval, max_items)
-    return [tuple(texts[i][:max_chars] for i in items) for items in chosen]
+    return [cut_to_fit([texts[i] for i in items], max_items, max_chars) for items in chosen]

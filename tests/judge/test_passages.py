@@ -2,7 +2,7 @@
 
 from ragguard.config import JudgeConfig
 from ragguard.judge.cascade import Cascade
-from ragguard.judge.passages import Candidates, chosen_items
+from ragguard.judge.passages import Candidates, chosen_items, cut_to_fit
 from ragguard.schema import Trace
 
 FILLER = [
@@ -86,3 +86,39 @@ def test_a_span_is_asked_the_same_question_whichever_spans_are_asked_with_it(gua
     together = cascade.questions(trace, spans, [0, 1, 2])
 
     assert alone[0] == together[0] and alone[0].passages == tuple(FACTS)
+
+
+def test_a_lone_long_item_is_shown_the_whole_evidence_budget_of_a_question():
+    long = "x" * 9000
+    assert cut_to_fit([long], 3, 1500) == (long[:4500],)
+
+
+def test_long_items_share_the_budget_and_a_short_one_leaves_its_share_to_them():
+    long, short = "y" * 9000, "short item"
+
+    assert [len(t) for t in cut_to_fit([long, long, long], 3, 1500)] == [1500] * 3
+    shared = cut_to_fit([long, short, long], 3, 1500)
+    assert shared[1] == short
+    assert [len(t) for t in shared] == [2245, len(short), 2245]  # (4500 - 10) / 2 each
+    assert cut_to_fit([short, "z"], 3, 1500) == (short, "z")
+
+
+def test_the_cascade_shows_a_supporting_sentence_past_the_first_share_of_a_lone_item(guard):
+    late = "The harbour's lighthouse was first lit in 1871."
+    item = " ".join(FILLER[:30]) + " " + late  # the sentence starts past character 2000
+    trace = Trace.model_validate(
+        {
+            "trace_id": "l",
+            "query": "When was the lighthouse first lit?",
+            "items": [{"id": "d1", "text": item}],
+            "response": late,
+        }
+    )
+    spans = guard.evaluate(trace).spans
+    assert len(item) > 2000 and item.index(late) > 2000
+
+    (question,) = Cascade(JudgeConfig(base_url="http://127.0.0.1:9", model="m")).questions(
+        trace, spans
+    )
+
+    assert late in question.passages[0]
