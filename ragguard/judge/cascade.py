@@ -410,9 +410,9 @@ class Cascade:
         names, else all), the lite tier's best evidence and its cited items first; one set of
         items for the answer where it holds every span's own, in retrieval order, so that the
         answer's questions share the prompt's prefix; the items cut to share the question's
-        evidence budget (``cut_to_fit``). The items are chosen among all ``spans``, so a span is asked
-        the same question whichever others are asked with it (the calibration sample's first
-        pass, replay under another band)."""
+        evidence budget (``cut_to_fit``). The items are chosen among all ``spans``, so a span
+        is asked the same question whichever others are asked with it (the calibration
+        sample's first pass, replay under another band)."""
         by_id = {item.id: item for item in trace.items}
         texts = {i: item_text(item) or "" for i, item in by_id.items()}
         found: list[Candidates] = []
