@@ -36,8 +36,7 @@ import devsets
 from accuracy_judge import standin_judge
 
 from ragguard.config import JudgeConfig
-from ragguard.judge.cascade import Cascade, SupportQuestion
-from ragguard.judge.passages import cut_to_fit
+from ragguard.judge.cascade import Cascade
 from ragguard.metrics.summary import markdown_table
 from ragguard.scoring.checks import CONTRADICTIONS, check
 
@@ -80,13 +79,7 @@ def main() -> None:
         fired = fired[: args.limit]
         with judge(args, cases) as config:
             cascade = Cascade(config)
-            questions = [
-                SupportQuestion(
-                    c.claim,
-                    cut_to_fit([c.evidence], config.max_evidence_items, config.max_evidence_chars),
-                )
-                for c, _ in fired
-            ]
+            questions = [cascade.pair_question(c.claim, c.evidence) for c, _ in fired]
             answers = cascade.ask(questions)
         counts: Counter[tuple[str, str]] = Counter()
         for (case, kinds), (answer, _) in zip(fired, answers, strict=True):

@@ -16,8 +16,7 @@ from typing import Any
 import numpy as np
 from tqdm.auto import tqdm
 
-from ragguard.judge.cascade import Cascade, SupportQuestion, in_band
-from ragguard.judge.passages import cut_to_fit
+from ragguard.judge.cascade import Cascade, in_band
 from ragguard.metrics.agreement import balanced_accuracy
 from ragguard.metrics.summary import markdown_table
 from ragguard.runtime.sampling import hash_sample
@@ -49,13 +48,7 @@ def bench_set(
     )
     labels = np.array([c.label for c in cases])
     lite_says = scores >= lite.threshold
-    config = cascade.config
-    questions = [
-        SupportQuestion(
-            c.claim, cut_to_fit([c.evidence], config.max_evidence_items, config.max_evidence_chars)
-        )
-        for c in cases
-    ]
+    questions = [cascade.pair_question(c.claim, c.evidence) for c in cases]
     answers = []
     for i in tqdm(range(0, len(cases), CHUNK), desc=f"judge {name}", leave=False, disable=None):
         answers += [answer for answer, _ in cascade.ask(questions[i : i + CHUNK])]

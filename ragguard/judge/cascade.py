@@ -48,7 +48,7 @@ from ragguard.config import JudgeConfig
 from ragguard.config.judge import JudgeCombination
 from ragguard.judge.client import Answer, JudgeClient
 from ragguard.judge.parse import Parsed
-from ragguard.judge.passages import Candidates, shown_passages
+from ragguard.judge.passages import Candidates, cut_to_fit, shown_passages
 from ragguard.judge.prompts import (
     ANSWER_VERDICTS,
     SUPPORT_VERDICTS,
@@ -436,6 +436,13 @@ class Cascade:
             context = before if tx.decontextualized(span.text, before) != span.text else ""
             out.append(SupportQuestion(span.text, shown[index], context, NAMES.get(span.language)))
         return out
+
+    def pair_question(self, claim: str, evidence: str) -> SupportQuestion:
+        """The question about ``claim`` against one evidence text, cut as a trace's lone
+        item is (``cut_to_fit``): for labelled pairs that come without a trace."""
+        config = self.config
+        shown = cut_to_fit([evidence], config.max_evidence_items, config.max_evidence_chars)
+        return SupportQuestion(claim, shown)
 
     def question(self, trace: Trace, span: SpanEvaluation) -> SupportQuestion:
         """The question about one span asked on its own."""

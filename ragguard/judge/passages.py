@@ -49,12 +49,12 @@ def chosen_items(
 
 
 def cut_to_fit(texts: Sequence[str], max_items: int, max_chars: int) -> tuple[str, ...]:
-    """The heads of ``texts`` (at most ``max_items`` of them), holding at most ``max_items *
-    max_chars`` characters together: each gets an even share, and one shorter than its share
-    leaves the rest to the longer ones. So a question costs no more than ``max_items`` full
-    items, while a single long item is shown past ``max_chars`` (on long training evidence
-    the judge ranked better with the whole item than with its first ``max_chars``,
-    docs/judge.md)."""
+    """The heads of ``texts`` (``max_items`` of them at most, as chosen), holding at most
+    ``max_items * max_chars`` characters together: each gets an even share, and one shorter
+    than its share leaves the rest to the longer ones. So a question costs no more than
+    ``max_items`` full items, while a single long item is shown past ``max_chars`` (on long
+    training evidence the judge ranked better with the whole item than with its first
+    ``max_chars``, docs/judge.md)."""
     left = max_items * max_chars
     cut = list(texts)
     by_length = sorted(range(len(cut)), key=lambda i: len(cut[i]))
