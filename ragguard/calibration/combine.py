@@ -11,9 +11,11 @@ few labels the prior holds it near the lite verdict; with many it follows the da
 Three decisions are then compared under stratified cross-validation, as ``fit.calibrate``
 checks a threshold: the lite verdict, the judge's own threshold (nothing fitted) and the
 fitted combination. The better of the last two is kept only when it beats the lite verdict
-by more than ``min_gain``; otherwise the card keeps the lite verdict (judge weight 0). A
-judge that says "yes" whatever the truth has a score that tells nothing, so it gets no
-weight: it cannot make the cascade worse than the lite tier.
+by more than ``min_gain``, and the combination only when, fitted on every pair, it gives the
+judge some weight (with none it merely re-thresholds the lite score, the threshold fit's job);
+otherwise the card keeps the lite verdict (judge weight 0). A judge that says "yes" whatever
+the truth has a score that tells nothing, so it gets no weight: it cannot make the cascade
+worse than the lite tier.
 """
 
 from __future__ import annotations
@@ -106,6 +108,9 @@ class CombinationFit:
     chosen: str
     """Which decision the card makes: ``lite``, ``judge`` (its own threshold), ``combined``."""
     intervals: dict[str, tuple[float, float]]
+    judge_unweighted: bool = False
+    """The combination beat the lite verdict under CV but, fitted on every pair, gives the
+    judge no weight: the lite verdict is kept."""
 
     @property
     def kept_lite(self) -> bool:
@@ -143,13 +148,16 @@ def fit_combination(
     }
     best = "judge" if scores["judge"] > scores["combined"] else "combined"
     chosen = best if k >= 2 and scores[best] > scores["lite"] + min_gain else "lite"
-    if chosen == "lite":
-        theta = PRIOR_MEAN
-    elif chosen == "judge":  # the judge's own threshold: logit(score) - logit(t) >= 0
+    theta = fit_weights(s, j, y, eta) if chosen == "combined" else PRIOR_MEAN
+    unweighted = chosen == "combined" and round(float(theta[2]), 4) == 0.0
+    if unweighted:
+        # a combination that gives the judge no weight only re-thresholds the lite score,
+        # which is the threshold fit's job; its edge over the lite verdict is then a matter
+        # of one or two in-band spans, which moves with the CPU's int8 kernels
+        chosen, theta = "lite", PRIOR_MEAN
+    if chosen == "judge":  # the judge's own threshold: logit(score) - logit(t) >= 0
         own = own_threshold(model, judge_threshold)
         theta = np.array([own.offset, own.lite_weight, own.judge_weight])
-    else:
-        theta = fit_weights(s, j, y, eta)
     card = JudgeCombination(
         model=model,
         offset=round(float(theta[0]), 4) + 0.0,  # never -0.0
@@ -163,7 +171,7 @@ def fit_combination(
         name: _bootstrap(pred, y, seed, bootstrap_rounds)
         for name, pred in (("lite", lite_pred), ("judge", judge_pred), ("combined", combined))
     }
-    return CombinationFit(card, chosen, intervals)
+    return CombinationFit(card, chosen, intervals, judge_unweighted=unweighted)
 
 
 def outcome(fit: CombinationFit) -> str:
@@ -171,6 +179,11 @@ def outcome(fit: CombinationFit) -> str:
     scores = fit.card.balanced_accuracy
     if fit.kept_lite:
         best = max(scores["judge"], scores["combined"])
+        if fit.judge_unweighted:
+            return (
+                "kept the lite verdict: the combination fitted on every pair gives the "
+                f"judge no weight (CV {scores['lite']:.3f} against {best:.3f})"
+            )
         return (
             f"kept the lite verdict: neither the judge's threshold nor the combination beat "
             f"it under CV ({scores['lite']:.3f} against {best:.3f})"

@@ -7,7 +7,7 @@ import numpy as np
 
 from benchmarks.accuracy_judge import standin_judge
 from ragguard import Config
-from ragguard.calibration.combine import decide, fit_combination, shipped_combination
+from ragguard.calibration.combine import decide, fit_combination, render, shipped_combination
 from ragguard.config.judge import JudgeCombination
 from ragguard.metrics.agreement import balanced_accuracy
 from tests.support.judge_fixtures import judged_guard
@@ -117,3 +117,26 @@ def test_the_shipped_card_applies_to_the_model_it_names_only():
     assert shipped_combination("some-other-model.gguf") is None
     lite_only = JudgeCombination(model="m")
     assert decide(lite_only, 0.6, 0.01, 0.5) and not decide(lite_only, 0.4, 0.99, 0.5)
+
+
+def test_a_combination_that_gives_the_judge_no_weight_keeps_the_lite_verdict():
+    """The lite threshold sits too high in the band, and the judge leans the wrong way: the
+    refitted combination wins under CV by re-thresholding the lite score alone (its judge
+    weight is 0). That is the threshold fit's job, and a win that moves with the spans nearest
+    eta, which a CPU's int8 kernels move: the card keeps the lite verdict and says why."""
+    low = [0.1, 0.15, 0.2, 0.25, 0.3, 0.33, 0.36, 0.38] * 2
+    near = [0.44, 0.45, 0.46, 0.47, 0.48, 0.49] * 2
+    lite = low + near + [0.6, 0.65, 0.7, 0.75] * 2
+    labels = [False] * len(low) + [True] * (len(lite) - len(low))
+    noise = np.random.default_rng(0).uniform(0.05, 0.95, len(lite))
+    judge = [0.5 * u if label else 0.5 + 0.5 * u for u, label in zip(noise, labels, strict=True)]
+
+    fit = fit_combination(lite, judge, labels, 0.5, model="contrary", source="test")
+
+    scores = fit.card.balanced_accuracy
+    assert scores["combined"] > scores["lite"]  # the combination did win under CV
+    assert fit.kept_lite and fit.judge_unweighted
+    assert (fit.card.offset, fit.card.lite_weight, fit.card.judge_weight) == (0.0, 1.0, 0.0)
+    assert "kept the lite verdict: the combination fitted on every pair gives the judge no " in (
+        render(fit)
+    )
