@@ -43,7 +43,7 @@ if _typing.TYPE_CHECKING:
     )
     from ragguard.live.thread import flush
     from ragguard.reranker import Reranker
-    from ragguard.runtime.stats import LiveStats, stats
+    from ragguard.runtime.live_stats import LiveStats, stats
     from ragguard.schema import (
         Evaluation,
         GuardResult,

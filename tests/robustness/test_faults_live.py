@@ -26,8 +26,8 @@ from ragguard.exporters.prometheus import PrometheusExporter
 from ragguard.exporters.tracelog import TraceLog
 from ragguard.live import child as process
 from ragguard.runtime.jsonl import CUT_RECORD
+from ragguard.runtime.live_stats import LiveStats
 from ragguard.runtime.log_record import read_log
-from ragguard.runtime.stats import LiveStats
 from ragguard.schema import Evaluation, Metrics, Trace
 from tests.support.exporters_fixtures import made_up
 from tests.support.replay_fixtures import evaluation, trace
