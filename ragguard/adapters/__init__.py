@@ -11,11 +11,11 @@ import typing as _typing
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
+from ragguard._exports import lazy_exports as _lazy_exports
 from ragguard.config import ConfigLike
 from ragguard.evaluation.guard import Guard
 from ragguard.exporters import Exporter
 from ragguard.live.monitor import Monitor, OnEvaluation
-from ragguard.runtime.exports import lazy_exports as _lazy_exports
 
 if _typing.TYPE_CHECKING:  # the framework front ends, imported on first use
     from ragguard.adapters.langchain import RagguardCallbackHandler

@@ -195,6 +195,6 @@ class BatchRun:
         return text, gates, status
 
 
-def exit_status(summary: RunSummary, gate_status: int | None) -> int:
+def run_exit_status(summary: RunSummary, gate_status: int | None) -> int:
     """A failed gate's status, else EXIT_SKIPPED when a line was skipped, else EXIT_OK."""
     return gate_status or (EXIT_SKIPPED if summary.failed else EXIT_OK)

@@ -194,7 +194,7 @@ class RunChecks:
                 )
         for problem in check.problems() if check is not None else []:
             print(f"ragguard: error: the gates cannot pass: {problem}", file=sys.stderr)
-        return gate_lines(results, check), exit_status(results, check)
+        return gate_lines(results, check), gate_exit_status(results, check)
 
 
 def gate_lines(results: Sequence[GateResult], check: InputCheck | None = None) -> str:
@@ -206,7 +206,7 @@ def gate_lines(results: Sequence[GateResult], check: InputCheck | None = None) -
     return "\n\ngates\n" + "\n".join(f"{c:<{width}}  {d}" for c, d in rows)
 
 
-def exit_status(results: Sequence[GateResult], check: InputCheck | None = None) -> int | None:
+def gate_exit_status(results: Sequence[GateResult], check: InputCheck | None = None) -> int | None:
     """EXIT_ERROR when a gate could not be checked or the input was not all read and scored
     (and not allowed), EXIT_GATE when one failed."""
     if any(r.passed is None for r in results) or (check is not None and check.problems()):

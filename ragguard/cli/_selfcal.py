@@ -3,7 +3,7 @@
 Before the verdicts are decided, a first pass evaluates the file with the lite tier alone
 and sends only the calibration sample (a hash of trace id and span index picks it) to the
 judge; the threshold and band are fitted on those verdicts. The run proper then starts
-from that fit, on every engine alike (the fitted values travel in the config), and reuses
+from that fit, on every runner alike (the fitted values travel in the config), and reuses
 the sampled verdicts through the state file instead of asking again.
 """
 

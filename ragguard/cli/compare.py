@@ -14,7 +14,7 @@ from ragguard.cli._common import EXIT_GATE, EXIT_OK
 from ragguard.errors import GateError
 
 if TYPE_CHECKING:
-    from ragguard.replay.compare import Comparison, StoredEvaluations
+    from ragguard.replay.comparison import Comparison, StoredEvaluations
 
 
 def add_to(commands: Any) -> None:
@@ -41,7 +41,7 @@ def add_to(commands: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ragguard.metrics.gates import WORSE_WHEN, known_metric
-    from ragguard.replay.compare import compare
+    from ragguard.replay.comparison import compare
 
     watched = [known_metric(name, tuple(WORSE_WHEN)) for name in args.fail_if_worse]
     for name in watched:
@@ -100,7 +100,7 @@ def read_results(path: Path) -> tuple[StoredEvaluations, int]:
     from pydantic import ValidationError
 
     from ragguard.errors import TraceValidationError
-    from ragguard.replay.compare import StoredEvaluations
+    from ragguard.replay.comparison import StoredEvaluations
     from ragguard.runtime.jsonl import read_jsonl
     from ragguard.schema import Evaluation
 

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ragguard.cli._batch import BatchRun, RunOptions, exit_status
+from ragguard.cli._batch import BatchRun, RunOptions, run_exit_status
 from ragguard.cli._common import (
     STDOUT,
     format_option,
@@ -129,4 +129,4 @@ def _run(args: argparse.Namespace, path: str) -> int:
                 f"wrote the JUnit report to {options.junit}",
                 file=sys.stderr if output == STDOUT else sys.stdout,
             )
-        return exit_status(summary, status)
+        return run_exit_status(summary, status)

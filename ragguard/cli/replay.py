@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ragguard.cli._batch import BatchRun, RunOptions, exit_status
+from ragguard.cli._batch import BatchRun, RunOptions, run_exit_status
 from ragguard.cli._common import refuse_overwriting_input, scale_options
 from ragguard.cli._gates import gate_options
 from ragguard.errors import RagguardError
@@ -115,4 +115,4 @@ def run(args: argparse.Namespace) -> int:
             print(f"wrote the report to {report_path}")
         if options.junit:
             print(f"wrote the JUnit report to {options.junit}")
-        return exit_status(summary, status)  # as evaluate
+        return run_exit_status(summary, status)  # as evaluate

@@ -4,9 +4,9 @@ each, imported only when configured."""
 
 import typing as _typing
 
+from ragguard._exports import lazy_exports as _lazy_exports
 from ragguard.exporters.base import Exporter
 from ragguard.exporters.registry import EXPORTERS, build_exporters
-from ragguard.runtime.exports import lazy_exports as _lazy_exports
 
 if _typing.TYPE_CHECKING:
     from ragguard.exporters.tracelog import TraceLog

@@ -31,7 +31,7 @@ from ragguard.exporters.base import Exporter
 from ragguard.exporters.registry import OTHER_PIPELINE
 from ragguard.metrics.judge_calls import JUDGE_USES, calls_by_use, span_use
 from ragguard.metrics.rate import RateTally
-from ragguard.runtime.stats import LiveStats, stats
+from ragguard.runtime.live_stats import LiveStats, stats
 from ragguard.schema import (
     Evaluation,
     Modality,

@@ -34,7 +34,7 @@ from typing import Literal
 
 from ragguard.config import ExportConfig
 from ragguard.exporters.base import Exporter
-from ragguard.runtime import stats as live_stats
+from ragguard.runtime import live_stats
 from ragguard.runtime.hooks import register_once
 from ragguard.runtime.log_record import MAX_RECORD_BYTES, to_record
 from ragguard.schema import Evaluation, Trace
@@ -155,7 +155,7 @@ class TraceLog(Exporter):
             self.stats.errors += 1
             self._failing += 1
             first = self._failing == 1
-        live_stats.record("export_errors")
+        live_stats.record_process_event("export_errors")
         if first:
             logger.exception("ragguard: %s (further failures are counted, not logged)", what)
         else:

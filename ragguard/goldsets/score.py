@@ -9,7 +9,7 @@ metric modules.
 s(c, X) is the support scorer's verdict, CS >= eta (MIRAGE's verifiers give binary judgments).
 Multi-source evidence X is the concatenation of the texts. Response claims are the objective
 spans of the Evaluation; their single-source support is the Evaluation's own (Eq. 7 is exactly
-what the engine computes per span), so only the other forms cost scorer calls.
+what the evaluator computes per span), so only the other forms cost scorer calls.
 """
 
 from __future__ import annotations

@@ -37,7 +37,7 @@ from ragguard.config import Config
 from ragguard.errors import RagguardError
 from ragguard.evaluation.guard import Guard
 from ragguard.live.shared import with_score_cache
-from ragguard.runtime import stats as live_stats
+from ragguard.runtime import live_stats
 from ragguard.runtime.cores import available_cores
 from ragguard.runtime.hooks import register_once
 from ragguard.runtime.memory import PeriodicRelease
@@ -229,7 +229,7 @@ class EvaluationChild:
                 process.wait()
                 self._process = None
                 self.down = True
-                live_stats.record("worker_restarts")
+                live_stats.record_process_event("worker_restarts")
                 raise RagguardError(f"the evaluation process stopped: {error}") from error
         self.down = False
         return list(answer)

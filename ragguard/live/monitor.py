@@ -31,9 +31,9 @@ from ragguard.live import thread as worker
 from ragguard.live.child import EvaluationChild, shared_child
 from ragguard.live.shared import shared_guard
 from ragguard.live.thread import EvaluationThread, Result, close_all, exit_timeout, flush
-from ragguard.runtime import stats as live_stats
+from ragguard.runtime import live_stats
 from ragguard.runtime.hooks import register_once
-from ragguard.runtime.stats import LiveStats
+from ragguard.runtime.live_stats import LiveStats
 from ragguard.schema import Evaluation, GuardResult, Trace
 from ragguard.scoring.wiring.cache import CachedRelevanceScorer
 
@@ -158,7 +158,7 @@ class Monitor:
         _register_hooks()
         with _SHARED_LOCK:
             _ALL.add(self)
-        live_stats.register(self)
+        live_stats.register_stats_source(self)
         if self.live.flush_on_sigterm:
             _install_sigterm_flush()
 

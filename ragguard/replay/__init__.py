@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import typing as _typing
 
-from ragguard.runtime.exports import lazy_exports as _lazy_exports
+from ragguard._exports import lazy_exports as _lazy_exports
 
 if _typing.TYPE_CHECKING:
-    from ragguard.replay.compare import Comparison
+    from ragguard.replay.comparison import Comparison
     from ragguard.replay.junit import JUnitReport
     from ragguard.replay.report import ReportBuilder
     from ragguard.replay.run import Replay, check_output_config, load_done, record_output_config

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import typing as _typing
 
-from ragguard.runtime.exports import lazy_exports as _lazy_exports
+from ragguard._exports import lazy_exports as _lazy_exports
 
 if _typing.TYPE_CHECKING:
     from ragguard.runtime.caches import Cache, memoized
@@ -18,9 +18,9 @@ if _typing.TYPE_CHECKING:
         read_jsonl,
         read_traces,
     )
+    from ragguard.runtime.live_stats import LiveStats
     from ragguard.runtime.log_record import LoggedTrace, expand_logs, read_log
     from ragguard.runtime.sampling import hash_sample
-    from ragguard.runtime.stats import LiveStats
     from ragguard.runtime.timing import Stopwatch
 
 __all__ = [

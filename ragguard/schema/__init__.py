@@ -3,7 +3,7 @@
 
 The field names of ``Trace`` and of ``Evaluation`` are a fixed contract (one JSON object per
 line in files); new fields may be added, existing ones never renamed. Hot paths inside the
-engine work on plain dataclasses, not on these models.
+evaluator work on plain dataclasses, not on these models.
 """
 
 from ragguard.schema.check_kinds import CheckKind

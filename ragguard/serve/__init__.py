@@ -3,7 +3,7 @@ application (OpenInference, OpenLLMetry, OTel GenAI conventions), in any languag
 
 Spans arrive over OTLP/HTTP or OTLP/gRPC (``otlp``), each dialect reads what its spans say
 (``dialects``), spans are buffered per trace id (``buffer``) and put together into one
-ragguard ``Trace`` (``assembly``), which the live engine evaluates in the background
+ragguard ``Trace`` (``assembly``), which the live Monitor evaluates in the background
 (``app``). Verdicts go to the configured exporters, plus Phoenix and Langfuse
 (``phoenix``, ``langfuse``).
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import typing as _typing
 
-from ragguard.runtime.exports import lazy_exports as _lazy_exports
+from ragguard._exports import lazy_exports as _lazy_exports
 
 if _typing.TYPE_CHECKING:
     from ragguard.serve.app import ServeApp

@@ -223,7 +223,7 @@ class _Explaining(_Plain):
         return self.support(claims, evidence), [self.reasons for _ in claims]
 
 
-def test_engine_gives_each_reason_once_with_its_item_and_low_support_without_them(guard):
+def test_evaluator_gives_each_reason_once_with_its_item_and_low_support_without_them(guard):
     from ragguard.evaluation.evaluator import Evaluator
     from ragguard.schema import Trace
 

@@ -21,7 +21,7 @@ from prometheus_client import REGISTRY, CollectorRegistry, generate_latest
 
 import ragguard
 from ragguard.exporters.prometheus import VERDICTS, PrometheusExporter, metric_names, serve
-from ragguard.runtime.stats import LiveStats
+from ragguard.runtime.live_stats import LiveStats
 from ragguard.schema import verdict
 from tests.support.exporters_fixtures import judged_made_up, made_up, wrapped_chain
 from tests.support.live_fixtures import QUESTIONS, SUPPORTED, UNSUPPORTED

@@ -3,7 +3,7 @@ interval, spans paired by (trace, start, end), traces in one file only counted."
 
 import pytest
 
-from ragguard.replay.compare import compare, paired_intervals
+from ragguard.replay.comparison import compare, paired_intervals
 from ragguard.schema import Evaluation, Metrics, SpanEvaluation
 
 

@@ -26,8 +26,8 @@ from ragguard.exporters.prometheus import PrometheusExporter
 from ragguard.exporters.tracelog import TraceLog
 from ragguard.live import child as process
 from ragguard.runtime.jsonl import CUT_RECORD
+from ragguard.runtime.live_stats import LiveStats
 from ragguard.runtime.log_record import read_log
-from ragguard.runtime.stats import LiveStats
 from ragguard.schema import Evaluation, Metrics, Trace
 from tests.support.exporters_fixtures import made_up
 from tests.support.replay_fixtures import evaluation, trace
@@ -81,9 +81,9 @@ def _wait_gone(pid, seconds):
 # -- 6: a hung child --------------------------------------------------------------------
 
 INSTANT_CHILD = (
-    "import ragguard.evaluation.evaluator as engine; "
+    "from ragguard.evaluation.evaluator import Evaluator; "
     "from ragguard.schema import Evaluation, Metrics; "
-    "engine.Evaluator.evaluate_batch = lambda self, traces: [Evaluation(trace_id=t.trace_id, "
+    "Evaluator.evaluate_batch = lambda self, traces: [Evaluation(trace_id=t.trace_id, "
     "items=[], spans=[], metrics=Metrics()) for t in traces]; "
 )
 """Prepended to the child's code: it evaluates at once (no models to load)."""
@@ -130,7 +130,8 @@ from ragguard.schema import Trace
 
 # the child's evaluation never ends: only its parent's death can stop it
 process._CHILD = (
-    "import sys, time, ragguard.evaluation.evaluator as engine; engine.Evaluator.evaluate_batch = "
+    "import sys, time; from ragguard.evaluation.evaluator import Evaluator; "
+    "Evaluator.evaluate_batch = "
     "lambda self, traces: (print('busy', file=sys.stderr, flush=True), time.sleep(3600)); "
     + process._CHILD
 )

@@ -5,7 +5,7 @@ with German, Spanish, French or Hindi on either side goes to multilingual-E5: to
 the same-language features when both sides share a language, to a head of language-free
 features (sentence similarity, numbers) when they differ, as for a German answer over English
 passages. A pair that no loaded backbone reads is not scored: ``LanguagePolicy.unread`` gives
-the reason the engine puts on the span or item, never a verdict from a model that cannot
+the reason the evaluator puts on the span or item, never a verdict from a model that cannot
 read the text.
 """
 
