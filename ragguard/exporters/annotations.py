@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ragguard.schema import Evaluation, Trace
+from ragguard.schema import Evaluation, Metrics, Trace
 from ragguard.schema import otel_names as names
 from ragguard.schema.otel_origin import OtelOrigin
 
@@ -59,32 +59,9 @@ def evaluation_results(evaluation: Evaluation) -> Iterator[Result]:
             f"{n_supported} of {metrics.n_objective} objective spans supported "
             f"(CS >= {eta.eta_support:.2f})",
         )
-    if metrics.hallucination is None and metrics.no_context:  # nothing to check claims against
-        yield Result(names.HALLUCINATION_RESULT, None, "no_context", "the trace gave no context")
-    elif metrics.hallucination is None:  # claims no loaded model could read: no verdict
-        yield Result(
-            names.HALLUCINATION_RESULT, None, "unscored", "no claim of the answer could be scored"
-        )
-    else:
-        yield Result(
-            names.HALLUCINATION_RESULT,
-            float(metrics.hallucination),
-            "hallucinated" if metrics.hallucination else "grounded",
-            "an objective span is not supported by the retrieved items"
-            if metrics.hallucination
-            else "no unsupported objective span",
-        )
+    yield _hallucination_result(metrics)
     if metrics.answer_relevance is not None:
-        relevant = metrics.answer_relevant
-        yield Result(
-            names.ANSWER_RELEVANCE_RESULT,
-            metrics.answer_relevance,
-            None if relevant is None else ("relevant" if relevant else "off_topic"),
-            f"{sum(1 for s in evaluation.spans if s.addresses_query)} of "
-            f"{sum(1 for s in evaluation.spans if s.addresses_query is not None)} sentences "
-            f"address the query (threshold {eta.eta_answer:.2f})"
-            + ("; decided by the judge" if evaluation.answer_judge is not None else ""),
-        )
+        yield _answer_relevance_result(evaluation, metrics.answer_relevance)
     yield Result(
         names.ABSTENTION_RESULT,
         float(metrics.abstained),
@@ -97,6 +74,36 @@ def evaluation_results(evaluation: Evaluation) -> Iterator[Result]:
     ):
         if value is not None:
             yield Result(name, value, None, f"{metrics.n_uncited} objective spans uncited")
+
+
+def _hallucination_result(metrics: Metrics) -> Result:
+    if metrics.hallucination is None and metrics.no_context:  # nothing to check claims against
+        return Result(names.HALLUCINATION_RESULT, None, "no_context", "the trace gave no context")
+    if metrics.hallucination is None:  # claims no loaded model could read: no verdict
+        return Result(
+            names.HALLUCINATION_RESULT, None, "unscored", "no claim of the answer could be scored"
+        )
+    return Result(
+        names.HALLUCINATION_RESULT,
+        float(metrics.hallucination),
+        "hallucinated" if metrics.hallucination else "grounded",
+        "an objective span is not supported by the retrieved items"
+        if metrics.hallucination
+        else "no unsupported objective span",
+    )
+
+
+def _answer_relevance_result(evaluation: Evaluation, score: float) -> Result:
+    relevant = evaluation.metrics.answer_relevant
+    return Result(
+        names.ANSWER_RELEVANCE_RESULT,
+        score,
+        None if relevant is None else ("relevant" if relevant else "off_topic"),
+        f"{sum(1 for s in evaluation.spans if s.addresses_query)} of "
+        f"{sum(1 for s in evaluation.spans if s.addresses_query is not None)} sentences "
+        f"address the query (threshold {evaluation.thresholds.eta_answer:.2f})"
+        + ("; decided by the judge" if evaluation.answer_judge is not None else ""),
+    )
 
 
 def target_span(trace: Trace) -> str | None:

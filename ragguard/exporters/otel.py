@@ -22,7 +22,7 @@ import json
 import logging
 import os
 import threading
-from collections.abc import Container, Iterable
+from collections.abc import Container, Iterable, Sequence
 from typing import Any
 
 from opentelemetry import trace as otel_trace
@@ -31,7 +31,7 @@ from opentelemetry.util.types import AttributeValue
 
 from ragguard.config import ExportConfig
 from ragguard.exporters.annotations import Result, evaluation_results
-from ragguard.exporters.base import Exporter, media_uri
+from ragguard.exporters.base import Exporter, ExportResult, Finished, each, media_uri
 from ragguard.exporters.traceparent import parent_context
 from ragguard.schema import (
     Evaluation,
@@ -152,7 +152,11 @@ class OtelExporter(Exporter):
         self.metadata_keys = None if include_content else frozenset(metadata_keys)
         self._tracer = self.provider.get_tracer("ragguard", __version__)
 
-    def export(self, trace: Trace, evaluation: Evaluation) -> None:
+    def export(self, batch: Sequence[Finished]) -> ExportResult:
+        return each(batch, self._emit)
+
+    def _emit(self, trace: Trace, evaluation: Evaluation) -> None:
+        """One evaluation span with its events, parented to the request's span."""
         parent = parent_context(trace.traceparent)
         attributes: Attributes = {
             names.GEN_AI_RESPONSE_ID: trace.trace_id,
@@ -243,11 +247,16 @@ class OtelExporter(Exporter):
         attributes[names.GEN_AI_RETRIEVAL_DOCUMENTS] = json.dumps(documents)
         self._tracer.start_span(names.RETRIEVAL_SPAN, attributes=attributes).end()
 
+    def force_flush(self, timeout_s: float = 30.0) -> bool:
+        """Send what the provider's span processors batch, within ``timeout_s``."""
+        force_flush = getattr(self.provider, "force_flush", None)
+        if not callable(force_flush):
+            return True
+        return force_flush(int(timeout_s * 1000)) is not False
+
     def shutdown(self) -> None:
         """Send what is batched (the provider itself stays up: it may be the application's)."""
-        force_flush = getattr(self.provider, "force_flush", None)
-        if callable(force_flush):
-            force_flush()
+        self.force_flush()
 
 
 def _feedback_attributes(trace_id: str, results: list[Result]) -> Attributes:

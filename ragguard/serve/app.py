@@ -27,6 +27,7 @@ from ragguard.config import Config, ConfigLike, ExportConfig, LiveConfig
 from ragguard.errors import RagguardError
 from ragguard.evaluation.guard import Guard
 from ragguard.exporters import Exporter, build_exporters
+from ragguard.exporters.base import StatusNote
 from ragguard.exporters.registry import OTHER_PIPELINE, serve_monitor_config
 from ragguard.live.monitor import Monitor
 from ragguard.live.shared import shared_guard
@@ -306,10 +307,11 @@ class ServeApp:
         )
         if assembled.target_span_id is None:
             return
+        note = StatusNote(
+            assembled.trace_id, assembled.target_span_id, assembled.status, assembled.detail
+        )
         for queue in self.outbound:  # queued: a slow backend never holds up the scheduler
-            queue.status(
-                assembled.trace_id, assembled.target_span_id, assembled.status, assembled.detail
-            )
+            queue.record_status(note)
 
     def _schedule(self) -> None:
         release = PeriodicRelease()  # kept traces expire and caches turn over: see its module

@@ -86,19 +86,27 @@ def assert_supported(
     *,
     query: str,
     config: ConfigLike = None,
+    allow_empty: bool = False,
 ) -> Evaluation:
     """Every factual claim of ``response`` is supported by ``contexts`` (texts, or items as
     in a trace; one string is one passage); opinions and abstentions are set aside. Raises
-    ``AssertionError`` listing each unsupported (or unscored) claim with its reasons;
-    returns the evaluation."""
+    ``AssertionError`` listing each unsupported (or unscored) claim with its reasons, and
+    when the response makes no factual claim at all ("", a lone "[1]", only opinions or an
+    abstention: a pipeline that broke must not pass), unless ``allow_empty``; returns the
+    evaluation."""
     __tracebackhide__ = True
     from ragguard.metrics.failures import unsupported_claims
 
     evaluation = _evaluate(response, contexts, query, config)
     lines = unsupported_claims(evaluation, unscored=True)
+    objective = sum(s.kind == "objective" for s in evaluation.spans)
     failure = []
-    if lines:
-        objective = sum(s.kind == "objective" for s in evaluation.spans)
+    if not objective and not allow_empty:
+        failure = [
+            f"the response makes no factual claim to check ({response[:200]!r}, query "
+            f"{query!r}); pass allow_empty=True where that is the expected answer"
+        ]
+    elif lines:
         failing = sum(not line.startswith("  ") for line in lines)
         failure = [
             f"{failing} of {objective} claims are not supported by the contexts (query {query!r}):",

@@ -13,6 +13,7 @@ import pytest
 from ragguard import Config
 from ragguard.config import JudgeConfig
 from ragguard.errors import ModelLoadError
+from ragguard.exporters.base import Finished
 from ragguard.exporters.tracelog import TraceLog
 from ragguard.judge import local
 from ragguard.judge.client import JudgeClient, sent_tokens
@@ -168,7 +169,7 @@ def judged_log(guard, tmp_path_factory):
     live = [judged.evaluate(trace) for trace in traces]
     exporter = TraceLog(log, fsync="always")
     for trace, evaluation in zip(traces, live, strict=True):
-        exporter.export(Trace.parse(trace), evaluation)
+        exporter.export([Finished(Trace.parse(trace), evaluation)])
     exporter.shutdown()
     scored = [s.judge.score for e in live for s in e.spans if s.judge is not None]
     assert len(scored) == 8 and None not in scored

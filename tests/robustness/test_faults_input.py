@@ -14,6 +14,7 @@ import ragguard.evaluation.guard
 from ragguard import Config, EvaluationError, Guard, ModelLoadError, TraceValidationError
 from ragguard.cli import EXIT_ERROR, EXIT_OK, EXIT_SKIPPED, main
 from ragguard.evaluation.evaluator import Evaluator
+from ragguard.exporters.base import Finished
 from ragguard.exporters.otel import OtelExporter
 from ragguard.runtime.jsonl import read_traces
 from ragguard.scoring.encoders.embeddings import TextEmbedder
@@ -204,7 +205,7 @@ def test_malformed_citation_markers_name_no_item(guard, marker):
     assert err.value.field == "response"
     (span,) = guard.evaluate(data).spans  # the default flags it
     assert span.text == "The Eiffel Tower is in Paris."  # the marker is not a claim
-    assert span.unknown_citations == [marker.strip("[]")] and span.citation_support == 0.0
+    assert span.unknown_citations == (marker.strip("[]"),) and span.citation_support == 0.0
     assert span.supported is True
 
 
@@ -280,7 +281,7 @@ def test_document_metadata_stays_out_of_otel_spans_unless_allowed(memory):
 
     def exported(**options: object) -> dict[str, object]:
         spans.clear()
-        OtelExporter(tracer_provider=provider, **options).export(trace_, evaluation)
+        OtelExporter(tracer_provider=provider, **options).export([Finished(trace_, evaluation)])
         (retrieval,) = [s for s in spans.get_finished_spans() if s.name == "retrieval"]
         values = " ".join(str(v) for v in retrieval.attributes.values())
         assert ("alice" in values) == (options.get("include_content") is True)

@@ -22,6 +22,7 @@ import ragguard
 from ragguard.errors import TraceValidationError
 from ragguard.evaluation.guard import Guard
 from ragguard.exporters import tracelog
+from ragguard.exporters.base import Finished
 from ragguard.exporters.prometheus import PrometheusExporter
 from ragguard.exporters.tracelog import TraceLog
 from ragguard.live import child as process
@@ -292,7 +293,7 @@ def test_pipeline_label_values_are_capped_and_the_rest_fold_into_other(caplog):
             exporter = PrometheusExporter(
                 registry, f"p{n}", live_stats=LiveStats, max_pipelines=100
             )
-            exporter.export(made_trace, made_evaluation)
+            exporter.export([Finished(made_trace, made_evaluation)])
     pipelines = {
         sample.labels["pipeline"]
         for family in registry.collect()
@@ -386,7 +387,7 @@ def _die_halfway_through_a_record(path):
 
     tracelog.os.write = half  # this process only: it dies in it
     big = [{"id": "d1", "text": "x" * 900_000}]
-    TraceLog(path).export(trace("cut", items=big), evaluation("cut"))
+    TraceLog(path).export([Finished(trace("cut", items=big), evaluation("cut"))])
 
 
 def test_a_record_after_a_writer_killed_mid_record_starts_on_its_own_line(tmp_path):
@@ -398,7 +399,7 @@ def test_a_record_after_a_writer_killed_mid_record_starts_on_its_own_line(tmp_pa
     writer.join(60)
     assert writer.exitcode == -signal.SIGKILL and path.stat().st_size > 400_000
     log = TraceLog(path)
-    log.export(trace("next"), evaluation("next"))
+    log.export([Finished(trace("next"), evaluation("next"))])
     log.shutdown()
     cut, following = path.read_bytes().split(b"\n")[:2]
     assert not cut.endswith(b"}") and following.startswith(b'{"trace_id":"next"')
@@ -410,7 +411,7 @@ def test_a_record_after_a_writer_killed_mid_record_starts_on_its_own_line(tmp_pa
 def test_the_reader_recovers_a_record_glued_onto_a_cut_line(tmp_path):
     path = tmp_path / "log.jsonl"
     log = TraceLog(path)
-    log.export(trace("whole"), evaluation("whole"))
+    log.export([Finished(trace("whole"), evaluation("whole"))])
     log.shutdown()
     record = path.read_bytes()
     path.write_bytes(record[: len(record) // 2] + record + record)  # an older writer's glue
