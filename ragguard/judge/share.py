@@ -11,17 +11,41 @@ gave those spans (at the quantile itself, the lite verdict stands). The judge ca
 spans are supported, never how many, so a judge that says "yes" to everything moves nothing
 it cannot rank.
 
-Until ``warmup`` spans have been seen the lite verdict stands. The window is per process
-(each ``--workers`` process and Ray actor keeps its own) and is the only mutable state; it
-holds ``window`` pairs of numbers.
+Until ``warmup`` spans have been seen the lite verdict stands. ``share_verdict`` decides
+from what the window holds (pure); ``ShareMatch`` is the window itself, the only mutable
+state, per process (each ``--workers`` process and Ray actor keeps its own); it holds
+``window`` pairs of numbers.
 """
 
 from __future__ import annotations
 
 import threading
 from collections import deque
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 import numpy as np
+
+
+@dataclass(frozen=True)
+class Seen:
+    """One in-band span in the window."""
+
+    lite_verdict: bool
+    margin: float
+    """Its combined score (the card's log-odds)."""
+
+
+def share_verdict(seen: Sequence[Seen], warmup: int, lite_verdict: bool, margin: float) -> bool:
+    """A span's verdict against the window's ``seen`` spans (module docstring)."""
+    if len(seen) < warmup:
+        return lite_verdict
+    margins = np.array([s.margin for s in seen])
+    share = float(np.mean([s.lite_verdict for s in seen]))
+    if share <= 0.0:
+        return False
+    cut = float(np.quantile(margins, 1.0 - share, method="inverted_cdf"))
+    return lite_verdict if margin == cut else margin > cut
 
 
 class ShareMatch:
@@ -29,22 +53,25 @@ class ShareMatch:
 
     def __init__(self, window: int, warmup: int) -> None:
         self.warmup = warmup
-        self._seen: deque[tuple[bool, float]] = deque(maxlen=max(window, 1))
-        self._lock = threading.Lock()
+        self.size = max(window, 1)
+        self._seen: deque[Seen] = deque(maxlen=self.size)
+        self.lock = threading.RLock()
+        """Held while a batch's verdicts are read from the window and joined to it."""
+
+    def seen(self) -> tuple[Seen, ...]:
+        with self.lock:
+            return tuple(self._seen)
+
+    def extend(self, spans: Iterable[Seen]) -> None:
+        with self.lock:
+            self._seen.extend(spans)
 
     def decide(self, lite_verdict: bool, margin: float) -> bool:
         """The span's verdict (module docstring); the span then joins the window."""
-        with self._lock:
-            seen = list(self._seen)
-            self._seen.append((lite_verdict, margin))
-        if len(seen) < self.warmup:
-            return lite_verdict
-        margins = np.array([m for _, m in seen])
-        share = float(np.mean([said for said, _ in seen]))
-        if share <= 0.0:
-            return False
-        cut = float(np.quantile(margins, 1.0 - share, method="inverted_cdf"))
-        return lite_verdict if margin == cut else margin > cut
+        with self.lock:
+            seen = self.seen()
+            self._seen.append(Seen(lite_verdict, margin))
+        return share_verdict(seen, self.warmup, lite_verdict, margin)
 
     def __len__(self) -> int:
         return len(self._seen)

@@ -35,7 +35,7 @@ def test_a_wrapped_chain_judges_in_band_spans_and_exports_them(guard, judge_serv
     calls = InMemorySpanExporter()
     provider = TracerProvider()
     provider.add_span_processor(SimpleSpanProcessor(calls))
-    judged.models.judge.client.tracer_provider = provider
+    judged.models.judge.client.endpoint.tracer_provider = provider
     registry = CollectorRegistry()
     exporter = PrometheusExporter(registry, "qa", live_stats=lambda: ragguard.stats())
     chain, monitor, evaluations = wrapped_chain(judged, [ANSWER], exporters=[exporter])

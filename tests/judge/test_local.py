@@ -16,8 +16,9 @@ from ragguard.errors import ModelLoadError
 from ragguard.exporters.base import Finished
 from ragguard.exporters.tracelog import TraceLog
 from ragguard.judge import local
-from ragguard.judge.client import JudgeClient, sent_tokens
+from ragguard.judge.client import JudgeClient
 from ragguard.judge.prompts import SUPPORT_VERDICTS, fence_of, support_messages
+from ragguard.judge.tokens import sent_tokens
 from ragguard.runtime.log_record import read_log
 from ragguard.schema import Trace
 from tests.support.judge_fixtures import TRACE, band_around, judged_guard, spy

@@ -8,7 +8,7 @@ import pytest
 
 from benchmarks.accuracy_judge import standin_judge
 from ragguard import Config, Evaluator
-from ragguard.judge.cascade import answer_language
+from ragguard.judge.questions import answer_language
 from ragguard.metrics.summary import RunSummary
 from ragguard.schema import Trace, verdict
 from ragguard.scoring.lite.scorers import LiteSupportScorer
