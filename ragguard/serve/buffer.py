@@ -29,6 +29,7 @@ from collections import Counter, OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from ragguard.config.serve import ServeConfig
 from ragguard.runtime.sampling import hash_sample
 from ragguard.serve.model import SpanRecord, estimated_size
 
@@ -43,6 +44,19 @@ class BufferSettings:
     sample_rate: float = 1.0
     max_bytes: int = 256_000_000
     """Span bytes held, waiting and kept traces together (``serve.max_held_bytes``)."""
+
+    @classmethod
+    def of(cls, serve: ServeConfig) -> BufferSettings:
+        """The buffer's part of ``[serve]``."""
+        return cls(
+            grace_s=serve.grace_s,
+            idle_timeout_s=serve.idle_timeout_s,
+            late_span_window_s=serve.late_span_window_s,
+            max_traces=serve.max_traces,
+            max_spans_per_trace=serve.max_spans_per_trace,
+            sample_rate=serve.sample_rate,
+            max_bytes=serve.max_held_bytes,
+        )
 
 
 @dataclass

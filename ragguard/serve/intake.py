@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
-from ragguard.serve.otlp import Decoded
+from ragguard.serve.otlp import DecodedRequest
 
 Refusal = Literal["queue_full", "buffer_full", "stopping"]
 """429 (gRPC UNAVAILABLE) but for ``stopping`` (503): each is retried by OTLP exporters."""
@@ -32,7 +32,7 @@ class Intake(Protocol):
         root spans a decoded request brings."""
         ...
 
-    def receive(self, decoded: Decoded) -> Reply: ...
+    def receive(self, decoded: DecodedRequest) -> Reply: ...
 
     def forward(self, body: bytes, content_type: str, encoding: str | None) -> None:
         """Queue the request, unchanged, for ``forward_otlp`` (a no-op when unset)."""

@@ -26,7 +26,7 @@ class OtlpDecodeError(ValueError):
 
 
 @dataclass
-class Decoded:
+class DecodedRequest:
     spans: list[SpanRecord] = field(default_factory=list)
     rejected: int = 0
     """Spans dropped for malformed ids."""
@@ -112,7 +112,7 @@ def _int(value: Any) -> int:
     return (ascii_int(value, 20) or 0) if isinstance(value, str) else 0
 
 
-def decode_json(body: bytes) -> Decoded:
+def decode_json(body: bytes) -> DecodedRequest:
     """An OTLP/JSON ``ExportTraceServiceRequest``; ``OtlpDecodeError`` (400) for anything
     else: not JSON, nested too deep, a number past Python's digit limit, a field of the
     wrong type."""
@@ -123,7 +123,7 @@ def decode_json(body: bytes) -> Decoded:
         raise OtlpDecodeError(f"not JSON that can be read: {type(error).__name__}") from None
     if not isinstance(request, Mapping):
         raise OtlpDecodeError("not an OTLP/JSON trace request (expected an object)")
-    decoded = Decoded()
+    decoded = DecodedRequest()
     for resource_spans in _list(_get(request, "resourceSpans"), "resourceSpans"):
         resource = _object(_get(resource_spans, "resource"), "resource")
         service = _service(_json_attributes(resource.get("attributes")))
@@ -211,9 +211,9 @@ def parse_protobuf(body: bytes) -> Any:
     return request
 
 
-def decode_request(request: Any) -> Decoded:
+def decode_request(request: Any) -> DecodedRequest:
     """An ``ExportTraceServiceRequest`` message (from the HTTP body or from gRPC)."""
-    decoded = Decoded()
+    decoded = DecodedRequest()
     for resource_spans in request.resource_spans:
         service = _service(_proto_attributes(resource_spans.resource.attributes))
         for scope_spans in resource_spans.scope_spans:
@@ -249,8 +249,8 @@ def decode_request(request: Any) -> Decoded:
     return decoded
 
 
-def decode_protobuf(body: bytes) -> Decoded:
+def decode_protobuf(body: bytes) -> DecodedRequest:
     return decode_request(parse_protobuf(body))
 
 
-__all__ = ["Decoded", "OtlpDecodeError", "decode_json", "decode_protobuf", "decode_request"]
+__all__ = ["DecodedRequest", "OtlpDecodeError", "decode_json", "decode_protobuf", "decode_request"]
