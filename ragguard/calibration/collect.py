@@ -1,12 +1,24 @@
-"""Pairing a labelled trace's labels with its evaluated spans (span i is entry i)."""
+"""Pairing a labelled trace's labels with its evaluated spans (span i is entry i), and
+streaming a labelled file through the lite tier to collect them."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
 
+from tqdm.auto import tqdm
+
+from ragguard.calibration import labels
 from ragguard.calibration.labels import LabelledTrace
+from ragguard.errors import RagguardError
 from ragguard.schema import Evaluation
+
+if TYPE_CHECKING:
+    from ragguard.evaluation import Guard
+    from ragguard.schema import Trace
 
 
 @dataclass
@@ -54,3 +66,47 @@ class LabelledScores:
         for labelled, evaluation in pairs:
             self.add(labelled, evaluation)
         return self
+
+
+def collect_labelled(
+    guard: Guard, path: Path, max_line_bytes: int, report: Callable[[str], object]
+) -> tuple[LabelledScores, int]:
+    """Each labelled line's scores, streamed: a line is held only until its batch is
+    evaluated, so memory stays bounded however long the file (a few numbers per labelled
+    span are kept). ``report`` gets each skipped line's message. Returns the scores and the
+    number of lines skipped."""
+    collected = LabelledScores()
+    pending: deque[LabelledTrace] = deque()
+    skipped = 0
+
+    def traces() -> Iterator[Trace]:
+        nonlocal skipped
+        for entry in labels.read_labelled(path, max_line_bytes=max_line_bytes):
+            if isinstance(entry, RagguardError):
+                skipped += 1
+                report(f"skipped {entry}")
+            else:
+                pending.append(entry)
+                yield entry.trace
+
+    bar = tqdm(total=_lines(path), unit="line", desc="calibrate", disable=None)
+    for outcome in guard.evaluate_stream(traces()):
+        row = pending.popleft()
+        if isinstance(outcome, Evaluation):
+            collected.add(row, outcome)
+        else:
+            skipped += 1
+            report(f"skipped line {row.line}: {outcome}")
+        bar.n = row.line or bar.n
+        bar.update(0)
+    bar.close()
+    return collected, skipped
+
+
+def _lines(path: Path) -> int:
+    """Newlines in ``path``, counted in blocks: the progress bar's total."""
+    count = 0
+    with path.open("rb") as handle:
+        while block := handle.read(1 << 20):
+            count += block.count(b"\n")
+    return count

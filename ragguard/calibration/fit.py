@@ -141,11 +141,6 @@ def calibrate(
     the band ``default_band`` (when given)."""
     s, y = np.asarray(scores, float), np.asarray(labels, bool)
     kept_labels = np.asarray(kept, bool)
-    everything = np.concatenate([y, kept_labels])
-
-    def with_kept(predicted: np.ndarray) -> np.ndarray:
-        return np.concatenate([predicted, np.ones(kept_labels.size, bool)])
-
     warnings = []
     minority = min(int(y.sum()), int((~y).sum()))
     if y.size and minority / y.size < ONE_SIDED:
@@ -153,26 +148,11 @@ def calibrate(
             f"labels are one-sided ({int(y.sum())} supported, {int((~y).sum())} not): "
             "balanced accuracy rests on very few spans of one class"
         )
-    k = min(FOLDS, minority)
-    if k >= 2:
-        fold = _folds(y, k, seed)
-        fitted_pred = np.empty(y.size, bool)
-        for f in range(k):
-            eta = fit_threshold(s[fold != f], y[fold != f], default)
-            fitted_pred[fold == f] = s[fold == f] >= eta
-        default_pred = s >= default
-        default_pred, fitted_pred = with_kept(default_pred), with_kept(fitted_pred)
-        cv_default = _balanced(default_pred, everything)
-        cv_fitted = _balanced(fitted_pred, everything)
-        intervals = (
-            _bootstrap(default_pred, everything, seed, bootstrap_rounds),
-            _bootstrap(fitted_pred, everything, seed, bootstrap_rounds),
-        )
-    else:
+    checked = _cross_validate(s, y, kept_labels, default, seed, bootstrap_rounds)
+    if checked is None:
         warnings.append("too few labels of each class to cross-validate: the default is kept")
-        cv_default = cv_fitted = _balanced(with_kept(s >= default), everything)
-        intervals = ((cv_default, cv_default), (cv_default, cv_default))
-    kept_default = not cv_fitted > cv_default + min_gain
+        checked = _uncheckable(s, kept_labels, np.concatenate([y, kept_labels]), default)
+    kept_default = not checked.fitted > checked.default + min_gain
     threshold = default if kept_default else fit_threshold(s, y, default)
     if y.size < TOO_FEW:
         warnings.insert(0, _few_labels(y.size, default, threshold))
@@ -187,16 +167,59 @@ def calibrate(
         default=default,
         threshold=threshold,
         band=band,
-        n_labels=int(everything.size),
-        n_supported=int(everything.sum()),
-        cv_default=round(cv_default, 4),
-        cv_fitted=round(cv_fitted, 4),
-        cv_default_interval=intervals[0],
-        cv_fitted_interval=intervals[1],
+        n_labels=int(y.size + kept_labels.size),
+        n_supported=int(y.sum() + kept_labels.sum()),
+        cv_default=round(checked.default, 4),
+        cv_fitted=round(checked.fitted, 4),
+        cv_default_interval=checked.default_interval,
+        cv_fitted_interval=checked.fitted_interval,
         kept_default=kept_default,
         score_quantiles=quantiles(spread),
         warnings=warnings,
     )
+
+
+@dataclass(frozen=True)
+class _Checked:
+    """Cross-validated balanced accuracy of the default and of the fit, with intervals."""
+
+    default: float
+    fitted: float
+    default_interval: tuple[float, float]
+    fitted_interval: tuple[float, float]
+
+
+def _cross_validate(
+    s: np.ndarray, y: np.ndarray, kept: np.ndarray, default: float, seed: int, rounds: int
+) -> _Checked | None:
+    """The fit against the default under stratified k-fold cross-validation (the labels
+    never scored, ``kept``, count as kept on both sides); None when a class has fewer than
+    two labels."""
+    k = min(FOLDS, int(y.sum()), int((~y).sum()))
+    if k < 2:
+        return None
+    fold = _folds(y, k, seed)
+    fitted_pred = np.empty(y.size, bool)
+    for f in range(k):
+        eta = fit_threshold(s[fold != f], y[fold != f], default)
+        fitted_pred[fold == f] = s[fold == f] >= eta
+    everything = np.concatenate([y, kept])
+    default_pred = np.concatenate([s >= default, np.ones(kept.size, bool)])
+    fitted_pred = np.concatenate([fitted_pred, np.ones(kept.size, bool)])
+    return _Checked(
+        _balanced(default_pred, everything),
+        _balanced(fitted_pred, everything),
+        _bootstrap(default_pred, everything, seed, rounds),
+        _bootstrap(fitted_pred, everything, seed, rounds),
+    )
+
+
+def _uncheckable(
+    s: np.ndarray, kept: np.ndarray, everything: np.ndarray, default: float
+) -> _Checked:
+    """The default's balanced accuracy on both sides, where nothing can be cross-validated."""
+    value = _balanced(np.concatenate([s >= default, np.ones(kept.size, bool)]), everything)
+    return _Checked(value, value, (value, value), (value, value))
 
 
 def _few_labels(n: int, default: float, threshold: float) -> str:
