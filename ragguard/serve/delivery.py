@@ -82,7 +82,9 @@ class ExportQueue:
     ``Outbox`` of ``size``; a failed call also counts in ``ragguard.stats().export_errors``."""
 
     def __init__(self, sink: Exporter, size: int) -> None:
-        self.sink = ExporterDelivery(sink, on_failure=lambda: live_stats.record_process_event("export_errors"))
+        self.sink = ExporterDelivery(
+            sink, on_failure=lambda: live_stats.record_process_event("export_errors")
+        )
         self.name = type(sink).__name__
         self.outbox = Outbox(f"serve-{self.name}", size, self.sink.delivery)
 
