@@ -54,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
             "ragguard review needs the review extra: pip install 'ragguard-eval[review]'"
         ) from None
     from ragguard.config import Config
-    from ragguard.review import ReviewSession, build_queue, open_source
+    from ragguard.review import Design, ReviewSession, build_queue, open_source
     from ragguard.review.server import bind, read_token, serve
 
     token = read_token(args.token_file, args.host)
@@ -62,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
     source = open_source(args.source, args.traces)
     labels = args.source if source.kind == "labels" else args.labels
     bound = bind(args.host, args.port, token)
-    design = "flagged" if args.flagged else "random"
+    design: Design = "flagged" if args.flagged else "random"
     queue = build_queue(source, labels, size=args.sample, design=design, seed=args.seed)
     reviewer = args.reviewer or getpass.getuser()
     session = ReviewSession(queue, labels, reviewer, media)

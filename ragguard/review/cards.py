@@ -136,9 +136,7 @@ def reason_text(reason: dict[str, Any]) -> str:
     return f"{reason.get('check')}: {claim!r} vs {evidence!r} in {reason.get('item')}"
 
 
-def card_view(
-    span: ReviewSpan, number: int, media: list[dict[str, str] | None]
-) -> dict[str, Any]:
+def card_view(span: ReviewSpan, number: int, media: list[dict[str, str] | None]) -> dict[str, Any]:
     """The JSON the page draws a card from (texts as segments only)."""
     trace, details = span.trace, span.details
     start, end = int(details.get("start", 0)), int(details.get("end", 0))

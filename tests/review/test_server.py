@@ -173,7 +173,7 @@ def test_summary_prints_what_the_page_shows(server, tmp_path):
     assert done.stdout.strip() == render_text(
         summarize(labels, labels_path=str(tmp_path / "labels.jsonl"))
     )
-    assert f"labels: 12 (12 random)" in done.stdout and page["labels"] == 12
+    assert "labels: 12 (12 random)" in done.stdout and page["labels"] == 12
     assert "ragguard calibrate" in done.stdout
     svg = call(f"{server.url}reliability.svg")
     assert svg[0] == 200 and svg[1].startswith("<svg") and "threshold" in svg[1]
