@@ -26,20 +26,21 @@ PAIRS = Path(__file__).parent.parent / "tests" / "review" / "data" / "scitail_20
 
 
 class PassageRetriever(BaseRetriever):
-    """Returns the passage stored for a question (a stand-in for your vector store)."""
+    """Returns the next stored passage (a stand-in for your vector store: a claim of
+    SciTail may come with several passages, one per question asked)."""
 
-    passages: dict[str, str]
+    passages: list[str]
 
     def _get_relevant_documents(
         self, query: str, *, run_manager: CallbackManagerForRetrieverRun
     ) -> list[Document]:
-        return [Document(self.passages[query], id="d1")]
+        return [Document(self.passages.pop(0), id="d1")]
 
 
 def main(log: str) -> None:
     pairs = [json.loads(line) for line in PAIRS.read_text(encoding="utf-8").splitlines()]
     questions = [f"Is it true that {p['claim'][0].lower()}{p['claim'][1:]}" for p in pairs]
-    passages = {q: p["evidence"] for q, p in zip(questions, pairs, strict=True)}
+    passages = [p["evidence"] for p in pairs]
     chain = (
         {"context": PassageRetriever(passages=passages), "question": RunnablePassthrough()}
         | ChatPromptTemplate.from_template("Answer from {context}: {question}")
