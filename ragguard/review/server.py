@@ -4,7 +4,6 @@ a token per run or from a file, loopback unless a token file is given."""
 from __future__ import annotations
 
 import asyncio
-import ipaddress
 import secrets
 import socket
 from dataclasses import dataclass
@@ -13,17 +12,9 @@ from pathlib import Path
 from ragguard.errors import RagguardError
 from ragguard.review.app import build_app
 from ragguard.review.session import ReviewSession
+from ragguard.runtime.addresses import is_loopback
 
 MIN_TOKEN_CHARS = 16
-
-
-def is_loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
 
 
 def read_token(path: str | None, host: str) -> str:

@@ -93,6 +93,14 @@ def act(page, action):
     )
 
 
+def saved(page, progress):
+    """Wait until the page's labels are saved: the progress text the server's answer sets."""
+    page.wait_for_function(
+        "text => document.getElementById('progress-text').textContent.startsWith(text)",
+        arg=progress,
+    )
+
+
 def figure(page, name):
     return page.inner_text(f'tr[data-figure="{name}"] td:nth-child(2)')
 
@@ -123,6 +131,7 @@ def test_labelling_twenty_cards_with_keys_and_mouse_undo_and_resume(tmp_path):
                 else:
                     act(page, lambda c=choice: page.keyboard.press(keys[c]))
                 made.append(choice)
+            timings = page.evaluate("() => window.reviewTimings")
             shown_before_undo = card_number(page)
             act(page, lambda: page.keyboard.press("u"))
             assert card_number(page) == "20"  # the last labelled card is back
@@ -132,7 +141,11 @@ def test_labelling_twenty_cards_with_keys_and_mouse_undo_and_resume(tmp_path):
             assert page.inner_text("#progress-text").startswith("19 of 24 labelled")
             act(page, lambda: page.keyboard.press("n"))
             assert card_number(page) == shown_before_undo
-            timings = page.evaluate("() => window.reviewTimings")
+            saved(page, "20 of 24 labelled")
+            page.wait_for_function(
+                "() => (document.querySelector('tr[data-figure=labels] td:nth-child(2)') || "
+                "{textContent: ''}).textContent.startsWith('20 ')"
+            )
             assert page.evaluate("() => window.pwned") is None
             assert page.title() == "ragguard review"
             shown = {
@@ -220,7 +233,7 @@ def test_two_hundred_gold_labels_calibrate_and_evaluate_with_the_card(tmp_path):
                 shot = SCREENSHOT or str(tmp_path / "review.png")
                 page.screenshot(path=shot, full_page=True)
         assert page.is_visible("#done")
-        assert page.inner_text("#progress-text").startswith(f"{total} of {total} labelled")
+        saved(page, f"{total} of {total} labelled")
         browser.close()
     assert Path(shot).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 

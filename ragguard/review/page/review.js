@@ -7,6 +7,8 @@
   const cards = new Map();
   const skipped = new Set();
   const history = [];
+  const pending = new Set();
+  let saves = Promise.resolve();
   let current = null;
   let state = null;
   window.reviewTimings = [];
@@ -46,7 +48,7 @@
 
   function nextNumber(after) {
     if (!state || state.next === null) return null;
-    const open = state.open;
+    const open = state.open.filter((n) => !pending.has(n));
     for (const n of open) if (n > after && !skipped.has(n)) return n;
     for (const n of open) if (!skipped.has(n)) return n;
     skipped.clear();
@@ -173,11 +175,18 @@
     return e.value.toFixed(3) + " (95% CI " + e.low.toFixed(3) + "-" + e.high.toFixed(3) + "; n " + e.n + ")";
   }
 
-  async function send(number, choice, hash) {
+  function send(number, choice, hash, note) {
+    // labels are sent one at a time, in the order made (an undo never overtakes its label)
+    const sent = saves.then(() => post(number, choice, hash, note));
+    saves = sent.catch(() => undefined);
+    return sent;
+  }
+
+  async function post(number, choice, hash, note) {
     const response = await fetch("api/label", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ number, choice, hash, reviewer: reviewer(), note: $("note").value }),
+      body: JSON.stringify({ number, choice, hash, reviewer: reviewer(), note }),
     });
     const data = await response.json();
     if (!response.ok) throw new Error(data.error || response.statusText);
@@ -187,14 +196,25 @@
   }
 
   async function label(choice) {
+    // the next card is drawn at once (it was fetched ahead); the label is saved meanwhile
     if (!current) return;
     const started = performance.now();
     const number = current.number;
     $("status").textContent = "saving…";
-    await send(number, choice, current.hash);
+    pending.add(number);
     history.push(number);
-    $("status").textContent = "saved: " + choice.replace(/_/g, " ");
+    const saving = send(number, choice, current.hash, $("note").value);
     await show(nextNumber(number), started);
+    try {
+      await saving;
+      $("status").textContent = "saved: " + choice.replace(/_/g, " ");
+    } catch (error) {
+      history.pop();
+      await show(number);
+      throw new Error("card " + (number + 1) + " not saved: " + error.message);
+    } finally {
+      pending.delete(number);
+    }
     refreshSummary();
   }
 
@@ -209,7 +229,7 @@
     const number = history.pop();
     if (number === undefined) { $("status").textContent = "nothing to undo"; return; }
     const data = await card(number);
-    await send(number, "undone", data.hash);
+    await send(number, "undone", data.hash, "");
     skipped.delete(number);
     $("status").textContent = "undone";
     await show(number, performance.now());
