@@ -1,8 +1,9 @@
 """The delivery policy, one definition for ``wrap`` (the Monitor, on its worker's delivery
 thread) and ``serve`` (behind an ``Outbox`` queue): every call to a destination ends counted,
 as sent or failed; a failure (an exception, or an exporter's ``ExportResult.FAILURE``) never
-reaches the caller; the first is logged with its traceback, the rest only counted, so a
-collector that is down does not print one per request. What never got a call (a full queue,
+reaches the caller; the first exception is logged with its traceback (a reported failure,
+whose exporter logged its own cause, at info), the rest only counted, so a collector that is
+down does not print one per request. What never got a call (a full queue,
 a closed one) is counted as dropped by whoever held it, with ``Delivery.drop``."""
 
 from __future__ import annotations
@@ -77,9 +78,11 @@ class Delivery:
         try:
             self.on_failure()
         finally:
-            if first:
-                log = logger.exception if traceback else logger.warning
-                log("ragguard: %s of %s failed (%s)", what, self.name, self.hint)
+            hint = self.hint
+            if first and traceback:
+                logger.exception("ragguard: %s of %s failed (%s)", what, self.name, hint)
+            elif first:  # a reported failure: the exporter logged its own cause
+                logger.info("ragguard: %s of %s reported a failure (%s)", what, self.name, hint)
 
 
 class ExporterDelivery:
