@@ -53,8 +53,9 @@ class Delivery:
         with self._lock:
             return DeliveryCounts(self._sent, self._failed, self._dropped)
 
-    def attempt(self, what: str, call: Callable[[], object]) -> bool:
-        """Run ``call``; True when it succeeded. Never raises."""
+    def attempt(self, what: str, call: Callable[[], object], *, sending: bool = True) -> bool:
+        """Run ``call``; True when it succeeded. Never raises. A failure is counted always,
+        a success only when ``sending`` (a flush or a shutdown sends no record)."""
         try:
             outcome = call()
         except Exception:
@@ -63,8 +64,9 @@ class Delivery:
         if outcome is ExportResult.FAILURE or outcome is False:
             self._fail(what, traceback=False)
             return False
-        with self._lock:
-            self._sent += 1
+        if sending:
+            with self._lock:
+                self._sent += 1
         return True
 
     def drop(self, n: int = 1) -> None:
@@ -110,7 +112,8 @@ class ExporterDelivery:
         return self.delivery.attempt("status", lambda: exporter.record_status(note))
 
     def force_flush(self, timeout_s: float = 30.0) -> bool:
-        return self.delivery.attempt("force_flush", lambda: self.exporter.force_flush(timeout_s))
+        flush = self.exporter.force_flush
+        return self.delivery.attempt("force_flush", lambda: flush(timeout_s), sending=False)
 
     def shutdown(self) -> bool:
-        return self.delivery.attempt("shutdown", self.exporter.shutdown)
+        return self.delivery.attempt("shutdown", self.exporter.shutdown, sending=False)
