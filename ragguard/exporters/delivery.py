@@ -1,8 +1,9 @@
 """The delivery policy, one definition for ``wrap`` (the Monitor, on its worker's delivery
 thread) and ``serve`` (behind an ``Outbox`` queue): every call to a destination ends counted,
 as sent or failed; a failure (an exception, or an exporter's ``ExportResult.FAILURE``) never
-reaches the caller; the first is logged with its traceback, the rest only counted, so a
-collector that is down does not print one per request. What never got a call (a full queue,
+reaches the caller; the first exception is logged with its traceback (a reported failure,
+whose exporter logged its own cause, at info), the rest only counted, so a collector that is
+down does not print one per request. What never got a call (a full queue,
 a closed one) is counted as dropped by whoever held it, with ``Delivery.drop``."""
 
 from __future__ import annotations
@@ -52,8 +53,9 @@ class Delivery:
         with self._lock:
             return DeliveryCounts(self._sent, self._failed, self._dropped)
 
-    def attempt(self, what: str, call: Callable[[], object]) -> bool:
-        """Run ``call``; True when it succeeded. Never raises."""
+    def attempt(self, what: str, call: Callable[[], object], *, sending: bool = True) -> bool:
+        """Run ``call``; True when it succeeded. Never raises. A failure is counted always,
+        a success only when ``sending`` (a flush or a shutdown sends no record)."""
         try:
             outcome = call()
         except Exception:
@@ -62,8 +64,9 @@ class Delivery:
         if outcome is ExportResult.FAILURE or outcome is False:
             self._fail(what, traceback=False)
             return False
-        with self._lock:
-            self._sent += 1
+        if sending:
+            with self._lock:
+                self._sent += 1
         return True
 
     def drop(self, n: int = 1) -> None:
@@ -77,9 +80,11 @@ class Delivery:
         try:
             self.on_failure()
         finally:
-            if first:
-                log = logger.exception if traceback else logger.warning
-                log("ragguard: %s of %s failed (%s)", what, self.name, self.hint)
+            hint = self.hint
+            if first and traceback:
+                logger.exception("ragguard: %s of %s failed (%s)", what, self.name, hint)
+            elif first:  # a reported failure: the exporter logged its own cause
+                logger.info("ragguard: %s of %s reported a failure (%s)", what, self.name, hint)
 
 
 class ExporterDelivery:
@@ -107,7 +112,8 @@ class ExporterDelivery:
         return self.delivery.attempt("status", lambda: exporter.record_status(note))
 
     def force_flush(self, timeout_s: float = 30.0) -> bool:
-        return self.delivery.attempt("force_flush", lambda: self.exporter.force_flush(timeout_s))
+        flush = self.exporter.force_flush
+        return self.delivery.attempt("force_flush", lambda: flush(timeout_s), sending=False)
 
     def shutdown(self) -> bool:
-        return self.delivery.attempt("shutdown", self.exporter.shutdown)
+        return self.delivery.attempt("shutdown", self.exporter.shutdown, sending=False)

@@ -94,4 +94,4 @@ def test_status_notes_reach_only_the_exporters_that_record_them() -> None:
     plain, annotating = ExporterDelivery(Collector()), ExporterDelivery(Annotating())
     assert not isinstance(plain.exporter, StatusRecorder) and plain.record_status(note)
     assert annotating.record_status(note) and annotating.exporter.notes == [note]
-    assert plain.force_flush() and plain.delivery.counts.sent == 1  # the flush
+    assert plain.force_flush() and annotating.delivery.counts.sent == 1  # the note, not the flush
