@@ -12,6 +12,7 @@ import functools
 import logging
 import threading
 import time
+import weakref
 from collections.abc import Callable, Sequence
 
 from ragguard.config import Config, ExportConfig, LiveConfig
@@ -153,6 +154,9 @@ class Evaluating:
             if joined.status == "not_rag":  # nothing a late span could complete
                 self.buffer.release(due.trace_id)
             if joined.trace is not None:
+                # counted until the trace is let go (evaluated and delivered, or dropped)
+                self.buffer.evaluation_started(due.size)
+                weakref.finalize(joined.trace, self.buffer.evaluation_ended, due.size)
                 self.monitor(joined.service).handle(
                     functools.partial(_same, joined.trace),
                     on_evaluation=functools.partial(self._delivered, arrived=due.arrived_at),
