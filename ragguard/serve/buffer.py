@@ -27,7 +27,7 @@ import time
 import zlib
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ragguard.config.serve import ServeConfig
 from ragguard.runtime.sampling import hash_sample
@@ -67,6 +67,8 @@ class _Held:
     root_at: float | None = None
     revision: int = 0
     """0 for the first evaluation; each late span's re-evaluation adds one."""
+    late_services: set[str] = field(default_factory=set)
+    """Services other than the root's whose late spans reopened it since its last due."""
     size: int = 0
     """Bytes of its spans (``SpanRecord.size``, else an estimate)."""
     packed: bytes = b""
@@ -93,6 +95,11 @@ class _Held:
             self.spans, self.packed = {span.span_id: span for span in spans}, b""
 
 
+def _root_service(held: _Held) -> str | None:
+    """The service of a held trace's root span (None: no root)."""
+    return next((s.service for s in held.spans.values() if s.parent_id is None), None)
+
+
 @dataclass(frozen=True)
 class Due:
     """A trace to assemble: its spans, why now (``root``, ``idle``, ``shutdown``) and its
@@ -107,6 +114,8 @@ class Due:
     root-to-verdict latency starts."""
     size: int = 0
     """Bytes of its spans (``SpanRecord.size``): counted while it is evaluated."""
+    late_from: tuple[str, ...] = ()
+    """A re-evaluation: the services other than the root's whose late spans caused it."""
 
 
 @dataclass
@@ -218,6 +227,8 @@ class TraceBuffer:
                 if len(held.spans) >= self.settings.max_spans_per_trace:
                     added.rejected += 1
                     continue
+                if held.revision and span.service != _root_service(held):
+                    held.late_services.add(span.service)
                 held.spans[span.span_id] = span
                 held.size += size
                 self.waiting.spans += 1
@@ -338,7 +349,8 @@ class TraceBuffer:
             while len(self._done) > self.settings.max_traces:
                 self._let_go(next(iter(self._done)))
         arrived = held.root_at if held.root_at is not None else held.last_at
-        return Due(trace_id, spans, reason, held.revision, arrived, held.size)
+        late_from, held.late_services = tuple(sorted(held.late_services)), set()
+        return Due(trace_id, spans, reason, held.revision, arrived, held.size, late_from)
 
     def _let_go(self, trace_id: str) -> None:
         """A kept trace goes before its window ends, to make room (counted)."""

@@ -62,6 +62,17 @@ def _join(due: Due) -> Joined:
         )
 
 
+REVISION_KEY = "revision"
+"""The trace-log field of a re-evaluation that late spans from another service caused."""
+
+
+def _caused_by(trace: Trace, due: Due) -> Trace:
+    """``trace`` naming why it is evaluated again: its record is a second one, beside the
+    first, never a silent replacement (any service may send spans under a trace id)."""
+    cause = {"number": due.revision, "cause": "late_spans", "services": list(due.late_from)}
+    return trace.model_copy(update={REVISION_KEY: cause})
+
+
 def evaluation_config(config: Config) -> Config:
     """The evaluation config (the exporters are per pipeline, the queue is serve's). One
     Guard serves every service, so a judge calibration (``[calibration] source =
@@ -153,6 +164,8 @@ class Evaluating:
                     self.counters.traces["reevaluated"] += 1
             if joined.status == "not_rag":  # nothing a late span could complete
                 self.buffer.release(due.trace_id)
+            if joined.trace is not None and due.late_from:
+                joined.trace = _caused_by(joined.trace, due)
             if joined.trace is not None:
                 # counted until the trace is let go (evaluated and delivered, or dropped)
                 self.buffer.evaluation_started(due.size)
