@@ -27,20 +27,11 @@ LOW = 1000
 
 def _empty_spans(count: int) -> bytes:
     """An ``ExportTraceServiceRequest`` of ``count`` empty spans (2 bytes each)."""
-    return _message(1, _message(2, b"\x12\x00" * count))
-
-
-def _varint(value: int) -> bytes:
-    out = bytearray()
-    while True:
-        byte, value = value & 0x7F, value >> 7
-        out.append(byte | (0x80 if value else 0))
-        if not value:
-            return bytes(out)
-
-
-def _message(field: int, payload: bytes) -> bytes:
-    return _varint(field << 3 | 2) + _varint(len(payload)) + payload
+    request = ExportTraceServiceRequest()
+    spans = request.resource_spans.add().scope_spans.add().spans
+    for _ in range(count):
+        spans.add()
+    return bytes(request.SerializeToString())
 
 
 def test_the_items_of_a_request_are_counted_before_decoding() -> None:
