@@ -12,6 +12,7 @@ import functools
 import logging
 import threading
 import time
+import weakref
 from collections.abc import Callable, Sequence
 
 from ragguard.config import Config, ExportConfig, LiveConfig
@@ -59,6 +60,17 @@ def _join(due: Due) -> Joined:
             detail=detail,
             spans=len(due.spans),
         )
+
+
+REVISION_KEY = "revision"
+"""The trace-log field of a re-evaluation that late spans from another service caused."""
+
+
+def _caused_by(trace: Trace, due: Due) -> Trace:
+    """``trace`` naming why it is evaluated again: its record is a second one, beside the
+    first, never a silent replacement (any service may send spans under a trace id)."""
+    cause = {"number": due.revision, "cause": "late_spans", "services": list(due.late_from)}
+    return trace.model_copy(update={REVISION_KEY: cause})
 
 
 def evaluation_config(config: Config) -> Config:
@@ -152,7 +164,12 @@ class Evaluating:
                     self.counters.traces["reevaluated"] += 1
             if joined.status == "not_rag":  # nothing a late span could complete
                 self.buffer.release(due.trace_id)
+            if joined.trace is not None and due.late_from:
+                joined.trace = _caused_by(joined.trace, due)
             if joined.trace is not None:
+                # counted until the trace is let go (evaluated and delivered, or dropped)
+                self.buffer.evaluation_started(due.size)
+                weakref.finalize(joined.trace, self.buffer.evaluation_ended, due.size)
                 self.monitor(joined.service).handle(
                     functools.partial(_same, joined.trace),
                     on_evaluation=functools.partial(self._delivered, arrived=due.arrived_at),

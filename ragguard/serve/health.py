@@ -72,6 +72,8 @@ class Health:
                 latency_counts=list(counters.latency_counts),
                 latency_sum=counters.latency_sum,
                 latency_total=counters.latency_total,
+                evaluating_bytes=self.buffer.evaluating_bytes,
+                inflight_bytes=self.receiving.inflight.used,
             )
 
     def log_every(self, interval: float) -> None:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
+from ragguard.serve.inflight import Reservation
 from ragguard.serve.otlp import DecodedRequest
 
-Refusal = Literal["queue_full", "buffer_full", "stopping"]
+Refusal = Literal["queue_full", "buffer_full", "busy", "stopping"]
 """429 (gRPC UNAVAILABLE) but for ``stopping`` (503): each is retried by OTLP exporters."""
 
 
@@ -30,6 +32,15 @@ class Intake(Protocol):
     def refusal(self, incoming: int = 0) -> Refusal | None:
         """Why requests are refused right now (None: they are taken); ``incoming``: the
         root spans a decoded request brings."""
+        ...
+
+    def reservation(self) -> AbstractContextManager[Reservation]:
+        """A request's share of ``serve.max_inflight_bytes``, given back at its end."""
+        ...
+
+    def decode(self, body: bytes, json: bool, reserved: Reservation) -> DecodedRequest:
+        """The request's spans, once counted (``TooManyValues`` past
+        ``serve.max_values_per_request``) and their decoding reserved (``Busy``)."""
         ...
 
     def receive(self, decoded: DecodedRequest) -> Reply: ...

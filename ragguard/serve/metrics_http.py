@@ -76,6 +76,19 @@ PLAIN: tuple[tuple[type[CounterMetricFamily | GaugeMetricFamily], str, str, str]
     ),
     (
         GaugeMetricFamily,
+        "ragguard_serve_evaluating_bytes",
+        "Bytes of the traces being evaluated, bounded with the waiting ones by "
+        "serve.max_held_bytes.",
+        "evaluating_bytes",
+    ),
+    (
+        GaugeMetricFamily,
+        "ragguard_serve_inflight_bytes",
+        "Bytes reserved by requests being read and decoded, bounded by serve.max_inflight_bytes.",
+        "inflight_bytes",
+    ),
+    (
+        GaugeMetricFamily,
         "ragguard_serve_queue_depth",
         "Traces waiting for evaluation.",
         "queue_depth",

@@ -40,6 +40,12 @@ def _hex_id(value: str, length: int) -> str | None:
     return value
 
 
+def _proto_id(raw: bytes, length: int) -> str | None:
+    """A protobuf id as ``_hex_id`` reads its hex: ``length`` bytes, not all zero (bytes'
+    hex is always lowercase hex digits, so no pattern is matched)."""
+    return raw.hex() if len(raw) == length and any(raw) else None
+
+
 def _get(message: Mapping[str, Any], camel: str) -> Any:
     """A field of an OTLP/JSON object by its lowerCamelCase or snake_case name."""
     if camel in message:
@@ -219,12 +225,12 @@ def decode_request(request: Any) -> DecodedRequest:
         for scope_spans in resource_spans.scope_spans:
             scope = scope_spans.scope.name
             for span in scope_spans.spans:
-                trace_id = _hex_id(span.trace_id.hex(), 32)
-                span_id = _hex_id(span.span_id.hex(), 16)
+                trace_id = _proto_id(span.trace_id, 16)
+                span_id = _proto_id(span.span_id, 8)
                 if trace_id is None or span_id is None:
                     decoded.rejected += 1
                     continue
-                parent = span.parent_span_id.hex()
+                parent = span.parent_span_id
                 attributes = _proto_attributes(span.attributes)
                 events = tuple(
                     (event.name, _proto_attributes(event.attributes)) for event in span.events
@@ -233,7 +239,7 @@ def decode_request(request: Any) -> DecodedRequest:
                     SpanRecord(
                         trace_id=trace_id,
                         span_id=span_id,
-                        parent_id=_hex_id(parent, 16) if parent else None,
+                        parent_id=_proto_id(parent, 8) if parent else None,
                         name=span.name,
                         attributes=attributes,
                         events=events,

@@ -30,9 +30,11 @@ from typing import Any
 
 from ragguard.config.serve import ServeConfig
 from ragguard.serve.connections import DeadlineReader, Preemptible
+from ragguard.serve.inflight import Busy, Reservation
 from ragguard.serve.intake import Intake, Refusal, Reply
 from ragguard.serve.numerals import ascii_int
-from ragguard.serve.otlp import DecodedRequest, OtlpDecodeError, decode_json, decode_protobuf
+from ragguard.serve.otlp import OtlpDecodeError
+from ragguard.serve.request_size import TooManyValues
 
 logger = logging.getLogger("ragguard.serve")
 
@@ -47,27 +49,50 @@ _CHUNK_SIZE = re.compile(rb"[0-9A-Fa-f]{1,8}")
 eight of them are already past any body cap."""
 
 
+INFLATE_BLOCK = 1 << 20
+"""A compressed body is inflated this much at a time, each block reserved first."""
+
+
 class TooLarge(Exception):
     pass
 
 
-def decompress(body: bytes, encoding: str, limit: int) -> bytes:
+def decompress(
+    body: bytes, encoding: str, limit: int, reserved: Reservation | None = None
+) -> bytes:
     """``body`` decoded from ``encoding`` (gzip, deflate, identity), at most ``limit`` bytes
-    out: a small compressed body may not expand past the cap (a decompression bomb)."""
+    out: a small compressed body may not expand past the cap (a decompression bomb). What
+    it inflates to is reserved as it grows."""
     if encoding in ("", "identity"):
         return body
     wbits = {"gzip": 16 + zlib.MAX_WBITS, "deflate": zlib.MAX_WBITS}[encoding]
-    inflater = zlib.decompressobj(wbits)
     try:
-        out = inflater.decompress(body, limit + 1)
+        return _inflate(zlib.decompressobj(wbits), body, limit, reserved)
     except zlib.error:
         if encoding != "deflate":
             raise
-        inflater = zlib.decompressobj(-zlib.MAX_WBITS)  # raw deflate, as some clients send
-        out = inflater.decompress(body, limit + 1)
-    if len(out) > limit:
-        raise TooLarge
-    return out
+        raw = zlib.decompressobj(-zlib.MAX_WBITS)  # raw deflate, as some clients send
+        return _inflate(raw, body, limit, reserved)
+
+
+def _inflate(inflater: Any, body: bytes, limit: int, reserved: Reservation | None) -> bytes:
+    parts: list[bytes] = []
+    total = 0
+    data = body
+    while True:
+        if reserved is not None:
+            reserved.take(INFLATE_BLOCK)
+        part = inflater.decompress(data, INFLATE_BLOCK)
+        total += len(part)
+        if total > limit:
+            raise TooLarge
+        parts.append(part)
+        data = inflater.unconsumed_tail
+        if not data and len(part) < INFLATE_BLOCK:
+            break
+    if reserved is not None:
+        reserved.take(total)  # the joined copy
+    return b"".join(parts)
 
 
 def response_body(reply: Reply, content_type: str) -> bytes:
@@ -136,8 +161,18 @@ class OtlpHandler(BaseHTTPRequestHandler):
         encoding = (self.headers.get("Content-Encoding") or "").strip().lower()
         if encoding not in ("", "identity", "gzip", "deflate"):
             return self._fail(415, f"unsupported content encoding {encoding!r}")
+        with intake.reservation() as reserved:
+            try:
+                return self._take(content_type, encoding, reserved)
+            except Busy:  # no room in serve.max_inflight_bytes: retried later
+                return self._refuse("busy")
+
+    def _take(self, content_type: str, encoding: str, reserved: Reservation) -> int:
+        """Read, inflate, decode and buffer the request, each step within its
+        reservation."""
+        intake = self.intake
         try:
-            raw = self._body(intake.max_body_bytes)
+            raw = self._body(intake.max_body_bytes, reserved)
         except TooLarge:
             return self._fail(413, "body over serve.max_body_bytes")
         except ValueError as error:
@@ -148,11 +183,12 @@ class OtlpHandler(BaseHTTPRequestHandler):
         if refusal is not None:
             return self._refuse(refusal)
         try:
-            body = decompress(raw, encoding, intake.max_body_bytes)
-            decode = decode_json if content_type == JSON else decode_protobuf
-            decoded: DecodedRequest = decode(body)
+            body = decompress(raw, encoding, intake.max_body_bytes, reserved)
+            decoded = intake.decode(body, content_type == JSON, reserved)
         except TooLarge:
             return self._fail(413, "decompressed body over serve.max_body_bytes")
+        except TooManyValues:
+            return self._fail(413, "more items than serve.max_values_per_request")
         except (zlib.error, OtlpDecodeError) as error:
             return self._fail(400, str(error)[:200])
         reply = intake.receive(decoded)
@@ -162,9 +198,9 @@ class OtlpHandler(BaseHTTPRequestHandler):
         self._send(200, response_body(reply, content_type), content_type)
         return 200
 
-    def _body(self, limit: int) -> bytes | None:
-        """The request body, by Content-Length or chunked (as Node's exporter sends it);
-        past ``limit`` bytes reading stops (TooLarge)."""
+    def _body(self, limit: int, reserved: Reservation) -> bytes | None:
+        """The request body, by Content-Length or chunked (as Node's exporter sends it),
+        reserved before it is read; past ``limit`` bytes reading stops (TooLarge)."""
         header = self.headers.get("Content-Length")
         if header is not None:
             length = ascii_int(header.strip())
@@ -172,12 +208,13 @@ class OtlpHandler(BaseHTTPRequestHandler):
                 raise ValueError("Content-Length is not a number")
             if length > limit:
                 raise TooLarge
+            reserved.take(length)
             return self.rfile.read(length)
         if "chunked" not in (self.headers.get("Transfer-Encoding") or "").lower():
             return None
-        return self._chunked(limit)
+        return self._chunked(limit, reserved)
 
-    def _chunked(self, limit: int) -> bytes:
+    def _chunked(self, limit: int, reserved: Reservation) -> bytes:
         chunks: list[bytes] = []
         total = 0
         while True:
@@ -193,6 +230,7 @@ class OtlpHandler(BaseHTTPRequestHandler):
             total += size
             if total > limit:
                 raise TooLarge
+            reserved.take(size)
             chunk = self.rfile.read(size)
             if len(chunk) != size or self.rfile.readline(10).strip():
                 raise ValueError("malformed chunked body (a chunk that is not its size)")

@@ -13,13 +13,16 @@ import hmac
 import os
 import threading
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 
 from ragguard.config.serve import ServeConfig
 from ragguard.errors import RagguardError
 from ragguard.serve.buffer import TraceBuffer
 from ragguard.serve.forward import Forwarder
+from ragguard.serve.inflight import ByteBudget, Reservation
 from ragguard.serve.intake import Refusal, Reply
-from ragguard.serve.otlp import DecodedRequest
+from ragguard.serve.otlp import DecodedRequest, decode_json, decode_protobuf
+from ragguard.serve.request_size import decoded_bytes, json_items, protobuf_items
 from ragguard.serve.stats import Counters
 
 
@@ -54,6 +57,7 @@ class Receiving:
         self.queue_depth = queue_depth
         self.stopping = stopping
         self.forwarder: Forwarder | None = None
+        self.inflight = ByteBudget(settings.max_inflight_bytes)
         self._intake = threading.Condition()
         self._receiving = 0
         """Requests between their refusal check and their spans' buffering."""
@@ -71,15 +75,27 @@ class Receiving:
     def refusal(self, incoming: int = 0) -> Refusal | None:
         """Why a request bringing ``incoming`` new root spans is refused now, if it is:
         the queued traces and the buffered ones due soon (their root came) may not pass
-        ``queue_size`` (unless none wait), nor waiting span bytes ``max_held_bytes``."""
+        ``queue_size`` (unless none wait), nor the bytes of waiting and evaluating traces
+        ``max_held_bytes``."""
         if self.stopping.is_set():
             return "stopping"
         waiting = self.queue_depth() + self.buffer.rooted
         if waiting and waiting + max(incoming, 1) > self.settings.queue_size:
             return "queue_full"
-        if self.buffer.waiting.bytes >= self.settings.max_held_bytes:
+        if self.buffer.unreleasable_bytes >= self.settings.max_held_bytes:
             return "buffer_full"
         return None
+
+    def reservation(self) -> AbstractContextManager[Reservation]:
+        return self.inflight.reservation()
+
+    def decode(self, body: bytes, json: bool, reserved: Reservation) -> DecodedRequest:
+        """Count the body's items (past ``max_values_per_request``: ``TooManyValues``),
+        reserve what decoding it may take, then decode it."""
+        limit = self.settings.max_values_per_request
+        items = json_items(body, limit) if json else protobuf_items(body, limit)
+        reserved.take(decoded_bytes(len(body), items))
+        return decode_json(body) if json else decode_protobuf(body)
 
     def receive(self, decoded: DecodedRequest) -> Reply:
         with self._intake:
