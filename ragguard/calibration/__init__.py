@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import typing as _typing
 
+from ragguard._exports import lazy_exports as _lazy_exports
 from ragguard.calibration.fingerprint import applied, model_fingerprint
 from ragguard.calibration.fit import Fit, calibrate
 from ragguard.calibration.labels import LabelledTrace, as_labelled, read_labelled
 from ragguard.calibration.state import CalibrationStore, in_calibration_sample
-from ragguard._exports import lazy_exports as _lazy_exports
 
 if _typing.TYPE_CHECKING:  # imported on first use: the file calibration loads tqdm
     from ragguard.calibration.from_file import Calibrated, CalibrationRequest, calibrate_file
