@@ -41,7 +41,7 @@ from ragguard.judge.prompts import (
 )
 from ragguard.judge.questions import AnswerQuestion, Picking, Selection, SupportQuestion, select
 from ragguard.judge.ruling import Draft, Ruling
-from ragguard.judge.share import ShareMatch
+from ragguard.judge.share import ShareWindows
 from ragguard.runtime.caches import Cache
 from ragguard.schema import Evaluation, JudgeVerdict
 
@@ -66,9 +66,10 @@ class Cascade:
         self.calls: Counter[str] = Counter()
         """Calls made, by use ("span", "answer", "sample"), and their ``tokens in``/``out``."""
         self.share = (
-            ShareMatch(config.share_window, config.share_warmup) if config.share_window else None
+            ShareWindows(config.share_window, config.share_warmup) if config.share_window else None
         )
-        """The window of in-band spans the judge's scores are ranked in (``judge/share.py``)."""
+        """Each pipeline's window of in-band spans the judge's scores are ranked in
+        (``judge/share.py``)."""
 
     @property
     def combination(self) -> JudgeCombination | None:
@@ -97,11 +98,13 @@ class Cascade:
         asked = self._ask_all(selections)
         rules = Rules(self.config, self.client.model_name, self.combination)
         if self.share is None:
-            rulings = rule(rules, selections, asked, ())
+            rulings = rule(rules, selections, asked, {})
         else:
-            with self.share.lock:  # one batch's in-band verdicts against one window
-                rulings = rule(rules, selections, asked, self.share.seen())
-                self.share.extend(s for r in rulings for s in r.effects.window)
+            with self.share.lock:  # one batch's in-band verdicts against its windows
+                seen = self.share.seen(s.pipeline for s in selections)
+                rulings = rule(rules, selections, asked, seen)
+                for chosen, ruling in zip(selections, rulings, strict=True):
+                    self.share[chosen.pipeline].extend(ruling.effects.window)
         samples = [s for r in rulings for s in r.effects.samples]
         if store is not None:
             store.add(samples)

@@ -5,16 +5,18 @@ returns each trace's ``Ruling`` with the effects it needs (calls counted, calibr
 samples, spans joining the window); the cascade carries those out.
 
 In the band a judge score does not overwrite the lite verdict: the card combines the two
-(``calibration.combine``), and where the card gives the judge weight the share window
-decides (``judge/share.py``); a calibration-sample span is decided by the card's fixed
-cut-off. A judge's "supported" never flips a fired contradiction check the config does not
-let it overrule (``may_overrule``).
+(``calibration.combine``). Where the card gives the judge weight and the judge's own verdict
+agrees with the lite one, that verdict holds; where they disagree, the pipeline's share
+window decides (``judge/share.py``), and where it cannot (warm-up, a window all one way, at
+its quantile) the lite verdict stands, ``support_source = "lite"``. A calibration-sample
+span is decided by the card's fixed cut-off. A judge's "supported" never flips a fired
+contradiction check the config does not let it overrule (``may_overrule``).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
@@ -58,13 +60,16 @@ class Asked:
 
 
 def rule(
-    rules: Rules, selections: Sequence[Selection], asked: Sequence[Asked], seen: Sequence[Seen]
+    rules: Rules,
+    selections: Sequence[Selection],
+    asked: Sequence[Asked],
+    seen: Mapping[str, Sequence[Seen]],
 ) -> list[Ruling]:
-    """Each trace's ruling, its in-band spans decided against the window ``seen`` followed
-    by the batch's earlier in-band spans, in order."""
-    window = list(seen)
+    """Each trace's ruling, its in-band spans decided against its pipeline's window
+    ``seen`` followed by the batch's earlier in-band spans of that pipeline, in order."""
+    windows = {pipeline: list(spans) for pipeline, spans in seen.items()}
     return [
-        _trace_ruling(rules, selection, got, window)
+        _trace_ruling(rules, selection, got, windows.setdefault(selection.pipeline, []))
         for selection, got in zip(selections, asked, strict=True)
     ]
 
@@ -124,10 +129,13 @@ def rule_span(rules: Rules, asked: SpanAsked, replied: Replied, seen: Sequence[S
         if card.judge_weight == 0.0:  # the card found the judge's score no help here
             return Decided(SpanRuling(judge, None, None, sampled))
         if not sampled and rules.windowed:  # the judge picks which, lite how many
-            joined = Seen(bool(span.supported), margin(card, span.support, answer.score, asked.eta))
-            verdict = share_verdict(
-                seen, rules.config.share_warmup, joined.lite_verdict, joined.margin
-            )
+            lite = bool(span.supported)
+            joined = Seen(lite, margin(card, span.support, answer.score, asked.eta))
+            if verdict != lite:  # agreement stands; the window decides disagreement only
+                decided = share_verdict(seen, rules.config.share_warmup, joined.margin)
+                if decided is None:  # the window cannot tell: the lite verdict stands
+                    return Decided(SpanRuling(judge, None, None, sampled), joined)
+                verdict = decided
         else:
             verdict = decide(card, span.support, answer.score, asked.eta)  # combined
     if held(rules.config, span, verdict):

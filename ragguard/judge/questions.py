@@ -25,6 +25,7 @@ from ragguard.judge.ruling import Draft
 from ragguard.language import NAMES
 from ragguard.runtime.sampling import hash_sample
 from ragguard.schema import JudgeSkip, SpanEvaluation, Trace
+from ragguard.schema.otel_origin import OtelOrigin
 from ragguard.scoring.interface.evidence import item_text
 from ragguard.scoring.lexical import text as tx
 
@@ -177,6 +178,15 @@ class Selection:
     spans: tuple[SpanAsked, ...] = ()
     settled: tuple[SpanSettled, ...] = ()
     answer: AnswerQuestion | None = None
+    pipeline: str = ""
+    """Whose share window decides its in-band spans (``pipeline_of``)."""
+
+
+def pipeline_of(trace: Trace) -> str:
+    """The pipeline a trace came from: the ``service.name`` ``serve`` recorded in its
+    ``otel`` origin; "" for any other trace (a process evaluates one pipeline's)."""
+    origin = OtelOrigin.of(trace)
+    return "" if origin is None else origin.service
 
 
 @dataclass(frozen=True)
@@ -280,4 +290,5 @@ def _capped(config: JudgeConfig, draft: Draft, chosen: Selection) -> Selection:
         tuple(replace(s, question=q) for s, q in zip(spans, nonced, strict=True)),
         (*chosen.settled, *capped),
         answers[0] if answers else None,
+        pipeline_of(draft.trace),
     )
