@@ -11,6 +11,7 @@ subject holds the rank is the entity check's question, not this one's.
 from __future__ import annotations
 
 from ragguard.language import lexicon, lexicon_or_fallback
+from ragguard.language.negation import negation_positions
 from ragguard.language.wordlists import SuperlativeCues
 from ragguard.scoring.checks.parse import Sentence
 from ragguard.scoring.interface.protocols import Reason
@@ -76,8 +77,18 @@ def superlative_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> li
     if cues is None:
         return []
     stop = lexicon_or_fallback(claim.language).stopwords
+    denied = negation_positions(claim.words, claim.language)
     return [
         Reason("superlative", phrase, "")
         for phrase, key in rankings(claim.words, cues, stop)
-        if not any(_states(s, key, cues.ordinals) for s in sentences)
+        if not _negated(claim.words, phrase, denied)
+        and not any(_states(s, key, cues.ordinals) for s in sentences)
     ]
+
+
+def _negated(words: tuple[str, ...], phrase: str, denied: list[int]) -> bool:
+    """Whether a negation cue stands right before the ranking ("not the largest"): a
+    denied ranking claims no rank, so no passage need state one (the negation check reads
+    the rest)."""
+    first = phrase.split()[0]
+    return any(cue + 1 < len(words) and words[cue + 1] == first for cue in denied)

@@ -142,3 +142,10 @@ def test_a_rank_keeps_its_ordinal(subject: str, ranked: str, stated: str, fires:
 def test_an_analytic_cue_before_a_function_word_ranks_nothing(subject: str, after: str) -> None:
     claim = f"{subject} is the place that has the most {after} visitors each year."
     assert superlatives(claim, f"{subject} has many visitors each year.") == []
+
+
+@pytest.mark.parametrize("subject", ["Lake Vorna", "The Danube", "Mount Kell"])
+@pytest.mark.parametrize("ranked", ["the largest", "the first", "the most visited"])
+def test_a_denied_ranking_claims_no_rank(subject: str, ranked: str) -> None:
+    passage = f"{subject} is the sixth-largest site of the region. It was mapped in 1850."
+    assert superlatives(f"{subject} is not {ranked} site of the region.", passage) == []
