@@ -38,7 +38,7 @@ from ragguard.scoring.checks.antecedents import answer_readings
 from ragguard.scoring.encoders.blas import one_blas_thread
 from ragguard.scoring.interface.evidence import Claim, Evidence, item_evidence
 from ragguard.scoring.lite.answer import Languages
-from ragguard.scoring.wiring.routing import ENGLISH, on_scale
+from ragguard.scoring.wiring.routing import on_scale
 from ragguard.spans import ItemRef
 
 if TYPE_CHECKING:
@@ -174,12 +174,12 @@ class Evaluator:
             if work.span.kind in SCORED_KINDS
         ]
         spoken = {asked, *answered} - {UNDETERMINED}
-        if not policy.limited or spoken <= {ENGLISH}:
+        if policy.english_only(spoken):
             return answer_sentences(plan.analysed, plan.readings), None
         if policy.unread(*spoken) is not None:
             return [], None
         # a question too short to tell its language is read in the answer's, and back
-        other = next((c for c in answered if c not in (ENGLISH, UNDETERMINED)), asked)
+        other = policy.other_language(answered, asked)
         asked = other if asked == UNDETERMINED else asked
         return answer_sentences(plan.analysed, plan.readings), (asked, other)
 
@@ -189,11 +189,7 @@ class Evaluator:
         from English passages, and only their MiniLM vectors are in the cache)."""
         policy = self.models.policy
         evidence = [item.evidence for item in plan.items]
-        return [
-            e.text
-            for e in evidence
-            if e is not None and e.text and (not policy.limited or policy.of_item(e) == ENGLISH)
-        ]
+        return [e.text for e in evidence if e is not None and e.text and policy.reads_as_english(e)]
 
     def _calibration_status(self) -> CalibrationStatus:
         """Where the support decision's calibration stands, for every exporter to show."""

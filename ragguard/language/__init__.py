@@ -2,8 +2,9 @@
 
 A leaf of the package (standard library and ``ragguard.runtime.caches`` only), so the scorers, the
 checks and span analysis can all ask it. ``detect`` names a text's language, ``lexicon``
-gives a supported language's word lists (``data/<code>.toml``; ``foreign_lexicon`` the
-ones the checks read, none for English), ``checks_off`` the typed checks a language
+gives a supported language's word lists (``data/<code>.toml``, English's too;
+``lexicon_or_fallback`` English's for a language without one, ``read_as`` the language an
+undetermined text is read in), ``checks_off`` the typed checks a language
 switches off and why (``kinds_off`` their names), ``normalized`` the one normal form the
 checks and features read (``skeleton`` the checks' fold of it, ``unreadable`` why a text
 cannot be read as shown). docs/languages.md describes them.
@@ -13,6 +14,7 @@ from ragguard.language.detect import UNDETERMINED, detect
 from ragguard.language.normalize import UNREADABLE, normalized, skeleton, unreadable
 from ragguard.language.scripts import DIGITS, MARKS, WORD, phrase_pattern
 from ragguard.language.wordlists import (
+    FALLBACK,
     NAMES,
     SUPPORTED,
     Lexicon,
@@ -20,10 +22,14 @@ from ragguard.language.wordlists import (
     foreign_lexicon,
     kinds_off,
     lexicon,
+    lexicon_or_fallback,
+    read_as,
+    section,
 )
 
 __all__ = [
     "DIGITS",
+    "FALLBACK",
     "MARKS",
     "NAMES",
     "SUPPORTED",
@@ -36,8 +42,11 @@ __all__ = [
     "foreign_lexicon",
     "kinds_off",
     "lexicon",
+    "lexicon_or_fallback",
     "normalized",
     "phrase_pattern",
+    "read_as",
+    "section",
     "skeleton",
     "unreadable",
 ]

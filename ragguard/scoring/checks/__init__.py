@@ -11,7 +11,9 @@ does not fire (the claim then joins two sentences of the passage).
 Pure Python and regular expressions; passages are parsed once (cached), so a check costs a
 few set intersections per evidence sentence. ``CHECKS`` lists every check; the modules of
 this package hold one concern each (``numbers`` reads quantities, ``quantities`` checks
-them, and so on), and ``ragguard.scoring.lexical.vocabulary`` every word list.
+them, and so on); every word list is its language's data file
+(``ragguard/language/data/<code>.toml``; English's lists by name:
+``ragguard.scoring.lexical.vocabulary``).
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ragguard.language import SUPPORTED, UNDETERMINED, detect, kinds_off
+from ragguard.language import SUPPORTED, UNDETERMINED, detect, kinds_off, read_as
 from ragguard.language.normalize import normalized, skeleton
 from ragguard.runtime import caches
 from ragguard.runtime.caches import memoized
@@ -105,9 +107,7 @@ def checked_language(claim: str, passage: str) -> str | None:
     known = UNDETERMINED not in (claim_language, passage_language)
     if known and claim_language != passage_language:
         return None
-    language = claim_language if claim_language != UNDETERMINED else passage_language
-    if language == UNDETERMINED:
-        return "en"
+    language = read_as(claim_language if claim_language != UNDETERMINED else passage_language)
     return language if language in SUPPORTED else None
 
 

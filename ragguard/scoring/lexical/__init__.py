@@ -11,6 +11,7 @@ from ragguard.scoring.lexical.text import (
     stem,
     stem_in,
     stopwords_of,
+    trained_reading,
 )
 from ragguard.scoring.lexical.vocabulary import (
     EDIT_ANTONYMS,
@@ -28,4 +29,5 @@ __all__ = [
     "stem",
     "stem_in",
     "stopwords_of",
+    "trained_reading",
 ]

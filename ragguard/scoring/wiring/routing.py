@@ -102,6 +102,21 @@ class LanguagePolicy:
                 )
         return None
 
+    def english_only(self, languages: set[str]) -> bool:
+        """Whether the MiniLM head reads text of these (determined) languages: all English,
+        or the models are the user's own (``limited`` False)."""
+        return not self.limited or languages <= {ENGLISH}
+
+    def reads_as_english(self, evidence: Evidence) -> bool:
+        """Whether an item is read as English: always with the user's own models; else
+        where its language is English (the English heads learned from English passages)."""
+        return not self.limited or self.of_item(evidence) == ENGLISH
+
+    def other_language(self, answered: Sequence[str], fallback: str) -> str:
+        """The first of ``answered`` that is neither English nor undetermined; ``fallback``
+        when none is."""
+        return next((c for c in answered if c not in (ENGLISH, UNDETERMINED)), fallback)
+
     def route(self, first: str, second: str) -> str:
         """``en`` (MiniLM), ``same`` or ``cross`` (multilingual-E5 heads)."""
         if first == second == ENGLISH or not self.multilingual:
