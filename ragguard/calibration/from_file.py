@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import tomli_w
 
-from ragguard.calibration.card import render_card
+from ragguard.calibration.card import label_notes, render_card
 from ragguard.calibration.collect import LabelledScores, collect_labelled
 from ragguard.calibration.combine import fit_combination, render
 from ragguard.calibration.fingerprint import model_fingerprint
@@ -70,31 +70,26 @@ def calibrate_file(
             f"calibrate: no labelled span in {path} ({skipped} lines skipped, every "
             "other label null): nothing to fit, so no calibration was written"
         )
-    fit = calibrate(
-        collected.scores,
-        collected.labels,
-        guard.models.support_scorer.threshold,
-        band_share=request.band_share,
-        all_scores=collected.all_scores,
-        kept=collected.kept,
-        default_band=base.judge.band,
-    )
+    share = request.band_share
+    support, answer = guard.models.support_scorer, collected.answer_labels
+    fit = calibrate(collected.scores, collected.labels, support.threshold, band_share=share,
+                    all_scores=collected.all_scores, kept=collected.kept,
+                    default_band=base.judge.band)  # fmt: skip
     answer_fit = None
-    if collected.answer_labels:
-        answer_fit = calibrate(
-            collected.answer_scores,
-            collected.answer_labels,
-            guard.models.answer_scorer.threshold,
-            band_share=request.band_share,
-            all_scores=collected.all_answer_scores,
-        )
+    if answer:  # the answer head is built only when some line labels an answer
+        answer_fit = calibrate(collected.answer_scores, answer, band_share=share,
+                               default=guard.models.answer_scorer.threshold,
+                               all_scores=collected.all_answer_scores)  # fmt: skip
     fingerprint = model_fingerprint(request.lite_config())
     combined = refit_judge(guard, collected, fit.threshold, report) if request.judge else None
     data = calibrated_config(request, fitted_calibration(fit, answer_fit, fingerprint))
     if combined is not None:
         data["judge"] = {**data.get("judge", {}), "combination": combined[0]}
     Config.model_validate(data)  # what is written must load
-    card = render_card(fit, source=str(path), fingerprint=fingerprint, answer=answer_fit)
+    notes = label_notes(collected)
+    card = render_card(
+        fit, source=str(path), fingerprint=fingerprint, answer=answer_fit, notes=notes
+    )
     if combined is not None:
         card += "\n" + combined[1]
     header = f"# written by ragguard calibrate from {path.name}\n"

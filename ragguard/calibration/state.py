@@ -299,6 +299,7 @@ class CalibrationStore:
             min_gain=JUDGE_MIN_GAIN,
             default_band=self.default_band,
             bootstrap_rounds=0,  # the intervals are the card's; a refit here needs none
+            must_show_better=False,  # the margin stands in for the interval
         )
         self.fitted = FittedCalibration(
             source="judge",
