@@ -165,13 +165,13 @@ def run(args: argparse.Namespace) -> int:
 
 def _answer(args: argparse.Namespace) -> int:
     """The answer-relevance head: trained on the question sets of --data, nothing else."""
-    from ragguard.train.answer import train
+    from ragguard.train.answer import train_answer
 
     if args.labels or not args.data_dir:
         print("ragguard: error: train answer reads --data DIR, not --labels", file=sys.stderr)
         return EXIT_ERROR
     check_writable(args.out)
-    head = train(
+    head = train_answer(
         Path(args.data_dir),
         Path(args.out),
         args.per_source or 1500,

@@ -345,7 +345,7 @@ def choose(
     return chosen, scores
 
 
-def train(
+def train_answer(
     root: Path,
     out: Path,
     per_source: int = 1500,
