@@ -37,7 +37,7 @@ from ragguard.calibration.fit import (
     _resampled,
     shown_better,
 )
-from ragguard.config.judge import JudgeCombination
+from ragguard.config import JudgeCombination
 
 PRIOR_MEAN = np.array([0.0, 1.0, 0.0])
 """Offset, lite weight, judge weight: the lite verdict."""

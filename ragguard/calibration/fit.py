@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ragguard.calibration.band import band_for_share
-from ragguard.metrics.agreement import balanced_accuracy
+from ragguard.metrics import balanced_accuracy
 
 PRIOR_SLOPE = 1.0
 """The prior's slope on logit(score): about what the lite head's own calibration gives."""

@@ -23,9 +23,9 @@ from pathlib import Path
 from typing import Any
 
 from ragguard.errors import TraceValidationError
-from ragguard.runtime.jsonl import DEFAULT_MAX_LINE_BYTES, read_jsonl
+from ragguard.runtime import DEFAULT_MAX_LINE_BYTES, read_jsonl
 from ragguard.schema import Item, Trace
-from ragguard.spans.analyzer import has_content
+from ragguard.spans import has_content
 
 REVIEW_FIELDS = ("hash", "design", "reviewer", "labelled_at", "review")
 """The keys the review page adds to a labelled line (popped before the trace is parsed)."""

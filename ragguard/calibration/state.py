@@ -44,8 +44,8 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StringConstraints
 
 from ragguard.calibration.fit import calibrate
 from ragguard.config import CalibrationConfig, FittedCalibration
-from ragguard.runtime.sampling import hash_sample
-from ragguard.scoring.encoders.trusted_files import private_folder, read_private
+from ragguard.runtime import hash_sample
+from ragguard.scoring.encoders import private_folder, read_private
 
 logger = logging.getLogger(__name__)
 

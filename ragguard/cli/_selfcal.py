@@ -56,13 +56,9 @@ def self_calibrated(
     if not needs_first_pass(config):
         yield config
         return
-    from ragguard.calibration.card import describe
-    from ragguard.calibration.fingerprint import model_fingerprint
-    from ragguard.calibration.state import CalibrationStore
-    from ragguard.evaluation.evaluator import Evaluator
-    from ragguard.judge.budget import after_first_pass
-    from ragguard.judge.cascade import Cascade
-    from ragguard.judge.ruling import Draft
+    from ragguard.calibration import CalibrationStore, describe, model_fingerprint
+    from ragguard.evaluation import Evaluator
+    from ragguard.judge import Cascade, Draft, after_first_pass
     from ragguard.schema import Evaluation
 
     with contextlib.ExitStack() as stack:

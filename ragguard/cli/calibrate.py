@@ -43,7 +43,7 @@ def add_to(commands: Any) -> None:
 
 
 def _show(path: str) -> int:
-    from ragguard.calibration.card import describe
+    from ragguard.calibration import describe
     from ragguard.config import Config
 
     calibration = Config.from_file(path).calibration

@@ -16,7 +16,7 @@ from ragguard.errors import RagguardError
 
 if TYPE_CHECKING:
     from ragguard.config import Config
-    from ragguard.runtime.log_record import LoggedTrace
+    from ragguard.runtime import LoggedTrace
     from ragguard.schema import Evaluation, Trace
 
 
@@ -42,10 +42,8 @@ def add_to(commands: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ragguard.replay.report import ReportBuilder
-    from ragguard.replay.run import Replay, load_done
-    from ragguard.runtime.jsonl import count_lines
-    from ragguard.runtime.log_record import expand_logs, read_log
+    from ragguard.replay import Replay, ReportBuilder, load_done
+    from ragguard.runtime import count_lines, expand_logs, read_log
 
     options = RunOptions.from_args(args)
     out: str | None = args.out

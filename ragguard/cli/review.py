@@ -54,8 +54,15 @@ def run(args: argparse.Namespace) -> int:
             "ragguard review needs the review extra: pip install 'ragguard-eval[review]'"
         ) from None
     from ragguard.config import Config
-    from ragguard.review import Design, ReviewSession, build_queue, open_source
-    from ragguard.review.server import bind, read_token, serve
+    from ragguard.review import (
+        Design,
+        ReviewSession,
+        bind,
+        build_queue,
+        open_source,
+        read_token,
+        serve,
+    )
 
     token = read_token(args.token_file, args.host)
     media = Config.coerce(args.config).media

@@ -125,8 +125,7 @@ def run(args: argparse.Namespace) -> int:
     if args.role == "answer":
         return _answer(args)
     from ragguard.scoring.encoders import TextEmbedder
-    from ragguard.train.datasets import read_labels
-    from ragguard.train.lite import train_lite
+    from ragguard.train import read_labels, train_lite
 
     check_writable(args.out)
     pairs = (pair for path in args.labels for pair in read_labels(Path(path), args.role))
@@ -165,7 +164,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _answer(args: argparse.Namespace) -> int:
     """The answer-relevance head: trained on the question sets of --data, nothing else."""
-    from ragguard.train.answer import train_answer
+    from ragguard.train import train_answer
 
     if args.labels or not args.data_dir:
         print("ragguard: error: train answer reads --data DIR, not --labels", file=sys.stderr)

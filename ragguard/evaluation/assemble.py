@@ -11,10 +11,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ragguard.evaluation.plan import SpanPlan, TracePlan
-from ragguard.judge.ruling import Draft, Ruling
-from ragguard.language.normalize import UNREADABLE
-from ragguard.metrics.answer_relevance import AnswerVerdict, answer_verdict
-from ragguard.metrics.per_trace import trace_metrics
+from ragguard.judge import Draft, Ruling
+from ragguard.language import UNREADABLE
+from ragguard.metrics import AnswerVerdict, answer_verdict, trace_metrics
 from ragguard.schema import (
     NO_CONTEXT,
     CalibrationStatus,
@@ -26,7 +25,7 @@ from ragguard.schema import (
     Thresholds,
     Trace,
 )
-from ragguard.scoring.wiring.routing import checks_not_run
+from ragguard.scoring.wiring import checks_not_run
 
 
 @dataclass(frozen=True)

@@ -25,24 +25,21 @@ from ragguard.evaluation.plan import (
     TracePlan,
     UnreadPair,
 )
-from ragguard.language import UNDETERMINED
-from ragguard.language.normalize import unreadable
-from ragguard.media.decoded import Decoded, decoded_visual, unreadable_file
-from ragguard.media.visual import Visual, best_frames
-from ragguard.metrics.answer_relevance import SCORED_KINDS, answer_sentences
-from ragguard.metrics.rate import DriftMonitor
-from ragguard.runtime import caches
-from ragguard.runtime.timing import Stopwatch
+from ragguard.language import UNDETERMINED, unreadable
+from ragguard.media import Decoded, Visual, best_frames, decoded_visual, unreadable_file
+from ragguard.metrics import SCORED_KINDS, DriftMonitor, answer_sentences
+from ragguard.runtime import Stopwatch
+from ragguard.runtime import clear_caches as caches_clear_caches
 from ragguard.schema import CalibrationStatus, Evaluation, FieldIssue, Thresholds, Trace
-from ragguard.scoring.checks.antecedents import answer_readings
-from ragguard.scoring.encoders.blas import one_blas_thread
-from ragguard.scoring.interface.evidence import Claim, Evidence, item_evidence
-from ragguard.scoring.lite.answer import Languages
-from ragguard.scoring.wiring.routing import on_scale
+from ragguard.scoring.checks import answer_readings
+from ragguard.scoring.encoders import one_blas_thread
+from ragguard.scoring.interface import Claim, Evidence, item_evidence
+from ragguard.scoring.lite import Languages
+from ragguard.scoring.wiring import on_scale
 from ragguard.spans import ItemRef
 
 if TYPE_CHECKING:
-    from ragguard.judge.ruling import Ruling
+    from ragguard.judge import Ruling
 
 
 class Evaluator:
@@ -77,7 +74,7 @@ class Evaluator:
         """Forget every content-hash cache: embeddings, parsed passages and checked pairs,
         text tokens, relevance scores. Benchmarks call it to time a cold start; models stay
         loaded."""
-        caches.clear_caches()
+        caches_clear_caches()
 
     def evaluate_batch(self, traces: Sequence[Trace]) -> list[Outcome]:
         """Evaluate traces together; a bad trace yields its error, the others go on."""

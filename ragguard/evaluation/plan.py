@@ -9,11 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ragguard.errors import RagguardError
-from ragguard.media.visual import Visual
+from ragguard.media import Visual
 from ragguard.schema import Evaluation, FieldIssue, Trace
-from ragguard.scoring.interface.evidence import Evidence
-from ragguard.scoring.interface.protocols import Reason
-from ragguard.scoring.lite.answer import AnswerScore
+from ragguard.scoring.interface import Evidence, Reason
+from ragguard.scoring.lite import AnswerScore
 from ragguard.spans import Span
 
 Outcome = Evaluation | RagguardError

@@ -15,8 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from ragguard.schema import Evaluation, Item, Trace
-from ragguard.schema.inline import is_inline
+from ragguard.schema import Evaluation, Item, Trace, is_inline
 
 
 @dataclass(frozen=True)

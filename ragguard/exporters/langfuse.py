@@ -17,8 +17,7 @@ from ragguard.config import ExportConfig, LangfuseConfig
 from ragguard.exporters.annotations import Result, target_span, trace_results
 from ragguard.exporters.base import Exporter, ExportResult, Finished, StatusNote, each
 from ragguard.exporters.outbound import post_json
-from ragguard.schema import Evaluation, Trace
-from ragguard.schema import otel_names as names
+from ragguard.schema import STATUS_RESULT, Evaluation, Trace
 
 
 def score_id(trace_id: str, span_id: str, name: str) -> str:
@@ -62,7 +61,7 @@ class LangfuseExporter(Exporter):
 
     def record_status(self, note: StatusNote) -> None:
         """A trace with nothing to evaluate: its status, on its root span."""
-        result = Result(names.STATUS_RESULT, None, note.status, note.detail)
+        result = Result(STATUS_RESULT, None, note.status, note.detail)
         body = self._score(note.trace_id, note.span_id, result)
         post_json(self.url, body, self.headers, self.timeout_s)
 

@@ -19,8 +19,7 @@ from ragguard.exporters.annotations import (
 )
 from ragguard.exporters.base import Exporter, ExportResult, Finished, StatusNote, each
 from ragguard.exporters.outbound import post_json
-from ragguard.schema import Evaluation, Trace
-from ragguard.schema import otel_names as names
+from ragguard.schema import STATUS_RESULT, Evaluation, Trace
 
 IDENTIFIER = "ragguard"
 
@@ -75,7 +74,7 @@ class PhoenixExporter(Exporter):
 
     def record_status(self, note: StatusNote) -> None:
         """A trace with nothing to evaluate: its status, on its root span."""
-        result = Result(names.STATUS_RESULT, None, note.status, note.detail)
+        result = Result(STATUS_RESULT, None, note.status, note.detail)
         self._post("/v1/span_annotations", [_annotation(note.span_id, result)])
 
     def shutdown(self) -> None:

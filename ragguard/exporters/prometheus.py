@@ -31,7 +31,7 @@ from ragguard.exporters.prometheus_metrics import (
     VERDICTS,
     MetricSet,
 )
-from ragguard.runtime.live_stats import LiveStats, stats
+from ragguard.runtime import LiveStats, stats
 
 __all__ = [
     "MODALITIES",

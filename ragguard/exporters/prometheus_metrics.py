@@ -15,9 +15,8 @@ from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 from prometheus_client.metrics_core import Metric
 
 from ragguard.exporters.registry import OTHER_PIPELINE
-from ragguard.metrics.judge_calls import JUDGE_USES, calls_by_use, span_use
-from ragguard.metrics.rate import RateTally
-from ragguard.runtime.live_stats import LiveStats
+from ragguard.metrics import JUDGE_USES, RateTally, calls_by_use, span_use
+from ragguard.runtime import LiveStats
 from ragguard.schema import (
     Evaluation,
     Modality,

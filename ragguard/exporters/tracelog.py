@@ -34,8 +34,7 @@ from typing import Literal
 
 from ragguard.config import ExportConfig
 from ragguard.exporters.base import Exporter, ExportResult, Finished
-from ragguard.runtime.hooks import register_once
-from ragguard.runtime.log_record import MAX_RECORD_BYTES, to_record
+from ragguard.runtime import MAX_RECORD_BYTES, register_once, to_record
 from ragguard.schema import Evaluation, Trace
 
 logger = logging.getLogger(__name__)

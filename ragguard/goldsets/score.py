@@ -21,11 +21,10 @@ from typing import Generic, Protocol, TypeVar
 import numpy as np
 from pydantic import BaseModel, Field
 
-from ragguard.evaluation.models import Models
+from ragguard.evaluation import Models
 from ragguard.goldsets import alce, crux, fathoms, mirage
 from ragguard.schema import Evaluation, Reference, SpanEvaluation, Trace
-from ragguard.scoring.interface.evidence import Claim, Evidence, item_text
-from ragguard.scoring.interface.protocols import RelevanceScorer
+from ragguard.scoring.interface import Claim, Evidence, RelevanceScorer, item_text
 
 UNLABELLED = "-"
 """Pipeline or category of a trace that names none."""

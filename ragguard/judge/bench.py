@@ -18,11 +18,9 @@ from tqdm.auto import tqdm
 
 from ragguard.judge.cascade import Cascade
 from ragguard.judge.questions import in_band, pair_question
-from ragguard.metrics.agreement import balanced_accuracy
-from ragguard.metrics.summary import markdown_table
-from ragguard.runtime.sampling import hash_sample
-from ragguard.scoring.interface.evidence import Claim, Evidence
-from ragguard.scoring.interface.protocols import SupportScorer
+from ragguard.metrics import balanced_accuracy, markdown_table
+from ragguard.runtime import hash_sample
+from ragguard.scoring.interface import Claim, Evidence, SupportScorer
 
 CHUNK = 64
 

@@ -25,10 +25,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 
-from ragguard.calibration.combine import shipped_combination
-from ragguard.calibration.state import CalibrationStore
-from ragguard.config import JudgeConfig
-from ragguard.config.judge import JudgeCombination
+from ragguard.calibration import CalibrationStore, shipped_combination
+from ragguard.config import JudgeCombination, JudgeConfig
 from ragguard.judge.answer import Answer, Replied
 from ragguard.judge.client import JudgeClient
 from ragguard.judge.parse import Parsed
@@ -42,7 +40,7 @@ from ragguard.judge.prompts import (
 from ragguard.judge.questions import AnswerQuestion, Picking, Selection, SupportQuestion, select
 from ragguard.judge.ruling import Draft, Ruling
 from ragguard.judge.share import ShareWindows
-from ragguard.runtime.caches import Cache
+from ragguard.runtime import Cache
 from ragguard.schema import Evaluation, JudgeVerdict
 
 logger = logging.getLogger(__name__)

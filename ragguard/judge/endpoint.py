@@ -27,8 +27,20 @@ from urllib.parse import urlsplit
 from ragguard.config import JudgeConfig
 from ragguard.judge.prompts import verdict_schema
 from ragguard.judge.tokens import reported
-from ragguard.schema import JudgeSkip
-from ragguard.schema import otel_names as names
+from ragguard.schema import (
+    ERROR_TYPE,
+    GEN_AI_OPERATION_NAME,
+    GEN_AI_PROVIDER_NAME,
+    GEN_AI_REQUEST_MAX_TOKENS,
+    GEN_AI_REQUEST_MODEL,
+    GEN_AI_REQUEST_TEMPERATURE,
+    GEN_AI_SYSTEM,
+    GEN_AI_USAGE_INPUT_TOKENS,
+    GEN_AI_USAGE_OUTPUT_TOKENS,
+    SERVER_ADDRESS,
+    SERVER_PORT,
+    JudgeSkip,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -167,8 +179,8 @@ class Endpoint:
                     logger.warning("ragguard judge: call failed: %s", message)
                 return Attempt(None, why, message)
             if span is not None:
-                span.set_attribute(names.GEN_AI_USAGE_INPUT_TOKENS, reply.input_tokens or 0)
-                span.set_attribute(names.GEN_AI_USAGE_OUTPUT_TOKENS, reply.output_tokens or 0)
+                span.set_attribute(GEN_AI_USAGE_INPUT_TOKENS, reply.input_tokens or 0)
+                span.set_attribute(GEN_AI_USAGE_OUTPUT_TOKENS, reply.output_tokens or 0)
             return Attempt(reply)
 
     @contextlib.contextmanager
@@ -183,16 +195,16 @@ class Endpoint:
         url = "http://127.0.0.1/v1" if self.config.backend == "local" else self.config.base_url
         address = urlsplit(url or "https://api.openai.com/v1")
         attributes: dict[str, Any] = {
-            names.GEN_AI_OPERATION_NAME: "chat",
-            names.GEN_AI_PROVIDER_NAME: "openai",
-            names.GEN_AI_SYSTEM: "openai",
-            names.GEN_AI_REQUEST_MODEL: model,
-            names.GEN_AI_REQUEST_MAX_TOKENS: self.config.max_output_tokens,
-            names.GEN_AI_REQUEST_TEMPERATURE: 0.0,
-            names.SERVER_ADDRESS: address.hostname or "",
+            GEN_AI_OPERATION_NAME: "chat",
+            GEN_AI_PROVIDER_NAME: "openai",
+            GEN_AI_SYSTEM: "openai",
+            GEN_AI_REQUEST_MODEL: model,
+            GEN_AI_REQUEST_MAX_TOKENS: self.config.max_output_tokens,
+            GEN_AI_REQUEST_TEMPERATURE: 0.0,
+            SERVER_ADDRESS: address.hostname or "",
         }
         if address.port:
-            attributes[names.SERVER_PORT] = address.port
+            attributes[SERVER_PORT] = address.port
         tracer = trace.get_tracer("ragguard.judge", tracer_provider=self.tracer_provider)
         with tracer.start_as_current_span(
             f"chat {model}", kind=trace.SpanKind.CLIENT, attributes=attributes
@@ -281,5 +293,5 @@ def _failed(span: Any, error_type: str) -> None:
     if span is not None:
         from opentelemetry.trace import StatusCode
 
-        span.set_attribute(names.ERROR_TYPE, error_type)
+        span.set_attribute(ERROR_TYPE, error_type)
         span.set_status(StatusCode.ERROR, error_type)

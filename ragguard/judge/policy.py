@@ -20,10 +20,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from ragguard.calibration.combine import decide, margin
-from ragguard.calibration.state import Sample
-from ragguard.config import JudgeConfig
-from ragguard.config.judge import JudgeCombination
+from ragguard.calibration import Sample, decide, margin
+from ragguard.config import JudgeCombination, JudgeConfig
 from ragguard.judge.answer import Answer, Replied
 from ragguard.judge.questions import Selection, SpanAsked, SpanSettled
 from ragguard.judge.ruling import Effects, Ruling, SpanRuling

@@ -17,17 +17,16 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
-from ragguard.calibration.state import in_calibration_sample, sample_key
+from ragguard.calibration import in_calibration_sample, sample_key
 from ragguard.config import JudgeConfig
 from ragguard.judge.passages import Candidates, cut_to_fit, shown_passages
 from ragguard.judge.prompts import new_nonce
 from ragguard.judge.ruling import Draft
 from ragguard.language import NAMES
-from ragguard.runtime.sampling import hash_sample
-from ragguard.schema import JudgeSkip, SpanEvaluation, Trace
-from ragguard.schema.otel_origin import OtelOrigin
-from ragguard.scoring.interface.evidence import item_text
-from ragguard.scoring.lexical import text as tx
+from ragguard.runtime import hash_sample
+from ragguard.schema import JudgeSkip, OtelOrigin, SpanEvaluation, Trace
+from ragguard.scoring.interface import item_text
+from ragguard.scoring.lexical import decontextualized
 
 CONTEXT_CHARS = 300
 """Answer text before a span shown to the judge, when the span leans on it ("It ...")."""
@@ -122,7 +121,7 @@ def support_questions(
     for index in range(len(spans)) if asked is None else asked:
         span = spans[index]
         before = trace.response[max(span.start - CONTEXT_CHARS, 0) : span.start].strip()
-        context = before if tx.decontextualized(span.text, before) != span.text else ""
+        context = before if decontextualized(span.text, before) != span.text else ""
         out.append(SupportQuestion(span.text, shown[index], context, NAMES.get(span.language)))
     return out
 

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from ragguard.calibration.state import Sample
+from ragguard.calibration import Sample
 from ragguard.judge.share import Seen
 from ragguard.schema import Evaluation, JudgeSkip, JudgeVerdict, SpanEvaluation, Thresholds, Trace
 

@@ -10,6 +10,9 @@ checks and features read (``skeleton`` the checks' fold of it, ``unreadable`` wh
 cannot be read as shown). docs/languages.md describes them.
 """
 
+import typing as _typing
+
+from ragguard._exports import lazy_exports as _lazy_exports
 from ragguard.language.detect import UNDETERMINED, detect
 from ragguard.language.normalize import UNREADABLE, normalized, skeleton, unreadable
 from ragguard.language.scripts import DIGITS, MARKS, WORD, phrase_pattern
@@ -18,35 +21,63 @@ from ragguard.language.wordlists import (
     NAMES,
     SUPPORTED,
     Lexicon,
+    SuperlativeCues,
     checks_off,
     foreign_lexicon,
     kinds_off,
+    language_data,
     lexicon,
     lexicon_or_fallback,
+    opposites_by_word,
     read_as,
     section,
 )
+
+if _typing.TYPE_CHECKING:
+    from ragguard.language.negation import negation_positions
+    from ragguard.language.numerals import (
+        WORD_NUMBERS,
+        SpelledNumber,
+        english_number_words,
+        english_numerals,
+        spelled_numbers,
+    )
+    from ragguard.language.sentences import MONTHS, WEEKDAYS, starts_sentence
 
 __all__ = [
     "DIGITS",
     "FALLBACK",
     "MARKS",
+    "MONTHS",
     "NAMES",
     "SUPPORTED",
     "UNDETERMINED",
     "UNREADABLE",
+    "WEEKDAYS",
     "WORD",
+    "WORD_NUMBERS",
     "Lexicon",
+    "SpelledNumber",
+    "SuperlativeCues",
     "checks_off",
     "detect",
+    "english_number_words",
+    "english_numerals",
     "foreign_lexicon",
     "kinds_off",
+    "language_data",
     "lexicon",
     "lexicon_or_fallback",
+    "negation_positions",
     "normalized",
+    "opposites_by_word",
     "phrase_pattern",
     "read_as",
     "section",
     "skeleton",
+    "spelled_numbers",
+    "starts_sentence",
     "unreadable",
 ]
+
+__getattr__, __dir__ = _lazy_exports(__name__, __file__, __all__)

@@ -22,23 +22,25 @@ from concurrent.futures import Future
 from types import FrameType
 from typing import Any
 
-from ragguard.config import Config, ConfigLike, ExportConfig, JudgeConfig, LiveConfig
-from ragguard.config.file import validate_config
+from ragguard.config import (
+    Config,
+    ConfigLike,
+    ExportConfig,
+    JudgeConfig,
+    LiveConfig,
+    validate_config,
+)
 from ragguard.errors import EvaluationLost, UnsupportedAnswerError
-from ragguard.evaluation.guard import Guard
-from ragguard.exporters import Exporter, build_exporters
-from ragguard.exporters.base import Finished
-from ragguard.exporters.delivery import ExporterDelivery
+from ragguard.evaluation import Guard
+from ragguard.exporters import Exporter, ExporterDelivery, Finished, build_exporters
 from ragguard.live import thread as worker
 from ragguard.live.child import EvaluationChild, shared_child
 from ragguard.live.minimums import below_minimums
 from ragguard.live.shared import shared_guard
 from ragguard.live.thread import EvaluationThread, Result, close_all, exit_timeout, flush
-from ragguard.runtime import live_stats
-from ragguard.runtime.hooks import register_once
-from ragguard.runtime.live_stats import LiveStats
+from ragguard.runtime import LiveStats, register_once, register_stats_source
 from ragguard.schema import Evaluation, GuardResult, Trace
-from ragguard.scoring.wiring.cache import CachedRelevanceScorer
+from ragguard.scoring.wiring import CachedRelevanceScorer
 
 logger = logging.getLogger(__name__)
 
@@ -161,7 +163,7 @@ class Monitor:
         _register_hooks()
         with _SHARED_LOCK:
             _ALL.add(self)
-        live_stats.register_stats_source(self)
+        register_stats_source(self)
         if self.live.flush_on_sigterm:
             _install_sigterm_flush()
 

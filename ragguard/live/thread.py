@@ -22,7 +22,7 @@ from concurrent.futures import Future
 from dataclasses import KW_ONLY, dataclass
 
 from ragguard.errors import EvaluationLost
-from ragguard.runtime.hooks import register_once
+from ragguard.runtime import register_once
 from ragguard.schema import Evaluation, Trace
 
 logger = logging.getLogger(__name__)

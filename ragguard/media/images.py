@@ -17,7 +17,7 @@ from urllib.parse import urlparse
 
 from ragguard.errors import MediaError
 from ragguard.media.policy import fetch, local_path, read_file
-from ragguard.schema.inline import INLINE_PREFIX
+from ragguard.schema import INLINE_PREFIX
 
 if TYPE_CHECKING:
     from PIL.Image import Image

@@ -17,8 +17,7 @@ from pydantic import ValidationError
 
 from ragguard.config import Config
 from ragguard.errors import RagguardError
-from ragguard.runtime.jsonl import DEFAULT_MAX_LINE_BYTES
-from ragguard.runtime.log_record import LoggedTrace, read_log, read_log_lines
+from ragguard.runtime import DEFAULT_MAX_LINE_BYTES, LoggedTrace, read_log, read_log_lines
 from ragguard.schema import Evaluation, Trace
 
 

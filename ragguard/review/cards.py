@@ -13,11 +13,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ragguard.calibration.labels import content_hash
+from ragguard.calibration import content_hash
 from ragguard.errors import RagguardError, TraceValidationError
-from ragguard.runtime.log_record import LOG_FIELDS
+from ragguard.runtime import LOG_FIELDS
 from ragguard.schema import Evaluation, Trace
-from ragguard.scoring.lexical.text import content_tokens, evidence_sentences
+from ragguard.scoring.lexical import content_tokens, evidence_sentences
 
 _BIDI = re.compile("([\u202a-\u202e\u2066-\u2069])")
 Segment = tuple[str, str]

@@ -12,7 +12,7 @@ from pathlib import Path
 from ragguard.errors import RagguardError
 from ragguard.review.app import build_app
 from ragguard.review.session import ReviewSession
-from ragguard.runtime.addresses import is_loopback
+from ragguard.runtime import is_loopback
 
 MIN_TOKEN_CHARS = 16
 

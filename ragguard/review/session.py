@@ -15,12 +15,11 @@ from typing import Any
 
 from ragguard.config import MediaConfig
 from ragguard.errors import MediaError, RagguardError
-from ragguard.media.images import read_image_bytes
-from ragguard.media.policy import allowed_path, local_path
+from ragguard.media import allowed_path, local_path, read_image_bytes
 from ragguard.review.cards import ReviewSpan, card_view
 from ragguard.review.store import CHOICES, Choice, Label, LabelsFile, current_labels, label_line
 from ragguard.review.summary import summarize
-from ragguard.schema.inline import INLINE_PREFIX
+from ragguard.schema import INLINE_PREFIX
 
 IMAGE_TYPES = {
     b"\x89PNG\r\n\x1a\n": "image/png",

@@ -16,8 +16,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from ragguard.errors import RagguardError, TraceValidationError
-from ragguard.runtime.jsonl import read_jsonl
-from ragguard.runtime.log_record import expand_logs, read_log_lines
+from ragguard.runtime import expand_logs, read_jsonl, read_log_lines
 
 SourceKind = Literal["log", "evaluations", "labels"]
 PEEK_BYTES = 1 << 20

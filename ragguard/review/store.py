@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from ragguard.review.cards import ReviewSpan
-from ragguard.runtime.jsonl import read_jsonl
+from ragguard.runtime import read_jsonl
 
 Choice = Literal["supported", "unsupported", "not_a_claim", "undone"]
 CHOICES: dict[str, bool | None] = {

@@ -23,7 +23,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ragguard.metrics.rate import Z_95, RateTally, wilson_interval
+from ragguard.metrics import Z_95, RateTally, wilson_interval
 from ragguard.review.store import Label
 
 BINS = 10

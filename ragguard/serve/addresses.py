@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ragguard.errors import RagguardError
-from ragguard.runtime.addresses import is_loopback
+from ragguard.runtime import is_loopback
 from ragguard.serve.numerals import ascii_int
 
 __all__ = ["check_exposure", "is_loopback", "parse"]

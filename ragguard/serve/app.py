@@ -21,7 +21,7 @@ from typing import Any
 
 from ragguard.config import Config, ConfigLike
 from ragguard.errors import RagguardError
-from ragguard.evaluation.guard import Guard
+from ragguard.evaluation import Guard
 from ragguard.exporters import Exporter
 from ragguard.serve.addresses import check_exposure, parse
 from ragguard.serve.buffer import BufferSettings, Due, TraceBuffer

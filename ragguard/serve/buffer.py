@@ -29,8 +29,8 @@ from collections import Counter, OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from ragguard.config.serve import ServeConfig
-from ragguard.runtime.sampling import hash_sample
+from ragguard.config import ServeConfig
+from ragguard.runtime import hash_sample
 from ragguard.serve.model import SpanRecord, estimated_size
 
 

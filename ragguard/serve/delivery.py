@@ -12,10 +12,17 @@ import time
 from collections import deque
 from collections.abc import Callable, Sequence
 
-from ragguard.exporters import Exporter
-from ragguard.exporters.base import ExportResult, Finished, StatusNote, StatusRecorder
-from ragguard.exporters.delivery import Delivery, DeliveryCounts, ExporterDelivery
-from ragguard.runtime import live_stats
+from ragguard.exporters import (
+    Delivery,
+    DeliveryCounts,
+    Exporter,
+    ExporterDelivery,
+    ExportResult,
+    Finished,
+    StatusNote,
+    StatusRecorder,
+)
+from ragguard.runtime import record_process_event
 
 __all__ = ["DeliveryCounts", "ExportQueue", "Outbox"]
 
@@ -82,9 +89,7 @@ class ExportQueue:
     ``Outbox`` of ``size``; a failed call also counts in ``ragguard.stats().export_errors``."""
 
     def __init__(self, sink: Exporter, size: int) -> None:
-        self.sink = ExporterDelivery(
-            sink, on_failure=lambda: live_stats.record_process_event("export_errors")
-        )
+        self.sink = ExporterDelivery(sink, on_failure=lambda: record_process_event("export_errors"))
         self.name = type(sink).__name__
         self.outbox = Outbox(f"serve-{self.name}", size, self.sink.delivery)
 

@@ -16,11 +16,10 @@ import weakref
 from collections.abc import Callable, Sequence
 
 from ragguard.config import Config, ExportConfig, LiveConfig
-from ragguard.evaluation.guard import Guard
-from ragguard.exporters.registry import OTHER_PIPELINE, serve_monitor_config
-from ragguard.live.monitor import Monitor
-from ragguard.live.shared import shared_guard
-from ragguard.runtime.memory import PeriodicRelease
+from ragguard.evaluation import Guard
+from ragguard.exporters import OTHER_PIPELINE, serve_monitor_config
+from ragguard.live import Monitor, shared_guard
+from ragguard.runtime import PeriodicRelease
 from ragguard.schema import Evaluation, Trace
 from ragguard.serve.buffer import Due, TraceBuffer
 from ragguard.serve.join import Joined, join_spans

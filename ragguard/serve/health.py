@@ -9,7 +9,7 @@ import threading
 from collections.abc import Callable
 from http.server import ThreadingHTTPServer
 
-from ragguard.evaluation.guard import Guard
+from ragguard.evaluation import Guard
 from ragguard.serve.addresses import parse
 from ragguard.serve.buffer import TraceBuffer
 from ragguard.serve.evaluating import Evaluating

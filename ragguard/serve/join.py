@@ -23,8 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from ragguard.errors import TraceValidationError
-from ragguard.schema import Item, Trace
-from ragguard.schema.otel_origin import ORIGIN_KEY, OtelOrigin
+from ragguard.schema import ORIGIN_KEY, Item, OtelOrigin, Trace
 from ragguard.serve.dialects import read_span
 from ragguard.serve.model import Piece, SpanRecord
 

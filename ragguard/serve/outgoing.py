@@ -8,8 +8,7 @@ import logging
 from collections.abc import Sequence
 
 from ragguard.config import Config
-from ragguard.exporters import Exporter, build_exporters
-from ragguard.exporters.base import StatusNote
+from ragguard.exporters import Exporter, StatusNote, build_exporters
 from ragguard.serve.delivery import ExportQueue
 from ragguard.serve.join import Joined
 

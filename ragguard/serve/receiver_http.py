@@ -28,7 +28,7 @@ import zlib
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-from ragguard.config.serve import ServeConfig
+from ragguard.config import ServeConfig
 from ragguard.serve.connections import DeadlineReader, Preemptible
 from ragguard.serve.inflight import Busy, Reservation
 from ragguard.serve.intake import Intake, Refusal, Reply

@@ -15,7 +15,7 @@ import threading
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 
-from ragguard.config.serve import ServeConfig
+from ragguard.config import ServeConfig
 from ragguard.errors import RagguardError
 from ragguard.serve.buffer import TraceBuffer
 from ragguard.serve.forward import Forwarder

@@ -27,8 +27,7 @@ from functools import cache
 from typing import Literal, NamedTuple
 
 from ragguard.config import SpanConfig
-from ragguard.language import kinds_off, lexicon, phrase_pattern, read_as
-from ragguard.language.sentences import MONTHS, starts_sentence
+from ragguard.language import MONTHS, kinds_off, lexicon, phrase_pattern, read_as, starts_sentence
 from ragguard.spans.clauses import about_speaker, clauses
 from ragguard.spans.cues import (
     CHECKABLE_CONTENT,

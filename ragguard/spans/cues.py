@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from ragguard.language.wordlists import FALLBACK, lexicon_or_fallback
+from ragguard.language import FALLBACK, lexicon_or_fallback
 
 _ENGLISH = lexicon_or_fallback(FALLBACK)
 

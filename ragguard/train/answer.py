@@ -33,7 +33,7 @@ from typing import Protocol
 
 import numpy as np
 
-from ragguard.metrics.agreement import roc_auc, true_rates
+from ragguard.metrics import roc_auc, true_rates
 from ragguard.scoring.encoders import TextEmbedder, multilingual_embedder
 from ragguard.scoring.lexical import evidence_sentences
 from ragguard.scoring.lite import (

@@ -26,9 +26,8 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Protocol
 
-from ragguard.language import kinds_off, read_as
-from ragguard.language.wordlists import lexicon
-from ragguard.runtime.caches import memoized
+from ragguard.language import kinds_off, lexicon, read_as
+from ragguard.runtime import memoized
 from ragguard.scoring.checks.proper_names import names
 
 MAX_SUBJECT_WORDS = 6

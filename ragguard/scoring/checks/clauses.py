@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ragguard.runtime.caches import memoized
+from ragguard.runtime import memoized
 from ragguard.scoring.checks.dates import MONTH
 from ragguard.scoring.checks.numbers import Quantity, comparable, quantities, same_quantity
 from ragguard.scoring.checks.parse import Sentence

@@ -9,7 +9,7 @@ from ragguard.language import lexicon_or_fallback, phrase_pattern, read_as
 from ragguard.scoring.checks.parse import MIN_SHARED, Sentence, parse, passage_vocabulary
 from ragguard.scoring.interface.protocols import Reason
 from ragguard.scoring.lexical.text import stem_in, stopwords_of
-from ragguard.spans.cues import HEDGE_CLASSES
+from ragguard.spans import HEDGE_CLASSES
 
 MIN_UNCOVERED = 3
 """Content words in a row that the evidence never mentions: an added fact, not a paraphrase."""

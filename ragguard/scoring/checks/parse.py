@@ -6,9 +6,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ragguard.language import kinds_off
-from ragguard.language.numerals import english_numerals
-from ragguard.runtime.caches import memoized
+from ragguard.language import english_numerals, kinds_off
+from ragguard.runtime import memoized
 from ragguard.scoring.checks.antecedents import resolve
 from ragguard.scoring.checks.dates import months_in, weekdays_in
 from ragguard.scoring.checks.numbers import Quantity, quantities, ranges

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from ragguard.language import lexicon_or_fallback
-from ragguard.language.negation import negation_positions
-from ragguard.runtime.caches import memoized
+from ragguard.language import lexicon_or_fallback, negation_positions
+from ragguard.runtime import memoized
 from ragguard.scoring.checks.parse import Sentence, overlap
 from ragguard.scoring.interface.protocols import Reason
 from ragguard.scoring.lexical.text import stem, stem_in, stopwords_of

@@ -10,9 +10,7 @@ subject holds the rank is the entity check's question, not this one's.
 
 from __future__ import annotations
 
-from ragguard.language import lexicon, lexicon_or_fallback
-from ragguard.language.negation import negation_positions
-from ragguard.language.wordlists import SuperlativeCues
+from ragguard.language import SuperlativeCues, lexicon, lexicon_or_fallback, negation_positions
 from ragguard.scoring.checks.parse import Sentence
 from ragguard.scoring.interface.protocols import Reason
 

@@ -17,7 +17,7 @@ from ragguard.schema import CheckKind
 from ragguard.scoring.interface.evidence import Claim, Evidence
 
 if TYPE_CHECKING:
-    from ragguard.media.visual import Frame
+    from ragguard.media import Frame
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from ragguard.scoring.lexical.text import (
     ANY_SCRIPT_TOKEN,
     content_tokens,
+    decontextualized,
     evidence_sentences,
     stem,
     stem_in,
@@ -25,6 +26,7 @@ __all__ = [
     "EDIT_NEGATION_WORDS",
     "STOPWORDS",
     "content_tokens",
+    "decontextualized",
     "evidence_sentences",
     "stem",
     "stem_in",

@@ -10,11 +10,17 @@ import itertools
 import re
 from collections.abc import Hashable
 
-from ragguard.language import WORD, detect, lexicon, lexicon_or_fallback, read_as
-from ragguard.language.negation import negation_positions
-from ragguard.language.numerals import english_numerals
-from ragguard.runtime import caches
-from ragguard.runtime.caches import memoized
+from ragguard.language import (
+    WORD,
+    detect,
+    english_numerals,
+    lexicon,
+    lexicon_or_fallback,
+    negation_positions,
+    read_as,
+)
+from ragguard.runtime import clear_caches as caches_clear_caches
+from ragguard.runtime import memoized
 from ragguard.scoring.lexical.vocabulary import HEAD_NEGATING_VERBS, HEAD_NEGATION_WORDS, STOPWORDS
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])|\n+")
@@ -67,7 +73,7 @@ def evidence_sentences(text: str) -> list[str]:
 
 def clear_caches() -> None:
     """Forget the token caches (benchmarks time a cold start with it)."""
-    caches.clear_caches(__name__)
+    caches_clear_caches(__name__)
 
 
 _VOWEL = re.compile("[aeiouy]")

@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ragguard.language.numerals import english_number_words
-from ragguard.language.wordlists import (
+from ragguard.language import (
     FALLBACK,
+    english_number_words,
     language_data,
     lexicon_or_fallback,
     opposites_by_word,

@@ -29,8 +29,8 @@ from typing import Any, cast
 
 import numpy as np
 
-from ragguard.language.normalize import normalized
-from ragguard.runtime.caches import memoized
+from ragguard.language import normalized
+from ragguard.runtime import memoized
 from ragguard.scoring.encoders.embeddings import TextEmbedder
 from ragguard.scoring.lexical import text as tx
 from ragguard.scoring.lite.heads import Head
