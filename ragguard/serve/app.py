@@ -131,6 +131,8 @@ class ServeApp:
         """Requests between their refusal check and their spans' buffering: ``stop`` waits
         for them, so no acknowledged span comes in after the buffer is drained."""
         self._ready = threading.Event()
+        self.load_failures = 0
+        """Failed attempts to load the models (``_warm`` retries them)."""
         self._threads: list[threading.Thread] = []
         self._closers: list[Callable[[], None]] = []
         self.forwarder: Forwarder | None = None
@@ -325,12 +327,25 @@ class ServeApp:
             logger.info("ragguard serve: %s", self.stats().line())
 
     def _warm(self) -> None:
-        try:
-            self.guard.warmup()
-        except Exception:
-            logger.exception("ragguard serve: loading the models failed")
+        """Load the models, again after a failure (a judge GGUF still being copied, a port
+        taken) with a doubling backoff capped at 5 minutes; ``/readyz`` waits for it."""
+        delay = 1.0
+        while not self._stopping.is_set():
+            try:
+                self.guard.warmup()
+            except Exception:
+                self.load_failures += 1
+                logger.exception(
+                    "ragguard serve: loading the models failed (%d times; again in %.0f s)",
+                    self.load_failures,
+                    delay,
+                )
+                if self._stopping.wait(delay):
+                    return
+                delay = min(delay * 2, 300.0)
+                continue
+            self._ready.set()
             return
-        self._ready.set()
 
     def stats(self) -> ServeStats:
         counters = self.counters
