@@ -190,6 +190,15 @@ class Cascade:
         )
         return self.client.ask(messages, SUPPORT_VERDICTS, score=score)
 
+    def load(self) -> None:
+        """Start the local backend's server now (ModelLoadError naming the cause when its
+        model cannot load), so a command with a judge configured fails as it does for a lite
+        model; a remote endpoint has nothing to load."""
+        if self.config.backend == "local":
+            from ragguard.judge.local import server
+
+            server(self.config)
+
     def remember(self, recorded: Iterable[JudgeVerdict]) -> int:
         """Take judge scores recorded in a logged evaluation (``LoggedTrace.judge_scores``,
         which ``replay`` reads) as answers to the same questions, so they are reused rather

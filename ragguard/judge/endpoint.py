@@ -25,7 +25,7 @@ from typing import Any, Literal
 from urllib.parse import urlsplit
 
 from ragguard.config import JudgeConfig
-from ragguard.judge.prompts import verdict_schema
+from ragguard.judge.prompts import inert, verdict_schema
 from ragguard.judge.tokens import reported
 from ragguard.schema import (
     ERROR_TYPE,
@@ -88,6 +88,9 @@ class Endpoint:
         self.tracer_provider = tracer_provider
         """Where the call spans go; None: the application's global provider."""
         self._client: Any = None
+        self.special: tuple[str, ...] = ()
+        """The local model's own special tokens, made inert in the user message (the
+        untrusted fields) of every request; none for a remote endpoint."""
 
     @property
     def started(self) -> bool:
@@ -109,6 +112,7 @@ class Endpoint:
 
                 started = server(self.config)
                 base_url, api_key = started.base_url, started.api_key
+                self.special = started.special
             self._client = OpenAI(
                 base_url=base_url,
                 api_key=api_key,
@@ -141,6 +145,11 @@ class Endpoint:
     ) -> Request:
         """The call's body: the score question asks for one token and its probabilities;
         the verdict question for a reply in the verdict schema where configured."""
+        if self.special:  # llama.cpp reads special-token text in a prompt as the token
+            messages = [
+                {**m, "content": inert(m["content"], self.special)} if m["role"] == "user" else m
+                for m in messages
+            ]
         body: dict[str, Any] = {
             "model": self.model_name,
             "messages": messages,

@@ -38,6 +38,7 @@ guidelines refer to the blocks by those names. ``language`` names the language o
 
 from __future__ import annotations
 
+import functools
 import re
 import secrets
 from collections.abc import Mapping, Sequence
@@ -146,13 +147,19 @@ would read one inside a passage as a real control token, ending the user turn wh
 fences say; ``inert`` breaks each with a word joiner so it is tokenized as plain text."""
 
 _INERT = "\u2060"
-_MARKERS = re.compile("|".join(re.escape(m) for m in CHAT_MARKERS))
 
 
-def inert(text: str) -> str:
-    """``text`` with every chat-template marker (``CHAT_MARKERS``) made plain text: a word
-    joiner after its first character."""
-    return _MARKERS.sub(lambda m: m.group(0)[0] + _INERT + m.group(0)[1:], text)
+@functools.lru_cache(maxsize=8)
+def _pattern(markers: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile("|".join(re.escape(m) for m in sorted(markers, key=len, reverse=True)))
+
+
+def inert(text: str, markers: tuple[str, ...] = CHAT_MARKERS) -> str:
+    """``text`` with every marker (the chat-template markers, or a local model's own special
+    tokens) made plain text: a word joiner after its first character."""
+    if not markers:
+        return text
+    return _pattern(markers).sub(lambda m: m.group(0)[0] + _INERT + m.group(0)[1:], text)
 
 
 def new_nonce(fields: Sequence[str]) -> str:

@@ -97,6 +97,11 @@ class ServeApp:
     def ready(self) -> bool:
         return self.health.ready()
 
+    @property
+    def load_failures(self) -> int:
+        """Failed attempts to load the models (the warm-up retries them)."""
+        return self.health.load_failures
+
     # -- life cycle ------------------------------------------------------------------------
 
     def _tls(self) -> ssl.SSLContext | None:

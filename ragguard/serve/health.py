@@ -36,15 +36,30 @@ class Health:
         self.outgoing = outgoing
         self.stopping = stopping
         self._ready = threading.Event()
+        self.load_failures = 0
+        """Failed attempts to load the models (``warm`` retries them)."""
 
     def warm(self, guard: Guard) -> None:
-        """Load the models (the warm-up thread); ready once they are."""
-        try:
-            guard.warmup()
-        except Exception:
-            logger.exception("ragguard serve: loading the models failed")
+        """Load the models (the warm-up thread), again after a failure (a judge GGUF still
+        being copied, a port taken) with a doubling backoff capped at 5 minutes; ready once
+        they load."""
+        delay = 1.0
+        while not self.stopping.is_set():
+            try:
+                guard.warmup()
+            except Exception:
+                self.load_failures += 1
+                logger.exception(
+                    "ragguard serve: loading the models failed (%d times; again in %.0f s)",
+                    self.load_failures,
+                    delay,
+                )
+                if self.stopping.wait(delay):
+                    return
+                delay = min(delay * 2, 300.0)
+                continue
+            self._ready.set()
             return
-        self._ready.set()
 
     def ready(self) -> bool:
         return self._ready.is_set() and not self.stopping.is_set()
