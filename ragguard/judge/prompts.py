@@ -38,11 +38,12 @@ guidelines refer to the blocks by those names. ``language`` names the language o
 
 from __future__ import annotations
 
-import functools
 import re
 import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
+
+from ragguard.runtime import memoized
 
 SUPPORT_GUIDELINES = """\
 You check whether a sentence from an AI assistant's answer is backed by the retrieved \
@@ -149,7 +150,7 @@ fences say; ``inert`` breaks each with a word joiner so it is tokenized as plain
 _INERT = "\u2060"
 
 
-@functools.lru_cache(maxsize=8)
+@memoized(entries=8)
 def _pattern(markers: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile("|".join(re.escape(m) for m in sorted(markers, key=len, reverse=True)))
 

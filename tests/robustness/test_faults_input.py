@@ -97,7 +97,7 @@ def test_an_unexpected_error_is_one_line_and_exit_2_not_a_traceback(tmp_path, mo
     def broken(config=None):
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(ragguard.evaluation.guard, "Guard", broken)
+    monkeypatch.setattr(ragguard.evaluation, "Guard", broken)
     traces = tmp_path / "traces.jsonl"
     traces.write_bytes(line(trace("a")))
     assert main(["evaluate", str(traces)]) == EXIT_ERROR
