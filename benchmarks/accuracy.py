@@ -146,7 +146,7 @@ def throughput_row(name: str, support, relevance, evaluator, cases: list, n: int
             support.support([Claim(earlier)] * len(evidence), evidence)
             relevance.relevance([earlier] * len(evidence), evidence)
         started = time.perf_counter()
-        with one_blas_thread():  # as the engine runs them
+        with one_blas_thread():  # as the evaluator runs them
             run()
         return time.perf_counter() - started
 

@@ -9,7 +9,7 @@ question: its own answer (kept?), another held-out question's own answer from th
 (faithful but off the question: flagged?), at the threshold the head ships with.
 
 Then the cost: the held-out questions as traces (their passages as items, their own
-answers as responses) through the Evaluator in batches of 64, and the engine's own
+answers as responses) through the Evaluator in batches of 64, and the evaluator's own
 ``timing_ms["answer"]`` (per trace, amortised over its batch), after a first batch that
 loads the models; the memory the scorer adds is the traced allocation peak of scoring one
 batch plus the head and rules it holds.

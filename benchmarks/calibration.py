@@ -113,9 +113,7 @@ def split_protocol(data: Scored, n: int, seed: int) -> float:
     train, rest = order[:n], order[n:]
     on = train[data.scored[train]]
     kept = data.labels[train[~data.scored[train]]]
-    fit = calibrate(
-        data.scores[on], data.labels[on], data.default, kept=kept, seed=seed, bootstrap_rounds=0
-    )
+    fit = calibrate(data.scores[on], data.labels[on], data.default, kept=kept, seed=seed)
     return _ba(verdicts(data, fit.threshold)[rest], data.labels[rest])
 
 
@@ -165,6 +163,7 @@ def judge_calibrated_cascade(
         bootstrap_rounds=0,
         min_gain=min_gain,
         default_band=data.band,
+        must_show_better=False,
     )
     eta = fit.threshold
     lo, hi = fit.band

@@ -33,7 +33,7 @@ import numpy as np
 from tqdm import tqdm
 
 from ragguard.metrics.summary import markdown_table
-from ragguard.replay.compare import paired_intervals
+from ragguard.replay.comparison import paired_intervals
 from ragguard.schema import Evaluation, Metrics, SpanEvaluation
 
 ETA = 0.576

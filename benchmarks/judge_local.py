@@ -486,6 +486,7 @@ def prefix(args: argparse.Namespace) -> None:
     from ragguard.judge.cascade import Cascade
     from ragguard.judge.client import JudgeClient
     from ragguard.judge.prompts import SUPPORT_VERDICTS
+    from ragguard.judge.questions import support_questions, with_shared_nonce
     from ragguard.schema import Trace
 
     base: Any = None
@@ -513,13 +514,13 @@ def prefix(args: argparse.Namespace) -> None:
     for trace, evaluation in zip(traces, evaluations, strict=True):
         spans = [s for s in evaluation.spans if s.kind == "objective"]
         if len(spans) >= 3:
-            answers.append(list(zip(cascade.questions(trace, spans), spans, strict=True)))
+            answers.append(list(zip(support_questions(config, trace, spans), spans, strict=True)))
     answers = answers[: args.answers]
     client = cascade.client
     for mode in args.modes:
         seconds, sent, evaluated = [], [], []
         for questions in answers:
-            shared = cascade.shared_nonce([q for q, _ in questions])
+            shared = with_shared_nonce([q for q, _ in questions])
             for question in shared:
                 if mode == "before":
                     messages = base.support_messages(

@@ -37,6 +37,7 @@ from accuracy_judge import standin_judge
 
 from ragguard.config import JudgeConfig
 from ragguard.judge.cascade import Cascade
+from ragguard.judge.questions import pair_question
 from ragguard.metrics.summary import markdown_table
 from ragguard.scoring.checks import CONTRADICTIONS, check
 
@@ -79,11 +80,11 @@ def main() -> None:
         fired = fired[: args.limit]
         with judge(args, cases) as config:
             cascade = Cascade(config)
-            questions = [cascade.pair_question(c.claim, c.evidence) for c, _ in fired]
+            questions = [pair_question(config, c.claim, c.evidence) for c, _ in fired]
             answers = cascade.ask(questions)
         counts: Counter[tuple[str, str]] = Counter()
-        for (case, kinds), (answer, _) in zip(fired, answers, strict=True):
-            verdict = None if answer.parsed is None else answer.parsed.verdict
+        for (case, kinds), got in zip(fired, answers, strict=True):
+            verdict = None if got.answer.parsed is None else got.answer.parsed.verdict
             for kind in [*kinds, "any"]:
                 counts[kind, "fired"] += 1
                 counts[kind, "false alarm"] += case.label

@@ -40,7 +40,7 @@ from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTrace
 from opentelemetry.proto.common.v1.common_pb2 import AnyValue, KeyValue
 
 from ragguard.serve.app import ServeApp
-from ragguard.serve.assembly import assemble
+from ragguard.serve.join import join_spans
 
 EXAMPLES = Path(__file__).parent.parent / "examples" / "traces.jsonl"
 PER_REQUEST = 50
@@ -155,7 +155,7 @@ def main() -> None:
     dues = app.buffer.drain()
     started = time.perf_counter()
     for due in dues:
-        assemble(due.trace_id, due.spans)
+        join_spans(due.trace_id, due.spans)
     figures["assemble_ms_per_trace"] = 1000 * (time.perf_counter() - started) / len(dues)
     app.stop(0)
 

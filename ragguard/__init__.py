@@ -10,9 +10,9 @@ ragguard is installed) must not load the evaluator or read the cache settings.
 
 from __future__ import annotations
 
-import importlib as _importlib
 import typing as _typing
 
+from ragguard._exports import lazy_exports as _lazy_exports
 from ragguard._version import __version__ as __version__
 
 if _typing.TYPE_CHECKING:
@@ -43,7 +43,7 @@ if _typing.TYPE_CHECKING:
     )
     from ragguard.live.thread import flush
     from ragguard.reranker import Reranker
-    from ragguard.runtime.stats import LiveStats, stats
+    from ragguard.runtime.live_stats import LiveStats, stats
     from ragguard.schema import (
         Evaluation,
         GuardResult,
@@ -53,44 +53,6 @@ if _typing.TYPE_CHECKING:
         SpanEvaluation,
         Trace,
     )
-
-_HOMES = {
-    "ragguard.adapters": ["wrap"],
-    "ragguard.config": [
-        "Config",
-        "LimitsConfig",
-        "LiveConfig",
-        "MediaConfig",
-        "RelevanceConfig",
-        "SpanConfig",
-        "SupportConfig",
-    ],
-    "ragguard.errors": [
-        "EvaluationError",
-        "MediaError",
-        "ModelLoadError",
-        "RagguardError",
-        "TraceValidationError",
-        "UnsupportedAnswerError",
-    ],
-    "ragguard.evaluation.evaluator": ["Evaluator"],
-    "ragguard.evaluation.guard": ["Guard"],
-    "ragguard.live.shared": ["shared_guard", "with_score_cache"],
-    "ragguard.live.monitor": ["Monitor"],
-    "ragguard.live.thread": ["flush"],
-    "ragguard.reranker": ["Reranker"],
-    "ragguard.runtime.stats": ["LiveStats", "stats"],
-    "ragguard.schema": [
-        "Evaluation",
-        "GuardResult",
-        "Item",
-        "ItemEvaluation",
-        "Metrics",
-        "SpanEvaluation",
-        "Trace",
-    ],
-}
-_HOME = {name: module for module, names in _HOMES.items() for name in names}
 
 __all__ = [
     "Config",
@@ -125,16 +87,4 @@ __all__ = [
     "wrap",
 ]
 
-
-def __getattr__(name: str) -> _typing.Any:
-    """Import a public name's module on first use (PEP 562), then keep the name here."""
-    module = _HOME.get(name)
-    if module is None:
-        raise AttributeError(f"module 'ragguard' has no attribute {name!r}")
-    value = getattr(_importlib.import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted([*globals(), *__all__])
+__getattr__, __dir__ = _lazy_exports(__name__, __file__, __all__)

@@ -70,7 +70,7 @@ def test_all_lists_exactly_the_public_names(name: str) -> None:
 
 @pytest.mark.parametrize("name", PACKAGES)
 def test_no_public_name_is_hidden_by_a_submodule(name: str) -> None:
-    """``ragguard.runtime.stats`` the module would hide ``stats`` the counters once
+    """A module named ``stats`` beside ``stats()`` the counters would hide them once
     imported: a public name must mean one thing."""
     module = importlib.import_module(name)
     folder = Path(module.__file__ or "").parent

@@ -11,15 +11,15 @@ import typing as _typing
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
+from ragguard._exports import lazy_exports as _lazy_exports
 from ragguard.config import ConfigLike
-from ragguard.evaluation.guard import Guard
+from ragguard.evaluation import Guard
 from ragguard.exporters import Exporter
-from ragguard.live.monitor import Monitor, OnEvaluation
-from ragguard.runtime.exports import lazy_exports as _lazy_exports
+from ragguard.live import Monitor, OnEvaluation
 
 if _typing.TYPE_CHECKING:  # the framework front ends, imported on first use
-    from ragguard.adapters.langchain import RagguardCallbackHandler
-    from ragguard.adapters.llamaindex import RagguardEventHandler
+    from ragguard.adapters.langchain import RagguardCallbackHandler, document_item
+    from ragguard.adapters.llamaindex import RagguardEventHandler, node_item
 
 _T = TypeVar("_T")
 
@@ -74,6 +74,12 @@ def wrap(
     return wrap_with(target, monitor, on_evaluation)  # type: ignore[return-value]
 
 
-__all__ = ["RagguardCallbackHandler", "RagguardEventHandler", "wrap"]
+__all__ = [
+    "RagguardCallbackHandler",
+    "RagguardEventHandler",
+    "document_item",
+    "node_item",
+    "wrap",
+]
 
 __getattr__, __dir__ = _lazy_exports(__name__, __file__, __all__)

@@ -19,11 +19,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
 from ragguard.errors import UnsupportedAnswerError
-from ragguard.exporters.traceparent import current_traceparent
+from ragguard.exporters import current_traceparent
 from ragguard.schema import Item, Trace
 
 if TYPE_CHECKING:
-    from ragguard.live.monitor import Annotate, Monitor, OnEvaluation
+    from ragguard.live import Annotate, Monitor, OnEvaluation
 
 logger = logging.getLogger(__name__)
 

@@ -22,7 +22,7 @@ from langchain_core.runnables.config import ensure_config, get_config_list
 
 from ragguard.adapters.capture import Recorder, Request, guarded, make_item
 from ragguard.errors import UnsupportedAnswerError
-from ragguard.live.monitor import Monitor, OnEvaluation
+from ragguard.live import Monitor, OnEvaluation
 from ragguard.schema import GuardResult, Item
 
 QUERY_KEYS = ("query", "question", "input", "messages")

@@ -41,7 +41,7 @@ from llama_index.core.workflow import StopEvent, Workflow
 from pydantic import BaseModel, PrivateAttr
 
 from ragguard.adapters.capture import Recorder, Request, guarded, make_item
-from ragguard.live.monitor import Monitor, OnEvaluation
+from ragguard.live import Monitor, OnEvaluation
 from ragguard.schema import GuardResult, Item
 
 ENTRY_POINTS = frozenset(

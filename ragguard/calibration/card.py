@@ -2,13 +2,28 @@
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 from ragguard.calibration.fit import Fit
 from ragguard.config import FittedCalibration
 
+if TYPE_CHECKING:
+    from ragguard.calibration.collect import LabelledScores
 
-def render_card(fit: Fit, *, source: str, fingerprint: str, answer: Fit | None = None) -> str:
+
+def render_card(
+    fit: Fit,
+    *,
+    source: str,
+    fingerprint: str,
+    answer: Fit | None = None,
+    notes: Sequence[str] = (),
+) -> str:
     """A short Markdown card for ``ragguard calibrate``'s output; ``answer``: the answer
-    relevance fit, when some lines were labelled ``answer_relevant``."""
+    relevance fit, when some lines were labelled ``answer_relevant``; ``notes``: list items
+    on the labels (``label_notes``)."""
     outcome = outcome_line(fit)
     lines = [
         "# ragguard calibration card",
@@ -16,6 +31,7 @@ def render_card(fit: Fit, *, source: str, fingerprint: str, answer: Fit | None =
         f"- labels: {source}",
         f"- labelled spans: {fit.n_labels} ({fit.n_supported} supported, "
         f"{fit.n_labels - fit.n_supported} not)",
+        *notes,
         f"- model fingerprint: {fingerprint}",
         f"- outcome: {outcome}",
         "",
@@ -35,18 +51,55 @@ def render_card(fit: Fit, *, source: str, fingerprint: str, answer: Fit | None =
     return "\n".join(lines) + "\n"
 
 
+LISTED = 10
+"""Disagreeing pairs the card names; the rest are counted."""
+
+
+def label_notes(collected: LabelledScores) -> list[str]:
+    """The card's list items on the labels: repeats counted once, disagreeing pairs (left
+    out of the fit), and how many labels each review design drew."""
+    notes = []
+    repeats = collected.read - len(collected.pairs)
+    if repeats:
+        notes.append(
+            f"- repeated labels: {repeats} of the {collected.read} labels read repeat a "
+            "(span, items) pair already read, and count once"
+        )
+    disagreeing = collected.disagreeing()
+    if disagreeing:
+        notes.append(f"- disagreeing labels: {len(disagreeing)} pairs, left out of the fit:")
+        for pair in disagreeing[:LISTED]:
+            given = ", ".join(
+                f"{str(label).lower()} on line {line}" for label, line in pair.labels.values()
+            )
+            notes.append(f"  - {pair.text!r}: {given}")
+        if len(disagreeing) > LISTED:
+            notes.append(f"  - and {len(disagreeing) - LISTED} more")
+    designs = collected.designs()
+    if designs:
+        counted = ", ".join(f"{count} {design}" for design, count in sorted(designs.items()))
+        notes.append(f"- label designs: {counted}")
+    return notes
+
+
 def outcome_line(fit: Fit) -> str:
-    """What the fit did, worded by what the cross-validation shows: a fit whose 95%
-    interval overlaps the default's scored higher, but is not shown better."""
+    """What the fit did, worded by what the cross-validation shows: a fit that scored higher
+    without being shown better (the 95% interval of its gain reaches 0) is not written."""
+    scores = f"{fit.cv_default:.3f} -> {fit.cv_fitted:.3f}"
+    low, high = fit.gain_interval
+    gain = f"95% interval of the gain {low:+.3f} to {high:+.3f}"
+    if fit.inverted:
+        return f"kept the default: the labels look inverted ({scores}; see the warnings)"
+    if fit.kept_default and fit.cv_fitted > fit.cv_default and not math.isnan(low):
+        return (
+            f"kept the default: the fit scored higher under cross-validation ({scores}) but "
+            f"is not shown better ({gain}); label more to tell"
+        )
     if fit.kept_default:
         return "kept the default: the fit did not beat it under cross-validation"
-    gain = f"{fit.cv_default:.3f} -> {fit.cv_fitted:.3f}"
-    if fit.cv_fitted_interval[0] <= fit.cv_default_interval[1]:
-        return (
-            f"fitted: higher balanced accuracy under cross-validation ({gain}), but the 95% "
-            "intervals overlap: not shown better than the default; label more to tell"
-        )
-    return f"fitted: it beat the default under cross-validation ({gain}, intervals apart)"
+    if math.isnan(low):
+        return f"fitted: it beat the default under cross-validation ({scores})"
+    return f"fitted: shown better than the default under cross-validation ({scores}, {gain})"
 
 
 def _answer_rows(fit: Fit) -> list[str]:

@@ -10,12 +10,13 @@ few labels the prior holds it near the lite verdict; with many it follows the da
 
 Three decisions are then compared under stratified cross-validation, as ``fit.calibrate``
 checks a threshold: the lite verdict, the judge's own threshold (nothing fitted) and the
-fitted combination. The better of the last two is kept only when it beats the lite verdict
-by more than ``min_gain``, and the combination only when, fitted on every pair, it gives the
-judge some weight (with none it merely re-thresholds the lite score, the threshold fit's job);
-otherwise the card keeps the lite verdict (judge weight 0). A judge that says "yes" whatever
-the truth has a score that tells nothing, so it gets no weight: it cannot make the cascade
-worse than the lite tier.
+fitted combination. The better of the last two is kept only when it is shown better than the
+lite verdict (the 95% interval of its paired bootstrap gain lies above 0, as for a
+threshold) and beats it by more than ``min_gain``, and the combination only when, fitted on
+every pair, it gives the judge some weight (with none it merely re-thresholds the lite score,
+the threshold fit's job); otherwise the card keeps the lite verdict (judge weight 0). A
+judge that says "yes" whatever the truth has a score that tells nothing, so it gets no
+weight: it cannot make the cascade worse than the lite tier.
 """
 
 from __future__ import annotations
@@ -27,8 +28,16 @@ from importlib import resources
 
 import numpy as np
 
-from ragguard.calibration.fit import FOLDS, _balanced, _bootstrap, _folds, _logit
-from ragguard.config.judge import JudgeCombination
+from ragguard.calibration.fit import (
+    FOLDS,
+    _balanced,
+    _folds,
+    _interval,
+    _logit,
+    _resampled,
+    shown_better,
+)
+from ragguard.config import JudgeCombination
 
 PRIOR_MEAN = np.array([0.0, 1.0, 0.0])
 """Offset, lite weight, judge weight: the lite verdict."""
@@ -108,9 +117,11 @@ class CombinationFit:
     chosen: str
     """Which decision the card makes: ``lite``, ``judge`` (its own threshold), ``combined``."""
     intervals: dict[str, tuple[float, float]]
+    gain: tuple[float, float]
+    """95% paired bootstrap interval of the better decision's gain over the lite verdict."""
     judge_unweighted: bool = False
-    """The combination beat the lite verdict under CV but, fitted on every pair, gives the
-    judge no weight: the lite verdict is kept."""
+    """The combination was shown better than the lite verdict but, fitted on every pair,
+    gives the judge no weight: the lite verdict is kept."""
 
     @property
     def kept_lite(self) -> bool:
@@ -131,7 +142,7 @@ def fit_combination(
     bootstrap_rounds: int = 1000,
 ) -> CombinationFit:
     """Fit on labelled in-band spans (their lite and judge scores); keep the lite verdict
-    unless the combination beats it under cross-validation by more than ``min_gain``."""
+    unless the combination is shown better under cross-validation (module docstring)."""
     s, j, y = np.asarray(lite, float), np.asarray(judge, float), np.asarray(labels, bool)
     lite_pred, judge_pred = s >= eta, j >= judge_threshold
     combined = lite_pred.copy()
@@ -141,13 +152,19 @@ def fit_combination(
         for f in range(k):
             theta = fit_weights(s[fold != f], j[fold != f], y[fold != f], eta)
             combined[fold == f] = features(s[fold == f], j[fold == f], eta) @ theta >= 0
-    scores = {
-        "lite": _balanced(lite_pred, y),
-        "judge": _balanced(judge_pred, y),
-        "combined": _balanced(combined, y),
-    }
+    decisions = {"lite": lite_pred, "judge": judge_pred, "combined": combined}
+    scores = {name: _balanced(decision, y) for name, decision in decisions.items()}
+    resampled = dict(
+        zip(
+            decisions,
+            _resampled(list(decisions.values()), y, seed, bootstrap_rounds).T,
+            strict=True,
+        )
+    )
     best = "judge" if scores["judge"] > scores["combined"] else "combined"
-    chosen = best if k >= 2 and scores[best] > scores["lite"] + min_gain else "lite"
+    gain = _interval(resampled[best] - resampled["lite"])
+    better = k >= 2 and scores[best] > scores["lite"] + min_gain and shown_better(gain)
+    chosen = best if better else "lite"
     theta = fit_weights(s, j, y, eta) if chosen == "combined" else PRIOR_MEAN
     unweighted = chosen == "combined" and round(float(theta[2]), 4) == 0.0
     if unweighted:
@@ -167,16 +184,15 @@ def fit_combination(
         source=source,
         balanced_accuracy={name: round(value, 4) for name, value in scores.items()},
     )
-    intervals = {
-        name: _bootstrap(pred, y, seed, bootstrap_rounds)
-        for name, pred in (("lite", lite_pred), ("judge", judge_pred), ("combined", combined))
-    }
-    return CombinationFit(card, chosen, intervals, judge_unweighted=unweighted)
+    intervals = {name: _interval(values) for name, values in resampled.items()}
+    return CombinationFit(card, chosen, intervals, gain, judge_unweighted=unweighted)
 
 
 def outcome(fit: CombinationFit) -> str:
     """What the fit did, worded as the calibration card words a threshold's fit."""
     scores = fit.card.balanced_accuracy
+    low, high = fit.gain
+    gain = f"95% interval of the gain {low:+.3f} to {high:+.3f}"
     if fit.kept_lite:
         best = max(scores["judge"], scores["combined"])
         if fit.judge_unweighted:
@@ -184,18 +200,20 @@ def outcome(fit: CombinationFit) -> str:
                 "kept the lite verdict: the combination fitted on every pair gives the "
                 f"judge no weight (CV {scores['lite']:.3f} against {best:.3f})"
             )
+        if best <= scores["lite"]:
+            return (
+                f"kept the lite verdict: neither the judge's threshold nor the combination beat "
+                f"it under CV ({scores['lite']:.3f} against {best:.3f})"
+            )
         return (
-            f"kept the lite verdict: neither the judge's threshold nor the combination beat "
-            f"it under CV ({scores['lite']:.3f} against {best:.3f})"
+            f"kept the lite verdict: higher balanced accuracy under CV ({scores['lite']:.3f} "
+            f"-> {best:.3f}), but not shown better ({gain}); label more to tell"
         )
     name = "the judge's own threshold" if fit.chosen == "judge" else "the combination"
-    gain = f"{scores['lite']:.3f} -> {scores[fit.chosen]:.3f}"
-    if fit.intervals[fit.chosen][0] <= fit.intervals["lite"][1]:
-        return (
-            f"{name}: higher balanced accuracy under CV ({gain}), but the 95% intervals "
-            "overlap: not shown better than the lite verdict; label more to tell"
-        )
-    return f"{name}: it beat the lite verdict under CV ({gain}, intervals apart)"
+    return (
+        f"{name}: shown better than the lite verdict under CV ({scores['lite']:.3f} -> "
+        f"{scores[fit.chosen]:.3f}, {gain})"
+    )
 
 
 def render(fit: CombinationFit) -> str:

@@ -7,20 +7,40 @@ false``. A claim/evidence pair is a one-span trace; the older ``{"claim", "evide
 "label"}`` lines (label 1 or 0, or true or false) are read as that one-span case.
 ``ragguard calibrate``, ``train --labels`` and ``judge-bench --labels`` take the same
 lines.
+
+A line written by the review page (``ragguard review``) labels one span and carries its
+``hash`` (``content_hash`` of the span and the items), ``design``, ``reviewer``,
+``labelled_at`` and the page's ``review`` details. A later line for the same (``hash``,
+``reviewer``) replaces an earlier one (an undo, a changed mind): readers keep the last.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ragguard.errors import TraceValidationError
-from ragguard.runtime.jsonl import DEFAULT_MAX_LINE_BYTES, read_jsonl
-from ragguard.schema import Trace
-from ragguard.spans.analyzer import has_content
+from ragguard.runtime import DEFAULT_MAX_LINE_BYTES, read_jsonl
+from ragguard.schema import Item, Trace
+from ragguard.spans import has_content
+
+REVIEW_FIELDS = ("hash", "design", "reviewer", "labelled_at", "review")
+"""The keys the review page adds to a labelled line (popped before the trace is parsed)."""
+DESIGNS = ("random", "flagged")
+"""How a reviewed span was drawn: a uniform sample of objective spans, or flagged first."""
+
+
+@dataclass(frozen=True)
+class Reviewed:
+    """Who labelled a review-page line's span, how the span was drawn, and its hash."""
+
+    hash: str
+    span: int
+    design: str
+    reviewer: str
 
 
 @dataclass(frozen=True)
@@ -31,6 +51,7 @@ class LabelledTrace:
     labels: tuple[bool | None, ...]
     answer_relevant: bool | None = None
     line: int | None = None
+    reviewed: Reviewed | None = None
 
     def claims(self) -> Iterator[tuple[str, str, bool]]:
         """(claim, evidence, supported) per labelled span with content, the evidence being
@@ -39,6 +60,16 @@ class LabelledTrace:
         for span, label in zip(self.trace.response_spans or (), self.labels, strict=True):
             if label is not None and has_content(span):
                 yield span.strip(), evidence, label
+
+
+def content_hash(span: str, items: Sequence[Item]) -> str:
+    """The hash a review label is keyed on: the span's text and every item's id, text and
+    media, so a label never attaches to other text."""
+    digest = hashlib.sha256(span.encode())
+    for item in items:
+        for part in (item.id, item.text or "", item.image or "", item.video or ""):
+            digest.update(b"\0" + part.encode())
+    return "sha256:" + digest.hexdigest()
 
 
 def pair_trace(claim: str, evidence: str, label: bool | None, *, trace_id: str) -> dict[str, Any]:
@@ -88,6 +119,7 @@ def as_labelled(data: dict[str, Any], line: int | None = None) -> LabelledTrace:
     trace_id = data.get("trace_id") if isinstance(data.get("trace_id"), str) else None
     labels = data.pop("labels", None)
     relevant = data.pop("answer_relevant", None)
+    review = {key: data.pop(key) for key in REVIEW_FIELDS if key in data}
     trace = Trace.parse(data, line=line)
     if trace.response_spans is None:
         raise TraceValidationError(
@@ -105,18 +137,64 @@ def as_labelled(data: dict[str, Any], line: int | None = None) -> LabelledTrace:
             line=line,
         )
     parsed = tuple(_label(v, f"labels[{i}]", line, trace_id) for i, v in enumerate(labels))
-    return LabelledTrace(trace, parsed, _label(relevant, "answer_relevant", line, trace_id), line)
+    reviewed = _reviewed(review, trace, parsed, line) if review else None
+    relevant_label = _label(relevant, "answer_relevant", line, trace_id)
+    return LabelledTrace(trace, parsed, relevant_label, line, reviewed)
+
+
+def _reviewed(
+    review: dict[str, Any], trace: Trace, labels: tuple[bool | None, ...], line: int | None
+) -> Reviewed:
+    """A review-page line's keys, checked: its ``hash`` must be the labelled span's (with
+    the line's items), and only that span may carry a label."""
+
+    def refuse(field: str, message: str) -> TraceValidationError:
+        return TraceValidationError(field, message, trace_id=trace.trace_id, line=line)
+
+    details = review.get("review")
+    span = details.get("span") if isinstance(details, dict) else None
+    spans = trace.response_spans or []
+    if not isinstance(span, int) or isinstance(span, bool) or not 0 <= span < len(spans):
+        raise refuse("review.span", f"must be the index of a response_spans entry, not {span!r}")
+    if review.get("design") not in DESIGNS:
+        raise refuse("design", f"must be one of {', '.join(DESIGNS)}")
+    reviewer = review.get("reviewer")
+    if not isinstance(reviewer, str):
+        raise refuse("reviewer", "must be a string")
+    if review.get("hash") != content_hash(spans[span], trace.items or []):
+        raise refuse("hash", "is not the hash of the span's text and items: other text")
+    if any(label is not None for i, label in enumerate(labels) if i != span):
+        raise refuse("labels", f"a review line labels only its span ({span})")
+    return Reviewed(review["hash"], span, review["design"], reviewer)
 
 
 def read_labelled(
     path: str | Path, *, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES
 ) -> Iterator[LabelledTrace | TraceValidationError]:
-    """Each non-blank line as a LabelledTrace, or its error (with the line number)."""
+    """Each non-blank line as a LabelledTrace, or its error (with the line number); of the
+    review page's lines, only the last per (``hash``, ``reviewer``)."""
+    last = _last_review_lines(path, max_line_bytes)
     for number, data in read_jsonl(path, max_line_bytes=max_line_bytes):
         if isinstance(data, TraceValidationError):
             yield data
             continue
         try:
-            yield as_labelled(data, number)
+            labelled = as_labelled(data, number)
         except TraceValidationError as error:
             yield error
+            continue
+        key = labelled.reviewed and (labelled.reviewed.hash, labelled.reviewed.reviewer)
+        if not key or last.get(key) == number:
+            yield labelled
+
+
+def _last_review_lines(path: str | Path, max_line_bytes: int) -> dict[tuple[str, str], int]:
+    """The last line of each (``hash``, ``reviewer``) among the file's review-page lines (a
+    first pass, keeping two strings per labelled span)."""
+    last: dict[tuple[str, str], int] = {}
+    for number, data in read_jsonl(path, max_line_bytes=max_line_bytes):
+        if isinstance(data, dict):
+            key = (data.get("hash"), data.get("reviewer"))
+            if isinstance(key[0], str) and isinstance(key[1], str):
+                last[key] = number  # type: ignore[index]
+    return last

@@ -44,8 +44,8 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StringConstraints
 
 from ragguard.calibration.fit import calibrate
 from ragguard.config import CalibrationConfig, FittedCalibration
-from ragguard.runtime.sampling import hash_sample
-from ragguard.scoring.encoders.trusted_files import private_folder, read_private
+from ragguard.runtime import hash_sample
+from ragguard.scoring.encoders import private_folder, read_private
 
 logger = logging.getLogger(__name__)
 
@@ -299,6 +299,7 @@ class CalibrationStore:
             min_gain=JUDGE_MIN_GAIN,
             default_band=self.default_band,
             bootstrap_rounds=0,  # the intervals are the card's; a refit here needs none
+            must_show_better=False,  # the margin stands in for the interval
         )
         self.fitted = FittedCalibration(
             source="judge",

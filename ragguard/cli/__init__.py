@@ -1,6 +1,6 @@
 """Command line: ``ragguard evaluate``, ``replay``, ``compare``, ``benchmark``, ``train``,
-``calibrate``, ``judge-bench`` and ``serve``, one module per command, each adding its parser
-with ``add_to``."""
+``calibrate``, ``judge-bench``, ``serve`` and ``review``, one module per command, each adding
+its parser with ``add_to``."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from ragguard.cli import (
     evaluate,
     judge_bench,
     replay,
+    review,
     serve,
     train,
 )
@@ -43,7 +44,7 @@ __all__ = [
 EXIT_BROKEN_PIPE = 141
 """128 + SIGPIPE: what a shell reports for a tool whose output pipe was closed."""
 
-_COMMANDS = (evaluate, replay, compare, benchmark, train, calibrate, judge_bench, serve)
+_COMMANDS = (evaluate, replay, compare, benchmark, train, calibrate, judge_bench, serve, review)
 """The command modules, in the order ``--help`` lists them."""
 
 

@@ -31,9 +31,9 @@ from ragguard.cli._gates import RunChecks
 if TYPE_CHECKING:
     from ragguard.config import Config
     from ragguard.errors import RagguardError
-    from ragguard.metrics.summary import RunSummary
-    from ragguard.replay.run import Replay
-    from ragguard.runtime.log_record import LoggedTrace
+    from ragguard.metrics import RunSummary
+    from ragguard.replay import Replay
+    from ragguard.runtime import LoggedTrace
     from ragguard.schema import Evaluation, Trace
 
 
@@ -101,7 +101,7 @@ class BatchRun:
 
     def warn_output(self, output: str, *, resuming: bool) -> None:
         """Warn when ``output`` was written under another config."""
-        from ragguard.replay.run import check_output_config
+        from ragguard.replay import check_output_config
 
         warning = check_output_config(Path(output), self.config, resuming=resuming)
         if warning:
@@ -115,7 +115,7 @@ class BatchRun:
         the config asks for one) and the run's summary, which counts the first pass's judge
         calls too."""
         from ragguard.cli._selfcal import self_calibrated
-        from ragguard.metrics.summary import RunSummary
+        from ragguard.metrics import RunSummary
 
         usage: Counter[str] = Counter()
         with self_calibrated(self.config, first_pass, total, usage) as calibrated:
@@ -138,7 +138,7 @@ class BatchRun:
         or the inputs on Ray; write each evaluation to ``out`` (path, file mode) in input
         order and record the config beside it. The summary, the gates' lines, and the exit
         status the gates call for."""
-        from ragguard.replay.run import record_output_config
+        from ragguard.replay import record_output_config
 
         output, mode = out
         finished = False
@@ -195,6 +195,6 @@ class BatchRun:
         return text, gates, status
 
 
-def exit_status(summary: RunSummary, gate_status: int | None) -> int:
+def run_exit_status(summary: RunSummary, gate_status: int | None) -> int:
     """A failed gate's status, else EXIT_SKIPPED when a line was skipped, else EXIT_OK."""
     return gate_status or (EXIT_SKIPPED if summary.failed else EXIT_OK)

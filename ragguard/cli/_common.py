@@ -22,11 +22,10 @@ from ragguard.errors import RagguardError, TraceValidationError
 
 if TYPE_CHECKING:
     from ragguard.config import Config
-    from ragguard.evaluation.plan import Outcome
-    from ragguard.metrics.summary import RunSummary
-    from ragguard.runners.processes import Runner
-    from ragguard.runners.ray import RayRun
-    from ragguard.runtime.log_record import LoggedTrace
+    from ragguard.evaluation import Outcome
+    from ragguard.metrics import RunSummary
+    from ragguard.runners import RayRun, Runner
+    from ragguard.runtime import LoggedTrace
     from ragguard.schema import Evaluation, Trace
 
 T = TypeVar("T")
@@ -90,8 +89,8 @@ def batched_outcomes(
 @contextlib.contextmanager
 def open_runner(config: Config, workers: int | None) -> Iterator[tuple[Runner, str]]:
     """This process's Guard, or ``--workers`` processes; with how the run was spread."""
-    from ragguard.evaluation.guard import Guard
-    from ragguard.runners.processes import WorkerPool
+    from ragguard.evaluation import Guard
+    from ragguard.runners import WorkerPool
 
     if workers is None or workers <= 1:
         yield Guard(config), "1 process"
@@ -208,7 +207,7 @@ def unique_ids(
 ) -> Iterator[tuple[int, Trace | TraceValidationError]]:
     """The entries with every repeat of an earlier trace_id made an error naming the first
     line (``io.FirstLines``)."""
-    from ragguard.runtime.jsonl import FirstLines
+    from ragguard.runtime import FirstLines
 
     first = FirstLines()
     for line, entry in entries:
@@ -225,7 +224,7 @@ def recorded_judge_scores(
     to this process's judge or with the trace to its ``--workers`` process, so a replay
     reuses them rather than asking again (a local model's probabilities move with threads
     and batching)."""
-    from ragguard.runners.processes import judge_memory
+    from ragguard.runners import judge_memory
 
     remember = judge_memory(runner)
     for entry in entries:
@@ -237,7 +236,7 @@ def recorded_judge_scores(
 
 def load_ray_run() -> type[RayRun]:
     try:
-        from ragguard.runners.ray import RayRun
+        from ragguard.runners import RayRun
     except ImportError as error:
         if (error.name or "").split(".")[0] != "ray":
             raise
@@ -283,7 +282,7 @@ def stdin_file(*, csv: bool) -> Iterator[str]:
 
 def format_option(parser: argparse.ArgumentParser) -> None:
     """``--format``: read another evaluation tool's export as it is (docs/formats.md)."""
-    from ragguard.runtime.foreign import FORMATS
+    from ragguard.runtime import FORMATS
 
     parser.add_argument(
         "--format",

@@ -28,14 +28,21 @@ from ragguard.cli._common import (
     replaced_on_success,
 )
 from ragguard.errors import GateError, RagguardError
-from ragguard.metrics.gates import ALLOW_SKIPPED, ALLOW_UNSCORED, Gate, GateResult, InputCheck
-from ragguard.metrics.summary import RATE_KEY, RATE_KEYS
+from ragguard.metrics import (
+    ALLOW_SKIPPED,
+    ALLOW_UNSCORED,
+    RATE_KEY,
+    RATE_KEYS,
+    Gate,
+    GateResult,
+    InputCheck,
+)
 
 if TYPE_CHECKING:
     from ragguard.cli._batch import RunOptions
     from ragguard.config import Config
-    from ragguard.metrics.summary import RunSummary
-    from ragguard.replay.junit import JUnitReport
+    from ragguard.metrics import RunSummary
+    from ragguard.replay import JUnitReport
     from ragguard.schema import Evaluation, Trace
 
 
@@ -74,8 +81,7 @@ def gate_options(command: argparse.ArgumentParser) -> None:
 
 
 def _has_citation(trace: Trace) -> bool:
-    from ragguard.spans.citations import parse_citations
-    from ragguard.spans.types import ItemRef
+    from ragguard.spans import ItemRef, parse_citations
 
     items = [ItemRef(item.id, item.modality) for item in trace.items]
     parse = parse_citations(trace.response, items, "flag")
@@ -155,7 +161,7 @@ class RunChecks:
             allow_unscored=options.allow_unscored,
         )
         if options.junit:
-            from ragguard.replay.junit import JUnitReport
+            from ragguard.replay import JUnitReport
 
             checks.junit = JUnitReport(", ".join(Path(p).name for p in inputs))
         return checks
@@ -194,7 +200,7 @@ class RunChecks:
                 )
         for problem in check.problems() if check is not None else []:
             print(f"ragguard: error: the gates cannot pass: {problem}", file=sys.stderr)
-        return gate_lines(results, check), exit_status(results, check)
+        return gate_lines(results, check), gate_exit_status(results, check)
 
 
 def gate_lines(results: Sequence[GateResult], check: InputCheck | None = None) -> str:
@@ -206,7 +212,7 @@ def gate_lines(results: Sequence[GateResult], check: InputCheck | None = None) -
     return "\n\ngates\n" + "\n".join(f"{c:<{width}}  {d}" for c, d in rows)
 
 
-def exit_status(results: Sequence[GateResult], check: InputCheck | None = None) -> int | None:
+def gate_exit_status(results: Sequence[GateResult], check: InputCheck | None = None) -> int | None:
     """EXIT_ERROR when a gate could not be checked or the input was not all read and scored
     (and not allowed), EXIT_GATE when one failed."""
     if any(r.passed is None for r in results) or (check is not None and check.problems()):

@@ -3,7 +3,7 @@
 Before the verdicts are decided, a first pass evaluates the file with the lite tier alone
 and sends only the calibration sample (a hash of trace id and span index picks it) to the
 judge; the threshold and band are fitted on those verdicts. The run proper then starts
-from that fit, on every engine alike (the fitted values travel in the config), and reuses
+from that fit, on every runner alike (the fitted values travel in the config), and reuses
 the sampled verdicts through the state file instead of asking again.
 """
 
@@ -56,13 +56,9 @@ def self_calibrated(
     if not needs_first_pass(config):
         yield config
         return
-    from ragguard.calibration.card import describe
-    from ragguard.calibration.fingerprint import model_fingerprint
-    from ragguard.calibration.state import CalibrationStore
-    from ragguard.evaluation.evaluator import Evaluator
-    from ragguard.judge.budget import after_first_pass
-    from ragguard.judge.cascade import Cascade
-    from ragguard.judge.ruling import Draft
+    from ragguard.calibration import CalibrationStore, describe, model_fingerprint
+    from ragguard.evaluation import Evaluator
+    from ragguard.judge import Cascade, Draft, after_first_pass
     from ragguard.schema import Evaluation
 
     with contextlib.ExitStack() as stack:

@@ -30,10 +30,9 @@ def add_to(commands: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ragguard.evaluation.guard import Guard
-    from ragguard.goldsets.score import score_references
-    from ragguard.goldsets.tables import render
-    from ragguard.runtime.foreign import read_input
+    from ragguard.evaluation import Guard
+    from ragguard.goldsets import render, score_references
+    from ragguard.runtime import read_input
     from ragguard.schema import Trace
 
     refuse_overwriting_input([args.golden], args.output)

@@ -14,7 +14,7 @@ from ragguard.cli._common import EXIT_GATE, EXIT_OK
 from ragguard.errors import GateError
 
 if TYPE_CHECKING:
-    from ragguard.replay.compare import Comparison, StoredEvaluations
+    from ragguard.replay import Comparison, StoredEvaluations
 
 
 def add_to(commands: Any) -> None:
@@ -40,8 +40,8 @@ def add_to(commands: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ragguard.metrics.gates import WORSE_WHEN, known_metric
-    from ragguard.replay.compare import compare
+    from ragguard.metrics import WORSE_WHEN, known_metric
+    from ragguard.replay import compare
 
     watched = [known_metric(name, tuple(WORSE_WHEN)) for name in args.fail_if_worse]
     for name in watched:
@@ -82,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _no_pairs(base: str, new: str, a: Mapping[str, object], b: Mapping[str, object]) -> str:
     """Why nothing was compared: no trace id is in both files (exit 2, whatever the gates)."""
-    from ragguard.replay.escape import plain_text
+    from ragguard.replay import plain_text
 
     shown = ", ".join(plain_text(i) for i in list(a)[:2]) or "none"
     other = ", ".join(plain_text(i) for i in list(b)[:2]) or "none"
@@ -100,8 +100,8 @@ def read_results(path: Path) -> tuple[StoredEvaluations, int]:
     from pydantic import ValidationError
 
     from ragguard.errors import TraceValidationError
-    from ragguard.replay.compare import StoredEvaluations
-    from ragguard.runtime.jsonl import read_jsonl
+    from ragguard.replay import StoredEvaluations
+    from ragguard.runtime import read_jsonl
     from ragguard.schema import Evaluation
 
     if not path.is_file():
@@ -132,9 +132,8 @@ def _number(value: float | None, signed: bool = False) -> str:
 
 def render(result: Comparison, *, markdown: bool, top: int, repeated: tuple[int, int]) -> str:
     """The comparison as plain text or Markdown."""
-    from ragguard.metrics.summary import markdown_table
-    from ragguard.replay.diff import ABSENT
-    from ragguard.replay.escape import markdown_text, plain_text
+    from ragguard.metrics import markdown_table
+    from ragguard.replay import ABSENT, markdown_text, plain_text
 
     rows = [
         {

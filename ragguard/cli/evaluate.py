@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ragguard.cli._batch import BatchRun, RunOptions, exit_status
+from ragguard.cli._batch import BatchRun, RunOptions, run_exit_status
 from ragguard.cli._common import (
     STDOUT,
     format_option,
@@ -22,7 +22,7 @@ from ragguard.errors import RagguardError, TraceValidationError
 
 if TYPE_CHECKING:
     from ragguard.config import Config
-    from ragguard.runtime.foreign import Format
+    from ragguard.runtime import Format
     from ragguard.schema import Trace
 
     Entry = tuple[str, Trace | RagguardError, None]
@@ -69,9 +69,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace, path: str) -> int:
-    from ragguard.replay.run import load_done
-    from ragguard.runtime.foreign import read_input
-    from ragguard.runtime.jsonl import count_lines
+    from ragguard.replay import load_done
+    from ragguard.runtime import count_lines, read_input
     from ragguard.schema import Trace
 
     options = RunOptions.from_args(args)
@@ -129,4 +128,4 @@ def _run(args: argparse.Namespace, path: str) -> int:
                 f"wrote the JUnit report to {options.junit}",
                 file=sys.stderr if output == STDOUT else sys.stdout,
             )
-        return exit_status(summary, status)
+        return run_exit_status(summary, status)

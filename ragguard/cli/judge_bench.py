@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ragguard.config import Config
-    from ragguard.judge.bench import Case
+    from ragguard.judge import Case
 
 
 def add_to(commands: Any) -> None:
@@ -32,8 +32,8 @@ def add_to(commands: Any) -> None:
 
 def _labelled(path: Path) -> list[Case]:
     """Each labelled span of a labelled file, against its trace's items."""
-    from ragguard.calibration.labels import read_labelled
-    from ragguard.judge.bench import Case
+    from ragguard.calibration import read_labelled
+    from ragguard.judge import Case
 
     cases: list[Case] = []
     for entry in read_labelled(path):
@@ -62,8 +62,8 @@ def bench_report(
     judge alone and the cascade. ``benchmarks/judge_devsets.py`` gives it the dev sets."""
     import random
 
-    from ragguard.evaluation.models import Models
-    from ragguard.judge.bench import bench_set, render
+    from ragguard.evaluation import Models
+    from ragguard.judge import bench_set, render
 
     if config.judge.backend == "none":
         raise ValueError('judge-bench needs a [judge] section with backend = "openai"')

@@ -9,14 +9,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ragguard.cli._batch import BatchRun, RunOptions, exit_status
+from ragguard.cli._batch import BatchRun, RunOptions, run_exit_status
 from ragguard.cli._common import refuse_overwriting_input, scale_options
 from ragguard.cli._gates import gate_options
 from ragguard.errors import RagguardError
 
 if TYPE_CHECKING:
     from ragguard.config import Config
-    from ragguard.runtime.log_record import LoggedTrace
+    from ragguard.runtime import LoggedTrace
     from ragguard.schema import Evaluation, Trace
 
 
@@ -42,10 +42,8 @@ def add_to(commands: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ragguard.replay.report import ReportBuilder
-    from ragguard.replay.run import Replay, load_done
-    from ragguard.runtime.jsonl import count_lines
-    from ragguard.runtime.log_record import expand_logs, read_log
+    from ragguard.replay import Replay, ReportBuilder, load_done
+    from ragguard.runtime import count_lines, expand_logs, read_log
 
     options = RunOptions.from_args(args)
     out: str | None = args.out
@@ -115,4 +113,4 @@ def run(args: argparse.Namespace) -> int:
             print(f"wrote the report to {report_path}")
         if options.junit:
             print(f"wrote the JUnit report to {options.junit}")
-        return exit_status(summary, status)  # as evaluate
+        return run_exit_status(summary, status)  # as evaluate

@@ -31,8 +31,8 @@ def add_to(commands: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ragguard.live.thread import close_all
-    from ragguard.serve.app import ServeApp
+    from ragguard.live import close_all
+    from ragguard.serve import ServeApp
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
     app = ServeApp(

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from ragguard.cli._common import check_writable
+from ragguard.cli._common import EXIT_ERROR, check_writable
 from ragguard.scoring.checks import CONTRADICTIONS
 
 
@@ -21,7 +22,11 @@ def add_to(commands: Any) -> None:
         "and OUT with a .md suffix (the model card). Train on your own labels (--labels), "
         "on the training sets (--data), or both mixed.",
     )
-    train.add_argument("role", choices=["support", "relevance"])
+    train.add_argument(
+        "role",
+        choices=["support", "relevance", "answer"],
+        help="answer: the answer-relevance head, from --data's question sets only",
+    )
     train.add_argument(
         "--labels",
         nargs="+",
@@ -54,7 +59,9 @@ def add_to(commands: Any) -> None:
         "--embedding-model, that E5 model), sentence-level only: leave out the token_align "
         "features, as the bundled multilingual heads do",
     )
-    train.add_argument("--per-source", type=int, default=3000, help="pairs drawn per data set")
+    train.add_argument(
+        "--per-source", type=int, help="pairs drawn per data set (default 3000; answer: 1500)"
+    )
     train.add_argument("--sources", nargs="*", help="data sets to use (default: all for role)")
     train.add_argument("--features", nargs="*", help="feature subset (default: all for role)")
     train.add_argument("--hidden", type=int, default=0, help="MLP units; 0 = logistic")
@@ -115,9 +122,10 @@ def eta_warning(eta: float) -> str | None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.role == "answer":
+        return _answer(args)
     from ragguard.scoring.encoders import TextEmbedder
-    from ragguard.train.datasets import read_labels
-    from ragguard.train.lite import train_lite
+    from ragguard.train import read_labels, train_lite
 
     check_writable(args.out)
     pairs = (pair for path in args.labels for pair in read_labels(Path(path), args.role))
@@ -135,7 +143,7 @@ def run(args: argparse.Namespace) -> int:
         Path(args.data_dir) if args.data_dir else None,
         Path(args.out),
         labels=[Path(path) for path in args.labels],
-        per_source=args.per_source,
+        per_source=args.per_source or 3000,
         seed=args.seed,
         sources=args.sources,
         features=args.features,
@@ -151,4 +159,24 @@ def run(args: argparse.Namespace) -> int:
     extreme = eta_warning(float(validation["eta"]))
     if extreme is not None:
         print(f"ragguard: warning: {extreme}", file=sys.stderr)
+    return 0
+
+
+def _answer(args: argparse.Namespace) -> int:
+    """The answer-relevance head: trained on the question sets of --data, nothing else."""
+    from ragguard.train import train_answer
+
+    if args.labels or not args.data_dir:
+        print("ragguard: error: train answer reads --data DIR, not --labels", file=sys.stderr)
+        return EXIT_ERROR
+    check_writable(args.out)
+    head = train_answer(
+        Path(args.data_dir),
+        Path(args.out),
+        args.per_source or 1500,
+        args.seed,
+        multilingual=args.backbone == "multilingual",
+    )
+    print(f"wrote {args.out} and its model card {Path(args.out).with_suffix('.md')}")
+    print(json.dumps(head.card, indent=1))
     return 0

@@ -1,5 +1,8 @@
 """The configuration: `Config` and one strict section per table of the TOML file."""
 
+import typing as _typing
+
+from ragguard._exports import lazy_exports as _lazy_exports
 from ragguard.config.sections import (
     AnswerConfig,
     CalibrationConfig,
@@ -22,6 +25,10 @@ from ragguard.config.sections import (
 )
 from ragguard.config.serve import ServeConfig
 
+if _typing.TYPE_CHECKING:
+    from ragguard.config.file import validate_config
+    from ragguard.config.judge import JudgeCombination
+
 __all__ = [
     "AnswerConfig",
     "CalibrationConfig",
@@ -30,6 +37,7 @@ __all__ = [
     "ExportConfig",
     "FittedCalibration",
     "ImageConfig",
+    "JudgeCombination",
     "JudgeConfig",
     "LangfuseConfig",
     "LimitsConfig",
@@ -42,4 +50,7 @@ __all__ = [
     "ServeConfig",
     "SpanConfig",
     "SupportConfig",
+    "validate_config",
 ]
+
+__getattr__, __dir__ = _lazy_exports(__name__, __file__, __all__)

@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from ragguard.config.base import Strict as _Strict
-from ragguard.schema.check_kinds import Contradiction
+from ragguard.schema import Contradiction
 
 
 class JudgeCombination(_Strict):

@@ -34,13 +34,23 @@ class ServeConfig(Strict):
     max_spans_per_trace: int = Field(default=1_000, ge=1)
     """Spans held per trace; further spans are rejected (reported as partial success)."""
     max_held_bytes: int = Field(default=256_000_000, ge=4096)
-    """Bytes of span content held, waiting traces and evaluated ones kept for late spans
-    together (an estimate of their size in memory, at least their OTLP size). To take a
-    request, evaluated traces are let go (oldest first); a request that waiting traces
-    alone leave no room for is refused with 429, and no waiting trace is evicted."""
+    """Bytes of span content held: waiting traces, traces being evaluated (queued, until
+    their verdict is delivered) and evaluated ones kept for late spans together (an
+    estimate of their size in memory, at least their OTLP size). To take a request,
+    evaluated traces are let go (oldest first); a request that waiting and evaluating
+    traces leave no room for is refused with 429, and no waiting trace is evicted."""
     max_body_bytes: int = Field(default=16_000_000, ge=1024)
     """An OTLP request body larger than this, before or after decompression, is refused (413
     over HTTP, RESOURCE_EXHAUSTED over gRPC)."""
+    max_inflight_bytes: int = Field(default=64_000_000, ge=1_000_000)
+    """Bytes held by requests being read, inflated and decoded, across every connection and
+    both receivers: a request reserves its body, its inflated body and what its spans may
+    take decoded before it holds them, and waits for room (5 s at most, then 429 with
+    ``Retry-After``). A request larger than this is taken alone."""
+    max_values_per_request: int = Field(default=200_000, ge=1000)
+    """Spans, events, links, attributes and values one request may hold, counted before it
+    is decoded: past it the request is refused whole (413, gRPC RESOURCE_EXHAUSTED), so a
+    small body cannot decode into gigabytes."""
     queue_size: int = Field(default=1000, ge=1)
     """Traces waiting for evaluation, those complete in the buffer included: a request that
     would take them past it is refused with 429 and ``Retry-After`` (gRPC: UNAVAILABLE),

@@ -2,18 +2,18 @@
 
 ``lite`` gives the lite verdicts (items, spans with each unsupported span's reasons, answer
 relevance); the judge reads their draft and rules; ``assemble`` builds the evaluation from
-both, with its metrics, timings and calibration. Nothing edits an evaluation afterwards."""
+both, with its metrics, timings and calibration. The evaluation is frozen: nothing edits it
+afterwards."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ragguard.evaluation.plan import TracePlan
-from ragguard.judge.ruling import Draft, Ruling
-from ragguard.language.normalize import UNREADABLE
-from ragguard.metrics.answer_relevance import AnswerVerdict, answer_verdict
-from ragguard.metrics.per_trace import trace_metrics
+from ragguard.evaluation.plan import SpanPlan, TracePlan
+from ragguard.judge import Draft, Ruling
+from ragguard.language import UNREADABLE
+from ragguard.metrics import AnswerVerdict, answer_verdict, trace_metrics
 from ragguard.schema import (
     NO_CONTEXT,
     CalibrationStatus,
@@ -23,9 +23,9 @@ from ragguard.schema import (
     SpanEvaluation,
     SpanReason,
     Thresholds,
+    Trace,
 )
-from ragguard.scoring.wiring.routing import checks_not_run
-from ragguard.spans import Span
+from ragguard.scoring.wiring import checks_not_run
 
 
 @dataclass(frozen=True)
@@ -33,19 +33,22 @@ class Lite:
     """A trace's lite verdicts: what the judge reads (``draft``) and assembly builds on."""
 
     draft: Draft
-    items: list[ItemEvaluation]
+    items: tuple[ItemEvaluation, ...]
     answer: AnswerVerdict
+    errors: tuple[FieldIssue, ...]
+    """The plan's issues, then the items no scorer reads."""
 
 
 def lite(plan: TracePlan, thresholds: Thresholds) -> Lite:
     """One planned trace's lite verdicts: its items and its spans with their reasons."""
     trace, eta_r = plan.trace, thresholds.eta_relevance
     items = []
-    for index, (item, score) in enumerate(zip(trace.items, plan.relevance, strict=True)):
-        reason = plan.unscorable.get(index)
+    errors = list(plan.issues)
+    for index, (item, work) in enumerate(zip(trace.items, plan.items, strict=True)):
+        score, reason = work.relevance, work.unscorable
         if score is None and reason is None:
             reason = f"no scorer for {item.modality} items without a text surrogate"
-            plan.issues.append(FieldIssue(field=f"items[{index}]", message=reason))
+            errors.append(FieldIssue(field=f"items[{index}]", message=reason))
         items.append(
             ItemEvaluation(
                 id=item.id,
@@ -54,27 +57,29 @@ def lite(plan: TracePlan, thresholds: Thresholds) -> Lite:
                 modality=item.modality,
                 retriever_score=item.score,
                 error=reason,
-                best_frame_s=plan.relevance_frame.get(index),
+                best_frame_s=work.relevance_frame_s,
             )
         )
-    answer = answer_verdict(plan.spans, plan.answer, thresholds.eta_answer)
+    answer = answer_verdict(plan.analysed, plan.answer, thresholds.eta_answer)
     position = {item.id: i for i, item in enumerate(trace.items)}
     spans = [
-        _span_result(s, span, plan, position, thresholds.eta_support, addresses)
-        for s, (span, addresses) in enumerate(zip(plan.spans, answer.addresses, strict=True))
+        _span_result(work, plan.trace, position, thresholds.eta_support, addresses)
+        for work, addresses in zip(plan.spans, answer.addresses, strict=True)
     ]
-    return Lite(Draft(trace, spans, answer.relevance, thresholds), items, answer)
+    draft = Draft(trace, tuple(spans), answer.relevance, thresholds)
+    return Lite(draft, tuple(items), answer, tuple(errors))
 
 
 def assemble(
     plan: TracePlan,
     verdicts: Lite,
     ruling: Ruling | None,
-    timing: dict[str, float],
+    timing: Mapping[str, float],
     calibration: CalibrationStatus | None,
 ) -> Evaluation:
-    """One trace's evaluation, built once: its lite verdicts with the judge's ruling on
-    them (spans it decided, its answer verdict), metrics from the result, timings."""
+    """One trace's evaluation, built once and frozen: its lite verdicts with the judge's
+    ruling on them (spans it decided, its answer verdict), metrics from the result, the
+    batch's timings and the request's own (``Trace.timing_ms``, a captured request's)."""
     draft, answer = verdicts.draft, verdicts.answer
     spans = list(draft.spans)
     relevant = answer.relevant
@@ -85,48 +90,49 @@ def assemble(
             relevant = ruling.answer_relevant
     eta_s = draft.thresholds.eta_support
     metrics = trace_metrics(verdicts.items, spans, eta_s, context=plan.trace.has_context)
+    timing_ms = {k: round(v, 3) for k, v in timing.items()} | (plan.trace.timing_ms or {})
     return Evaluation(
         trace_id=plan.trace.trace_id,
         items=verdicts.items,
-        spans=spans,
+        spans=tuple(spans),
         metrics=metrics.model_copy(
             update={"answer_relevance": answer.relevance, "answer_relevant": relevant}
         ),
-        timing_ms={k: round(v, 3) for k, v in timing.items()},
+        timing_ms=timing_ms,
         thresholds=draft.thresholds,
-        errors=plan.issues,
+        errors=verdicts.errors,
         calibration=calibration,
         answer_judge=None if ruling is None else ruling.answer_judge,
     )
 
 
 def _span_result(
-    s: int,
-    span: Span,
-    plan: TracePlan,
+    work: SpanPlan,
+    trace: Trace,
     position: dict[str, int],
     eta: float,
     addresses: bool | None,
 ) -> SpanEvaluation:
+    span = work.span
     support = citation_support = evidence_id = frame_s = None
-    reasons: list[SpanReason] = []
+    reasons: tuple[SpanReason, ...] = ()
     unscored = None
-    if span.kind == "objective" and not plan.trace.has_context:
+    if span.kind == "objective" and not trace.has_context:
         unscored = NO_CONTEXT  # no items key: nothing to check the claim against
-    elif span.kind == "objective" and not plan.trace.items:
+    elif span.kind == "objective" and not trace.items:
         support = 0.0  # nothing was retrieved, so nothing supports the claim
-        reasons = [SpanReason(check="nothing_retrieved", claim=span.text, evidence="", item="none")]
+        reasons = (
+            SpanReason(check="nothing_retrieved", claim=span.text, evidence="", item="none"),
+        )
     elif span.kind == "objective":
-        allowed = [position[r] for r in span.references] or range(len(plan.trace.items))
-        scored = {i: plan.support[(s, i)] for i in allowed if (s, i) in plan.support}
+        allowed = [position[r] for r in span.references] or range(len(trace.items))
+        scored = {i: work.pairs[i].support for i in allowed if i in work.pairs}
         if scored:
             best = max(scored, key=scored.__getitem__)
-            support, evidence_id = scored[best], plan.trace.items[best].id
-            frame_s = plan.support_frame.get((s, best))
+            support, evidence_id = scored[best], trace.items[best].id
+            frame_s = work.pairs[best].frame_s
         cited_scores = [
-            plan.support[(s, position[c])]
-            for c in span.citations
-            if (s, position[c]) in plan.support
+            work.pairs[position[c]].support for c in span.citations if position[c] in work.pairs
         ]
         if cited_scores:
             citation_support = max(cited_scores)
@@ -134,7 +140,7 @@ def _span_result(
             citation_support = 0.0  # a citation that names nothing supports nothing
         if support is not None and support < eta:
             ranked = sorted(scored, key=lambda i: -scored[i])
-            reasons = _span_reasons(s, plan, ranked, support, eta)
+            reasons = _span_reasons(work, trace, ranked, support, eta)
     return SpanEvaluation(
         text=span.text,
         start=span.start,
@@ -142,21 +148,21 @@ def _span_result(
         kind=span.kind,
         support=support,
         supported=None if support is None else support >= eta,
-        citations=list(span.citations),
+        citations=tuple(span.citations),
         citation_support=citation_support,
         evidence_id=evidence_id,
         evidence_frame_s=frame_s,
-        references=list(span.references),
-        unknown_citations=list(span.unknown_citations),
+        references=tuple(span.references),
+        unknown_citations=tuple(span.unknown_citations),
         reasons=reasons,
-        hedges=list(span.hedges),
+        hedges=tuple(span.hedges),
         addresses_query=addresses,
-        language=plan.languages.get(s, span.language),
-        unscored_reason=unscored or (_unread(s, plan) if support is None else None),
-        checks_off=checks_not_run(plan.languages[s], plan.across.get(s, False))
-        if s in plan.languages
-        else [],
-        set_aside=[*span.aside] or None,
+        language=span.language if work.language is None else work.language,
+        unscored_reason=unscored or (_unread(work) if support is None else None),
+        checks_off=()
+        if work.language is None
+        else tuple(checks_not_run(work.language, work.all_across or False)),
+        set_aside=tuple(span.aside) or None,
     )
 
 
@@ -165,8 +171,8 @@ MAX_REASONS = 5
 
 
 def _span_reasons(
-    s: int, plan: TracePlan, ranked: Sequence[int], support: float, eta: float
-) -> list[SpanReason]:
+    work: SpanPlan, trace: Trace, ranked: Sequence[int], support: float, eta: float
+) -> tuple[SpanReason, ...]:
     """Why a span is unsupported, decisive first: the contradictions (number, date,
     negation, entity) before claim words no item mentions, each by its best-supporting item
     first, each reason once (the same wrong number is not repeated for every item), at most
@@ -177,14 +183,14 @@ def _span_reasons(
     best support and eta. Items left unread for their language come last, as ``language``."""
     seen: set[tuple[str, str, str]] = set()
     found: list[SpanReason] = []
-    best_explains = bool(ranked) and bool(plan.reasons.get((s, ranked[0]), ()))
+    best_explains = bool(ranked) and bool(work.pairs[ranked[0]].reasons)
     for i in ranked:
-        for r in plan.reasons.get((s, i), ()):
+        for r in work.pairs[i].reasons:
             if best_explains and i != ranked[0] and not r.evidence:
                 continue
             if (r.check, r.claim, r.evidence) not in seen:
                 seen.add((r.check, r.claim, r.evidence))
-                item = plan.trace.items[i].id
+                item = trace.items[i].id
                 found.append(
                     SpanReason(check=r.check, claim=r.claim, evidence=r.evidence, item=item)
                 )
@@ -192,17 +198,19 @@ def _span_reasons(
     found = [r for r in found if r.evidence or (r.check, r.claim) not in valued]
     found.sort(key=lambda reason: reason.check == "uncovered")  # stable: item order kept
     if not found:
-        item = plan.trace.items[ranked[0]].id if ranked else "none"
+        item = trace.items[ranked[0]].id if ranked else "none"
         claim, evidence = f"support {support:.2f}", f"threshold {eta:.2f}"
         found.append(SpanReason(check="low_support", claim=claim, evidence=evidence, item=item))
-    spoken = plan.languages.get(s, "")
-    for (span, i), (why, written) in plan.unread.items():
-        if span == s and why != UNREADABLE:  # an item that might have supported it, not read
-            item = plan.trace.items[i].id
-            found.append(SpanReason(check="language", claim=spoken, evidence=written, item=item))
-    return found[:MAX_REASONS]
+    spoken = work.language or ""
+    for i, unread in work.unread.items():
+        if unread.why != UNREADABLE:  # an item that might have supported it, not read
+            item = trace.items[i].id
+            found.append(
+                SpanReason(check="language", claim=spoken, evidence=unread.item_language, item=item)
+            )
+    return tuple(found[:MAX_REASONS])
 
 
-def _unread(s: int, plan: TracePlan) -> str | None:
-    """Why span ``s`` could be read with none of its items (the first item's reason)."""
-    return next((why for (span, _), (why, _) in plan.unread.items() if span == s), None)
+def _unread(work: SpanPlan) -> str | None:
+    """Why a span could be read with none of its items (the first item's reason)."""
+    return next((unread.why for unread in work.unread.values()), None)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterator, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Unpack
 
 from ragguard.config import Config
@@ -17,25 +17,29 @@ from ragguard.errors import MediaError, TraceValidationError
 from ragguard.evaluation.assemble import assemble, lite
 from ragguard.evaluation.limits import check_limits
 from ragguard.evaluation.models import GivenModels, Models
-from ragguard.evaluation.plan import Outcome, TracePlan
-from ragguard.language import UNDETERMINED
-from ragguard.language.normalize import unreadable
-from ragguard.media.decoded import Decoded, decoded_visual, unreadable_file
-from ragguard.media.visual import Visual, best_frames
-from ragguard.metrics.answer_relevance import SCORED_KINDS, answer_sentences
-from ragguard.metrics.rate import DriftMonitor
-from ragguard.runtime import caches
-from ragguard.runtime.timing import Stopwatch
-from ragguard.schema import CalibrationStatus, FieldIssue, Thresholds, Trace
-from ragguard.scoring.checks.antecedents import answer_readings
-from ragguard.scoring.encoders.blas import one_blas_thread
-from ragguard.scoring.interface.evidence import Claim, Evidence, item_evidence
-from ragguard.scoring.lite.answer import Languages
-from ragguard.scoring.wiring.routing import ENGLISH, on_scale
+from ragguard.evaluation.plan import (
+    ItemPlan,
+    Outcome,
+    PairScore,
+    SpanPlan,
+    TracePlan,
+    UnreadPair,
+)
+from ragguard.language import UNDETERMINED, unreadable
+from ragguard.media import Decoded, Visual, best_frames, decoded_visual, unreadable_file
+from ragguard.metrics import SCORED_KINDS, DriftMonitor, answer_sentences
+from ragguard.runtime import Stopwatch
+from ragguard.runtime import clear_caches as caches_clear_caches
+from ragguard.schema import CalibrationStatus, Evaluation, FieldIssue, Thresholds, Trace
+from ragguard.scoring.checks import answer_readings
+from ragguard.scoring.encoders import one_blas_thread
+from ragguard.scoring.interface import Claim, Evidence, item_evidence
+from ragguard.scoring.lite import Languages
+from ragguard.scoring.wiring import on_scale
 from ragguard.spans import ItemRef
 
 if TYPE_CHECKING:
-    from ragguard.judge.ruling import Ruling
+    from ragguard.judge import Ruling
 
 
 class Evaluator:
@@ -70,7 +74,7 @@ class Evaluator:
         """Forget every content-hash cache: embeddings, parsed passages and checked pairs,
         text tokens, relevance scores. Benchmarks call it to time a cold start; models stay
         loaded."""
-        caches.clear_caches()
+        caches_clear_caches()
 
     def evaluate_batch(self, traces: Sequence[Trace]) -> list[Outcome]:
         """Evaluate traces together; a bad trace yields its error, the others go on."""
@@ -81,21 +85,8 @@ class Evaluator:
         watch = Stopwatch()
         plans = [TracePlan(trace) for trace in traces]
         outcomes: list[Outcome | None] = [check_limits(t, self.config.limits) for t in traces]
-        within = [p for p, o in zip(plans, outcomes, strict=True) if o is None]
-
         with watch.stage("spans"):
-            analyses = self.models.analyzer.analyze_many(
-                [
-                    (
-                        p.trace.response,
-                        [ItemRef(i.id, i.modality) for i in p.trace.items],
-                        p.trace.response_spans,
-                    )
-                    for p in within
-                ]
-            )
-            for plan, spans in zip(within, analyses, strict=True):
-                plan.spans = spans
+            self._analyze([p for p, o in zip(plans, outcomes, strict=True) if o is None])
             for index, plan in enumerate(plans):
                 if outcomes[index] is None:
                     outcomes[index] = self._citation_policy(plan)
@@ -109,20 +100,43 @@ class Evaluator:
         with watch.stage("support"):
             self._score_support(live)
         with watch.stage("answer"):
-            read = [self._answer_sentences(p) for p in live]
-            results = self.models.answer_scorer.score(
-                [(p.trace.query, sentences) for p, (sentences, _) in zip(live, read, strict=True)],
-                [languages for _, languages in read],
-                [self._answer_items(p) for p in live],
-            )
-            for plan, result in zip(live, results, strict=True):
-                plan.answer = result
-
-        share = 1.0 / max(len(live), 1)
-        timing = {name: ms * share for name, ms in watch.ms.items()}
-        timing |= {"total": watch.total_ms() * share, "batch_size": float(len(live))}
+            self._score_answers(live)
         if not live:
             return outcomes  # type: ignore[return-value]
+        built = iter(self._assemble(live, watch))
+        return [next(built) if o is None else o for o in outcomes]
+
+    def _analyze(self, plans: Sequence[TracePlan]) -> None:
+        """Every trace's spans, in one analyzer call."""
+        analyses = self.models.analyzer.analyze_many(
+            [
+                (
+                    p.trace.response,
+                    [ItemRef(i.id, i.modality) for i in p.trace.items],
+                    p.trace.response_spans,
+                )
+                for p in plans
+            ]
+        )
+        for plan, spans in zip(plans, analyses, strict=True):
+            plan.spans = [SpanPlan(span) for span in spans]
+
+    def _score_answers(self, plans: Sequence[TracePlan]) -> None:
+        read = [self._answer_sentences(p) for p in plans]
+        results = self.models.answer_scorer.score(
+            [(p.trace.query, sentences) for p, (sentences, _) in zip(plans, read, strict=True)],
+            [languages for _, languages in read],
+            [self._answer_items(p) for p in plans],
+        )
+        for plan, result in zip(plans, results, strict=True):
+            plan.answer = result
+
+    def _assemble(self, live: Sequence[TracePlan], watch: Stopwatch) -> Iterator[Evaluation]:
+        """The lite verdicts, the judge's rulings on them, and the evaluations built from
+        both, with the batch's timings shared among its traces."""
+        share = 1.0 / len(live)
+        timing = {name: ms * share for name, ms in watch.ms.items()}
+        timing |= {"total": watch.total_ms() * share, "batch_size": float(len(live))}
         models = self.models
         thresholds = Thresholds(
             relevance=models.relevance_scorer.threshold,
@@ -140,11 +154,10 @@ class Evaluator:
             for v in verdicts:
                 self._drift.add(v.draft.spans)  # lite scores: the judge leaves them be
             calibration = self._calibration_status()
-        built = iter(
+        return (
             assemble(plan, v, ruling, timing, calibration)
             for plan, v, ruling in zip(live, verdicts, rulings, strict=True)
         )
-        return [next(built) if o is None else o for o in outcomes]
 
     def _answer_sentences(self, plan: TracePlan) -> tuple[list[str], Languages | None]:
         """What answer relevance reads, and the question's and the answer's languages when
@@ -153,30 +166,27 @@ class Evaluator:
         policy = self.models.policy
         asked = policy.language(plan.trace.query, UNDETERMINED)
         answered = [
-            policy.fixed or plan.languages.get(i, s.language)
-            for i, s in enumerate(plan.spans)
-            if s.kind in SCORED_KINDS
+            policy.fixed or work.language or work.span.language
+            for work in plan.spans
+            if work.span.kind in SCORED_KINDS
         ]
         spoken = {asked, *answered} - {UNDETERMINED}
-        if not policy.limited or spoken <= {ENGLISH}:
-            return answer_sentences(plan.spans, plan.readings), None
+        if policy.english_only(spoken):
+            return answer_sentences(plan.analysed, plan.readings), None
         if policy.unread(*spoken) is not None:
             return [], None
         # a question too short to tell its language is read in the answer's, and back
-        other = next((c for c in answered if c not in (ENGLISH, UNDETERMINED)), asked)
+        other = policy.other_language(answered, asked)
         asked = other if asked == UNDETERMINED else asked
-        return answer_sentences(plan.spans, plan.readings), (asked, other)
+        return answer_sentences(plan.analysed, plan.readings), (asked, other)
 
     def _answer_items(self, plan: TracePlan) -> list[str]:
         """The item texts answer relevance reads: all of them, or, where other languages
         are routed to another encoder, those read as English (the English head learned
         from English passages, and only their MiniLM vectors are in the cache)."""
         policy = self.models.policy
-        return [
-            e.text
-            for e in plan.evidence
-            if e is not None and e.text and (not policy.limited or policy.of_item(e) == ENGLISH)
-        ]
+        evidence = [item.evidence for item in plan.items]
+        return [e.text for e in evidence if e is not None and e.text and policy.reads_as_english(e)]
 
     def _calibration_status(self) -> CalibrationStatus:
         """Where the support decision's calibration stands, for every exporter to show."""
@@ -205,7 +215,7 @@ class Evaluator:
     def _citation_policy(self, plan: TracePlan) -> TraceValidationError | None:
         if self.config.unknown_citations != "error" or not plan.trace.has_context:
             return None  # with no context given, a marker can name nothing, rightly or not
-        for span in plan.spans:
+        for span in plan.analysed:
             if span.unknown_citations:
                 known = ", ".join(i.id for i in plan.trace.items) or "none"
                 return TraceValidationError(
@@ -222,16 +232,16 @@ class Evaluator:
         ``decoded`` holds this batch's media, so an image in many traces is read once."""
         with_pixels, media = self.models.visual_scorer is not None, self.config.media
         for index, item in enumerate(plan.trace.items):
-            visual = None
+            work = ItemPlan()
             if with_pixels and item.modality != "text":
                 outcome = decoded_visual(item, decoded, self.config.image, self.config.media)
                 if isinstance(outcome, MediaError):
-                    plan.unscorable[index] = str(outcome)
+                    work.unscorable = str(outcome)
                     plan.issues.append(
                         FieldIssue(field=f"items[{index}].{outcome.field}", message=outcome.message)
                     )
                 else:
-                    visual = outcome
+                    work.visual = outcome
             elif not with_pixels:
                 for kind in ("image", "video"):
                     path = getattr(item, kind)
@@ -240,11 +250,11 @@ class Evaluator:
                         plan.issues.append(
                             FieldIssue(field=f"items[{index}].{kind}", message=problem)
                         )
-            plan.visuals.append(visual)
             media_judged = with_pixels and item.modality != "text"
             text = None if media_judged else item_evidence(item)
             # each item's language is named once, for relevance, support and routing
-            plan.evidence.append(text and replace(text, language=self.models.policy.of_item(text)))
+            work.evidence = text and replace(text, language=self.models.policy.of_item(text))
+            plan.items.append(work)
 
     def _score_relevance(self, plans: Sequence[TracePlan]) -> None:
         queries: list[str] = []
@@ -252,94 +262,122 @@ class Evaluator:
         policy = self.models.policy
         for plan in plans:
             asked = policy.language(plan.trace.query)
-            for i, e in enumerate(plan.evidence):
+            for work in plan.items:
+                e = work.evidence
                 unread = e and policy.unread(asked, policy.of_item(e))
                 if unread:
-                    plan.unscorable[i] = unread
+                    work.unscorable = unread
                 elif e is not None:
                     queries.append(plan.trace.query)
                     evidence.append(e)
         scores = iter(self.models.relevance_scorer.relevance(queries, evidence).tolist())
         for plan in plans:
-            plan.relevance = [
-                None if e is None or i in plan.unscorable else next(scores)
-                for i, e in enumerate(plan.evidence)
-            ]
+            for work in plan.items:
+                if work.evidence is not None and work.unscorable is None:
+                    work.relevance = next(scores)
         pairs = [
-            (plan, i, plan.trace.query, visual)
+            (work, plan.trace.query, work.visual)
             for plan in plans
-            for i, visual in enumerate(plan.visuals)
-            if visual is not None
+            for work in plan.items
+            if work.visual is not None
         ]
         if pairs:
             scorer = self.models.visual_scorer
             assert scorer is not None
-            best = best_frames([(q, v) for _, _, q, v in pairs], scorer.relevance)
+            best = best_frames([(q, v) for _, q, v in pairs], scorer.relevance)
             eta = self.models.relevance_scorer.threshold
-            for (plan, i, _, _), (score, time_s) in zip(pairs, best, strict=True):
-                plan.relevance[i] = on_scale(score, scorer.threshold, eta)
-                plan.relevance_frame[i] = time_s
+            for (work, _, _), (score, time_s) in zip(pairs, best, strict=True):
+                work.relevance = on_scale(score, scorer.threshold, eta)
+                work.relevance_frame_s = time_s
 
     def _score_support(self, plans: Sequence[TracePlan]) -> None:
-        keys: list[tuple[TracePlan, int, int]] = []
-        claims: list[Claim] = []
-        evidence: list[Evidence] = []
-        visual_keys: list[tuple[TracePlan, int, int]] = []
-        visual_pairs: list[tuple[Claim, Visual]] = []
-        use_context, policy = self.config.support.use_context, self.models.policy
+        """Every (objective span, item) pair of the batch in one support call, and every
+        (span, frame) pair in one image-scorer call."""
+        pairs = _SupportPairs()
         for plan in plans:
-            position = {item.id: i for i, item in enumerate(plan.trace.items)}
-            # an opinion clause set aside (span.aside) is not part of the claim that is scored
-            claims_read = [
-                replace(s, text=s.claim_text, aside=()) if s.aside else s for s in plan.spans
-            ]
-            plan.readings = answer_readings(plan.trace.query, claims_read, use_context)
-            for s, span in enumerate(plan.spans):
-                if span.kind != "objective":
-                    continue
-                language = policy.of_span(span.text, span.language, plan.trace, plan.evidence)
-                plan.languages[s] = language
-                claim = Claim(plan.readings[s], span.context if use_context else None, language)
-                wanted = {position[i] for i in (*span.references, *span.citations)}
-                if not span.references:
-                    wanted.update(range(len(plan.trace.items)))
-                for i in sorted(wanted):
-                    item = plan.evidence[i]
-                    written = policy.of_item(item) if item else ""
-                    unread = item and (
-                        unreadable(claim.text)
-                        or unreadable(item.text or "")
-                        or policy.unread(language, written)
-                    )
-                    if unread:
-                        plan.unread[(s, i)] = (unread, written)
-                    elif item is not None:
-                        plan.across[s] = plan.across.get(s, True) and written != language
-                        keys.append((plan, s, i))
-                        claims.append(claim)
-                        evidence.append(item)
-                    visual = plan.visuals[i]
-                    if visual is not None:
-                        visual_keys.append((plan, s, i))
-                        visual_pairs.append((claim, visual))
+            self._support_pairs(plan, pairs)
         scorer = self.models.support_scorer
         # an ExplainingSupportScorer gives reasons; one attribute look-up, since an isinstance
         # check against the Protocol would probe every member of the scorer
         explain = getattr(scorer, "support_with_reasons", None)
         if explain is not None:
-            array, reasons = explain(claims, evidence)
+            array, reasons = explain(pairs.claims, pairs.evidence)
         else:
-            array, reasons = scorer.support(claims, evidence), [()] * len(claims)
-        for (plan, s, i), score, why in zip(keys, array.tolist(), reasons, strict=True):
-            plan.support[(s, i)] = score
-            plan.reasons[(s, i)] = why
-        if visual_pairs:
+            array, reasons = scorer.support(pairs.claims, pairs.evidence), [()] * len(pairs.keys)
+        for at, score, why in zip(pairs.keys, array.tolist(), reasons, strict=True):
+            at.span.pairs[at.item] = PairScore(score, why)
+        if pairs.visual:
             pixels = self.models.visual_scorer
             assert pixels is not None
             best = best_frames(
-                visual_pairs, lambda cs, frames: pixels.support(cs, [[f] for f in frames])
+                pairs.visual, lambda cs, frames: pixels.support(cs, [[f] for f in frames])
             )
             eta = scorer.threshold
-            for (plan, s, i), (score, time_s) in zip(visual_keys, best, strict=True):
-                plan.support[(s, i)] = on_scale(score, pixels.threshold, eta)
-                plan.support_frame[(s, i)] = time_s
+            for at, (score, time_s) in zip(pairs.visual_keys, best, strict=True):
+                support = on_scale(score, pixels.threshold, eta)
+                at.span.pairs[at.item] = PairScore(support, frame_s=time_s)
+
+    def _support_pairs(self, plan: TracePlan, pairs: _SupportPairs) -> None:
+        """One trace's readings and languages, and its pairs to score (or why unread)."""
+        use_context, policy = self.config.support.use_context, self.models.policy
+        position = {item.id: i for i, item in enumerate(plan.trace.items)}
+        evidence = [item.evidence for item in plan.items]
+        # an opinion clause set aside (span.aside) is not part of the claim that is scored
+        claims_read = [
+            replace(s, text=s.claim_text, aside=()) if s.aside else s for s in plan.analysed
+        ]
+        readings = answer_readings(plan.trace.query, claims_read, use_context)
+        for work, reading in zip(plan.spans, readings, strict=True):
+            work.reading = reading
+        for work in plan.spans:
+            span = work.span
+            if span.kind != "objective":
+                continue
+            language = policy.of_span(span.text, span.language, plan.trace, evidence)
+            work.language = language
+            claim = Claim(work.reading, span.context if use_context else None, language)
+            wanted = {position[i] for i in (*span.references, *span.citations)}
+            if not span.references:
+                wanted.update(range(len(plan.trace.items)))
+            for i in sorted(wanted):
+                item = evidence[i]
+                written = policy.of_item(item) if item else ""
+                unread = item and (
+                    unreadable(claim.text)
+                    or unreadable(item.text or "")
+                    or policy.unread(language, written)
+                )
+                if unread:
+                    work.unread[i] = UnreadPair(unread, written)
+                elif item is not None:
+                    across = True if work.all_across is None else work.all_across
+                    work.all_across = across and written != language
+                    pairs.add(work, i, claim, item)
+                visual = plan.items[i].visual
+                if visual is not None:
+                    pairs.visual_keys.append(_PairAt(work, i))
+                    pairs.visual.append((claim, visual))
+
+
+@dataclass(frozen=True, eq=False)
+class _PairAt:
+    """Whose a scored pair is: a span's work and the index of its item."""
+
+    span: SpanPlan
+    item: int
+
+
+@dataclass
+class _SupportPairs:
+    """A batch's pairs for the support call and the image scorer's, with whose they are."""
+
+    keys: list[_PairAt] = field(default_factory=list)
+    claims: list[Claim] = field(default_factory=list)
+    evidence: list[Evidence] = field(default_factory=list)
+    visual_keys: list[_PairAt] = field(default_factory=list)
+    visual: list[tuple[Claim, Visual]] = field(default_factory=list)
+
+    def add(self, work: SpanPlan, item: int, claim: Claim, evidence: Evidence) -> None:
+        self.keys.append(_PairAt(work, item))
+        self.claims.append(claim)
+        self.evidence.append(evidence)

@@ -89,7 +89,8 @@ class Guard:
             if isinstance(outcome, Exception):
                 raise outcome
             judge = self.models.judge
-            if judge is not None:  # a local judge loads its model now, not in a deadline
+            if judge is not None:  # a local judge loads its model now, not in a deadline,
+                judge.load()  # and one that cannot load fails like a lite model
                 judge.client.start()
             self._warm = True
 

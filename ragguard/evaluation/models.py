@@ -13,15 +13,15 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, TypedDict, Unpack, cast
 
-from ragguard.calibration.fingerprint import applied, model_fingerprint
+from ragguard.calibration import applied, model_fingerprint
 from ragguard.config import Config
-from ragguard.runtime import caches
-from ragguard.scoring.encoders.embeddings import TextEmbedder
-from ragguard.scoring.encoders.multilingual import multilingual_embedder
-from ragguard.scoring.interface.protocols import RelevanceScorer, SupportScorer, VisualScorer
-from ragguard.scoring.lite.answer import AnswerRelevanceScorer
-from ragguard.scoring.wiring.factory import (
+from ragguard.runtime import max_bytes
+from ragguard.scoring.encoders import TextEmbedder, multilingual_embedder
+from ragguard.scoring.interface import RelevanceScorer, SupportScorer, VisualScorer
+from ragguard.scoring.lite import AnswerRelevanceScorer
+from ragguard.scoring.wiring import (
     AnswerScorer,
+    LanguagePolicy,
     answer_with_languages,
     build_relevance,
     build_support,
@@ -31,12 +31,11 @@ from ragguard.scoring.wiring.factory import (
     relevance_with_languages,
     with_languages,
 )
-from ragguard.scoring.wiring.routing import LanguagePolicy
 from ragguard.spans import SpanAnalyzer
 
 if TYPE_CHECKING:
-    from ragguard.calibration.state import CalibrationStore
-    from ragguard.judge.cascade import Cascade
+    from ragguard.calibration import CalibrationStore
+    from ragguard.judge import Cascade
 
 
 class GivenModels(TypedDict, total=False):
@@ -71,7 +70,7 @@ class Models:
     @classmethod
     def build(cls, config: Config | None = None, **given: Unpack[GivenModels]) -> Models:
         """The bundle for ``config``: its model files checked now, its models loaded later."""
-        caches.max_bytes()  # a bad RAGGUARD_CACHE_MAX_BYTES fails here, named, not mid-batch
+        max_bytes()  # a bad RAGGUARD_CACHE_MAX_BYTES fails here, named, not mid-batch
         config = applied(config or Config())
         given = cast(GivenModels, {k: v for k, v in given.items() if v is not None})
         check_models(config, skip={_ROLES[name] for name in given if name in _ROLES})
@@ -133,7 +132,7 @@ class Models:
             return self.given["judge"]
         if self.config.judge.backend == "none":
             return None
-        from ragguard.judge.cascade import Cascade
+        from ragguard.judge import Cascade
 
         return Cascade(self.config.judge, calibration=self._calibration_store())
 
@@ -141,7 +140,7 @@ class Models:
         """``[calibration] source = "judge"``: the pipeline's judge-labelled sample."""
         if self.config.calibration.source != "judge":
             return None
-        from ragguard.calibration.state import CalibrationStore
+        from ragguard.calibration import CalibrationStore
 
         return CalibrationStore(
             self.config.calibration,

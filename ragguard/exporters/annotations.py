@@ -10,9 +10,23 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ragguard.schema import Evaluation, Trace
-from ragguard.schema import otel_names as names
-from ragguard.schema.otel_origin import OtelOrigin
+from ragguard.schema import (
+    ABSTENTION_RESULT,
+    ANSWER_RELEVANCE_RESULT,
+    CITATION_PRECISION_RESULT,
+    CITATION_RECALL_RESULT,
+    DOCUMENT_RELEVANCE_RESULT,
+    HALLUCINATION_RESULT,
+    RELEVANCE_RESULT,
+    RELEVANT_AT_K_RESULT,
+    STATUS_RESULT,
+    SUPPORT_RATE_RESULT,
+    UNSUPPORTED_SPANS_RESULT,
+    Evaluation,
+    Metrics,
+    OtelOrigin,
+    Trace,
+)
 
 
 @dataclass(frozen=True)
@@ -38,14 +52,14 @@ def evaluation_results(evaluation: Evaluation) -> Iterator[Result]:
     n_supported = sum(1 for span in evaluation.spans if span.supported)
     if metrics.mean_relevance is not None:
         yield Result(
-            names.RELEVANCE_RESULT,
+            RELEVANCE_RESULT,
             metrics.mean_relevance,
             None,
             f"mean RS of {len(evaluation.items)} retrieved items",
         )
     if metrics.relevant_at_k is not None:
         yield Result(
-            names.RELEVANT_AT_K_RESULT,
+            RELEVANT_AT_K_RESULT,
             metrics.relevant_at_k,
             None,
             f"{n_relevant} of {len(evaluation.items)} retrieved items relevant "
@@ -53,50 +67,57 @@ def evaluation_results(evaluation: Evaluation) -> Iterator[Result]:
         )
     if metrics.support_rate is not None:
         yield Result(
-            names.SUPPORT_RATE_RESULT,
+            SUPPORT_RATE_RESULT,
             metrics.support_rate,
             None,
             f"{n_supported} of {metrics.n_objective} objective spans supported "
             f"(CS >= {eta.eta_support:.2f})",
         )
-    if metrics.hallucination is None and metrics.no_context:  # nothing to check claims against
-        yield Result(names.HALLUCINATION_RESULT, None, "no_context", "the trace gave no context")
-    elif metrics.hallucination is None:  # claims no loaded model could read: no verdict
-        yield Result(
-            names.HALLUCINATION_RESULT, None, "unscored", "no claim of the answer could be scored"
-        )
-    else:
-        yield Result(
-            names.HALLUCINATION_RESULT,
-            float(metrics.hallucination),
-            "hallucinated" if metrics.hallucination else "grounded",
-            "an objective span is not supported by the retrieved items"
-            if metrics.hallucination
-            else "no unsupported objective span",
-        )
+    yield _hallucination_result(metrics)
     if metrics.answer_relevance is not None:
-        relevant = metrics.answer_relevant
-        yield Result(
-            names.ANSWER_RELEVANCE_RESULT,
-            metrics.answer_relevance,
-            None if relevant is None else ("relevant" if relevant else "off_topic"),
-            f"{sum(1 for s in evaluation.spans if s.addresses_query)} of "
-            f"{sum(1 for s in evaluation.spans if s.addresses_query is not None)} sentences "
-            f"address the query (threshold {eta.eta_answer:.2f})"
-            + ("; decided by the judge" if evaluation.answer_judge is not None else ""),
-        )
+        yield _answer_relevance_result(evaluation, metrics.answer_relevance)
     yield Result(
-        names.ABSTENTION_RESULT,
+        ABSTENTION_RESULT,
         float(metrics.abstained),
         "abstained" if metrics.abstained else "answered",
         f"{metrics.n_abstention} abstention spans, {metrics.n_objective} objective",
     )
     for name, value in (
-        (names.CITATION_PRECISION_RESULT, metrics.citation_precision),
-        (names.CITATION_RECALL_RESULT, metrics.citation_recall),
+        (CITATION_PRECISION_RESULT, metrics.citation_precision),
+        (CITATION_RECALL_RESULT, metrics.citation_recall),
     ):
         if value is not None:
             yield Result(name, value, None, f"{metrics.n_uncited} objective spans uncited")
+
+
+def _hallucination_result(metrics: Metrics) -> Result:
+    if metrics.hallucination is None and metrics.no_context:  # nothing to check claims against
+        return Result(HALLUCINATION_RESULT, None, "no_context", "the trace gave no context")
+    if metrics.hallucination is None:  # claims no loaded model could read: no verdict
+        return Result(
+            HALLUCINATION_RESULT, None, "unscored", "no claim of the answer could be scored"
+        )
+    return Result(
+        HALLUCINATION_RESULT,
+        float(metrics.hallucination),
+        "hallucinated" if metrics.hallucination else "grounded",
+        "an objective span is not supported by the retrieved items"
+        if metrics.hallucination
+        else "no unsupported objective span",
+    )
+
+
+def _answer_relevance_result(evaluation: Evaluation, score: float) -> Result:
+    relevant = evaluation.metrics.answer_relevant
+    return Result(
+        ANSWER_RELEVANCE_RESULT,
+        score,
+        None if relevant is None else ("relevant" if relevant else "off_topic"),
+        f"{sum(1 for s in evaluation.spans if s.addresses_query)} of "
+        f"{sum(1 for s in evaluation.spans if s.addresses_query is not None)} sentences "
+        f"address the query (threshold {evaluation.thresholds.eta_answer:.2f})"
+        + ("; decided by the judge" if evaluation.answer_judge is not None else ""),
+    )
 
 
 def target_span(trace: Trace) -> str | None:
@@ -112,10 +133,10 @@ def trace_results(evaluation: Evaluation) -> list[Result]:
         f"span {s.start}-{s.end} unsupported (best evidence {s.evidence_id})" for s in unsupported
     )
     results.append(
-        Result(names.UNSUPPORTED_SPANS_RESULT, float(len(unsupported)), None, explanation or "none")
+        Result(UNSUPPORTED_SPANS_RESULT, float(len(unsupported)), None, explanation or "none")
     )
     evaluated = f"{len(evaluation.spans)} answer spans"
-    results.append(Result(names.STATUS_RESULT, None, "evaluated", evaluated))
+    results.append(Result(STATUS_RESULT, None, "evaluated", evaluated))
     return results
 
 
@@ -133,6 +154,6 @@ def document_results(trace: Trace, evaluation: Evaluation) -> list[DocumentResul
             continue
         label = None if verdict.relevant is None else "relevant" if verdict.relevant else "not"
         explanation = verdict.error or f"document {item.id}: relevance {verdict.relevance}"
-        result = Result(names.DOCUMENT_RELEVANCE_RESULT, verdict.relevance, label, explanation)
+        result = Result(DOCUMENT_RELEVANCE_RESULT, verdict.relevance, label, explanation)
         results.append(DocumentResult(str(span_id), position, result))
     return results

@@ -10,14 +10,14 @@ import base64
 import hashlib
 import os
 import uuid
+from collections.abc import Sequence
 from typing import Any
 
 from ragguard.config import ExportConfig, LangfuseConfig
 from ragguard.exporters.annotations import Result, target_span, trace_results
-from ragguard.exporters.base import Exporter
+from ragguard.exporters.base import Exporter, ExportResult, Finished, StatusNote, each
 from ragguard.exporters.outbound import post_json
-from ragguard.schema import Evaluation, Trace
-from ragguard.schema import otel_names as names
+from ragguard.schema import STATUS_RESULT, Evaluation, Trace
 
 
 def score_id(trace_id: str, span_id: str, name: str) -> str:
@@ -48,7 +48,10 @@ class LangfuseExporter(Exporter):
             score.update(value=result.label or "", dataType="CATEGORICAL")
         return score
 
-    def export(self, trace: Trace, evaluation: Evaluation) -> None:
+    def export(self, batch: Sequence[Finished]) -> ExportResult:
+        return each(batch, self._score_trace)
+
+    def _score_trace(self, trace: Trace, evaluation: Evaluation) -> None:
         target = target_span(trace)
         if target is None:
             return
@@ -56,8 +59,10 @@ class LangfuseExporter(Exporter):
             body = self._score(trace.trace_id, target, result)
             post_json(self.url, body, self.headers, self.timeout_s)
 
-    def status(self, trace_id: str, span_id: str, status: str, detail: str) -> None:
-        body = self._score(trace_id, span_id, Result(names.STATUS_RESULT, None, status, detail))
+    def record_status(self, note: StatusNote) -> None:
+        """A trace with nothing to evaluate: its status, on its root span."""
+        result = Result(STATUS_RESULT, None, note.status, note.detail)
+        body = self._score(note.trace_id, note.span_id, result)
         post_json(self.url, body, self.headers, self.timeout_s)
 
     def shutdown(self) -> None:

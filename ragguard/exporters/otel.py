@@ -22,7 +22,7 @@ import json
 import logging
 import os
 import threading
-from collections.abc import Container, Iterable
+from collections.abc import Container, Iterable, Sequence
 from typing import Any
 
 from opentelemetry import trace as otel_trace
@@ -31,18 +31,44 @@ from opentelemetry.util.types import AttributeValue
 
 from ragguard.config import ExportConfig
 from ragguard.exporters.annotations import Result, evaluation_results
-from ragguard.exporters.base import Exporter, media_uri
+from ragguard.exporters.base import Exporter, ExportResult, Finished, each, media_uri
 from ragguard.exporters.traceparent import parent_context
 from ragguard.schema import (
+    ANNOTATIONS,
+    CALIBRATION_PREFIX,
+    DOCUMENT_CONTENT,
+    DOCUMENT_ID,
+    DOCUMENT_METADATA,
+    DOCUMENT_SCORE,
+    DOCUMENT_VERDICT_KEYS,
+    EVALUATION_EVENT,
+    EVALUATION_SPAN,
+    EVALUATIONS,
+    GEN_AI_EVALUATION_EXPLANATION,
+    GEN_AI_EVALUATION_NAME,
+    GEN_AI_EVALUATION_SCORE_LABEL,
+    GEN_AI_EVALUATION_SCORE_VALUE,
+    GEN_AI_OPERATION_NAME,
+    GEN_AI_RESPONSE_ID,
+    GEN_AI_RETRIEVAL_DOCUMENTS,
+    GEN_AI_RETRIEVAL_QUERY_TEXT,
+    INPUT_VALUE,
+    JUDGE_SCORED_SPANS,
+    JUDGE_SCORES,
+    OPENINFERENCE_SPAN_KIND,
+    OUTPUT_VALUE,
+    RAGGUARD_PIPELINE,
+    RETRIEVAL_SPAN,
+    SPAN_SUPPORT_RESULT,
     Evaluation,
     Item,
     ItemEvaluation,
     SpanReason,
     Trace,
+    document_attribute,
     unscored_for_language,
     verdict,
 )
-from ragguard.schema import otel_names as names
 
 logger = logging.getLogger(__name__)
 
@@ -121,7 +147,7 @@ def _metadata(item: Item, document: dict[str, Any], keys: Container[str] | None)
         and not isinstance(value, bytes | bytearray)
         and not (isinstance(value, str) and value.startswith("data:"))
     }
-    for key, name in names.DOCUMENT_VERDICT_KEYS.items():
+    for key, name in DOCUMENT_VERDICT_KEYS.items():
         if key in document:
             metadata[name] = document[key]
     return json.dumps(metadata, default=str)
@@ -152,15 +178,19 @@ class OtelExporter(Exporter):
         self.metadata_keys = None if include_content else frozenset(metadata_keys)
         self._tracer = self.provider.get_tracer("ragguard", __version__)
 
-    def export(self, trace: Trace, evaluation: Evaluation) -> None:
+    def export(self, batch: Sequence[Finished]) -> ExportResult:
+        return each(batch, self._emit)
+
+    def _emit(self, trace: Trace, evaluation: Evaluation) -> None:
+        """One evaluation span with its events, parented to the request's span."""
         parent = parent_context(trace.traceparent)
         attributes: Attributes = {
-            names.GEN_AI_RESPONSE_ID: trace.trace_id,
-            names.OPENINFERENCE_SPAN_KIND: "EVALUATOR",
-            names.RAGGUARD_PIPELINE: self.pipeline,
+            GEN_AI_RESPONSE_ID: trace.trace_id,
+            OPENINFERENCE_SPAN_KIND: "EVALUATOR",
+            RAGGUARD_PIPELINE: self.pipeline,
         }
         if self.include_content:
-            attributes.update({names.INPUT_VALUE: trace.query, names.OUTPUT_VALUE: trace.response})
+            attributes.update({INPUT_VALUE: trace.query, OUTPUT_VALUE: trace.response})
         attributes.update(_calibration_attributes(evaluation))
         attributes.update(_judge_attributes(evaluation))
         results = list(evaluation_results(evaluation))
@@ -173,15 +203,15 @@ class OtelExporter(Exporter):
                     + "".join(f"; {self._reason(r)}" for r in scored.reasons)
                 )
                 results.append(
-                    Result(names.SPAN_SUPPORT_RESULT, scored.support, "unsupported", explanation)
+                    Result(SPAN_SUPPORT_RESULT, scored.support, "unsupported", explanation)
                 )
             elif unscored_for_language(scored):
                 where = f"span {index} (characters {scored.start}-{scored.end})"
                 reason = f"{where} not scored: {scored.unscored_reason}"
-                results.append(Result(names.SPAN_SUPPORT_RESULT, None, "unscored", reason))
+                results.append(Result(SPAN_SUPPORT_RESULT, None, "unscored", reason))
         attributes.update(_feedback_attributes(trace.trace_id, results))
         with self._tracer.start_as_current_span(
-            names.EVALUATION_SPAN, context=parent, attributes=attributes
+            EVALUATION_SPAN, context=parent, attributes=attributes
         ) as span:
             for result in results:
                 self._result(
@@ -203,27 +233,25 @@ class OtelExporter(Exporter):
         explanation: str,
     ) -> None:
         event: Attributes = {
-            names.GEN_AI_EVALUATION_NAME: name,
-            names.GEN_AI_EVALUATION_EXPLANATION: explanation,
-            names.GEN_AI_RESPONSE_ID: trace.trace_id,
+            GEN_AI_EVALUATION_NAME: name,
+            GEN_AI_EVALUATION_EXPLANATION: explanation,
+            GEN_AI_RESPONSE_ID: trace.trace_id,
         }
         if value is not None:
-            event[names.GEN_AI_EVALUATION_SCORE_VALUE] = value
+            event[GEN_AI_EVALUATION_SCORE_VALUE] = value
         if label is not None:
-            event[names.GEN_AI_EVALUATION_SCORE_LABEL] = label
-        span.add_event(names.EVALUATION_EVENT, event)
+            event[GEN_AI_EVALUATION_SCORE_LABEL] = label
+        span.add_event(EVALUATION_EVENT, event)
 
     def _retrieval(self, trace: Trace, evaluation: Evaluation) -> None:
         """The retrieval as ragguard judged it (a child of the current evaluation span)."""
         attributes: Attributes = {
-            names.GEN_AI_OPERATION_NAME: "retrieval",
-            names.OPENINFERENCE_SPAN_KIND: "RETRIEVER",
-            names.RAGGUARD_PIPELINE: self.pipeline,
+            GEN_AI_OPERATION_NAME: "retrieval",
+            OPENINFERENCE_SPAN_KIND: "RETRIEVER",
+            RAGGUARD_PIPELINE: self.pipeline,
         }
         if self.include_content:
-            attributes.update(
-                {names.GEN_AI_RETRIEVAL_QUERY_TEXT: trace.query, names.INPUT_VALUE: trace.query}
-            )
+            attributes.update({GEN_AI_RETRIEVAL_QUERY_TEXT: trace.query, INPUT_VALUE: trace.query})
         scored = {item.id: item for item in evaluation.items}
         documents: list[dict[str, Any]] = []
         for item in trace.items:
@@ -232,22 +260,27 @@ class OtelExporter(Exporter):
             at = len(documents)
             document = _document(item, scored[item.id], self.include_content)
             documents.append(document)
-            attributes[names.document_attribute(at, names.DOCUMENT_ID)] = item.id
-            attributes[names.document_attribute(at, names.DOCUMENT_METADATA)] = _metadata(
+            attributes[document_attribute(at, DOCUMENT_ID)] = item.id
+            attributes[document_attribute(at, DOCUMENT_METADATA)] = _metadata(
                 item, document, self.metadata_keys
             )
             if item.score is not None:
-                attributes[names.document_attribute(at, names.DOCUMENT_SCORE)] = item.score
+                attributes[document_attribute(at, DOCUMENT_SCORE)] = item.score
             if self.include_content and item.text:
-                attributes[names.document_attribute(at, names.DOCUMENT_CONTENT)] = item.text
-        attributes[names.GEN_AI_RETRIEVAL_DOCUMENTS] = json.dumps(documents)
-        self._tracer.start_span(names.RETRIEVAL_SPAN, attributes=attributes).end()
+                attributes[document_attribute(at, DOCUMENT_CONTENT)] = item.text
+        attributes[GEN_AI_RETRIEVAL_DOCUMENTS] = json.dumps(documents)
+        self._tracer.start_span(RETRIEVAL_SPAN, attributes=attributes).end()
+
+    def force_flush(self, timeout_s: float = 30.0) -> bool:
+        """Send what the provider's span processors batch, within ``timeout_s``."""
+        force_flush = getattr(self.provider, "force_flush", None)
+        if not callable(force_flush):
+            return True
+        return force_flush(int(timeout_s * 1000)) is not False
 
     def shutdown(self) -> None:
         """Send what is batched (the provider itself stays up: it may be the application's)."""
-        force_flush = getattr(self.provider, "force_flush", None)
-        if callable(force_flush):
-            force_flush()
+        self.force_flush()
 
 
 def _feedback_attributes(trace_id: str, results: list[Result]) -> Attributes:
@@ -268,7 +301,7 @@ def _feedback_attributes(trace_id: str, results: list[Result]) -> Attributes:
             fields["score"] = value
         if label is not None:
             fields["label"] = label
-        for prefix, word in ((names.ANNOTATIONS, "annotation"), (names.EVALUATIONS, "evaluation")):
+        for prefix, word in ((ANNOTATIONS, "annotation"), (EVALUATIONS, "evaluation")):
             for key, field_value in fields.items():
                 attributes[f"{prefix}.{index}.{word}.{key}"] = field_value
     return attributes
@@ -279,7 +312,7 @@ def _calibration_attributes(evaluation: Evaluation) -> Attributes:
     status = evaluation.calibration
     if status is None:
         return {}
-    at = names.CALIBRATION_PREFIX
+    at = CALIBRATION_PREFIX
     attributes: Attributes = {
         f"{at}source": status.source,
         f"{at}fitted": status.fitted,
@@ -306,8 +339,8 @@ def _judge_attributes(evaluation: Evaluation) -> Attributes:
     if not scored:
         return {}
     return {
-        names.JUDGE_SCORED_SPANS: [index for index, _ in scored],
-        names.JUDGE_SCORES: [score for _, score in scored],
+        JUDGE_SCORED_SPANS: [index for index, _ in scored],
+        JUDGE_SCORES: [score for _, score in scored],
     }
 
 

@@ -7,6 +7,7 @@ identifier on those), so a re-evaluation after a late span replaces the earlier 
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from typing import Any
 
 from ragguard.config import ExportConfig, PhoenixConfig
@@ -16,10 +17,9 @@ from ragguard.exporters.annotations import (
     target_span,
     trace_results,
 )
-from ragguard.exporters.base import Exporter
+from ragguard.exporters.base import Exporter, ExportResult, Finished, StatusNote, each
 from ragguard.exporters.outbound import post_json
-from ragguard.schema import Evaluation, Trace
-from ragguard.schema import otel_names as names
+from ragguard.schema import STATUS_RESULT, Evaluation, Trace
 
 IDENTIFIER = "ragguard"
 
@@ -54,7 +54,10 @@ class PhoenixExporter(Exporter):
             url = f"{self.url}{path}?sync=false"
             post_json(url, {"data": data}, self.headers, self.timeout_s)
 
-    def export(self, trace: Trace, evaluation: Evaluation) -> None:
+    def export(self, batch: Sequence[Finished]) -> ExportResult:
+        return each(batch, self._annotate)
+
+    def _annotate(self, trace: Trace, evaluation: Evaluation) -> None:
         target = target_span(trace)
         if target is None:
             return
@@ -69,10 +72,10 @@ class PhoenixExporter(Exporter):
             documents.append(annotation)
         self._post("/v1/document_annotations", documents)
 
-    def status(self, trace_id: str, span_id: str, status: str, detail: str) -> None:
+    def record_status(self, note: StatusNote) -> None:
         """A trace with nothing to evaluate: its status, on its root span."""
-        result = Result(names.STATUS_RESULT, None, status, detail)
-        self._post("/v1/span_annotations", [_annotation(span_id, result)])
+        result = Result(STATUS_RESULT, None, note.status, note.detail)
+        self._post("/v1/span_annotations", [_annotation(note.span_id, result)])
 
     def shutdown(self) -> None:
         """Nothing is held: every annotation was sent when it came."""

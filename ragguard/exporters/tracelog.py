@@ -26,17 +26,15 @@ import os
 import threading
 import time
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Literal
 
 from ragguard.config import ExportConfig
-from ragguard.exporters.base import Exporter
-from ragguard.runtime import stats as live_stats
-from ragguard.runtime.hooks import register_once
-from ragguard.runtime.log_record import MAX_RECORD_BYTES, to_record
+from ragguard.exporters.base import Exporter, ExportResult, Finished
+from ragguard.runtime import MAX_RECORD_BYTES, register_once, to_record
 from ragguard.schema import Evaluation, Trace
 
 logger = logging.getLogger(__name__)
@@ -122,8 +120,14 @@ class TraceLog(Exporter):
         if self._fd is not None:
             self._open_files()
 
-    def export(self, trace: Trace, evaluation: Evaluation) -> None:
-        """Append one record. Errors are logged and counted, never raised."""
+    def export(self, batch: Sequence[Finished]) -> ExportResult:
+        """Append a record per request; FAILURE when one could not be written (each
+        failure is logged and counted here, never raised)."""
+        written = [self._append_record(f.trace, f.evaluation) for f in batch]
+        return ExportResult.SUCCESS if all(written) else ExportResult.FAILURE
+
+    def _append_record(self, trace: Trace, evaluation: Evaluation) -> bool:
+        """Append one record; False when it could not be written."""
         try:
             line = to_record(
                 trace, evaluation, self.clock(), max_record_bytes=self.max_record_bytes
@@ -132,7 +136,7 @@ class TraceLog(Exporter):
                 if line is None:
                     self.stats.oversized += 1
                     logger.warning("ragguard: trace %s too large to log", trace.trace_id)
-                    return
+                    return True
                 if self._shut:
                     raise OSError("the trace log is shut down")
                 if self._fd is None:
@@ -148,6 +152,8 @@ class TraceLog(Exporter):
                     self._failing = 0
         except Exception:
             self._failed(f"cannot write trace {trace.trace_id} to {self.path}")
+            return False
+        return True
 
     def _failed(self, what: str) -> None:
         """Count a failure; log the first of a run of failures with its traceback."""
@@ -155,7 +161,6 @@ class TraceLog(Exporter):
             self.stats.errors += 1
             self._failing += 1
             first = self._failing == 1
-        live_stats.record("export_errors")
         if first:
             logger.exception("ragguard: %s (further failures are counted, not logged)", what)
         else:

@@ -8,11 +8,15 @@ from __future__ import annotations
 
 import typing as _typing
 
-from ragguard.runtime.exports import lazy_exports as _lazy_exports
+from ragguard._exports import lazy_exports as _lazy_exports
 
 if _typing.TYPE_CHECKING:
     from ragguard.goldsets.score import score_references
+    from ragguard.goldsets.tables import render
 
-__all__ = ["score_references"]
+__all__ = [
+    "render",
+    "score_references",
+]
 
 __getattr__, __dir__ = _lazy_exports(__name__, __file__, __all__)

@@ -9,7 +9,7 @@ metric modules.
 s(c, X) is the support scorer's verdict, CS >= eta (MIRAGE's verifiers give binary judgments).
 Multi-source evidence X is the concatenation of the texts. Response claims are the objective
 spans of the Evaluation; their single-source support is the Evaluation's own (Eq. 7 is exactly
-what the engine computes per span), so only the other forms cost scorer calls.
+what the evaluator computes per span), so only the other forms cost scorer calls.
 """
 
 from __future__ import annotations
@@ -21,11 +21,10 @@ from typing import Generic, Protocol, TypeVar
 import numpy as np
 from pydantic import BaseModel, Field
 
-from ragguard.evaluation.models import Models
+from ragguard.evaluation import Models
 from ragguard.goldsets import alce, crux, fathoms, mirage
 from ragguard.schema import Evaluation, Reference, SpanEvaluation, Trace
-from ragguard.scoring.interface.evidence import Claim, Evidence, item_text
-from ragguard.scoring.interface.protocols import RelevanceScorer
+from ragguard.scoring.interface import Claim, Evidence, RelevanceScorer, item_text
 
 UNLABELLED = "-"
 """Pipeline or category of a trace that names none."""

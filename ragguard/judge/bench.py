@@ -16,12 +16,11 @@ from typing import Any
 import numpy as np
 from tqdm.auto import tqdm
 
-from ragguard.judge.cascade import Cascade, in_band
-from ragguard.metrics.agreement import balanced_accuracy
-from ragguard.metrics.summary import markdown_table
-from ragguard.runtime.sampling import hash_sample
-from ragguard.scoring.interface.evidence import Claim, Evidence
-from ragguard.scoring.interface.protocols import SupportScorer
+from ragguard.judge.cascade import Cascade
+from ragguard.judge.questions import in_band, pair_question
+from ragguard.metrics import balanced_accuracy, markdown_table
+from ragguard.runtime import hash_sample
+from ragguard.scoring.interface import Claim, Evidence, SupportScorer
 
 CHUNK = 64
 
@@ -48,10 +47,10 @@ def bench_set(
     )
     labels = np.array([c.label for c in cases])
     lite_says = scores >= lite.threshold
-    questions = [cascade.pair_question(c.claim, c.evidence) for c in cases]
+    questions = [pair_question(cascade.config, c.claim, c.evidence) for c in cases]
     answers = []
     for i in tqdm(range(0, len(cases), CHUNK), desc=f"judge {name}", leave=False, disable=None):
-        answers += [answer for answer, _ in cascade.ask(questions[i : i + CHUNK])]
+        answers += [got.answer for got in cascade.ask(questions[i : i + CHUNK])]
     judged = np.array([a.parsed is not None for a in answers])
     judge_says = np.array(
         [a.parsed.verdict if a.parsed else lite for a, lite in zip(answers, lite_says, strict=True)]

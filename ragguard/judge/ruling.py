@@ -3,9 +3,12 @@ decides before assembly and ``evaluation.assemble`` alone builds the ``Evaluatio
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
+from ragguard.calibration import Sample
+from ragguard.judge.share import Seen
 from ragguard.schema import Evaluation, JudgeSkip, JudgeVerdict, SpanEvaluation, Thresholds, Trace
 
 
@@ -25,7 +28,7 @@ class Draft:
         return cls(trace, evaluation.spans, answer, evaluation.thresholds)
 
 
-@dataclass
+@dataclass(frozen=True)
 class SpanRuling:
     """What the judge made of one span; each default is what the lite span already says."""
 
@@ -47,11 +50,25 @@ class SpanRuling:
         return fields
 
 
-@dataclass
+@dataclass(frozen=True)
+class Effects:
+    """What a ruling needs done beyond the evaluation, done by the cascade that asked, not
+    by the policy that ruled."""
+
+    calls: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    """Calls made, by use (``span``, ``answer``, ``sample``), and ``tokens in``/``out``."""
+    samples: tuple[Sample, ...] = ()
+    """Judge verdicts for the calibration sample's store."""
+    window: tuple[Seen, ...] = ()
+    """In-band spans that join the share window (``judge/share.py``), in order."""
+
+
+@dataclass(frozen=True)
 class Ruling:
     """What the judge made of one trace: its spans' rulings by index, and of its answer."""
 
-    spans: dict[int, SpanRuling] = field(default_factory=dict)
+    spans: Mapping[int, SpanRuling] = field(default_factory=lambda: MappingProxyType({}))
     answer_judge: JudgeVerdict | None = None
     answer_relevant: bool | None = None
     """The judge's verdict on the answer, where it reached one."""
+    effects: Effects = field(default_factory=Effects)

@@ -19,7 +19,7 @@ from functools import cache
 from ragguard.language.scripts import script_of
 from ragguard.language.sentences import starts_sentence
 from ragguard.language.wordlists import detection_profiles
-from ragguard.runtime.caches import memoized
+from ragguard.runtime import memoized
 
 UNDETERMINED = "und"
 MIN_SCORE = 1.5

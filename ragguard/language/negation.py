@@ -1,30 +1,40 @@
-"""Negation cues of a language other than English (English has its own, older rules in
-``ragguard.scoring.checks.polarity``, which the shipped heads and checks were tuned on)."""
+"""Negation cues, read the same way in every language from its data file: its
+``negations``, ``not_negating`` and ``[negation]`` rules (``data/<code>.toml``)."""
 
 from __future__ import annotations
 
-from ragguard.language.wordlists import lexicon
+from ragguard.language.wordlists import Lexicon, lexicon
 
 
 def negation_positions(words: tuple[str, ...], code: str) -> list[int]:
     """Positions of the language's negation cues in lower-cased ``words``: its negation
-    words, and a word such as French "plus" when "ne"/"n'" came just before it ("il n'est
-    plus"), less a cue that negates nothing with the words after it ("nicht nur", "non
-    seulement"). Empty for a language without a lexicon."""
+    words and the words with a negating ending ("isn't"), and a word such as French "plus"
+    when "ne"/"n'" came just before it ("il n'est plus"). Left out: a cue that negates
+    nothing with the words after it ("not only", "nicht nur", "non seulement"), a sign for a
+    number ("no 1"), a cue after an alternative ("agree or not") or before a phrase that
+    undoes it ("cannot be confused"). Empty for a language without a lexicon."""
     found = lexicon(code)
     if found is None:
         return []
-    cues = []
+    return [i for i, word in enumerate(words) if _negates(found, words, i, word)]
+
+
+def _negates(found: Lexicon, words: tuple[str, ...], i: int, word: str) -> bool:
+    particle = word in found.particle_negations and any(
+        w in found.particles for w in words[max(i - 3, 0) : i]
+    )
+    suffixed = bool(found.negation_suffixes) and word.endswith(found.negation_suffixes)
+    if word not in found.negations and not suffixed and not particle:
+        return False
+    following = words[i + 1] if i + 1 < len(words) else ""
+    if word in found.number_signs and following[:1].isdigit():
+        return False  # "my no 1 fav": the sign for a number
+    if i and words[i - 1] in found.alternatives:
+        return False  # "agree or not", "with or without"
+    if any(words[i + 1 : i + 1 + len(after)] == after for after in found.not_negating_after):
+        return False  # "cannot be confused with"
     longest = max((len(p) for p in found.not_negating), default=1)
-    for i, word in enumerate(words):
-        particle = word in found.particle_negations and any(
-            w in found.particles for w in words[max(i - 3, 0) : i]
-        )
-        if word not in found.negations and not particle:
-            continue
-        if any(words[i : i + n] in found.not_negating for n in range(2, longest + 1)):
-            continue
-        if i and (words[i - 1], word) in found.not_negating:
-            continue  # "sans doute" read from its second word is no cue either
-        cues.append(i)
-    return cues
+    if any(words[i : i + n] in found.not_negating for n in range(2, longest + 1)):
+        return False
+    # "sans doute" read from its second word is no cue either
+    return not (i and (words[i - 1], word) in found.not_negating)

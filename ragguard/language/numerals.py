@@ -20,7 +20,7 @@ from types import MappingProxyType
 
 from ragguard.language.scripts import DIGITS, MARKS
 from ragguard.language.wordlists import NumberWordLists, foreign_lexicon, lexicon
-from ragguard.runtime.caches import memoized
+from ragguard.runtime import memoized
 
 _INDIAN = re.compile(r"(?<![\d.,])\d{1,2}(?:,\d\d)+,\d{3}(?![\d,]|\.\d)")
 """Lakh grouping: "1,00,000" is one hundred thousand, "2,50,00,000" 25 million."""

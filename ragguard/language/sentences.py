@@ -1,15 +1,14 @@
-"""Where a sentence starts, and the English calendar words: one definition each, read by
-span analysis, language detection and the checks."""
+"""Where a sentence starts, and the English calendar words (from ``data/en.toml``): one
+definition each, read by span analysis, language detection and the checks."""
 
 from __future__ import annotations
 
-MONTHS: tuple[str, ...] = (
-    *("january", "february", "march", "april", "may", "june", "july", "august"),
-    *("september", "october", "november", "december"),
-)
-WEEKDAYS: tuple[str, ...] = (
-    *("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"),
-)
+from ragguard.language.wordlists import FALLBACK, lexicon_or_fallback
+
+MONTHS: tuple[str, ...] = tuple(lexicon_or_fallback(FALLBACK).months)
+"""English's month names (``data/en.toml``), January first."""
+WEEKDAYS: tuple[str, ...] = tuple(lexicon_or_fallback(FALLBACK).weekdays)
+"""English's weekday names, Monday first."""
 
 SENTENCE_ENDS = frozenset(".!?:;…\n।")
 """Marks after which a sentence starts (the danda ends a Hindi sentence)."""

@@ -1,24 +1,30 @@
 """Per-language word lists, read from ``data/<code>.toml``: rules that are lists live as
-data, so a language is added by writing a file, not code.
-
-English scoring lists stay in ``ragguard.scoring.lexical.vocabulary`` (the shipped heads
-were trained on them); ``en.toml`` holds English's detection cues, its antecedent words and
-its numbers in words (``[numbers]``, as every language's file).
+data, so a language is added by writing a file, not code. English's file holds every English
+list too, the scoring vocabulary the shipped heads were trained on among them
+(``ragguard.scoring.lexical.vocabulary`` and ``ragguard.spans.cues`` name its tables).
 """
 
 from __future__ import annotations
 
+import difflib
 import tomllib
 import unicodedata
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import MISSING, Field, dataclass, field, fields
 from functools import cache
 from importlib import resources
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+Shape = TypeVar("Shape", bound="DataclassInstance")
 
 SUPPORTED: tuple[str, ...] = ("en", "de", "es", "fr", "hi")
 """The languages with a lexicon: their checks read their own words."""
+FALLBACK = "en"
+"""The language a text is read in when its own cannot be told (``read_as``)."""
 NAMES: dict[str, str] = {
     "en": "English",
     "de": "German",
@@ -107,15 +113,49 @@ class SuperlativeCues:
     """Words with such an ending that rank nothing ("forest")."""
 
 
-def _superlatives(table: Mapping[str, Any]) -> SuperlativeCues:
-    return SuperlativeCues(
-        after=frozenset(_words(table.get("after"))),
-        ordinals=frozenset(_words(table.get("ordinals"))),
-        analytic=frozenset(_words(table.get("analytic"))),
-        words=frozenset(_words(table.get("words"))),
-        endings=_words(table.get("endings")),
-        not_superlative=frozenset(_words(table.get("not_superlative"))),
-    )
+def _as_default(default: Any, value: Any) -> Any:
+    """``value`` read as the kind of ``default``: words (lower case, NFC) into a frozenset or
+    a tuple, numbers by word into a mapping, a flag, or a string."""
+    if isinstance(default, frozenset):
+        return frozenset(_words(value))
+    if isinstance(default, tuple):
+        return _words(value)
+    if isinstance(default, Mapping):
+        return _table(value)
+    return type(default)(value)
+
+
+def _default(spec: Field[Any]) -> Any:
+    if spec.default_factory is not MISSING:
+        return spec.default_factory()
+    return spec.default
+
+
+def read_table(table: Mapping[str, Any], shape: type[Shape], where: str = "") -> Shape:
+    """A data file's table read into ``shape``, a dataclass whose fields all have defaults:
+    each entry read as its field's default is (``_as_default``); a missing entry keeps it.
+    An entry the shape has no field for is a typo: ValueError names it and the nearest."""
+    known = {f.name: f for f in fields(shape)}
+    for key in table:
+        if key not in known:
+            near = difflib.get_close_matches(key, known, n=1)
+            hint = f"; did you mean {near[0]!r}?" if near else ""
+            raise ValueError(f"{where or shape.__name__}: unknown entry {key!r}{hint}")
+    values = {}
+    for key, value in table.items():
+        spec = known[key]
+        values[key] = _as_default(_default(spec), value)
+    return shape(**values)
+
+
+@cache
+def section(code: str, name: str, shape: type[Shape]) -> Shape:
+    """A language's ``[name]`` table (``data/<code>.toml``) read into ``shape``
+    (``read_table``); the shape's defaults for a language without the table or a lexicon.
+    A language-aware check declares its table's shape beside its code and reads it here, so
+    adding one needs no change to this module."""
+    table = _read(f"{code}.toml").get(name, {}) if code in SUPPORTED else {}
+    return read_table(table, shape, f"{code}.toml [{name}]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,6 +221,8 @@ class Lexicon:
     """Whether month names are written in lower case (Spanish, French)."""
     subjective: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     """Subjectivity cues by the class names of ``ragguard.spans.cues.LEXICON``."""
+    quantity_words: tuple[str, ...] = ()
+    """Spelled-out quantities and ordinals that make an opinion checkable (English)."""
     factual: tuple[str, ...] = ()
     """Verbs and phrases of a factual relation ("entdeckte", "liegt in"): an evaluative span
     holding one states a checkable fact, so it stays objective."""
@@ -194,10 +236,53 @@ class Lexicon:
     clauses: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     """Where one sentence holds several clauses (``ragguard.spans.clauses``):
     ``conjunctions``, ``openers``, ``relatives``, ``first_person``."""
+    trained_reading: bool = False
+    """``[reading] trained``: read as the shipped heads were trained (ASCII word tokens,
+    digits as written, the light stemmer, the head's negation words); otherwise by Unicode
+    classes, unstemmed (``ragguard.scoring.lexical.text``)."""
+    negation_suffixes: tuple[str, ...] = ()
+    """``[negation] suffixes``: endings that make a word a negation ("n't")."""
+    number_signs: frozenset[str] = frozenset()
+    """``[negation] number_signs``: cues that before a digit are the sign for a number."""
+    alternatives: frozenset[str] = frozenset()
+    """``[negation] alternatives``: after one, a cue negates nothing ("agree or not")."""
+    not_negating_after: tuple[tuple[str, ...], ...] = ()
+    """``[negation] not_negating_after``: words after any cue that make it negate nothing."""
+    negating_prefixes: tuple[str, ...] = ()
+    """``[negation] prefixes``: a prefix that makes a word's opposite ("unknown")."""
+    not_prefixed: frozenset[str] = frozenset()
+    """``[negation] not_prefixed``: words that only look prefixed ("increase")."""
+    antonyms: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    """``[antonyms]``: each word -> its opposites ("open" -> "closed"), either way round."""
+    date_starts: frozenset[str] = frozenset()
+    """``[dates] starting``: words before a date that make it a span's start ("born in")."""
+    date_ends: frozenset[str] = frozenset()
+    """``[dates] ending``: words before a date that make it a span's end ("died in")."""
+    configured_subjectivity: bool = False
+    """Whether ``[spans] add_subjective``/``remove_subjective`` edit this language's cues,
+    read with the configured ``SubjectivityRule`` (``ragguard.spans.categorize``)."""
+    abstention_by_examples: bool = False
+    """Whether the labelled abstention examples are in this language, so a text in it is
+    compared with them (``ragguard.spans.abstention``)."""
+
+
+def opposites_by_word(pairs: tuple[tuple[str, ...], ...]) -> dict[str, frozenset[str]]:
+    """Each word of ``pairs`` -> the words it is paired with, either way round."""
+    return {
+        word: frozenset(b for a, b in pairs if a == word)
+        | frozenset(a for a, b in pairs if b == word)
+        for pair in pairs
+        for word in pair
+    }
+
+
+def _pairs(value: Any) -> tuple[tuple[str, ...], ...]:
+    return tuple(tuple(pair.split()) for pair in _words(value))
 
 
 def _from_table(code: str, data: Mapping[str, Any]) -> Lexicon:
     stopwords, negations = _words(data.get("stopwords")), _words(data.get("negations"))
+    negation, antonyms = data.get("negation", {}), data.get("antonyms", {})
     numbers = _numbers(data)
     alone = {**numbers.words, **numbers.multipliers}
     return Lexicon(
@@ -219,7 +304,7 @@ def _from_table(code: str, data: Mapping[str, Any]) -> Lexicon:
         scales=_table(data.get("scales")),
         spelled=MappingProxyType({w: v for w, v in alone.items() if w not in numbers.not_alone}),
         numbers=numbers,
-        superlatives=_superlatives(data.get("superlatives", {})),
+        superlatives=read_table(data.get("superlatives", {}), SuperlativeCues),
         lower_case_after=frozenset(_words(data.get("names", {}).get("lower_case_after"))),
         common_endings=_words(data.get("names", {}).get("common_endings")),
         nouns_capitalized=bool(data.get("names", {}).get("nouns_capitalized", False)),
@@ -241,16 +326,40 @@ def _from_table(code: str, data: Mapping[str, Any]) -> Lexicon:
         months_lower_case=bool(data.get("months_lower_case", False)),
         subjective={k: _words(v) for k, v in data.get("subjective", {}).items()},
         factual=_words(data.get("factual")),
+        quantity_words=_words(data.get("quantity_words")),
         antecedents={k: _words(v) for k, v in data.get("antecedents", {}).items()},
         abstention=_words(data.get("abstention")),
         checks_off=tuple(str(c) for c in data.get("checks_off", ())),
         clauses={k: _words(v) for k, v in data.get("clauses", {}).items()},
+        trained_reading=bool(data.get("reading", {}).get("trained", False)),
+        negation_suffixes=_words(negation.get("suffixes")),
+        number_signs=frozenset(_words(negation.get("number_signs"))),
+        alternatives=frozenset(_words(negation.get("alternatives"))),
+        not_negating_after=_pairs(negation.get("not_negating_after")),
+        negating_prefixes=_words(negation.get("prefixes")),
+        not_prefixed=frozenset(_words(negation.get("not_prefixed"))),
+        antonyms=MappingProxyType(
+            opposites_by_word(_pairs(antonyms.get("edit")) + _pairs(antonyms.get("check_only")))
+        ),
+        date_starts=frozenset(_words(data.get("dates", {}).get("starting"))),
+        date_ends=frozenset(_words(data.get("dates", {}).get("ending"))),
+        configured_subjectivity=bool(data.get("configured_subjectivity", False)),
+        abstention_by_examples=bool(data.get("abstention_by_examples", False)),
     )
 
 
+@cache
 def _read(name: str) -> dict[str, Any]:
     text = resources.files(__package__).joinpath("data", name).read_text(encoding="utf-8")
     return tomllib.loads(text)
+
+
+def language_data(code: str) -> Mapping[str, Any]:
+    """A supported language's data file as written (case and order kept), for the tables a
+    ``Lexicon`` does not type: English's scoring vocabulary (``ragguard.scoring.lexical``)."""
+    if code not in SUPPORTED:
+        raise KeyError(f"no data file for language {code!r}; supported: {', '.join(SUPPORTED)}")
+    return MappingProxyType(_read(f"{code}.toml"))
 
 
 @cache
@@ -259,6 +368,21 @@ def lexicon(code: str) -> Lexicon | None:
     if code not in SUPPORTED:
         return None
     return _from_table(code, _read(f"{code}.toml"))
+
+
+def read_as(code: str) -> str:
+    """The language whose lists read a text of language ``code``: its own, or ``FALLBACK``
+    for an undetermined text."""
+    return FALLBACK if code == "und" else code
+
+
+def lexicon_or_fallback(code: str) -> Lexicon:
+    """The lexicon of ``code``, or ``FALLBACK``'s for a code without one (a Russian text's
+    tokens are read with English's stopwords)."""
+    found = lexicon(code) or lexicon(FALLBACK)
+    if found is None:  # pragma: no cover - FALLBACK is supported
+        raise KeyError(FALLBACK)
+    return found
 
 
 @cache
@@ -272,9 +396,10 @@ def detection_profiles() -> tuple[Lexicon, ...]:
 
 
 def foreign_lexicon(code: str) -> Lexicon | None:
-    """The word lists the checks read in a language other than English; None for English
-    (its scoring lists are ``ragguard.scoring.lexical.vocabulary``: ``en.toml`` holds detection cues
-    only) and for a code without a lexicon."""
+    """The word lists the generic number and calendar readers read (``english_numerals``,
+    ``ragguard.scoring.checks.numbers`` and ``dates``); None for English, which the readers
+    the shipped heads were tuned on read (through ``ragguard.scoring.lexical.vocabulary``,
+    from the same file), and for a code without a lexicon."""
     return None if code == "en" else lexicon(code)
 
 

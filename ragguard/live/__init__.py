@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import typing as _typing
 
-from ragguard.runtime.exports import lazy_exports as _lazy_exports
+from ragguard._exports import lazy_exports as _lazy_exports
 
 if _typing.TYPE_CHECKING:
     from ragguard.live.monitor import Annotate, Monitor, OnEvaluation

@@ -35,15 +35,12 @@ from typing import IO, Any
 
 from ragguard.config import Config
 from ragguard.errors import RagguardError
-from ragguard.evaluation.guard import Guard
+from ragguard.evaluation import Guard
 from ragguard.live.shared import with_score_cache
-from ragguard.runtime import stats as live_stats
-from ragguard.runtime.cores import available_cores
-from ragguard.runtime.hooks import register_once
-from ragguard.runtime.memory import PeriodicRelease
+from ragguard.runtime import PeriodicRelease, available_cores, record_process_event, register_once
 from ragguard.schema import Evaluation, Trace
-from ragguard.scoring.interface.evidence import TEXT_SURROGATES, item_evidence
-from ragguard.scoring.wiring.cache import CachedRelevanceScorer
+from ragguard.scoring.interface import TEXT_SURROGATES, item_evidence
+from ragguard.scoring.wiring import CachedRelevanceScorer
 
 logger = logging.getLogger(__name__)
 _PROCESSES: weakref.WeakSet[EvaluationChild] = weakref.WeakSet()
@@ -229,7 +226,7 @@ class EvaluationChild:
                 process.wait()
                 self._process = None
                 self.down = True
-                live_stats.record("worker_restarts")
+                record_process_event("worker_restarts")
                 raise RagguardError(f"the evaluation process stopped: {error}") from error
         self.down = False
         return list(answer)

@@ -22,20 +22,25 @@ from concurrent.futures import Future
 from types import FrameType
 from typing import Any
 
-from ragguard.config import Config, ConfigLike, ExportConfig, JudgeConfig, LiveConfig
-from ragguard.config.file import validate_config
+from ragguard.config import (
+    Config,
+    ConfigLike,
+    ExportConfig,
+    JudgeConfig,
+    LiveConfig,
+    validate_config,
+)
 from ragguard.errors import EvaluationLost, UnsupportedAnswerError
-from ragguard.evaluation.guard import Guard
-from ragguard.exporters import Exporter, build_exporters
+from ragguard.evaluation import Guard
+from ragguard.exporters import Exporter, ExporterDelivery, Finished, build_exporters
 from ragguard.live import thread as worker
 from ragguard.live.child import EvaluationChild, shared_child
+from ragguard.live.minimums import below_minimums
 from ragguard.live.shared import shared_guard
 from ragguard.live.thread import EvaluationThread, Result, close_all, exit_timeout, flush
-from ragguard.runtime import stats as live_stats
-from ragguard.runtime.hooks import register_once
-from ragguard.runtime.stats import LiveStats
+from ragguard.runtime import LiveStats, register_once, register_stats_source
 from ragguard.schema import Evaluation, GuardResult, Trace
-from ragguard.scoring.wiring.cache import CachedRelevanceScorer
+from ragguard.scoring.wiring import CachedRelevanceScorer
 
 logger = logging.getLogger(__name__)
 
@@ -153,12 +158,12 @@ class Monitor:
                 target=_warm_up, args=(load,), name="ragguard-warmup", daemon=True
             ).start()
         self._counts: Counter[str] = Counter()
-        self._failed_exporters: set[int] = set()
+        self._deliveries: dict[int, ExporterDelivery] = {}
         self._lock = threading.RLock()  # a SIGTERM handler may count on an interrupted thread
         _register_hooks()
         with _SHARED_LOCK:
             _ALL.add(self)
-        live_stats.register(self)
+        register_stats_source(self)
         if self.live.flush_on_sigterm:
             _install_sigterm_flush()
 
@@ -231,7 +236,7 @@ class Monitor:
             result = self._submit_waiting(kept).result(self.live.guard_timeout_s)
         except TimeoutError:
             result = None
-        return self._judge(kept, result, on_evaluation, annotate, can_raise)
+        return self._apply_guard(kept, result, on_evaluation, annotate, can_raise)
 
     async def ahandle(
         self,
@@ -251,7 +256,7 @@ class Monitor:
             result = await asyncio.wait_for(future, self.live.guard_timeout_s)
         except TimeoutError:
             result = None
-        return self._judge(kept, result, on_evaluation, annotate, can_raise=True)
+        return self._apply_guard(kept, result, on_evaluation, annotate, can_raise=True)
 
     def _in_background(self) -> bool:
         """Background mode; or guard mode while the evaluation process is down (counted):
@@ -287,24 +292,7 @@ class Monitor:
 
     def failures(self, evaluation: Evaluation) -> list[str]:
         """Why an answer fails the configured minimums (empty: it passes)."""
-        live, metrics = self.live, evaluation.metrics
-        reasons = []
-        rate = metrics.support_rate
-        if live.min_support_rate is not None and rate is not None and rate < live.min_support_rate:
-            unsupported = [s.text for s in evaluation.spans if s.supported is False]
-            reasons.append(
-                f"support rate {rate:.2f} < {live.min_support_rate:.2f} "
-                f"(unsupported: {'; '.join(unsupported[:3])!r})"
-            )
-        share = metrics.relevant_at_k
-        if (
-            live.min_relevant_at_k is not None
-            and share is not None
-            and share < live.min_relevant_at_k
-        ):
-            reasons.append(f"relevant items {share:.2f} < {live.min_relevant_at_k:.2f}")
-        reasons += _off_topic(evaluation, live.min_answer_relevance)
-        return reasons
+        return below_minimums(self.live, evaluation)
 
     def _delivered(
         self, kept: _Kept, result: Result, on_evaluation: OnEvaluation | None
@@ -317,7 +305,8 @@ class Monitor:
             self.count("flagged")
         trace = kept.trace
         if trace is not None:
-            self._each_exporter("export", lambda exporter: exporter.export(trace, result))
+            batch = [Finished(trace, result)]
+            self._each_exporter(lambda delivery: delivery.export(batch))
         if on_evaluation is not None:
             try:
                 on_evaluation(result)
@@ -326,31 +315,26 @@ class Monitor:
                 logger.exception("ragguard: on_evaluation raised")
         return reasons
 
-    def _each_exporter(self, what: str, call: Callable[[Exporter], object]) -> None:
-        """``call`` on every exporter; an error is counted, never raised, and an exporter's
-        first error is logged with its traceback (a collector that is down would otherwise
-        print one per request)."""
+    def _each_exporter(self, call: Callable[[ExporterDelivery], object]) -> None:
+        """``call`` on every exporter under the delivery policy (``exporters.delivery``): a
+        failure is counted (``export_errors``), never raised, and logged the first time."""
         for exporter in self.exporters:
-            try:
-                call(exporter)
-            except Exception:
-                self.count("export_errors")
-                with self._lock:
-                    first = id(exporter) not in self._failed_exporters
-                    self._failed_exporters.add(id(exporter))
-                if first:
-                    logger.exception(
-                        "ragguard: %s of %s raised (its further errors are only counted: "
-                        "ragguard.stats().export_errors)",
-                        what,
-                        type(exporter).__name__,
+            with self._lock:
+                delivery = self._deliveries.get(id(exporter))
+                if delivery is None or delivery.exporter is not exporter:
+                    delivery = ExporterDelivery(
+                        exporter,
+                        on_failure=lambda: self.count("export_errors"),
+                        hint="its further errors are only counted: ragguard.stats().export_errors",
                     )
+                    self._deliveries[id(exporter)] = delivery
+            call(delivery)
 
     def shutdown(self, timeout: float | None = None) -> bool:
         """Wait for pending evaluations (``timeout`` seconds at most), then let every
         exporter send what it holds; True when nothing was left pending. Runs at exit."""
         done = self.worker.flush(timeout)
-        self._each_exporter("shutdown", lambda exporter: exporter.shutdown())
+        self._each_exporter(ExporterDelivery.shutdown)
         return done
 
     def _failed_open(self, annotate: Annotate | None) -> None:
@@ -370,7 +354,7 @@ class Monitor:
             self.count("capture_errors")
             logger.exception("ragguard: cannot attach the evaluation to the result")
 
-    def _judge(
+    def _apply_guard(
         self,
         kept: _Kept,
         result: Result | None,
@@ -378,6 +362,8 @@ class Monitor:
         annotate: Annotate | None,
         can_raise: bool,
     ) -> UnsupportedAnswerError | None:
+        """Guard mode: deliver the evaluation, annotate the answer, and decide whether it
+        is refused (the refusal, for the front end to raise) or goes through."""
         if result is None:
             self.count("guard_timeouts")
             logger.warning("ragguard: guard evaluation timed out; the answer went through")
@@ -408,7 +394,7 @@ def _close_for_exit() -> None:
     with _SHARED_LOCK:
         monitors = [m for m in _ALL if m.exporters]
     for monitor in monitors:
-        monitor._each_exporter("shutdown", lambda exporter: exporter.shutdown())
+        monitor._each_exporter(ExporterDelivery.shutdown)
 
 
 _previous_sigterm: Callable[[int, FrameType | None], Any] | int | None = None
@@ -454,14 +440,3 @@ def _register_hooks() -> None:
     after them, runs before theirs (atexit is last in, first out)."""
     worker.register_hooks()
     register_once("ragguard.live.monitor", at_exit=_close_for_exit, after_fork=_after_fork)
-
-
-def _off_topic(evaluation: Evaluation, minimum: float | None) -> list[str]:
-    """``[live] min_answer_relevance``: the judge's verdict when it read the answer, else the
-    lite score against the minimum."""
-    score, judged = evaluation.metrics.answer_relevance, evaluation.answer_judge
-    if minimum is None or score is None:
-        return []
-    if judged is not None and judged.verdict is not None:
-        return [] if judged.verdict else [f"off-topic answer (judge: {judged.rationale[:200]!r})"]
-    return [f"answer relevance {score:.2f} < {minimum:.2f}"] if score < minimum else []

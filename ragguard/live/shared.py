@@ -8,9 +8,8 @@ import threading
 from dataclasses import replace
 
 from ragguard.config import Config
-from ragguard.evaluation.guard import Guard
-from ragguard.evaluation.models import Models
-from ragguard.scoring.wiring.cache import CachedRelevanceScorer
+from ragguard.evaluation import Guard, Models
+from ragguard.scoring.wiring import CachedRelevanceScorer
 
 
 def with_score_cache(guard: Guard) -> Guard:

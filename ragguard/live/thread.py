@@ -22,7 +22,7 @@ from concurrent.futures import Future
 from dataclasses import KW_ONLY, dataclass
 
 from ragguard.errors import EvaluationLost
-from ragguard.runtime.hooks import register_once
+from ragguard.runtime import register_once
 from ragguard.schema import Evaluation, Trace
 
 logger = logging.getLogger(__name__)
@@ -195,12 +195,9 @@ class EvaluationThread:
             for job in ready:
                 self._finish(job, error)
             return
-        for job, trace, outcome in zip(ready, traces, outcomes, strict=True):
+        for job, outcome in zip(ready, outcomes, strict=True):
             if isinstance(outcome, Exception):
                 logger.warning("ragguard: cannot evaluate a trace: %s", outcome)
-            else:
-                # the captured request's own timing (request, retrieval) travels along
-                outcome.timing_ms.update(trace.timing_ms or {})
             self._finish(job, outcome)
 
     def _finish(self, job: _Job, result: Result) -> None:

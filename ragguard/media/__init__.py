@@ -10,12 +10,24 @@ from __future__ import annotations
 
 import typing as _typing
 
-from ragguard.runtime.exports import lazy_exports as _lazy_exports
+from ragguard._exports import lazy_exports as _lazy_exports
 
 if _typing.TYPE_CHECKING:
     from ragguard.media.decoded import Decoded, decoded_visual, unreadable_file
+    from ragguard.media.images import read_image_bytes
+    from ragguard.media.policy import allowed_path, local_path
     from ragguard.media.visual import Frame, Visual, best_frames
 
-__all__ = ["Decoded", "Frame", "Visual", "best_frames", "decoded_visual", "unreadable_file"]
+__all__ = [
+    "Decoded",
+    "Frame",
+    "Visual",
+    "allowed_path",
+    "best_frames",
+    "decoded_visual",
+    "local_path",
+    "read_image_bytes",
+    "unreadable_file",
+]
 
 __getattr__, __dir__ = _lazy_exports(__name__, __file__, __all__)

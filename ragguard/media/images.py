@@ -17,7 +17,7 @@ from urllib.parse import urlparse
 
 from ragguard.errors import MediaError
 from ragguard.media.policy import fetch, local_path, read_file
-from ragguard.schema.inline import INLINE_PREFIX
+from ragguard.schema import INLINE_PREFIX
 
 if TYPE_CHECKING:
     from PIL.Image import Image
@@ -31,7 +31,7 @@ def load_image(source: str, *, max_side: int, policy: MediaConfig) -> Image:
     from PIL import Image as PILImage
     from PIL import UnidentifiedImageError
 
-    raw = _read_bytes(source, policy)
+    raw = read_image_bytes(source, policy)
     try:
         image = PILImage.open(io.BytesIO(raw))
         scale = min(1.0, max_side / max(image.size))
@@ -51,7 +51,8 @@ def fit(image: Image, max_side: int) -> Image:
     return image.resize(size, resample=3)  # bicubic
 
 
-def _read_bytes(source: str, policy: MediaConfig) -> bytes:
+def read_image_bytes(source: str, policy: MediaConfig) -> bytes:
+    """An image's bytes from wherever ``source`` says, as ``policy`` allows (undecoded)."""
     cap = policy.max_image_bytes
     if source.startswith(INLINE_PREFIX):
         raise MediaError("image", "an in-memory image is not available after serialization")

@@ -11,7 +11,7 @@ import numpy as np
 
 from ragguard.media.images import fit, load_image
 from ragguard.media.video import sample_frames
-from ragguard.schema.inline import pixels_key
+from ragguard.schema import pixels_key
 
 if TYPE_CHECKING:
     from PIL.Image import Image

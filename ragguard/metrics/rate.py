@@ -63,7 +63,7 @@ def _unit(x: float) -> float:
     return min(max(x, 0.0), 1.0)
 
 
-def _wilson(p: float, n: int) -> tuple[float, float]:
+def wilson_interval(p: float, n: int) -> tuple[float, float]:
     """Wilson's 95% interval for a proportion (the uncorrected rate's sampling spread)."""
     denominator = 1 + Z_95**2 / n
     centre = (p + Z_95**2 / (2 * n)) / denominator
@@ -121,7 +121,7 @@ class RateTally:
             return Rate(0.0, 0.0, 0.0, 0, 0, False)
         p = self.n_unsupported / n
         if m < 2:
-            low, high = _wilson(p, n)
+            low, high = wilson_interval(p, n)
             return Rate(p, low, high, n, m, False)
         gap_mean = sum(g * c for g, c in self.gaps.items()) / m
         gap_var = sum(c * (g - gap_mean) ** 2 for g, c in self.gaps.items()) / (m - 1)

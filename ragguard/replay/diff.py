@@ -7,6 +7,7 @@ by their text; a span on one side only is "absent" on the other (a changed span 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ragguard.schema import Evaluation, SpanEvaluation, verdict
@@ -20,7 +21,7 @@ def span_verdict(span: SpanEvaluation | None) -> str:
 
 
 def pair_spans(
-    live: list[SpanEvaluation], replay: list[SpanEvaluation]
+    live: Sequence[SpanEvaluation], replay: Sequence[SpanEvaluation]
 ) -> list[tuple[SpanEvaluation | None, SpanEvaluation | None]]:
     """Live and replayed spans side by side, in replay order, unmatched live spans last."""
     by_offsets = {(s.start, s.end): s for s in live}

@@ -20,8 +20,13 @@ from dataclasses import dataclass, field
 from typing import IO
 from xml.sax.saxutils import escape, quoteattr
 
-from ragguard.metrics.failures import failure_summary, off_question, unsupported_claims
-from ragguard.metrics.gates import GateResult, InputCheck
+from ragguard.metrics import (
+    GateResult,
+    InputCheck,
+    failure_summary,
+    off_question,
+    unsupported_claims,
+)
 from ragguard.schema import Evaluation
 
 _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")

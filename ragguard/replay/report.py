@@ -18,13 +18,11 @@ from html import escape
 from importlib import resources
 from string import Template
 
-from ragguard.judge.cascade import agreement
-from ragguard.metrics.judge_calls import JUDGE_USES, calls_by_use
-from ragguard.metrics.rate import RateTally
-from ragguard.metrics.summary import describe_status
+from ragguard.judge import agreement
+from ragguard.metrics import JUDGE_USES, RateTally, calls_by_use, describe_status
 from ragguard.replay.diff import DiffTotals, TraceDiff, diff_trace, span_verdict
 from ragguard.replay.svg import Marker, Series, bin_counts, histogram, line_chart
-from ragguard.runtime.log_record import LoggedTrace
+from ragguard.runtime import LoggedTrace
 from ragguard.schema import CalibrationStatus, Evaluation, SpanEvaluation
 
 LIVE_COLOR, REPLAY_COLOR = "#8a8f98", "#d9480f"

@@ -10,15 +10,14 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from pydantic import ValidationError
 
 from ragguard.config import Config
 from ragguard.errors import RagguardError
-from ragguard.runtime.jsonl import DEFAULT_MAX_LINE_BYTES
-from ragguard.runtime.log_record import LoggedTrace, read_log, read_log_lines
+from ragguard.runtime import DEFAULT_MAX_LINE_BYTES, LoggedTrace, read_log, read_log_lines
 from ragguard.schema import Evaluation, Trace
 
 
@@ -44,15 +43,24 @@ def load_done(path: Path) -> tuple[dict[str, Evaluation], int]:
     return done, cut
 
 
+def replay_id(trace_id: str, revision: object) -> str:
+    """The id a record is replayed under: its trace id, or ``<trace id>#<n>`` for the
+    re-evaluation that late spans from another service caused (``serve``'s ``revision``),
+    which is shown beside the first record, never in its place."""
+    number = revision.get("number") if isinstance(revision, dict) else None
+    return f"{trace_id}#{number}" if isinstance(number, int) and number > 0 else trace_id
+
+
 def last_records(
     paths: list[Path], max_line_bytes: int = DEFAULT_MAX_LINE_BYTES
 ) -> dict[str, tuple[str, int]]:
-    """Where each trace id was last logged: (file, line number)."""
+    """Where each replay id (``replay_id``) was last logged: (file, line number)."""
     latest: dict[str, tuple[str, int]] = {}
     for path in paths:
         for number, data in read_log_lines(path, max_line_bytes):
             if isinstance(data, dict) and isinstance(data.get("trace_id"), str):
-                latest[data["trace_id"]] = (str(path), number)
+                key = replay_id(data["trace_id"], data.get("revision"))
+                latest[key] = (str(path), number)
     return latest
 
 
@@ -71,7 +79,9 @@ class Replay:
     """``limits.max_line_bytes`` of the replay's config: longer log lines are skipped."""
     superseded: int = 0
     """Records of a trace id logged again later (``ragguard serve`` re-evaluates a trace
-    when a late span arrives): only the last record of each trace id is replayed."""
+    when a late span arrives): only the last record of each trace id is replayed, but a
+    re-evaluation caused by another service's late spans is replayed beside the first,
+    as ``<trace id>#<n>``."""
 
     def entries(self) -> Iterator[tuple[str, Trace | RagguardError, LoggedTrace | None]]:
         latest = last_records(self.paths, self.max_line_bytes)
@@ -79,12 +89,13 @@ class Replay:
             if isinstance(record, RagguardError):
                 yield where, record, None
                 continue
-            if latest.get(record.trace.trace_id, (record.source, record.line)) != (
-                record.source,
-                record.line,
-            ):
+            trace = record.trace
+            key = replay_id(trace.trace_id, (trace.model_extra or {}).get("revision"))
+            if latest.get(key, (record.source, record.line)) != (record.source, record.line):
                 self.superseded += 1
                 continue
+            if key != trace.trace_id:
+                record = replace(record, trace=trace.model_copy(update={"trace_id": key}))
             admitted = self.admit(record)
             if admitted is None:
                 return

@@ -4,8 +4,8 @@
 
 import typing as _typing
 
+from ragguard._exports import lazy_exports as _lazy_exports
 from ragguard.reranker.core import Ranked, Reranker
-from ragguard.runtime.exports import lazy_exports as _lazy_exports
 
 if _typing.TYPE_CHECKING:  # the framework front ends, imported on first use
     from ragguard.reranker.langchain import RSDocumentCompressor

@@ -14,10 +14,10 @@ from typing import Literal
 
 import numpy as np
 
-from ragguard.evaluation.guard import Guard
-from ragguard.live.shared import shared_guard
+from ragguard.evaluation import Guard
+from ragguard.live import shared_guard
 from ragguard.schema import Item
-from ragguard.scoring.interface.evidence import item_evidence
+from ragguard.scoring.interface import item_evidence
 
 
 @dataclass(frozen=True)

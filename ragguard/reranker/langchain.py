@@ -9,7 +9,7 @@ from langchain_core.callbacks import Callbacks
 from langchain_core.documents import BaseDocumentCompressor, Document
 from pydantic import ConfigDict, Field
 
-from ragguard.adapters.langchain import document_item
+from ragguard.adapters import document_item
 from ragguard.reranker.core import Reranker
 
 

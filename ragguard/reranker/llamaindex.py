@@ -6,7 +6,7 @@ from llama_index.core.postprocessor.types import BaseNodePostprocessor
 from llama_index.core.schema import NodeWithScore, QueryBundle
 from pydantic import PrivateAttr
 
-from ragguard.adapters.llamaindex import node_item
+from ragguard.adapters import node_item
 from ragguard.reranker.core import Reranker
 
 

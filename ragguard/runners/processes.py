@@ -29,11 +29,9 @@ from typing import TYPE_CHECKING, Protocol
 
 from ragguard.config import Config
 from ragguard.errors import RagguardError, TraceValidationError
-from ragguard.evaluation.guard import Guard, TraceLike
-from ragguard.evaluation.limits import check_limits
-from ragguard.evaluation.plan import Outcome
-from ragguard.judge.budget import per_worker
-from ragguard.runtime.cores import available_cores
+from ragguard.evaluation import Guard, Outcome, TraceLike, check_limits
+from ragguard.judge import per_worker
+from ragguard.runtime import available_cores
 from ragguard.schema import JudgeVerdict, Trace
 
 if TYPE_CHECKING:

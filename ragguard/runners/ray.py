@@ -28,12 +28,10 @@ import numpy as np
 
 from ragguard.config import Config
 from ragguard.errors import RagguardError
-from ragguard.evaluation.guard import Guard
-from ragguard.evaluation.plan import Outcome
-from ragguard.judge.budget import per_worker
-from ragguard.replay.run import Replay
-from ragguard.runtime.jsonl import FirstLines, as_trace, overlong, parse_line
-from ragguard.runtime.log_record import LoggedTrace, as_logged
+from ragguard.evaluation import Guard, Outcome
+from ragguard.judge import per_worker
+from ragguard.replay import Replay
+from ragguard.runtime import FirstLines, LoggedTrace, as_logged, as_trace, overlong, parse_line
 from ragguard.schema import Trace
 
 if TYPE_CHECKING:

@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from ragguard.errors import TraceValidationError
 from ragguard.runtime.caches import memoized
-from ragguard.schema.fields import near_field
+from ragguard.schema import near_field
 
 Part = Literal["query", "contexts", "response", "reference"]
 PARTS: tuple[Part, ...] = ("query", "contexts", "response", "reference")

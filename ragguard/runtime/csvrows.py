@@ -8,6 +8,12 @@ decoded and checked on its own, so a bad row is reported with its line and the r
 - A row that is not UTF-8 (a Latin-1 byte) is reported; the other rows are read.
 - A quoted cell still open at the end of the file would swallow every row after it: the
   row it opens on is reported and reading starts again on the next line.
+- A quoted cell that spans lines, and whose lines inside it would each read as a whole row
+  of the header's width, is a stray quote swallowing rows (``q,"a 5",x`` ... ``q,55"``): its
+  row is reported with the line where the quote opens, and reading starts again on the next
+  line. A legitimate multi-line cell (a passage's paragraphs, a list pandas wrote) has lines
+  that do not read as rows; one inner line that happens to does not count when the row
+  still has the header's width.
 - A row with more cells than the header is reported (a stray quote or comma moved its cells).
 - A UTF-8 byte-order mark (Excel's "CSV UTF-8") is read past.
 """
@@ -42,6 +48,13 @@ class _Lines:
         self.quotes = 0
         self.undecodable: str | None = None
         self.cut = False
+        self.width: int | None = None
+        """The header's cells, once read: what a line must split into to read as a row."""
+        self.row_lines = 0
+        self.inner_rows = True
+        """Every line strictly inside the row (neither its first nor its latest) reads as a
+        whole row."""
+        self.latest_row = False
 
     def __iter__(self) -> _Lines:
         return self
@@ -54,20 +67,38 @@ class _Lines:
         self.row_bytes += len(raw)
         self.quotes += raw.count(b'"')
         self.cut = not raw.endswith(b"\n")
+        self.row_lines += 1
+        if self.row_lines > 2:  # the line before this one is inside the row
+            self.inner_rows = self.inner_rows and self.latest_row
+        self.latest_row = False
         if self.row_bytes > self.limit:
             raise _TooLong
         try:
-            return raw.decode("utf-8-sig" if self.line == 1 else "utf-8")
+            text = raw.decode("utf-8-sig" if self.line == 1 else "utf-8")
         except UnicodeDecodeError as error:
             if self.undecodable is None:
                 self.undecodable = f"not valid UTF-8 on line {self.line}: {error}"
-            return raw.decode("utf-8", errors="replace")
+            text = raw.decode("utf-8", errors="replace")
+        if self.row_lines > 1 and self.inner_rows and self.width is not None:
+            self.latest_row = _reads_as_row(text, self.width)
+        return text
 
     def new_row(self) -> int:
         """Start a row; the line it starts on."""
-        self.row_bytes = self.quotes = 0
+        self.row_bytes = self.quotes = self.row_lines = 0
         self.undecodable = None
+        self.inner_rows, self.latest_row = True, False
         return self.line + 1
+
+    def swallowed(self, cells: int | None) -> int:
+        """How many whole rows the row just read swallowed into a quoted cell (0: none). Its
+        lines inside the cell, at least one, must each read as a whole row; and where only
+        one does, the row (``cells``: its width; None where it failed) must have lost its
+        shape, as a legitimate multi-line cell in a row of the header's width does not."""
+        inner = self.row_lines - 2
+        if inner < 1 or not self.inner_rows or self.width is None:
+            return 0
+        return inner if inner > 1 or cells != self.width else 0
 
     def read_through(self) -> None:
         """After an error inside a row: the rest of it read and dropped, in bounded chunks,
@@ -93,33 +124,33 @@ def read_csv(
         header: list[str] | None = None
         while True:
             offset, start = handle.tell(), lines.new_row()
+            cells: list[str] = []
+            error: str | None = None
             try:
                 cells = next(reader)
             except StopIteration:
                 return
             except _TooLong:
+                error = f"a row longer than limits.max_line_bytes = {max_row_bytes} bytes"
+            except csv.Error as failure:
+                error = str(failure)
+            never_closed = error is not None and _OPEN_AT_END in error
+            swallowed = 0 if never_closed else lines.swallowed(None if error else len(cells))
+            if never_closed or swallowed:
+                yield start, _unclosed(start, swallowed, lines.width)
+                handle.seek(offset)
+                handle.readline()  # the row's first line; the next rows are read again
+                lines.line = start
+                reader = csv.reader(lines, strict=True)
+            elif error:
                 lines.read_through()
-                message = f"a row longer than limits.max_line_bytes = {max_row_bytes} bytes"
-                yield start, TraceValidationError("<csv>", message, line=start)
+                yield start, TraceValidationError("<csv>", error, line=start)
+            elif not cells:
                 continue
-            except csv.Error as error:
-                if _OPEN_AT_END in str(error):
-                    message = f"a quoted cell opened on line {start} is never closed"
-                    yield start, TraceValidationError("<csv>", message, line=start)
-                    handle.seek(offset)
-                    handle.readline()  # the row's first line; the next rows read again
-                    lines.line = start
-                    reader = csv.reader(lines, strict=True)
-                    continue
-                lines.read_through()
-                yield start, TraceValidationError("<csv>", str(error), line=start)
-                continue
-            if not cells:
-                continue
-            if lines.undecodable is not None:
+            elif lines.undecodable is not None:
                 yield start, TraceValidationError("<line>", lines.undecodable, line=start)
             elif header is None:
-                header = cells
+                header, lines.width = cells, len(cells)
             elif len(cells) > len(header):
                 message = (
                     f"{len(cells)} cells where the header has {len(header)} "
@@ -128,6 +159,28 @@ def read_csv(
                 yield start, TraceValidationError("<csv>", message, line=start)
             else:
                 yield start, {name: _cell(cells, i) for i, name in enumerate(header)}
+
+
+def _unclosed(start: int, swallowed: int, width: int | None) -> TraceValidationError:
+    """The error of a row whose quoted cell, opened on line ``start``, is never closed or
+    swallowed ``swallowed`` lines that each read as a whole row of ``width`` cells."""
+    message = f"a quoted cell opened on line {start} is never closed"
+    if swallowed:
+        message = (
+            f"a quoted cell opened on line {start} holds {swallowed:,} lines that each read "
+            f"as a whole row of {width} cells (a stray quote?): the row on line {start} is "
+            "skipped and the lines after it are read as rows"
+        )
+    return TraceValidationError("<csv>", message, line=start)
+
+
+def _reads_as_row(text: str, width: int) -> bool:
+    """Whether one line, read alone, is a whole row of ``width`` cells."""
+    try:
+        cells = next(csv.reader((text,), strict=True), [])
+    except csv.Error:
+        return False
+    return len(cells) == width
 
 
 def _cell(cells: list[str], index: int) -> str | None:

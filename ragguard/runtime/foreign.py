@@ -30,8 +30,7 @@ from ragguard.runtime.columns import (
 )
 from ragguard.runtime.csvrows import read_csv
 from ragguard.runtime.jsonl import DEFAULT_MAX_LINE_BYTES, as_trace, read_jsonl, read_traces
-from ragguard.schema import Trace
-from ragguard.schema.fields import stray_keys
+from ragguard.schema import Trace, stray_keys
 
 Format = Literal["ragguard", "ragas", "deepeval", "phoenix", "langsmith"]
 FORMATS: tuple[Format, ...] = ("ragguard", "ragas", "deepeval", "phoenix", "langsmith")

@@ -70,7 +70,7 @@ def overlong(number: int, max_line_bytes: int) -> TraceValidationError:
 class FirstLines:
     """Which line first held each trace_id. Results are keyed by trace_id (``replay``
     resumes by it), so a later line repeating one is ambiguous: it is skipped, on every
-    engine, with an error naming the first line."""
+    runner, with an error naming the first line."""
 
     def __init__(self) -> None:
         self.first: dict[str, int] = {}

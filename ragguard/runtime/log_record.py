@@ -25,8 +25,7 @@ from pydantic import ValidationError
 
 from ragguard.errors import TraceValidationError
 from ragguard.runtime.jsonl import DEFAULT_MAX_LINE_BYTES, read_jsonl
-from ragguard.schema import Evaluation, JudgeVerdict, Trace
-from ragguard.schema.inline import is_inline, media_reference
+from ragguard.schema import Evaluation, JudgeVerdict, Trace, is_inline, media_reference
 
 LOG_FIELDS = ("evaluation", "logged_at", "log_truncated")
 """Top-level keys the trace log adds to a trace; popped before the rest is parsed as a Trace."""

@@ -2,19 +2,33 @@
 and metrics' verdicts; ``verdict`` says each span's in one word.
 
 The field names are a fixed contract (one JSON object per line in files); new fields may be
-added, existing ones never renamed."""
+added, existing ones never renamed.
+
+Every model here is frozen, its sequences tuples and its mappings read-only: once
+``evaluation.assemble`` returns an evaluation, the exporters, callbacks, guard and tests that
+receive it all read the same thing (a changed copy is ``model_copy(update=...)``)."""
 
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    model_serializer,
+    model_validator,
+)
 
 from ragguard.schema.check_kinds import CheckKind
+from ragguard.schema.frozen import FrozenDict, ReadOnlyMap, freeze
 from ragguard.schema.thresholds import Thresholds
 from ragguard.schema.trace import NO_CONTEXT, Modality, SpanKind
 
 SCHEMA_VERSION = 1
+
+FROZEN = ConfigDict(frozen=True)
 
 
 Score = Annotated[float, Field(allow_inf_nan=False)]
@@ -23,6 +37,8 @@ Score = Annotated[float, Field(allow_inf_nan=False)]
 
 
 class ItemEvaluation(BaseModel):
+    model_config = FROZEN
+
     id: str
     relevance: Score | None
     relevant: bool | None
@@ -36,6 +52,8 @@ class ItemEvaluation(BaseModel):
 
 class JudgeVerdict(BaseModel):
     """What the LLM judge said about a span (``support_source: "judge"``)."""
+
+    model_config = FROZEN
 
     verdict: bool | None
     """Supported by the items shown to the judge; None when its reply held no verdict
@@ -76,6 +94,8 @@ class SpanReason(BaseModel):
     """Why a span is not supported: a typed check that fired against one item, with what
     the claim says and what the item says instead ("" when the item says nothing of it)."""
 
+    model_config = FROZEN
+
     check: CheckKind
     claim: str
     evidence: str
@@ -89,30 +109,32 @@ class SpanReason(BaseModel):
 
 
 class SpanEvaluation(BaseModel):
+    model_config = FROZEN
+
     text: str
     start: int
     end: int
     kind: SpanKind
     support: Score | None
     supported: bool | None
-    citations: list[str] = Field(default_factory=list)
+    citations: tuple[str, ...] = ()
     citation_support: Score | None = None
     evidence_id: str | None = None
     """The item that supports the span best (single-source form), when scored."""
     evidence_frame_s: float | None = None
     """When that item is a video: the timestamp of its best supporting frame."""
-    references: list[str] = Field(default_factory=list)
+    references: tuple[str, ...] = ()
     """Items the span's content names (``<image1>``, "document 2"): CS uses only these."""
-    unknown_citations: list[str] = Field(default_factory=list)
+    unknown_citations: tuple[str, ...] = ()
     support_source: Literal["lite", "judge"] = "lite"
     """Who decided ``supported``: the lite scorer, or the LLM judge (its verdict in ``judge``;
     ``support`` stays the lite score)."""
     judge: JudgeVerdict | None = None
     judge_skipped: JudgeSkip | None = None
     """Why a span in the judge's band kept its lite verdict."""
-    reasons: list[SpanReason] = Field(default_factory=list)
+    reasons: tuple[SpanReason, ...] = ()
     """For an unsupported span: the checks that fired against its items, best item first."""
-    hedges: list[str] = Field(default_factory=list)
+    hedges: tuple[str, ...] = ()
     """The hedge, modal, quantifier and frequency cues in the span's text, as written
     ("likely", "some sources say"), whatever its kind: a hedged claim is still scored, and
     this shows a reader that it was hedged (docs/subjectivity.md)."""
@@ -125,7 +147,7 @@ class SpanEvaluation(BaseModel):
     answer's threshold); None for an abstention, or when the trace has no query."""
     language: str = "en"
     """The language the span was read as (ISO 639-1; docs/languages.md)."""
-    checks_off: list[str] = Field(default_factory=list)
+    checks_off: tuple[str, ...] = ()
     """The typed checks that did not read this objective span, each "CHECK: why": those its
     language switches off (``entity`` in Hindi, whose script has no capitals to find names
     by), and all of them when its items are in another language (docs/languages.md)."""
@@ -133,7 +155,7 @@ class SpanEvaluation(BaseModel):
     """Why an objective span got no support score: the trace has no ``items`` key
     (``no_context``), or no loaded backbone reads its language or its items' (``language: de
     not supported by the lite backbone; install ragguard-eval[multilingual]``)."""
-    set_aside: list[tuple[int, int]] | None = None
+    set_aside: tuple[tuple[int, int], ...] | None = None
     """Offsets (start, end) in ``text`` of the opinion clauses set aside from an objective span
     ("and I think it is beautiful"): the rest of ``text`` is what was scored. Absent from
     the JSON when no clause was set aside (docs/formats.md)."""
@@ -149,7 +171,7 @@ class SpanEvaluation(BaseModel):
 
 
 class Metrics(BaseModel):
-    model_config = ConfigDict(extra="allow")
+    model_config = ConfigDict(extra="allow", frozen=True)
 
     mean_relevance: float | None = None
     relevant_at_k: float | None = None
@@ -173,7 +195,7 @@ class Metrics(BaseModel):
     n_abstention: int = 0
     n_uncited: int = 0
     """Objective spans that carry no citation marker."""
-    n_unscored: dict[Modality, int] = Field(default_factory=dict)
+    n_unscored: ReadOnlyMap[Modality, int] = FrozenDict()
     """Items that got no relevance (``relevance: null``), by modality, e.g. {"image": 1}."""
     n_unscored_language: int = 0
     """Objective spans left unscored because no loaded backbone reads their language or
@@ -184,6 +206,13 @@ class Metrics(BaseModel):
     answer_relevant: bool | None = None
     """``answer_relevance`` at its threshold (``thresholds["answer_relevance"]``), or the
     judge's verdict when the judge read the answer (``answer_judge``); None when abstained."""
+
+    @model_validator(mode="after")
+    def _freeze_extra(self) -> Metrics:
+        """A field a newer writer added (``extra="allow"``) is frozen like the rest."""
+        if self.__pydantic_extra__:
+            object.__setattr__(self, "__pydantic_extra__", freeze(self.__pydantic_extra__))
+        return self
 
 
 Verdict = Literal["supported", "unsupported", "unscored", "subjective", "abstention", "empty"]
@@ -211,12 +240,16 @@ def unscored_for_language(span: SpanEvaluation) -> bool:
 
 
 class FieldIssue(BaseModel):
+    model_config = FROZEN
+
     field: str
     message: str
 
 
 class CalibrationStatus(BaseModel):
     """The support decision's calibration when the trace was evaluated."""
+
+    model_config = FROZEN
 
     source: Literal["file", "judge"]
     fitted: bool
@@ -235,14 +268,16 @@ class CalibrationStatus(BaseModel):
 
 
 class Evaluation(BaseModel):
+    model_config = FROZEN
+
     schema_version: int = SCHEMA_VERSION
     trace_id: str
-    items: list[ItemEvaluation]
-    spans: list[SpanEvaluation]
+    items: tuple[ItemEvaluation, ...]
+    spans: tuple[SpanEvaluation, ...]
     metrics: Metrics
-    timing_ms: dict[str, float] = Field(default_factory=dict)
+    timing_ms: ReadOnlyMap[str, float] = FrozenDict()
     thresholds: Thresholds = Field(default_factory=Thresholds)
-    errors: list[FieldIssue] = Field(default_factory=list)
+    errors: tuple[FieldIssue, ...] = ()
     """Per-item problems that did not stop the rest of the trace from being evaluated."""
     calibration: CalibrationStatus | None = None
     """How the support threshold was calibrated (None: ``[calibration] source = "off"``)."""

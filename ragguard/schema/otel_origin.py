@@ -23,7 +23,7 @@ class OtelOrigin:
     answer_span_id: str | None
     retrieval_span_ids: tuple[str, ...] = ()
     context_source: str | None = None
-    """Which spans gave the items: retrieval spans, or a fallback (``serve/assembly.py``)."""
+    """Which spans gave the items: retrieval spans, or a fallback (``serve/join.py``)."""
     dialects: tuple[str, ...] = ()
 
     @property

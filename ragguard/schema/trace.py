@@ -7,6 +7,7 @@ added, existing ones never renamed."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, Literal
 
 from pydantic import (
@@ -40,6 +41,28 @@ SpanKind = Literal["objective", "subjective", "abstention", "empty"]
 marker, punctuation); kept so that span i is always entry i, never scored or counted."""
 Modality = Literal["text", "image", "video"]
 
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def whole_unicode(value: Any) -> Any:
+    """``value`` as given, refused when a text in it holds a lone surrogate (JSON's
+    ``"\\ud800"`` with no pair): no model, log or exporter can encode it, so the trace is
+    refused at the field that holds it, not failed later in evaluation."""
+    if isinstance(value, str):
+        if not value.isascii() and (found := _LONE_SURROGATE.search(value)) is not None:
+            raise ValueError(
+                f"a lone surrogate {found.group()!r} at position {found.start()} is not "
+                "valid Unicode text"
+            )
+    elif isinstance(value, dict):
+        for key, member in value.items():
+            whole_unicode(key)
+            whole_unicode(member)
+    elif isinstance(value, list | tuple):
+        for member in value:
+            whole_unicode(member)
+    return value
+
 
 class Item(BaseModel):
     """One retrieved piece, in retrieval order. ``score`` is the retriever's own score.
@@ -59,6 +82,8 @@ class Item(BaseModel):
     score: float | None = None
     metadata: dict[str, Any] = Field(default_factory=dict)
     _pixels: Any = PrivateAttr(default=None)
+
+    _whole_unicode = field_validator("id", "text", "image", "video", "metadata")(whole_unicode)
 
     @model_validator(mode="wrap")
     @classmethod
@@ -181,6 +206,8 @@ class Trace(BaseModel):
     timing_ms: dict[str, float] | None = None
     """Live traces: how long the request itself took (capture, retrieval, answer), merged
     into the evaluation's ``timing_ms``."""
+
+    _whole_unicode = field_validator("trace_id", "response", "response_spans")(whole_unicode)
 
     @field_validator("query")
     @classmethod

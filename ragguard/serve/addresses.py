@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import ipaddress
-
 from ragguard.errors import RagguardError
+from ragguard.runtime import is_loopback
 from ragguard.serve.numerals import ascii_int
+
+__all__ = ["check_exposure", "is_loopback", "parse"]
 
 
 def parse(address: str) -> tuple[str, int]:
@@ -15,15 +16,6 @@ def parse(address: str) -> tuple[str, int]:
     if port is None or port > 65535:
         raise RagguardError(f"not a HOST:PORT address: {address!r}")
     return host.strip("[]") or "127.0.0.1", port
-
-
-def is_loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
 
 
 def check_exposure(host: str, what: str, *, token: bool, tls: bool) -> None:

@@ -27,9 +27,10 @@ import time
 import zlib
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from ragguard.runtime.sampling import hash_sample
+from ragguard.config import ServeConfig
+from ragguard.runtime import hash_sample
 from ragguard.serve.model import SpanRecord, estimated_size
 
 
@@ -44,6 +45,19 @@ class BufferSettings:
     max_bytes: int = 256_000_000
     """Span bytes held, waiting and kept traces together (``serve.max_held_bytes``)."""
 
+    @classmethod
+    def of(cls, serve: ServeConfig) -> BufferSettings:
+        """The buffer's part of ``[serve]``."""
+        return cls(
+            grace_s=serve.grace_s,
+            idle_timeout_s=serve.idle_timeout_s,
+            late_span_window_s=serve.late_span_window_s,
+            max_traces=serve.max_traces,
+            max_spans_per_trace=serve.max_spans_per_trace,
+            sample_rate=serve.sample_rate,
+            max_bytes=serve.max_held_bytes,
+        )
+
 
 @dataclass
 class _Held:
@@ -53,6 +67,8 @@ class _Held:
     root_at: float | None = None
     revision: int = 0
     """0 for the first evaluation; each late span's re-evaluation adds one."""
+    late_services: set[str] = field(default_factory=set)
+    """Services other than the root's whose late spans reopened it since its last due."""
     size: int = 0
     """Bytes of its spans (``SpanRecord.size``, else an estimate)."""
     packed: bytes = b""
@@ -79,6 +95,11 @@ class _Held:
             self.spans, self.packed = {span.span_id: span for span in spans}, b""
 
 
+def _root_service(held: _Held) -> str | None:
+    """The service of a held trace's root span (None: no root)."""
+    return next((s.service for s in held.spans.values() if s.parent_id is None), None)
+
+
 @dataclass(frozen=True)
 class Due:
     """A trace to assemble: its spans, why now (``root``, ``idle``, ``shutdown``) and its
@@ -91,6 +112,10 @@ class Due:
     arrived_at: float = 0.0
     """When the root span arrived (the last span, for a trace without one): where the
     root-to-verdict latency starts."""
+    size: int = 0
+    """Bytes of its spans (``SpanRecord.size``): counted while it is evaluated."""
+    late_from: tuple[str, ...] = ()
+    """A re-evaluation: the services other than the root's whose late spans caused it."""
 
 
 @dataclass
@@ -131,7 +156,7 @@ class TraceBuffer:
         self.clock = clock
         self._pending: OrderedDict[str, _Held] = OrderedDict()
         self._done: OrderedDict[str, tuple[float, _Held]] = OrderedDict()
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()  # reentrant: a finalizer may end an evaluation anywhere
         self.counts: Counter[str] = Counter()
         self.waiting = _Tally()
         """Traces not evaluated yet."""
@@ -139,6 +164,10 @@ class TraceBuffer:
         """Evaluated traces kept for late spans."""
         self.rooted = 0
         """Waiting traces whose root span came: each will be due within ``grace_s``."""
+        self.evaluating_bytes = 0
+        """Bytes of the traces handed to evaluation and still held there (queued, evaluated,
+        or waiting for their verdict's delivery): they count against ``max_bytes`` with
+        the waiting ones, so the evaluation queue is bounded in bytes too."""
 
     @property
     def held_traces(self) -> int:
@@ -151,6 +180,22 @@ class TraceBuffer:
     @property
     def held_bytes(self) -> int:
         return self.waiting.bytes + self.kept.bytes
+
+    def evaluation_started(self, size: int) -> None:
+        """A trace of ``size`` bytes went to evaluation."""
+        with self._lock:
+            self.evaluating_bytes += size
+            self._shed()
+
+    def evaluation_ended(self, size: int) -> None:
+        """A trace handed to evaluation is no longer held there."""
+        with self._lock:
+            self.evaluating_bytes -= size
+
+    @property
+    def unreleasable_bytes(self) -> int:
+        """Bytes that cannot be let go to make room: waiting and evaluating traces."""
+        return self.waiting.bytes + self.evaluating_bytes
 
     def add(self, spans: Iterable[SpanRecord]) -> Added:
         """Take a batch whole, or none of it (``refused``) when waiting traces leave no room
@@ -182,6 +227,8 @@ class TraceBuffer:
                 if len(held.spans) >= self.settings.max_spans_per_trace:
                     added.rejected += 1
                     continue
+                if held.revision and span.service != _root_service(held):
+                    held.late_services.add(span.service)
                 held.spans[span.span_id] = span
                 held.size += size
                 self.waiting.spans += 1
@@ -203,25 +250,26 @@ class TraceBuffer:
     def _room_for(self, sampled: list[tuple[SpanRecord, int]]) -> bool:
         """Whether the batch fits beside the waiting traces (kept ones can be let go), or
         no trace is waiting (then it is taken as far as it fits)."""
-        if not self._pending:
+        if not self._pending and not self.evaluating_bytes:
             return True
-        new = {span.trace_id for span, _ in sampled} - self._pending.keys()
+        pending = self._pending  # not ``set - keys()``: that walks every pending trace
+        new = {span.trace_id for span, _ in sampled if span.trace_id not in pending}
         reopened = sum(self._done[t][1].size for t in new if t in self._done)
         incoming = sum(size for _, size in sampled) + reopened
         return (
             len(self._pending) + len(new) <= self.settings.max_traces
-            and self.waiting.bytes + incoming <= self.settings.max_bytes
+            and self.unreleasable_bytes + incoming <= self.settings.max_bytes
         )
 
     def _fits(self, trace_id: str, size: int) -> bool:
         """Whether one more span fits beside the waiting traces (with its trace's kept
         spans, when it reopens one)."""
         if trace_id in self._pending:
-            return self.waiting.bytes + size <= self.settings.max_bytes
+            return self.unreleasable_bytes + size <= self.settings.max_bytes
         done = self._done.get(trace_id)
         size += done[1].size if done is not None else 0
         return (
-            self.waiting.bytes + size <= self.settings.max_bytes
+            self.unreleasable_bytes + size <= self.settings.max_bytes
             and len(self._pending) < self.settings.max_traces
         )
 
@@ -253,7 +301,7 @@ class TraceBuffer:
         """Back under ``max_bytes`` by letting kept traces go, oldest first (they were
         evaluated; counted). Waiting ones are never let go: ``_room_for`` keeps them
         within the bound."""
-        while self.held_bytes > self.settings.max_bytes and self._done:
+        while self.held_bytes + self.evaluating_bytes > self.settings.max_bytes and self._done:
             self._let_go(next(iter(self._done)))
 
     def due(self, limit: int | None = None) -> list[Due]:
@@ -301,7 +349,8 @@ class TraceBuffer:
             while len(self._done) > self.settings.max_traces:
                 self._let_go(next(iter(self._done)))
         arrived = held.root_at if held.root_at is not None else held.last_at
-        return Due(trace_id, spans, reason, held.revision, arrived)
+        late_from, held.late_services = tuple(sorted(held.late_services)), set()
+        return Due(trace_id, spans, reason, held.revision, arrived, held.size, late_from)
 
     def _let_go(self, trace_id: str) -> None:
         """A kept trace goes before its window ends, to make room (counted)."""

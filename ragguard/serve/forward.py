@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 
-from ragguard.exporters.outbound import post
+from ragguard.exporters import post
 from ragguard.serve.delivery import Outbox
 
 

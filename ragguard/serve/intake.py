@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
-from ragguard.serve.otlp import Decoded
+from ragguard.serve.inflight import Reservation
+from ragguard.serve.otlp import DecodedRequest
 
-Refusal = Literal["queue_full", "buffer_full", "stopping"]
+Refusal = Literal["queue_full", "buffer_full", "busy", "stopping"]
 """429 (gRPC UNAVAILABLE) but for ``stopping`` (503): each is retried by OTLP exporters."""
 
 
@@ -32,7 +34,16 @@ class Intake(Protocol):
         root spans a decoded request brings."""
         ...
 
-    def receive(self, decoded: Decoded) -> Reply: ...
+    def reservation(self) -> AbstractContextManager[Reservation]:
+        """A request's share of ``serve.max_inflight_bytes``, given back at its end."""
+        ...
+
+    def decode(self, body: bytes, json: bool, reserved: Reservation) -> DecodedRequest:
+        """The request's spans, once counted (``TooManyValues`` past
+        ``serve.max_values_per_request``) and their decoding reserved (``Busy``)."""
+        ...
+
+    def receive(self, decoded: DecodedRequest) -> Reply: ...
 
     def forward(self, body: bytes, content_type: str, encoding: str | None) -> None:
         """Queue the request, unchanged, for ``forward_otlp`` (a no-op when unset)."""

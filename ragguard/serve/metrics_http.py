@@ -24,6 +24,79 @@ HEAD_TIMEOUT_S = 10.0
 waits longer (a client dripping its request holds a thread no longer)."""
 
 
+LABELLED: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
+    ("ragguard_serve_spans", "Spans received, by outcome.", ("outcome",), "spans"),
+    ("ragguard_serve_traces", "Traces assembled, by status.", ("status",), "traces"),
+    (
+        "ragguard_serve_requests",
+        "OTLP requests, by result.",
+        ("protocol", "result"),
+        "requests",
+    ),
+    (
+        "ragguard_serve_connections_closed",
+        "OTLP/HTTP connections closed by the receiver, by why.",
+        ("reason",),
+        "connections",
+    ),
+    (
+        "ragguard_serve_exports",
+        "Verdicts and statuses for Phoenix, Langfuse and other exporters, by outcome.",
+        ("exporter", "outcome"),
+        "exports",
+    ),
+)
+"""The labelled counters: (metric, help, labels, the ``ServeStats`` field they count)."""
+
+PLAIN: tuple[tuple[type[CounterMetricFamily | GaugeMetricFamily], str, str, str], ...] = (
+    (
+        CounterMetricFamily,
+        "ragguard_serve_refused_for_room",
+        "Requests refused (429) because waiting traces left the buffer no room for them.",
+        "refused_batches",
+    ),
+    (
+        CounterMetricFamily,
+        "ragguard_serve_forward_errors",
+        "Requests not forwarded.",
+        "forward_errors",
+    ),
+    (
+        GaugeMetricFamily,
+        "ragguard_serve_held_traces",
+        "Traces held: waiting, or evaluated and kept for late spans.",
+        "held_traces",
+    ),
+    (GaugeMetricFamily, "ragguard_serve_held_spans", "Spans of the held traces.", "held_spans"),
+    (
+        GaugeMetricFamily,
+        "ragguard_serve_held_bytes",
+        "Bytes of the held spans (their size in memory), bounded by serve.max_held_bytes.",
+        "held_bytes",
+    ),
+    (
+        GaugeMetricFamily,
+        "ragguard_serve_evaluating_bytes",
+        "Bytes of the traces being evaluated, bounded with the waiting ones by "
+        "serve.max_held_bytes.",
+        "evaluating_bytes",
+    ),
+    (
+        GaugeMetricFamily,
+        "ragguard_serve_inflight_bytes",
+        "Bytes reserved by requests being read and decoded, bounded by serve.max_inflight_bytes.",
+        "inflight_bytes",
+    ),
+    (
+        GaugeMetricFamily,
+        "ragguard_serve_queue_depth",
+        "Traces waiting for evaluation.",
+        "queue_depth",
+    ),
+)
+"""The unlabelled counters and gauges: (kind, metric, help, the ``ServeStats`` field)."""
+
+
 class ServeCollector:
     """The receiver's counters, read from its stats at scrape time (registered while the
     app runs, so several apps in one process never clash over metric names)."""
@@ -36,64 +109,14 @@ class ServeCollector:
 
     def collect(self) -> Iterable[Metric]:
         stats = self.stats()
-        spans = CounterMetricFamily(
-            "ragguard_serve_spans", "Spans received, by outcome.", labels=["outcome"]
-        )
-        for outcome, value in stats.spans.items():
-            spans.add_metric([outcome], value)
-        traces = CounterMetricFamily(
-            "ragguard_serve_traces", "Traces assembled, by status.", labels=["status"]
-        )
-        for status, value in stats.traces.items():
-            traces.add_metric([status], value)
-        requests = CounterMetricFamily(
-            "ragguard_serve_requests", "OTLP requests, by result.", labels=["protocol", "result"]
-        )
-        for (protocol, result), value in stats.requests.items():
-            requests.add_metric([protocol, result], value)
-        connections = CounterMetricFamily(
-            "ragguard_serve_connections_closed",
-            "OTLP/HTTP connections closed by the receiver, by why.",
-            labels=["reason"],
-        )
-        for reason, value in stats.connections.items():
-            connections.add_metric([reason], value)
-        exports = CounterMetricFamily(
-            "ragguard_serve_exports",
-            "Verdicts and statuses for Phoenix, Langfuse and other exporters, by outcome.",
-            labels=["exporter", "outcome"],
-        )
-        for (exporter, outcome), value in stats.exports.items():
-            exports.add_metric([exporter, outcome], value)
-        yield spans
-        yield traces
-        yield requests
-        yield connections
-        yield exports
-        yield CounterMetricFamily(
-            "ragguard_serve_refused_for_room",
-            "Requests refused (429) because waiting traces left the buffer no room for them.",
-            value=stats.refused_batches,
-        )
-        yield CounterMetricFamily(
-            "ragguard_serve_forward_errors", "Requests not forwarded.", value=stats.forward_errors
-        )
-        yield GaugeMetricFamily(
-            "ragguard_serve_held_traces",
-            "Traces held: waiting, or evaluated and kept for late spans.",
-            value=stats.held_traces,
-        )
-        yield GaugeMetricFamily(
-            "ragguard_serve_held_spans", "Spans of the held traces.", value=stats.held_spans
-        )
-        yield GaugeMetricFamily(
-            "ragguard_serve_held_bytes",
-            "Bytes of the held spans (their size in memory), bounded by serve.max_held_bytes.",
-            value=stats.held_bytes,
-        )
-        yield GaugeMetricFamily(
-            "ragguard_serve_queue_depth", "Traces waiting for evaluation.", value=stats.queue_depth
-        )
+        for name, documentation, labels, field in LABELLED:
+            family = CounterMetricFamily(name, documentation, labels=list(labels))
+            values: dict[str | tuple[str, ...], int] = getattr(stats, field)
+            for key, value in values.items():
+                family.add_metric(list(key) if isinstance(key, tuple) else [key], value)
+            yield family
+        for kind, name, documentation, field in PLAIN:
+            yield kind(name, documentation, value=getattr(stats, field))
         buckets = [(str(b), c) for b, c in zip(LATENCY_BUCKETS, stats.latency_counts, strict=True)]
         yield HistogramMetricFamily(
             "ragguard_serve_root_to_verdict_seconds",

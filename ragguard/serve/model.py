@@ -34,24 +34,27 @@ class SpanRecord:
     ``serve.max_held_bytes``; 0: not known (the buffer estimates it)."""
 
 
-_CONTAINERS = (dict, list, tuple)
+_CONTAINERS = frozenset((dict, list, tuple))
+"""The types decoded values nest in (the decoders make exactly these)."""
 
 
 def estimated_size(attributes: Any, events: Any = ()) -> int:
     """Roughly the bytes a span's attributes and events take held as Python objects: the
     ``sys.getsizeof`` of every dict, list, key and value (each dict's table included, so
     20,000 empty attributes count what their keys and table take, not a few bytes each).
-    Iterative: decoded values are untrusted and may nest deep."""
+    Iterative: decoded values are untrusted and may nest deep. Flat values (the usual
+    case) are summed without a Python-level step per value."""
     size = sys.getsizeof
     total = size(attributes) + size(events)
     stack: list[Any] = [attributes, events]
     while stack:
         value = stack.pop()  # a dict, list or tuple, its own size already counted
-        if isinstance(value, dict):
+        if type(value) is dict:
             total += sum(map(size, value))  # the keys
             value = value.values()
         total += sum(map(size, value))
-        stack.extend([item for item in value if isinstance(item, _CONTAINERS)])
+        if not _CONTAINERS.isdisjoint(map(type, value)):
+            stack.extend([item for item in value if type(item) in _CONTAINERS])
     return total
 
 

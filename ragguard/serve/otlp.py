@@ -26,7 +26,7 @@ class OtlpDecodeError(ValueError):
 
 
 @dataclass
-class Decoded:
+class DecodedRequest:
     spans: list[SpanRecord] = field(default_factory=list)
     rejected: int = 0
     """Spans dropped for malformed ids."""
@@ -38,6 +38,12 @@ def _hex_id(value: str, length: int) -> str | None:
     if len(value) != length or not _HEX.fullmatch(value) or value == "0" * length:
         return None
     return value
+
+
+def _proto_id(raw: bytes, length: int) -> str | None:
+    """A protobuf id as ``_hex_id`` reads its hex: ``length`` bytes, not all zero (bytes'
+    hex is always lowercase hex digits, so no pattern is matched)."""
+    return raw.hex() if len(raw) == length and any(raw) else None
 
 
 def _get(message: Mapping[str, Any], camel: str) -> Any:
@@ -112,7 +118,7 @@ def _int(value: Any) -> int:
     return (ascii_int(value, 20) or 0) if isinstance(value, str) else 0
 
 
-def decode_json(body: bytes) -> Decoded:
+def decode_json(body: bytes) -> DecodedRequest:
     """An OTLP/JSON ``ExportTraceServiceRequest``; ``OtlpDecodeError`` (400) for anything
     else: not JSON, nested too deep, a number past Python's digit limit, a field of the
     wrong type."""
@@ -123,7 +129,7 @@ def decode_json(body: bytes) -> Decoded:
         raise OtlpDecodeError(f"not JSON that can be read: {type(error).__name__}") from None
     if not isinstance(request, Mapping):
         raise OtlpDecodeError("not an OTLP/JSON trace request (expected an object)")
-    decoded = Decoded()
+    decoded = DecodedRequest()
     for resource_spans in _list(_get(request, "resourceSpans"), "resourceSpans"):
         resource = _object(_get(resource_spans, "resource"), "resource")
         service = _service(_json_attributes(resource.get("attributes")))
@@ -211,20 +217,20 @@ def parse_protobuf(body: bytes) -> Any:
     return request
 
 
-def decode_request(request: Any) -> Decoded:
+def decode_request(request: Any) -> DecodedRequest:
     """An ``ExportTraceServiceRequest`` message (from the HTTP body or from gRPC)."""
-    decoded = Decoded()
+    decoded = DecodedRequest()
     for resource_spans in request.resource_spans:
         service = _service(_proto_attributes(resource_spans.resource.attributes))
         for scope_spans in resource_spans.scope_spans:
             scope = scope_spans.scope.name
             for span in scope_spans.spans:
-                trace_id = _hex_id(span.trace_id.hex(), 32)
-                span_id = _hex_id(span.span_id.hex(), 16)
+                trace_id = _proto_id(span.trace_id, 16)
+                span_id = _proto_id(span.span_id, 8)
                 if trace_id is None or span_id is None:
                     decoded.rejected += 1
                     continue
-                parent = span.parent_span_id.hex()
+                parent = span.parent_span_id
                 attributes = _proto_attributes(span.attributes)
                 events = tuple(
                     (event.name, _proto_attributes(event.attributes)) for event in span.events
@@ -233,7 +239,7 @@ def decode_request(request: Any) -> Decoded:
                     SpanRecord(
                         trace_id=trace_id,
                         span_id=span_id,
-                        parent_id=_hex_id(parent, 16) if parent else None,
+                        parent_id=_proto_id(parent, 8) if parent else None,
                         name=span.name,
                         attributes=attributes,
                         events=events,
@@ -249,8 +255,8 @@ def decode_request(request: Any) -> Decoded:
     return decoded
 
 
-def decode_protobuf(body: bytes) -> Decoded:
+def decode_protobuf(body: bytes) -> DecodedRequest:
     return decode_request(parse_protobuf(body))
 
 
-__all__ = ["Decoded", "OtlpDecodeError", "decode_json", "decode_protobuf", "decode_request"]
+__all__ = ["DecodedRequest", "OtlpDecodeError", "decode_json", "decode_protobuf", "decode_request"]

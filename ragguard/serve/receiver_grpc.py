@@ -5,7 +5,9 @@ a missing token UNAUTHENTICATED; a message over the body cap is refused by grpci
 
 The method is registered as taking a stream of requests (the wire is the same for a unary
 call), so the handler runs even when grpcio refused the message, and that refusal is
-counted: a call that brings no message was refused past the cap (or was malformed).
+counted: a call that brings no message was refused past the cap. The message comes as
+bytes, counted (``serve.max_values_per_request``) and reserved
+(``serve.max_inflight_bytes``) before it is parsed, as over HTTP.
 
 The token is checked from the call's metadata before its message is waited for, and that
 wait is bounded (``serve.request_timeout_s``; the call is then cancelled): a stream that
@@ -22,13 +24,14 @@ from typing import Any
 
 import grpc
 from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import (
-    ExportTraceServiceRequest,
     ExportTraceServiceResponse,
 )
 
+from ragguard.serve.inflight import Busy
 from ragguard.serve.intake import Intake
-from ragguard.serve.otlp import decode_request
+from ragguard.serve.otlp import OtlpDecodeError
 from ragguard.serve.receiver_http import PROTOBUF
+from ragguard.serve.request_size import TooManyValues
 
 SERVICE = "opentelemetry.proto.collector.trace.v1.TraceService"
 
@@ -38,9 +41,7 @@ class _TraceService:
         self.intake = intake
         self.first_message_s = first_message_s
 
-    def export(
-        self, requests: Iterator[ExportTraceServiceRequest], context: Any
-    ) -> ExportTraceServiceResponse:
+    def export(self, requests: Iterator[bytes], context: Any) -> ExportTraceServiceResponse:
         """One ``Export`` call: its single request, if grpcio let it through."""
         metadata = dict(context.invocation_metadata() or ())
         if not self.intake.authorized(metadata.get("authorization")):
@@ -70,20 +71,33 @@ class _TraceService:
             return ExportTraceServiceResponse()  # not reached: abort raises
         return self.handle(request, context)
 
-    def handle(
-        self, request: ExportTraceServiceRequest, context: Any
-    ) -> ExportTraceServiceResponse:
+    def handle(self, request: bytes, context: Any) -> ExportTraceServiceResponse:
+        """One message, as bytes: counted and reserved before it is parsed (grpcio is not
+        let parse it, so a small message cannot decode into gigabytes unseen)."""
         intake = self.intake
         reply = None
-        if intake.refusal() is None:
-            reply = intake.receive(decode_request(request))
+        try:
+            with intake.reservation() as reserved:
+                reserved.take(len(request))
+                if intake.refusal() is None:
+                    reply = intake.receive(intake.decode(request, False, reserved))
+        except Busy:  # no room in serve.max_inflight_bytes: UNAVAILABLE, retried
+            reply = None
+        except TooManyValues:
+            intake.count_request("grpc", "RESOURCE_EXHAUSTED")
+            context.abort(
+                grpc.StatusCode.RESOURCE_EXHAUSTED, "more items than serve.max_values_per_request"
+            )
+        except OtlpDecodeError as error:
+            intake.count_request("grpc", "INVALID_ARGUMENT")
+            context.abort(grpc.StatusCode.INVALID_ARGUMENT, str(error)[:200])
         if reply is None or reply.refused is not None:
             intake.count_request("grpc", "UNAVAILABLE")
             context.set_trailing_metadata((("retry-after", str(intake.retry_after_s)),))
             context.abort(grpc.StatusCode.UNAVAILABLE, "queue full or shutting down")
             return ExportTraceServiceResponse()  # not reached: abort raises
         intake.count_request("grpc", "OK")
-        intake.forward(request.SerializeToString(), PROTOBUF, None)
+        intake.forward(request, PROTOBUF, None)
         response = ExportTraceServiceResponse()
         if reply.rejected:
             response.partial_success.rejected_spans = reply.rejected
@@ -108,7 +122,7 @@ def start_grpc(
     server = grpc.server(ThreadPoolExecutor(workers, "ragguard-serve-grpc"), options=options)
     method = grpc.stream_unary_rpc_method_handler(
         _TraceService(intake, first_message_s).export,
-        request_deserializer=ExportTraceServiceRequest.FromString,
+        request_deserializer=None,  # bytes: decoded by ``handle`` within its bounds
         response_serializer=ExportTraceServiceResponse.SerializeToString,
     )
     server.add_generic_rpc_handlers(

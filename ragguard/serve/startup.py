@@ -18,7 +18,7 @@ from typing import TypeVar
 
 from ragguard.config import Config
 from ragguard.errors import ServeStartError
-from ragguard.exporters.registry import destinations
+from ragguard.exporters import destinations
 from ragguard.serve.addresses import parse
 
 T = TypeVar("T")

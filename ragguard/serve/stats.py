@@ -35,6 +35,10 @@ class ServeStats:
     latency_counts: list[int]
     latency_sum: float
     latency_total: int
+    evaluating_bytes: int = 0
+    """Bytes of the traces being evaluated (counted against ``serve.max_held_bytes``)."""
+    inflight_bytes: int = 0
+    """Bytes reserved by requests being read and decoded (``serve.max_inflight_bytes``)."""
 
     def line(self) -> str:
         """The minute log line."""

@@ -8,15 +8,16 @@ from ragguard.spans.abstention import (
     LabelledExample,
     load_examples,
 )
-from ragguard.spans.analyzer import Request, SpanAnalyzer
+from ragguard.spans.analyzer import Request, SpanAnalyzer, has_content
 from ragguard.spans.categorize import Categorizer, merge_lexicon
 from ragguard.spans.citations import CitationParse, parse_citations
-from ragguard.spans.cues import LEXICON
+from ragguard.spans.cues import HEDGE_CLASSES, LEXICON
 from ragguard.spans.split import RawSpan, locate_spans, split_sentences
 from ragguard.spans.types import ItemRef, Span, SpanKind
 
 __all__ = [
     "DEFAULT_ABSTENTION_CUES",
+    "HEDGE_CLASSES",
     "LEXICON",
     "AbstentionDetector",
     "Categorizer",
@@ -29,6 +30,7 @@ __all__ = [
     "Span",
     "SpanAnalyzer",
     "SpanKind",
+    "has_content",
     "load_examples",
     "locate_spans",
     "merge_lexicon",

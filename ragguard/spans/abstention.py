@@ -21,7 +21,7 @@ import numpy as np
 from pydantic import TypeAdapter, ValidationError
 
 from ragguard.config import SpanConfig
-from ragguard.language import lexicon, phrase_pattern
+from ragguard.language import FALLBACK, lexicon, phrase_pattern
 
 Embed = Callable[[Sequence[str]], np.ndarray]
 """Texts -> an (n, d) float array of sentence embeddings (L2-normalized)."""
@@ -112,21 +112,21 @@ class AbstentionDetector:
         self._example_vectors: np.ndarray | None = None
 
     def cue_match(self, text: str, language: str = "en") -> bool:
-        """Whether any abstention cue occurs in ``text``: the English cues, and those of
-        ``language`` (``ragguard.language``) for another."""
+        """Whether any abstention cue occurs in ``text``: the configured cues, and those of
+        ``language`` (its data file's ``abstention``; English lists none there)."""
         text = text.replace("’", "'")
         if any(cue.search(text) for cue in self._cues):
             return True
-        return language != "en" and _language_cues(language).search(text) is not None
+        return _language_cues(language).search(text) is not None
 
     def detect(self, texts: Sequence[str], languages: Sequence[str] | None = None) -> list[bool]:
         """Which texts abstain. Texts without a cue are embedded together, in one call.
-        With ``languages`` (one code per text), a text in another language than English is
-        judged by cues alone: the labelled examples are English, and a model that cannot
-        read a text puts it near any of them."""
-        languages = languages or ["en"] * len(texts)
+        With ``languages`` (one code per text), a text in another language than the labelled
+        examples' (English: ``abstention_by_examples`` in its data file) is judged by cues
+        alone: a model that cannot read a text puts it near any of them."""
+        languages = languages or [FALLBACK] * len(texts)
         verdicts = [self.cue_match(t, code) for t, code in zip(texts, languages, strict=True)]
-        pending = [i for i, hit in enumerate(verdicts) if not hit and languages[i] == "en"]
+        pending = [i for i, hit in enumerate(verdicts) if not hit and _by_examples(languages[i])]
         if self._embed is None or not pending:
             return verdicts
         nearest, margins = self.similarities([texts[i] for i in pending])
@@ -161,6 +161,12 @@ class AbstentionDetector:
             )
         norms = np.linalg.norm(vectors, axis=1, keepdims=True)
         return vectors / np.maximum(norms, 1e-12)
+
+
+def _by_examples(language: str) -> bool:
+    """Whether the labelled examples are in ``language`` (its ``abstention_by_examples``)."""
+    found = lexicon(language)
+    return found is not None and found.abstention_by_examples
 
 
 @cache

@@ -27,8 +27,7 @@ from functools import cache
 from typing import Literal, NamedTuple
 
 from ragguard.config import SpanConfig
-from ragguard.language import kinds_off, lexicon, phrase_pattern
-from ragguard.language.sentences import MONTHS, starts_sentence
+from ragguard.language import MONTHS, kinds_off, lexicon, phrase_pattern, read_as, starts_sentence
 from ragguard.spans.clauses import about_speaker, clauses
 from ragguard.spans.cues import (
     CHECKABLE_CONTENT,
@@ -118,7 +117,8 @@ class Categorizer:
 
     def categorize(self, text: str, language: str = "en") -> Categorization:
         """The span's kind, the classes that fired and its hedge cues, by the lexicon of
-        ``language`` (the configured English one for "en" and "und"; for another, its
+        ``language`` (the configured one for a language whose data file says
+        ``configured_subjectivity``, English, and for undetermined text; for another, its
         ``ragguard.language`` lexicon, and never subjective where ``checks_off`` says so).
 
         A sentence whose clauses (``ragguard.spans.clauses``) are subjective and factual
@@ -158,7 +158,7 @@ class Categorizer:
 
     def _subjective(self, text: str, language: str) -> tuple[bool, dict[str, list[re.Match[str]]]]:
         """Whether ``text`` read as one clause is subjective, and the cues found in it."""
-        if language in ("en", "und"):
+        if _configured(language):
             matches = self._matches(text)
             opinion = any(name in self.rule.opinion_classes for name in matches)
             facts = _FACTUAL[-1:] if self.rule.evaluative else ()
@@ -178,11 +178,19 @@ class Categorizer:
         return subjective, matches
 
 
+def _configured(language: str) -> bool:
+    """Whether ``language`` is read with the configured lexicon and ``SubjectivityRule``
+    (its data file's ``configured_subjectivity``; undetermined text as ``read_as`` says)."""
+    found = lexicon(read_as(language))
+    return found is not None and found.configured_subjectivity
+
+
 @dataclass(frozen=True, slots=True)
 class _LanguageRule:
-    """The subjectivity rule in a language other than English: its cues by class, whether an
-    opinion cue with nothing checkable is set aside (only where names can be found), whether
-    an evaluative predicate is, what checkable content and what a stated fact look like."""
+    """The subjectivity rule in a language not read with the configured one: its cues by
+    class, whether an opinion cue with nothing checkable is set aside (only where names can
+    be found), whether an evaluative predicate is, what checkable content and what a stated
+    fact look like."""
 
     patterns: Mapping[str, re.Pattern[str]]
     opinions: bool

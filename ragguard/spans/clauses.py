@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from ragguard.language import lexicon, phrase_pattern
+from ragguard.language import lexicon, phrase_pattern, read_as
 
 MIN_WORDS = 3
 """A subject, a verb and what it says: fewer words are a list's item, not a clause."""
@@ -44,7 +44,7 @@ class _Rules:
 
 @cache
 def _rules(language: str) -> _Rules | None:
-    found = lexicon("en" if language == "und" else language)
+    found = lexicon(read_as(language))
     words = found.clauses if found is not None else {}
     if not words.get("conjunctions"):
         return None

@@ -6,12 +6,9 @@ comparison or preference. ragguard keeps its classes but not that rule: a hedge,
 quantifier qualifies a claim without making it an opinion ("was likely completed in 1925" can
 still be wrong), so only the opinion classes can make a span subjective, and only when the span
 has no checkable content (``OPINION_CLASSES``, ``CHECKABLE_CONTENT``; chosen on training data by
-``benchmarks/subjectivity.py``, see docs/subjectivity.md). Cues are lower case, matched
-case-insensitively on word boundaries (a hyphen counts as part of a word, so "best-selling" is
-not "best"). Deliberately absent: "can" (ability, not uncertainty), "always"/"never" (checkable
-absolutes) and "approximately"/"about" (a stated approximation is still a checkable figure),
-and adjectives that are mostly technical terms ("essential amino acids", "ideal gas",
-"effective date").
+``benchmarks/subjectivity.py``, see docs/subjectivity.md). The English cues are
+``[subjective]`` in ``ragguard/language/data/en.toml`` (each language's file has its own);
+this module names them and says which classes are opinions and which hedges.
 """
 
 from __future__ import annotations
@@ -19,104 +16,31 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-MODAL_VERBS: tuple[str, ...] = (
-    *("could", "might", "may", "would", "should", "must", "ought to", "shall"),
-    *("couldn't", "mightn't", "wouldn't", "shouldn't", "mustn't"),
-    *("can't be sure", "cannot be sure", "can't be certain", "cannot be certain"),
-)
+from ragguard.language import FALLBACK, lexicon_or_fallback
 
-OPINION_INDICATORS: tuple[str, ...] = (
-    *("believe", "believes", "feel", "feels", "i think", "we think", "i consider"),
-    *("in my opinion", "in our opinion", "in my view", "in our view", "to my mind"),
-    *("from my perspective", "from my point of view", "personally", "i'd say", "i would say"),
-    "i find",
-)
+_ENGLISH = lexicon_or_fallback(FALLBACK)
 
-HEDGES: tuple[str, ...] = (
-    *("it seems", "seem", "seems", "seemed", "seemingly", "it appears", "appears to"),
-    *("appear to", "apparently", "likely", "unlikely", "probably", "possibly", "perhaps"),
-    *("arguably", "somewhat", "tends to", "tend to", "kind of", "sort of", "more or less"),
-    *("to some extent", "reportedly", "allegedly", "supposedly", "suggests"),
-    *("some sources say", "sources say", "according to some", "it is said", "is said to"),
-)
+LEXICON: Mapping[str, tuple[str, ...]] = MappingProxyType(dict(_ENGLISH.subjective))
+"""Class name -> cues, in RAG-Check's order and then ``evaluative``; the names are those
+``SpanConfig`` uses."""
 
-UNCERTAIN_QUANTIFIERS: tuple[str, ...] = (
-    *("some", "many", "several", "few", "a few", "most", "numerous", "a lot of", "lots of"),
-    *("various", "a number of", "plenty of", "countless", "much", "a great deal of"),
-)
-
-FREQUENCY_DEGREE_ADVERBS: tuple[str, ...] = (
-    *("often", "usually", "sometimes", "rarely", "seldom", "occasionally", "generally"),
-    *("typically", "frequently", "commonly", "normally", "mostly", "largely", "very"),
-    *("extremely", "quite", "fairly", "highly", "really", "incredibly", "remarkably"),
-    *("relatively", "especially", "particularly"),
-)
-
-JUDGMENTAL_ADJECTIVES: tuple[str, ...] = (
-    *("important", "useful", "beautiful", "great", "best", "worst", "good", "bad", "amazing"),
-    *("excellent", "interesting", "significant", "wonderful", "terrible", "awful", "nice"),
-    *("impressive", "remarkable", "outstanding", "fascinating", "stunning", "valuable"),
-    *("crucial", "perfect", "iconic", "famous", "popular", "boring", "ugly", "delicious"),
-    *("notable", "poor"),
-)
-
-CONJECTURES: tuple[str, ...] = (
-    *("it is possible that", "it's possible that", "it is likely that", "it's likely that"),
-    *("it may be that", "it could be that", "presumably", "i suspect", "i guess", "maybe"),
-    *("i suppose", "i assume", "i imagine", "chances are", "conceivably", "in theory"),
-)
-
-COMPARISONS_PREFERENCES: tuple[str, ...] = (
-    *("better", "worse", "prefer", "prefers", "preferred", "preferable", "preference"),
-    *("more popular", "less popular", "rather than", "superior", "inferior", "favorite"),
-    *("favourite", "more suitable", "less suitable"),
-)
-
-EVALUATIVE: tuple[str, ...] = (
-    *("beautiful", "most beautiful", "prettiest", "lovely", "gorgeous", "stunning"),
-    *("breathtaking", "magnificent", "wonderful", "marvellous", "marvelous", "amazing"),
-    *("awesome", "fantastic", "superb", "excellent", "brilliant", "delightful", "pleasant"),
-    *("unpleasant", "enjoyable", "charming", "delicious", "tasty", "boring", "dull", "ugly"),
-    *("awful", "terrible", "horrible", "dreadful", "disappointing", "overrated", "underrated"),
-    *("overpriced", "worth visiting", "worth seeing", "worth a visit", "worth the visit"),
-    *("worth it", "must-see", "better", "best", "worse", "worst", "greatest", "finest"),
-    *("favourite", "favorite", "i love", "i like", "i hate", "i prefer", "i enjoy", "i adore"),
-    *("tastier", "nicer", "prettier", "lovelier", "more enjoyable", "i dislike"),
-    *("masterpiece", "fascinating", "interesting", "impressive", "nicest", "nice"),
-)
+MODAL_VERBS = LEXICON["modal_verbs"]
+OPINION_INDICATORS = LEXICON["opinion_indicators"]
+HEDGES = LEXICON["hedges"]
+UNCERTAIN_QUANTIFIERS = LEXICON["uncertain_quantifiers"]
+FREQUENCY_DEGREE_ADVERBS = LEXICON["frequency_degree_adverbs"]
+JUDGMENTAL_ADJECTIVES = LEXICON["judgmental_adjectives"]
+CONJECTURES = LEXICON["conjectures"]
+COMPARISONS_PREFERENCES = LEXICON["comparisons_preferences"]
+EVALUATIVE = LEXICON["evaluative"]
 """Evaluative predicates: the speaker's judgement, preference or feeling. A span with one is
 subjective even when it names things, unless it also states a fact (``FACTUAL_CUES``, a
-number, a date, a quantity): "I find Brazilian coffee more pleasant than Colombian coffee".
-"important", "famous", "popular" and "significant" are absent: claims use them as facts."""
+number, a date, a quantity): "I find Brazilian coffee more pleasant than Colombian coffee"."""
 
-FACTUAL_CUES: tuple[str, ...] = (
-    *("discovered", "discovers", "invented", "invents", "founded", "established", "built"),
-    *("completed", "opened", "designed", "wrote", "written", "composed", "painted"),
-    *("directed", "produces", "produce", "produced", "published", "released", "born"),
-    *("died", "located", "lies in", "stands in", "situated", "capital of", "won", "elected"),
-    *("married", "consists of", "contains", "borders", "flows", "measures", "weighs"),
-    *("flows into", "discovered by", "invented by", "built by", "designed by", "painted by"),
-    *("signed", "named after", "owned by", "member of", "headquartered"),
-)
+FACTUAL_CUES: tuple[str, ...] = _ENGLISH.factual
 """Verbs and phrases of a factual relation between named things: an evaluative span that
 holds one states a checkable fact ("the best player, born in Rosario") and stays objective,
 as does "I think Fleming discovered it"."""
-
-LEXICON: Mapping[str, tuple[str, ...]] = MappingProxyType(
-    {
-        "modal_verbs": MODAL_VERBS,
-        "opinion_indicators": OPINION_INDICATORS,
-        "hedges": HEDGES,
-        "uncertain_quantifiers": UNCERTAIN_QUANTIFIERS,
-        "frequency_degree_adverbs": FREQUENCY_DEGREE_ADVERBS,
-        "judgmental_adjectives": JUDGMENTAL_ADJECTIVES,
-        "conjectures": CONJECTURES,
-        "comparisons_preferences": COMPARISONS_PREFERENCES,
-        "evaluative": EVALUATIVE,
-    }
-)
-"""Class name -> cues, in RAG-Check's order and then ``evaluative``; the names are those
-``SpanConfig`` uses."""
 
 OPINION_CLASSES: tuple[str, ...] = (
     "opinion_indicators",
@@ -131,13 +55,7 @@ HEDGE_CLASSES: tuple[str, ...] = tuple(name for name in LEXICON if name not in O
 """Hedges, modals, quantifiers, frequency and degree adverbs, conjectures: they qualify a
 claim, so a span keeps its kind and lists them in ``hedges``; they never exempt it."""
 
-QUANTITY_WORDS: tuple[str, ...] = (
-    *("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"),
-    *("eleven", "twelve", "twenty", "thirty", "forty", "fifty", "hundred", "hundreds"),
-    *("thousand", "thousands", "million", "millions", "billion", "billions", "trillion"),
-    *("dozen", "dozens", "half", "twice", "percent", "per cent", "first", "second", "third"),
-    *("double", "triple"),
-)
+QUANTITY_WORDS: tuple[str, ...] = _ENGLISH.quantity_words
 
 CHECKABLE_CONTENT: tuple[str, ...] = ("number", "date", "quantity", "proper_name")
 """What makes an opinionated span checkable, so objective: a digit ("number"), a month name

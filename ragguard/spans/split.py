@@ -21,7 +21,7 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from ragguard.schema.align import span_offsets
+from ragguard.schema import span_offsets
 
 
 class RawSpan(NamedTuple):

@@ -1,4 +1,4 @@
-"""Plain data passed from span analysis to the engine (hot path: no pydantic here)."""
+"""Plain data passed from span analysis to the evaluator (hot path: no pydantic here)."""
 
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ragguard.config import ConfigLike
-    from ragguard.evaluation.guard import Guard
+    from ragguard.evaluation import Guard
     from ragguard.schema import Evaluation, Item
 
 Recorder = Callable[[str, bool, "Evaluation"], None]
@@ -41,7 +41,7 @@ def use_config(config: ConfigLike) -> None:
 def session_guard(config: ConfigLike = None) -> Guard:
     """The process's shared Guard for ``config`` (else the session's): models load once."""
     from ragguard.config import Config
-    from ragguard.live.shared import shared_guard
+    from ragguard.live import shared_guard
 
     chosen = _session_config[0] if config is None else config
     return shared_guard(Config.coerce(chosen))
@@ -86,19 +86,27 @@ def assert_supported(
     *,
     query: str,
     config: ConfigLike = None,
+    allow_empty: bool = False,
 ) -> Evaluation:
     """Every factual claim of ``response`` is supported by ``contexts`` (texts, or items as
     in a trace; one string is one passage); opinions and abstentions are set aside. Raises
-    ``AssertionError`` listing each unsupported (or unscored) claim with its reasons;
-    returns the evaluation."""
+    ``AssertionError`` listing each unsupported (or unscored) claim with its reasons, and
+    when the response makes no factual claim at all ("", a lone "[1]", only opinions or an
+    abstention: a pipeline that broke must not pass), unless ``allow_empty``; returns the
+    evaluation."""
     __tracebackhide__ = True
-    from ragguard.metrics.failures import unsupported_claims
+    from ragguard.metrics import unsupported_claims
 
     evaluation = _evaluate(response, contexts, query, config)
     lines = unsupported_claims(evaluation, unscored=True)
+    objective = sum(s.kind == "objective" for s in evaluation.spans)
     failure = []
-    if lines:
-        objective = sum(s.kind == "objective" for s in evaluation.spans)
+    if not objective and not allow_empty:
+        failure = [
+            f"the response makes no factual claim to check ({response[:200]!r}, query "
+            f"{query!r}); pass allow_empty=True where that is the expected answer"
+        ]
+    elif lines:
         failing = sum(not line.startswith("  ") for line in lines)
         failure = [
             f"{failing} of {objective} claims are not supported by the contexts (query {query!r}):",
@@ -118,7 +126,7 @@ def assert_relevant(
     verdict when it decided). An abstention does not. Raises ``AssertionError`` naming the
     score, the threshold and the sentences that do not address the query."""
     __tracebackhide__ = True
-    from ragguard.metrics.failures import off_question
+    from ragguard.metrics import off_question
 
     evaluation = _evaluate(response, contexts, query, config)
     failure = []

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 if TYPE_CHECKING:
-    from ragguard.evaluation.guard import Guard
+    from ragguard.evaluation import Guard
 
 _CLOSE = pytest.StashKey[Callable[[], None]]()
 

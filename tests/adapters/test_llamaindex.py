@@ -87,7 +87,7 @@ def test_async_streaming_chat_and_retriever_calls_are_each_evaluated(guard, inde
     assert len(chatted) == 3  # the chat answers echo the chat prompt: checked for capture only
     assert all(e.spans and e.items[0].id == "paris" for e in chatted)
     assert [i.id for i in retrieved[0].items] == [n.node.node_id for n in nodes] == ["paris"]
-    assert retrieved[0].spans == []  # a retrieval has no answer: RS only
+    assert retrieved[0].spans == ()  # a retrieval has no answer: RS only
 
 
 def test_concurrent_queries_are_not_mixed_up(guard, index):

@@ -18,6 +18,7 @@ from ragguard import Config
 from ragguard.calibration.state import CalibrationStore, in_calibration_sample, sample_key
 from ragguard.cli import EXIT_OK, main
 from ragguard.config import CalibrationConfig
+from ragguard.exporters.base import Finished
 from tests.support.calibration_fixtures import gold, labelled_rows, unlabelled, write_jsonl
 from tests.support.judge_fixtures import judged_guard
 from tests.support.llama_server import MODEL
@@ -179,7 +180,7 @@ def test_prometheus_and_otel_carry_the_calibration(guard, memory) -> None:
 
     trace = unlabelled(ROWS[:1])[0]
     evaluation = guard.evaluate(trace)
-    evaluation.calibration = CalibrationStatus(
+    calibration = CalibrationStatus(
         source="judge",
         fitted=True,
         threshold=0.61,
@@ -189,8 +190,9 @@ def test_prometheus_and_otel_carry_the_calibration(guard, memory) -> None:
         drift=0.31,
         drifted=True,
     )
+    evaluation = evaluation.model_copy(update={"calibration": calibration})
     registry = CollectorRegistry()
-    PrometheusExporter(registry, pipeline="qa").export(Trace.parse(trace), evaluation)
+    PrometheusExporter(registry, pipeline="qa").export([Finished(Trace.parse(trace), evaluation)])
 
     def gauge(quantity: str) -> float | None:
         return registry.get_sample_value(
@@ -205,7 +207,7 @@ def test_prometheus_and_otel_carry_the_calibration(guard, memory) -> None:
     assert rate == float(evaluation.spans[0].support < evaluation.thresholds.support)
 
     provider, spans = memory
-    OtelExporter(tracer_provider=provider).export(Trace.parse(trace), evaluation)
+    OtelExporter(tracer_provider=provider).export([Finished(Trace.parse(trace), evaluation)])
     (span,) = [s for s in spans.get_finished_spans() if s.name == "ragguard.evaluation"]
     assert span.attributes["ragguard.calibration.threshold"] == 0.61
     assert span.attributes["ragguard.calibration.drift"] == 0.31

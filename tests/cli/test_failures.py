@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from ragguard.cli import main
+from ragguard.exporters.base import Finished
 from ragguard.exporters.tracelog import TraceLog
 from ragguard.runtime.jsonl import as_trace
 from tests.cli.test_evaluate import write_traces
@@ -70,7 +71,7 @@ def _log(path, guard, extra_lines=()):
     log = TraceLog(path, fsync="never")
     traces = [as_trace({**t, "trace_id": f"r{n}"}, n) for n, t in enumerate(_rows())]
     for trace, evaluation in zip(traces, guard.evaluate_many(traces), strict=True):
-        log.export(trace, evaluation)
+        log.export([Finished(trace, evaluation)])
     log.shutdown()
     with path.open("a") as handle:
         handle.writelines(extra_lines)

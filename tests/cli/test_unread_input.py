@@ -20,6 +20,7 @@ from junitparser import Error, JUnitXml, Skipped
 from ragguard.cli import EXIT_ERROR, EXIT_GATE, EXIT_OK, EXIT_SKIPPED
 from tests.support.calibration_fixtures import labelled_rows, write_jsonl
 from tests.support.cli_process import run_ragguard as ragguard
+from tests.support.csv_files import stray_quote_csv
 
 PARIS = "The Eiffel Tower is a wrought-iron lattice tower in Paris, France."
 GOOD = {
@@ -187,3 +188,50 @@ def test_unscored_claims_beside_scored_ones_need_allow_unscored(tmp_path):
         "support_rate=1.1",
     )
     assert failing.returncode == EXIT_GATE
+
+
+def test_a_stray_quote_that_swallows_rows_fails_the_gate_and_the_rows_are_read(tmp_path):
+    """A quote opens row 2's ``expected_output`` and ``55"`` at the end of the last row
+    closes it (issue 57): on 2462735 the rows between vanished into one cell, the run
+    exited 0 and the JUnit check "every line read and every claim scored" passed."""
+    path = stray_quote_csv(tmp_path / "cases.csv", 12)
+    out, junit = tmp_path / "out.jsonl", tmp_path / "junit.xml"
+    done = ragguard(
+        "evaluate", str(path), "--format", "deepeval", "-o", str(out), "--junit", str(junit),
+        "--fail-over", "hallucination_rate=1",
+    )  # fmt: skip
+    assert done.returncode == EXIT_ERROR, done.stderr
+    assert "line 2" in done.stderr and "stray quote" in done.stderr
+    assert len(lines(out)) == 11  # every row but the one the quote opens on
+    suites = {suite.name: suite for suite in JUnitXml.fromfile(str(junit))}
+    checks = {case.name: case for case in suites["ragguard gates"]}
+    (error,) = checks["every line read and every claim scored"].result
+    assert isinstance(error, Error) and "--allow-skipped" in error.message
+
+
+def test_multi_line_ragas_cells_pass_the_gate_without_a_report(tmp_path):
+    """Contexts and answers over several lines, with commas and doubled quotes inside, as
+    pandas writes them: every row read, nothing reported, the gate passes."""
+    rows = [
+        [
+            f"Where is tower {i}?",
+            str([f'Tower {i}, "the iron one",\nstands in Paris.', "Paris, France, Europe, Earth"]),
+            f'Tower {i} is in Paris, "France".\nIt is iron.',
+            "In Paris.",
+        ]
+        for i in range(6)
+    ]
+    path = tmp_path / "ragas.csv"
+    with path.open("w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(["user_input", "retrieved_contexts", "response", "reference"])
+        writer.writerows(rows)
+    out = tmp_path / "out.jsonl"
+    done = ragguard(
+        "evaluate", str(path), "--format", "ragas", "-o", str(out),
+        "--fail-over", "hallucination_rate=1",
+    )  # fmt: skip
+    assert done.returncode == EXIT_OK, done.stderr
+    assert "skipped" not in done.stderr and "stray" not in done.stderr
+    evaluations = lines(out)
+    assert len(evaluations) == 6 and all(len(e["items"]) == 2 for e in evaluations)

@@ -79,7 +79,7 @@ def test_hedged_factual_claim_is_scored_and_its_hedge_recorded(guard):
     items = [{"id": "d1", "text": "The Eiffel Tower was completed in 1889."}]
     evaluation = guard.evaluate(trace("The Eiffel Tower was likely completed in 1925.", items))
     (span,) = evaluation.spans
-    assert span.kind == "objective" and span.hedges == ["likely"]
+    assert span.kind == "objective" and span.hedges == ("likely",)
     assert span.support is not None and span.supported is False
     assert evaluation.metrics.hallucination is True
 
@@ -95,7 +95,7 @@ def test_citation_to_a_non_supporting_item_has_low_citation_support(guard):
         trace("The Eiffel Tower is in Paris [2]. It opened for the 1889 World's Fair [1].")
     )
     wrong, right = evaluation.spans
-    assert wrong.citations == ["d2"] and right.citations == ["d1"]
+    assert wrong.citations == ("d2",) and right.citations == ("d1",)
     # the claim itself is grounded (support) but pinned to the wrong source (citation)
     assert wrong.supported is True
     assert wrong.citation_support < 0.2 < right.citation_support
@@ -107,7 +107,7 @@ def test_citation_to_a_non_supporting_item_has_low_citation_support(guard):
 def test_unknown_citation_is_flagged_by_default(guard):
     evaluation = guard.evaluate(trace("The Eiffel Tower is in Paris [7]."))
     (span,) = evaluation.spans
-    assert span.unknown_citations == ["7"] and span.citation_support == 0.0
+    assert span.unknown_citations == ("7",) and span.citation_support == 0.0
     assert span.supported is True
     assert evaluation.metrics.citation_precision == 0.0
 
@@ -133,7 +133,7 @@ def test_references_restrict_support_to_the_named_item(guard):
     ]
     evaluation = guard.evaluate(trace("A cat is sleeping on a sofa in <image1>.", items=items))
     (span,) = evaluation.spans
-    assert span.references == ["img-a"]
+    assert span.references == ("img-a",)
     assert span.evidence_id == "img-a" and span.supported is False
     # the missing image files are reported per item; the trace is still evaluated
     assert {e.field for e in evaluation.errors} == {"items[0].image", "items[1].image"}
@@ -223,7 +223,7 @@ class _Explaining(_Plain):
         return self.support(claims, evidence), [self.reasons for _ in claims]
 
 
-def test_engine_gives_each_reason_once_with_its_item_and_low_support_without_them(guard):
+def test_evaluator_gives_each_reason_once_with_its_item_and_low_support_without_them(guard):
     from ragguard.evaluation.evaluator import Evaluator
     from ragguard.schema import Trace
 

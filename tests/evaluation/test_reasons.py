@@ -5,7 +5,13 @@ from types import SimpleNamespace
 import pytest
 
 from ragguard.evaluation.assemble import MAX_REASONS, _span_reasons
+from ragguard.evaluation.plan import PairScore, SpanPlan
 from ragguard.scoring.interface.protocols import Reason
+
+
+def read_with(fired):
+    """A span's work with the checks that fired on each of its items (item index -> reasons)."""
+    return SpanPlan(span=None, pairs={i: PairScore(0.1, why) for i, why in fired.items()})
 
 
 def spans(guard, response, *passages):
@@ -49,15 +55,13 @@ def test_contradictions_come_before_uncovered_words_and_few_are_shown():
     """21 reason lines on one span helped no one: the decisive few, contradictions first."""
     items = [SimpleNamespace(id=f"d{n}") for n in range(4)]
     fired = {
-        (0, 0): (Reason("uncovered", "golden weathervane", ""), Reason("number", "99", "12")),
-        (0, 1): (Reason("uncovered", "dragon", ""), Reason("date", "1850", "1901")),
-        (0, 2): tuple(Reason("entity", f"Name{n}", "Lyon") for n in range(6)),
-        (0, 3): (Reason("number", "99", "12"),),  # the same reason from another item: once
+        0: (Reason("uncovered", "golden weathervane", ""), Reason("number", "99", "12")),
+        1: (Reason("uncovered", "dragon", ""), Reason("date", "1850", "1901")),
+        2: tuple(Reason("entity", f"Name{n}", "Lyon") for n in range(6)),
+        3: (Reason("number", "99", "12"),),  # the same reason from another item: once
     }
-    plan = SimpleNamespace(
-        trace=SimpleNamespace(items=items), reasons=fired, unread={}, languages={}
-    )
-    reasons = _span_reasons(0, plan, [0, 1, 2, 3], support=0.1, eta=0.5)
+    trace = SimpleNamespace(items=items)
+    reasons = _span_reasons(read_with(fired), trace, [0, 1, 2, 3], support=0.1, eta=0.5)
     assert len(reasons) == MAX_REASONS
     assert [(r.check, r.item) for r in reasons] == [
         ("number", "d0"),
@@ -82,14 +86,12 @@ def test_a_reason_names_the_value_a_pronoun_sentence_gives(guard):
 def test_items_that_do_not_bear_on_the_claim_give_no_reason_when_the_best_one_does():
     items = [SimpleNamespace(id=f"d{n}") for n in range(3)]
     fired = {
-        (0, 0): (Reason("date", "1925", "1889"),),
-        (0, 1): (Reason("number", "310", ""), Reason("uncovered", "golden weathervane", "")),
-        (0, 2): (Reason("date", "1925", ""), Reason("entity", "Berlin", "Paris")),
+        0: (Reason("date", "1925", "1889"),),
+        1: (Reason("number", "310", ""), Reason("uncovered", "golden weathervane", "")),
+        2: (Reason("date", "1925", ""), Reason("entity", "Berlin", "Paris")),
     }
-    plan = SimpleNamespace(
-        trace=SimpleNamespace(items=items), reasons=fired, unread={}, languages={}
-    )
-    reasons = _span_reasons(0, plan, [0, 1, 2], support=0.1, eta=0.5)
+    trace = SimpleNamespace(items=items)
+    reasons = _span_reasons(read_with(fired), trace, [0, 1, 2], support=0.1, eta=0.5)
     assert [str(r) for r in reasons] == [
         "date: '1925' vs '1889' in d0",
         "entity: 'Berlin' vs 'Paris' in d2",
@@ -98,11 +100,9 @@ def test_items_that_do_not_bear_on_the_claim_give_no_reason_when_the_best_one_do
 
 def test_a_value_stated_elsewhere_replaces_nothing():
     items = [SimpleNamespace(id=f"d{n}") for n in range(2)]
-    fired = {(0, 0): (Reason("date", "1925", ""),), (0, 1): (Reason("date", "1925", "1889"),)}
-    plan = SimpleNamespace(
-        trace=SimpleNamespace(items=items), reasons=fired, unread={}, languages={}
-    )
-    reasons = _span_reasons(0, plan, [0, 1], support=0.1, eta=0.5)
+    fired = {0: (Reason("date", "1925", ""),), 1: (Reason("date", "1925", "1889"),)}
+    trace = SimpleNamespace(items=items)
+    reasons = _span_reasons(read_with(fired), trace, [0, 1], support=0.1, eta=0.5)
     assert [str(r) for r in reasons] == ["date: '1925' vs '1889' in d1"]
 
 

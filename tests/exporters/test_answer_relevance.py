@@ -5,6 +5,7 @@ import pytest
 from prometheus_client import CollectorRegistry
 
 from ragguard import Guard
+from ragguard.exporters.base import Finished
 from ragguard.exporters.otel import OtelExporter
 from ragguard.exporters.prometheus import PrometheusExporter
 from ragguard.live.monitor import Monitor
@@ -14,19 +15,22 @@ from ragguard.runtime.log_record import LoggedTrace
 from ragguard.schema import JudgeVerdict
 from ragguard.schema.otel_names import EVALUATION_EVENT
 from tests.support.exporters_fixtures import made_up
+from tests.support.frozen_evaluations import with_spans
 from tests.support.replay_fixtures import evaluation as replay_evaluation
 from tests.support.replay_fixtures import trace as replay_trace
 
 
 def off_topic(trace_id="t1", score=0.2):
     trace, evaluation = made_up(trace_id)
-    evaluation.metrics.answer_relevance = score
-    evaluation.metrics.answer_relevant = score >= 0.4
-    evaluation.thresholds = evaluation.thresholds.model_copy(update={"answer_relevance": 0.4})
-    for span in evaluation.spans:
-        span.addresses_query = False
-    evaluation.spans[0].addresses_query = True
-    return trace, evaluation
+    metrics = {"answer_relevance": score, "answer_relevant": score >= 0.4}
+    evaluation = with_spans(
+        evaluation, {i: {"addresses_query": i == 0} for i in range(len(evaluation.spans))}
+    )
+    update = {
+        "metrics": evaluation.metrics.model_copy(update=metrics),
+        "thresholds": evaluation.thresholds.model_copy(update={"answer_relevance": 0.4}),
+    }
+    return trace, evaluation.model_copy(update=update)
 
 
 def test_prometheus_histogram_and_off_topic_counter():
@@ -34,9 +38,9 @@ def test_prometheus_histogram_and_off_topic_counter():
     exporter = PrometheusExporter(registry, pipeline="qa")
     qa = {"pipeline": "qa"}
     assert registry.get_sample_value("ragguard_off_topic_responses_total", qa) == 0
-    exporter.export(*off_topic("t1", 0.2))
-    exporter.export(*off_topic("t2", 0.9))
-    exporter.export(*made_up("t3"))  # no answer relevance (an abstention): not observed
+    exporter.export([Finished(*off_topic("t1", 0.2))])
+    exporter.export([Finished(*off_topic("t2", 0.9))])
+    exporter.export([Finished(*made_up("t3"))])  # no answer relevance (an abstention): not observed
     assert registry.get_sample_value("ragguard_answer_relevance_ratio_count", qa) == 2
     assert registry.get_sample_value("ragguard_answer_relevance_ratio_sum", qa) == pytest.approx(
         1.1
@@ -46,7 +50,7 @@ def test_prometheus_histogram_and_off_topic_counter():
 
 def test_otel_event_names_answer_relevance_with_its_label(memory):
     provider, spans = memory
-    OtelExporter(tracer_provider=provider).export(*off_topic())
+    OtelExporter(tracer_provider=provider).export([Finished(*off_topic())])
     (evaluated,) = [s for s in spans.get_finished_spans() if s.name == "ragguard.evaluation"]
     events = {
         e.attributes["gen_ai.evaluation.name"]: e.attributes
@@ -72,8 +76,14 @@ def test_run_summary_shows_answer_relevance_and_off_topic_rate():
 def test_replay_report_compares_live_and_replay_answer_relevance():
     builder = ReportBuilder()
     live, replay = replay_evaluation("t0"), replay_evaluation("t0")
-    live.metrics.answer_relevance, replay.metrics.answer_relevance = 0.9, 0.3
-    replay.thresholds = replay.thresholds.model_copy(update={"answer_relevance": 0.4})
+    live = live.model_copy(
+        update={"metrics": live.metrics.model_copy(update={"answer_relevance": 0.9})}
+    )
+    update = {
+        "metrics": replay.metrics.model_copy(update={"answer_relevance": 0.3}),
+        "thresholds": replay.thresholds.model_copy(update={"answer_relevance": 0.4}),
+    }
+    replay = replay.model_copy(update=update)
     builder.add(LoggedTrace("log.jsonl", 1, replay_trace("t0"), live, None), replay)
     assert builder.live.mean("answer_relevance") == 0.9
     assert builder.replay.mean("answer_relevance") == 0.3
@@ -95,9 +105,9 @@ def test_replay_report_compares_live_and_replay_answer_relevance():
 def test_guard_min_answer_relevance(score, judge, failed):
     monitor = Monitor(guard=Guard(), min_support_rate=None, min_answer_relevance=0.5)
     _, evaluation = made_up()
-    evaluation.metrics.answer_relevance = score
-    if judge is not None:
-        evaluation.answer_judge = JudgeVerdict(verdict=judge, rationale="r", model="m")
+    metrics = evaluation.metrics.model_copy(update={"answer_relevance": score})
+    answer_judge = None if judge is None else JudgeVerdict(verdict=judge, rationale="r", model="m")
+    evaluation = evaluation.model_copy(update={"metrics": metrics, "answer_judge": answer_judge})
     assert [r.split(" (")[0] for r in monitor.failures(evaluation)] == failed
 
 

@@ -19,6 +19,7 @@ from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import (
 
 import ragguard
 from ragguard.exporters import otel
+from ragguard.exporters.base import Finished
 from ragguard.exporters.otel import OtelExporter
 from ragguard.exporters.traceparent import current_traceparent, parent_context
 from ragguard.schema.otel_names import EVALUATION_EVENT
@@ -121,7 +122,9 @@ def test_a_wrapped_chains_evaluation_is_exported_under_the_request_span(guard, m
 def test_content_is_exported_only_when_asked(memory):
     provider, spans = memory
     trace, evaluation = made_up()
-    OtelExporter(tracer_provider=provider, include_content=True).export(trace, evaluation)
+    OtelExporter(tracer_provider=provider, include_content=True).export(
+        [Finished(trace, evaluation)]
+    )
     (evaluated,) = by_name(spans.get_finished_spans(), "ragguard.evaluation")
     (retrieval,) = by_name(spans.get_finished_spans(), "retrieval")
     assert evaluated.attributes["input.value"] == trace.query
@@ -141,7 +144,7 @@ def test_content_is_exported_only_when_asked(memory):
 
 def test_span_reasons_name_the_check_and_item_without_content(memory):
     provider, spans = memory
-    OtelExporter(tracer_provider=provider).export(*made_up())
+    OtelExporter(tracer_provider=provider).export([Finished(*made_up())])
     (evaluated,) = by_name(spans.get_finished_spans(), "ragguard.evaluation")
     explanation = results(evaluated)["ragguard.span_support"]["gen_ai.evaluation.explanation"]
     assert "entity check, d1" in explanation
@@ -151,8 +154,8 @@ def test_span_reasons_name_the_check_and_item_without_content(memory):
 def test_the_judge_scores_are_attributes_of_the_evaluation_span(memory):
     provider, spans = memory
     exporter = OtelExporter(tracer_provider=provider)
-    exporter.export(*judged_made_up())
-    exporter.export(*made_up("t2"))
+    exporter.export([Finished(*judged_made_up())])
+    exporter.export([Finished(*made_up("t2"))])
     judged, plain = by_name(spans.get_finished_spans(), "ragguard.evaluation")
     assert list(judged.attributes["ragguard.judge.scores"]) == [0.8, 0.3]
     assert list(judged.attributes["ragguard.judge.scored_spans"]) == [0, 1]
@@ -165,7 +168,7 @@ def test_inline_image_bytes_never_leave(memory):
     pixels = "data:image/png;base64," + "A" * 64
     trace.items[1].image = pixels
     trace.items[1].metadata["thumbnail"] = pixels
-    OtelExporter(tracer_provider=provider).export(trace, evaluation)
+    OtelExporter(tracer_provider=provider).export([Finished(trace, evaluation)])
     (retrieval,) = by_name(spans.get_finished_spans(), "retrieval")
     assert "uri" not in json.loads(retrieval.attributes["gen_ai.retrieval.documents"])[1]
     assert not any(pixels in str(v) for v in retrieval.attributes.values())
@@ -173,7 +176,7 @@ def test_inline_image_bytes_never_leave(memory):
 
 def test_an_exporter_error_is_counted_and_never_reaches_the_chain(guard, memory, caplog):
     class Broken:
-        def export(self, trace, evaluation):
+        def export(self, batch):
             raise RuntimeError("collector down")
 
         def shutdown(self):
@@ -230,6 +233,7 @@ from tests.support.exporters_fixtures import made_up
 from ragguard.adapters.capture import Request
 from ragguard.config import ExportConfig
 from ragguard.exporters import build_exporters
+from ragguard.exporters.base import Finished
 
 memory = InMemorySpanExporter()
 provider = TracerProvider()
@@ -242,7 +246,7 @@ assert not build_exporters(ExportConfig(otel=False, prometheus=False))
 with trace.get_tracer("app").start_as_current_span("request") as request_span:
     captured = Request("run-1", None, None).traceparent   # what capture records
 made, evaluation = made_up()
-exporter.export(made.model_copy(update={"traceparent": captured}), evaluation)
+exporter.export([Finished(made.model_copy(update={"traceparent": captured}), evaluation)])
 (evaluated,) = [s for s in memory.get_finished_spans() if s.name == "ragguard.evaluation"]
 print(json.dumps({
     "same_provider": exporter.provider is provider,
@@ -378,7 +382,7 @@ def test_the_evaluator_span_carries_openinference_feedback(guard, memory):
     provider, spans = memory
     exporter = OtelExporter(tracer_provider=provider)
     for _ in range(2):
-        exporter.export(trace, guard.evaluate(trace))
+        exporter.export([Finished(trace, guard.evaluate(trace))])
     first, again = [s for s in spans.get_finished_spans() if s.name == "ragguard.evaluation"]
     attributes = first.attributes
     names = {v for k, v in attributes.items() if k.endswith(".annotation.name")}

@@ -20,8 +20,9 @@ import pytest
 from prometheus_client import REGISTRY, CollectorRegistry, generate_latest
 
 import ragguard
+from ragguard.exporters.base import Finished
 from ragguard.exporters.prometheus import VERDICTS, PrometheusExporter, metric_names, serve
-from ragguard.runtime.stats import LiveStats
+from ragguard.runtime.live_stats import LiveStats
 from ragguard.schema import verdict
 from tests.support.exporters_fixtures import judged_made_up, made_up, wrapped_chain
 from tests.support.live_fixtures import QUESTIONS, SUPPORTED, UNSUPPORTED
@@ -35,7 +36,7 @@ def test_one_evaluation_in_the_metrics_and_live_stats_kept_up_to_date():
     live = {"stats": LiveStats(submitted=5, dropped=2, failed=1, pending=3)}
     exporter = PrometheusExporter(registry, pipeline="qa", live_stats=lambda: live["stats"])
     trace, evaluation = made_up()
-    exporter.export(trace, evaluation)
+    exporter.export([Finished(trace, evaluation)])
 
     def value(name, **labels):
         return registry.get_sample_value(name, labels)
@@ -70,7 +71,7 @@ def test_one_evaluation_in_the_metrics_and_live_stats_kept_up_to_date():
     assert value("ragguard_queue_depth") == 0
 
     # another pipeline's exporter on the same registry shares the metrics
-    PrometheusExporter(registry, pipeline="chat").export(trace, evaluation)
+    PrometheusExporter(registry, pipeline="chat").export([Finished(trace, evaluation)])
     assert value("ragguard_responses_total", pipeline="chat") == 1
     assert value("ragguard_responses_total", **qa) == 1
 
@@ -118,12 +119,13 @@ def test_on_by_default_in_the_default_registry_and_switched_off_by_the_config(gu
 WRITER = """
 import sys
 from tests.support.exporters_fixtures import made_up
+from ragguard.exporters.base import Finished
 from ragguard.exporters.prometheus import PrometheusExporter
 
 exporter = PrometheusExporter(pipeline="qa")
 trace, evaluation = made_up()
 for _ in range(int(sys.argv[1])):
-    exporter.export(trace, evaluation)
+    exporter.export([Finished(trace, evaluation)])
 """
 
 
@@ -280,8 +282,8 @@ def test_the_judge_scores_go_into_a_histogram_by_use():
         return registry.get_sample_value(name, {"pipeline": "qa", "use": use})
 
     assert value("ragguard_judge_score_ratio_count", "span") == 0  # there before any score
-    exporter.export(*judged_made_up())
-    exporter.export(*made_up("t2"))  # no judge: nothing observed
+    exporter.export([Finished(*judged_made_up())])
+    exporter.export([Finished(*made_up("t2"))])  # no judge: nothing observed
     assert value("ragguard_judge_score_ratio_count", "span") == 1
     assert value("ragguard_judge_score_ratio_sum", "span") == pytest.approx(0.8)
     assert value("ragguard_judge_score_ratio_count", "sample") == 1

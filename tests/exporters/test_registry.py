@@ -9,6 +9,8 @@ import sys
 
 from ragguard.config import ExportConfig
 from ragguard.exporters import EXPORTERS, Exporter, build_exporters
+from ragguard.exporters.base import ExportResult, StatusNote, StatusRecorder
+from ragguard.exporters.delivery import ExporterDelivery
 from ragguard.exporters.registry import SHARED_KEYS, destinations, serve_monitor_config
 
 
@@ -74,10 +76,22 @@ def test_serves_monitors_drop_the_serve_exporters_and_listeners(tmp_path) -> Non
     assert destinations(config) == [f"the trace log {config.trace_log}", "Phoenix", "Langfuse"]
 
 
-def test_status_is_a_no_op_unless_an_exporter_records_it() -> None:
+def test_status_notes_reach_only_the_exporters_that_record_them() -> None:
     class Collector(Exporter):
-        def export(self, trace: object, evaluation: object) -> None: ...
+        def export(self, batch: object) -> ExportResult:
+            return ExportResult.SUCCESS
 
         def shutdown(self) -> None: ...
 
-    assert Collector().status("t" * 32, "s" * 16, "no_context", "no retrieval span") is None
+    class Annotating(Collector):
+        def __init__(self) -> None:
+            self.notes: list[StatusNote] = []
+
+        def record_status(self, note: StatusNote) -> None:
+            self.notes.append(note)
+
+    note = StatusNote("t" * 32, "s" * 16, "no_context", "no retrieval span")
+    plain, annotating = ExporterDelivery(Collector()), ExporterDelivery(Annotating())
+    assert not isinstance(plain.exporter, StatusRecorder) and plain.record_status(note)
+    assert annotating.record_status(note) and annotating.exporter.notes == [note]
+    assert plain.force_flush() and annotating.delivery.counts.sent == 1  # the note, not the flush

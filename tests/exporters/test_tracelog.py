@@ -4,6 +4,7 @@ import threading
 from datetime import UTC, datetime
 
 from ragguard.errors import TraceValidationError
+from ragguard.exporters.base import Finished
 from ragguard.exporters.tracelog import TraceLog
 from ragguard.runtime.log_record import expand_logs, read_log
 from ragguard.schema.inline import media_reference
@@ -18,7 +19,7 @@ def records(paths):
 
 def test_a_logged_line_reads_back_as_the_trace_and_its_live_evaluation(tmp_path):
     log = TraceLog(tmp_path / "log.jsonl", clock=lambda: MOMENT)
-    log.export(trace(), evaluation())
+    log.export([Finished(trace(), evaluation())])
     log.shutdown()
     line = json.loads((tmp_path / "log.jsonl").read_text())
     assert line["logged_at"] == "2025-06-02T08:30:00+00:00" and line["session"] == "s-42"
@@ -31,7 +32,7 @@ def test_a_partial_last_line_is_reported_with_its_number_and_skipped(tmp_path):
     path = tmp_path / "log.jsonl"
     log = TraceLog(path)
     for index in range(3):
-        log.export(trace(f"t{index}"), evaluation(f"t{index}"))
+        log.export([Finished(trace(f"t{index}"), evaluation(f"t{index}"))])
     log.shutdown()
     whole = path.read_bytes()
     path.write_bytes(whole + whole.splitlines(keepends=True)[0][:120])  # a crash mid-write
@@ -48,7 +49,7 @@ def test_threads_append_whole_lines_and_rotation_keeps_every_record(tmp_path):
 
     def write(worker):
         for index in range(25):
-            log.export(trace(f"w{worker}-{index}"), evaluation(f"w{worker}-{index}"))
+            log.export([Finished(trace(f"w{worker}-{index}"), evaluation(f"w{worker}-{index}"))])
 
     threads = [threading.Thread(target=write, args=(w,)) for w in range(4)]
     for thread in threads:
@@ -67,7 +68,9 @@ def _append_from_child(log, worker):
     big = "x" * 6000  # longer than PIPE_BUF: needs the flock to stay whole
     for index in range(20):
         item = {"id": "d1", "text": big}
-        log.export(trace(f"p{worker}-{index}", items=[item]), evaluation(f"p{worker}-{index}"))
+        log.export(
+            [Finished(trace(f"p{worker}-{index}", items=[item]), evaluation(f"p{worker}-{index}"))]
+        )
 
 
 def test_forked_processes_share_one_log_with_rotation_and_lose_nothing(tmp_path):
@@ -92,8 +95,8 @@ def test_inline_media_becomes_a_hash_and_oversized_records_are_bounded(tmp_path)
     pixels = "data:image/png;base64," + "A" * 50_000
     items = [{"id": "img", "image": pixels}, {"id": "d1", "text": "word " * 40_000}]
     log = TraceLog(tmp_path / "log.jsonl", max_record_bytes=20_000)
-    log.export(trace(items=items), evaluation())
-    log.export(trace("huge", response="y" * 30_000), evaluation("huge"))
+    log.export([Finished(trace(items=items), evaluation())])
+    log.export([Finished(trace("huge", response="y" * 30_000), evaluation("huge"))])
     log.shutdown()
     (record,) = records([tmp_path / "log.jsonl"])
     assert record.trace.items[0].image == media_reference(pixels)
@@ -104,9 +107,9 @@ def test_inline_media_becomes_a_hash_and_oversized_records_are_bounded(tmp_path)
 
 def test_export_never_raises_and_counts_what_it_could_not_write(tmp_path):
     log = TraceLog(tmp_path / "log.jsonl", fsync="always")
-    log.export(trace(), evaluation())
+    log.export([Finished(trace(), evaluation())])
     log.shutdown()
-    log.export(trace("late"), evaluation("late"))
+    log.export([Finished(trace("late"), evaluation("late"))])
     assert log.stats.written == 1 and log.stats.errors == 1
 
 

@@ -9,6 +9,7 @@ from langchain_core.language_models import FakeListChatModel
 from langchain_core.prompts import ChatPromptTemplate
 
 import ragguard
+from ragguard.exporters.base import Finished
 from ragguard.exporters.tracelog import TraceLog
 from tests.support.replay_fixtures import evaluation, trace
 
@@ -24,7 +25,7 @@ def test_a_log_that_cannot_be_opened_is_counted_not_raised(tmp_path, caplog):
     with caplog.at_level(logging.ERROR, logger="ragguard"):
         log = TraceLog(_unopenable(tmp_path))
     assert log.stats.errors == 1 and "cannot open" in caplog.text
-    log.export(trace(), evaluation())
+    log.export([Finished(trace(), evaluation())])
     assert log.stats.errors == 2 and log.stats.written == 0
 
 
@@ -34,7 +35,7 @@ def test_a_log_that_opens_later_is_written_then(tmp_path):
     log = TraceLog(blocker / "log.jsonl")
     assert log.stats.errors == 1
     blocker.unlink()  # the folder can be made now
-    log.export(trace(), evaluation())
+    log.export([Finished(trace(), evaluation())])
     assert log.stats.written == 1 and (blocker / "log.jsonl").read_text().count("\n") == 1
     log.shutdown()
 
@@ -55,7 +56,7 @@ def test_a_full_disk_logs_one_traceback_then_counts(tmp_path, caplog):
     log = TraceLog(path, fsync="never")
     with caplog.at_level(logging.DEBUG, logger="ragguard"):
         for n in range(50):
-            log.export(trace(f"t{n}"), evaluation(f"t{n}"))
+            log.export([Finished(trace(f"t{n}"), evaluation(f"t{n}"))])
     assert log.stats.errors == 50 and log.stats.written == 0
     tracebacks = [r for r in caplog.records if r.exc_info]
     assert len(tracebacks) == 1 and "No space left" in caplog.text
@@ -63,7 +64,7 @@ def test_a_full_disk_logs_one_traceback_then_counts(tmp_path, caplog):
     caplog.clear()
     path.unlink()  # space again: the path is a plain file now
     with caplog.at_level(logging.WARNING, logger="ragguard"):
-        log.export(trace("back"), evaluation("back"))
+        log.export([Finished(trace("back"), evaluation("back"))])
     assert log.stats.written == 1 and "after 50 failed records" in caplog.text
     log.shutdown()
 

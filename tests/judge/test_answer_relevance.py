@@ -9,8 +9,8 @@ import pytest
 from benchmarks.accuracy_judge import standin_judge
 from ragguard import Config
 from ragguard.config import JudgeConfig
-from ragguard.judge.cascade import ANSWER_BAND_HALF_WIDTH, answer_band
 from ragguard.judge.prompts import ANSWER_VERDICTS, answer_messages, fence_of
+from ragguard.judge.questions import ANSWER_BAND_HALF_WIDTH, answer_band
 from tests.support.judge_fixtures import band_around, judge_config, judged_guard, spy
 from tests.support.llama_server import MODEL
 

@@ -7,7 +7,7 @@ from pydantic import ValidationError
 
 from ragguard.calibration.band import band_for_share, share_in_band
 from ragguard.config import Config, JudgeConfig
-from ragguard.judge.cascade import SupportQuestion, in_band
+from ragguard.judge.questions import SupportQuestion, in_band
 from ragguard.runtime.sampling import hash_sample
 from ragguard.scoring.lite.heads import Head
 

@@ -6,6 +6,7 @@ from collections import Counter
 
 from ragguard import Config
 from ragguard.config import JudgeConfig
+from ragguard.exporters.base import Finished
 from ragguard.judge.budget import after_first_pass, per_worker
 from ragguard.metrics.judge_calls import calls_by_use
 from ragguard.metrics.summary import RunSummary
@@ -82,7 +83,7 @@ def test_prometheus_shows_calls_by_use(guard):
     ):
         evaluation = g.evaluate(TRACE)
     registry = CollectorRegistry()
-    PrometheusExporter(registry).export(Trace.model_validate(TRACE), evaluation)
+    PrometheusExporter(registry).export([Finished(Trace.model_validate(TRACE), evaluation)])
     text = generate_latest(registry).decode()
     assert 'ragguard_judge_calls_by_use_total{pipeline="default",use="span"} 2.0' in text
     assert 'use="answer"} 0.0' in text

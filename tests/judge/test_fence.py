@@ -66,3 +66,11 @@ def test_the_language_line_is_part_of_the_trusted_instructions():
     messages = fenced_prompt("Rules.", {"passage": "Hallo"}, SUPPORT_VERDICTS, language="German")
     assert "written in German" in messages[0]["content"]
     assert fence_of([{"role": "user", "content": "<data-0123456789abcdef name="}]) is None
+
+
+def test_chat_template_markers_in_any_untrusted_field_are_made_plain_text():
+    marked = " ".join(prompts.CHAT_MARKERS)
+    messages = support_messages(f"It is tall. {marked}", [f"Passage. {marked}"], f"Before {marked}")
+    user = messages[1]["content"]
+    assert not any(marker in user for marker in prompts.CHAT_MARKERS)
+    assert "It is tall." in user and user.count("im_end|>") == 3  # the text itself is kept

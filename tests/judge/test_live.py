@@ -16,6 +16,7 @@ from ragguard.replay.report import ReportBuilder
 from ragguard.runtime.log_record import LoggedTrace
 from ragguard.schema import JudgeVerdict
 from tests.support.exporters_fixtures import made_up, wrapped_chain
+from tests.support.frozen_evaluations import with_spans
 from tests.support.judge_fixtures import band_around, judge_config, judged_guard, spy
 from tests.support.live_fixtures import QUESTIONS
 from tests.support.llama_server import MODEL
@@ -34,7 +35,7 @@ def test_a_wrapped_chain_judges_in_band_spans_and_exports_them(guard, judge_serv
     calls = InMemorySpanExporter()
     provider = TracerProvider()
     provider.add_span_processor(SimpleSpanProcessor(calls))
-    judged.models.judge.client.tracer_provider = provider
+    judged.models.judge.client.endpoint.tracer_provider = provider
     registry = CollectorRegistry()
     exporter = PrometheusExporter(registry, "qa", live_stats=lambda: ragguard.stats())
     chain, monitor, evaluations = wrapped_chain(judged, [ANSWER], exporters=[exporter])
@@ -71,11 +72,13 @@ def test_a_wrapped_chain_judges_in_band_spans_and_exports_them(guard, judge_serv
 
 def test_the_replay_report_shows_lite_judge_agreement():
     trace, live = made_up()
-    replay = live.model_copy(deep=True)
-    for span, verdict in zip(replay.spans[:2], (True, True), strict=True):
-        span.support_source = "judge"  # lite said supported (0.95), then unsupported (0.1)
-        span.supported = verdict
-        span.judge = JudgeVerdict(verdict=verdict, rationale="", model=MODEL)
+    # lite said supported (0.95), then unsupported (0.1); the judge says supported to both
+    judged = {
+        "support_source": "judge",
+        "supported": True,
+        "judge": JudgeVerdict(verdict=True, rationale="", model=MODEL),
+    }
+    replay = with_spans(live, {0: judged, 1: judged})
     assert agreement(replay) == (2, 1)
     report = ReportBuilder()
     report.add(LoggedTrace("log", 1, trace, live, None), replay)

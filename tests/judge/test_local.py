@@ -13,10 +13,12 @@ import pytest
 from ragguard import Config
 from ragguard.config import JudgeConfig
 from ragguard.errors import ModelLoadError
+from ragguard.exporters.base import Finished
 from ragguard.exporters.tracelog import TraceLog
 from ragguard.judge import local
-from ragguard.judge.client import JudgeClient, sent_tokens
+from ragguard.judge.client import JudgeClient
 from ragguard.judge.prompts import SUPPORT_VERDICTS, fence_of, support_messages
+from ragguard.judge.tokens import sent_tokens
 from ragguard.runtime.log_record import read_log
 from ragguard.schema import Trace
 from tests.support.judge_fixtures import TRACE, band_around, judged_guard, spy
@@ -168,7 +170,7 @@ def judged_log(guard, tmp_path_factory):
     live = [judged.evaluate(trace) for trace in traces]
     exporter = TraceLog(log, fsync="always")
     for trace, evaluation in zip(traces, live, strict=True):
-        exporter.export(Trace.parse(trace), evaluation)
+        exporter.export([Finished(Trace.parse(trace), evaluation)])
     exporter.shutdown()
     scored = [s.judge.score for e in live for s in e.spans if s.judge is not None]
     assert len(scored) == 8 and None not in scored

@@ -1,8 +1,8 @@
 """What the judge is shown of a trace's items (``ragguard/judge/passages.py``)."""
 
 from ragguard.config import JudgeConfig
-from ragguard.judge.cascade import Cascade
 from ragguard.judge.passages import Candidates, chosen_items, cut_to_fit
+from ragguard.judge.questions import support_questions
 from ragguard.schema import Trace
 
 FILLER = [
@@ -68,22 +68,22 @@ def _paris(guard):
 def test_the_cascade_asks_the_spans_of_one_answer_about_the_same_passages(guard):
     trace, spans = _paris(guard)
     assert [s.evidence_id for s in spans] == ["d4", "d5", "d6"]
-    cascade = Cascade(JudgeConfig(base_url="http://127.0.0.1:9", model="m"))
+    config = JudgeConfig(base_url="http://127.0.0.1:9", model="m")
 
-    questions = cascade.questions(trace, spans)
+    questions = support_questions(config, trace, spans)
 
     assert {q.passages for q in questions} == {tuple(FACTS)}
-    alone = [cascade.question(trace, s) for s in spans]
+    alone = [support_questions(config, trace, [s])[0] for s in spans]
     assert [FACTS[n] in q.passages for n, q in enumerate(alone)] == [True] * 3
 
 
 def test_a_span_is_asked_the_same_question_whichever_spans_are_asked_with_it(guard):
     trace, spans = _paris(guard)
-    cascade = Cascade(JudgeConfig(base_url="http://127.0.0.1:9", model="m"))
+    config = JudgeConfig(base_url="http://127.0.0.1:9", model="m")
 
     # the calibration sample's first pass asks one span; the second asks it with the band's
-    alone = cascade.questions(trace, spans, [0])
-    together = cascade.questions(trace, spans, [0, 1, 2])
+    alone = support_questions(config, trace, spans, [0])
+    together = support_questions(config, trace, spans, [0, 1, 2])
 
     assert alone[0] == together[0] and alone[0].passages == tuple(FACTS)
 
@@ -117,8 +117,7 @@ def test_the_cascade_shows_a_supporting_sentence_past_the_first_share_of_a_lone_
     spans = guard.evaluate(trace).spans
     assert len(item) > 2000 and item.index(late) > 2000
 
-    (question,) = Cascade(JudgeConfig(base_url="http://127.0.0.1:9", model="m")).questions(
-        trace, spans
-    )
+    config = JudgeConfig(base_url="http://127.0.0.1:9", model="m")
+    (question,) = support_questions(config, trace, spans)
 
     assert late in question.passages[0]

@@ -9,8 +9,9 @@ import logging
 import pytest
 
 from ragguard.config import JudgeConfig
-from ragguard.judge.client import JudgeClient, count_tokens, sent_tokens
+from ragguard.judge.client import JudgeClient
 from ragguard.judge.prompts import SUPPORT_VERDICTS, support_messages
+from ragguard.judge.tokens import count_tokens, sent_tokens
 from tests.support.misbehaving_judge import Behaviour, completion, stand_in
 
 PASSAGE = "The Eiffel Tower is in Paris. It was completed in 1889 and is 330 metres tall. " * 8
@@ -59,7 +60,7 @@ def test_a_server_that_reports_no_usage_still_spends_the_budget():
 def test_a_negative_or_absurd_usage_is_refused_and_the_count_sent_stands(usage, caplog):
     with stand_in(Behaviour(body=body(usage))) as server:
         judge = client(server, max_tokens_per_day=100_000)
-        with caplog.at_level(logging.WARNING, logger="ragguard.judge.client"):
+        with caplog.at_level(logging.WARNING, logger="ragguard.judge.endpoint"):
             answer = judge.ask(MESSAGES, SUPPORT_VERDICTS)
     assert answer.skipped is None and answer.parsed is not None
     assert answer.input_tokens == sent_tokens(MESSAGES)

@@ -10,7 +10,8 @@ import pytest
 
 from ragguard import Config
 from ragguard.config import JudgeConfig
-from ragguard.judge.client import JudgeClient, redact
+from ragguard.judge.client import JudgeClient
+from ragguard.judge.endpoint import redact
 from ragguard.judge.prompts import SUPPORT_VERDICTS, fence_of, support_messages
 from tests.support.judge_fixtures import TRACE, band_around, judged_guard
 from tests.support.misbehaving_judge import Behaviour, completion, stand_in

@@ -198,5 +198,5 @@ def test_the_language_package_is_a_leaf() -> None:
         "ragguard.errors",
         "ragguard.runtime",
         "ragguard.runtime.caches",
-        "ragguard.runtime.exports",
+        "ragguard._exports",
     }

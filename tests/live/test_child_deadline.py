@@ -13,8 +13,8 @@ from ragguard.live import child as process
 from ragguard.schema import Trace
 
 SPINNING_CHILD = (
-    "import ragguard.evaluation.evaluator as engine; spins = engine.Evaluator.evaluate_batch; "
-    "engine.Evaluator.evaluate_batch = lambda self, traces: ("
+    "from ragguard.evaluation.evaluator import Evaluator; spins = Evaluator.evaluate_batch; "
+    "Evaluator.evaluate_batch = lambda self, traces: ("
     "next(x for x in iter(int, 1) if x) if traces[0].trace_id == 'spin' "
     "else spins(self, traces)); "
 )

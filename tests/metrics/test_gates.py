@@ -6,6 +6,7 @@ from ragguard.errors import GateError
 from ragguard.metrics.gates import Gate
 from ragguard.metrics.summary import MEANS, METRICS, RunSummary
 from ragguard.schema import Evaluation, JudgeVerdict, Metrics, SpanEvaluation
+from tests.support.frozen_evaluations import with_spans
 
 
 def evaluation(trace_id: str, supported: list[bool], relevance: float) -> Evaluation:
@@ -57,9 +58,14 @@ def test_the_values_are_the_numbers_the_summary_prints():
 
 def test_the_bounds_of_a_corrected_rate_are_the_printed_ones():
     sampled = evaluation("a", [True, False, True, True], 0.7)
-    for span in sampled.spans[:3]:
-        span.calibration_sample = True
-        span.judge = JudgeVerdict(verdict=span.supported, rationale="", model="stand-in")
+    judged = {"calibration_sample": True}
+    sampled = with_spans(
+        sampled,
+        {
+            i: judged | {"judge": JudgeVerdict(verdict=s.supported, rationale="", model="stand-in")}
+            for i, s in enumerate(sampled.spans[:3])
+        },
+    )
     values = summary_of(sampled).values()
     low, high = values["unsupported_span_rate.low"], values["unsupported_span_rate.high"]
     assert low is not None and high is not None

@@ -3,8 +3,9 @@ interval, spans paired by (trace, start, end), traces in one file only counted."
 
 import pytest
 
-from ragguard.replay.compare import compare, paired_intervals
+from ragguard.replay.comparison import compare, paired_intervals
 from ragguard.schema import Evaluation, Metrics, SpanEvaluation
+from tests.support.frozen_evaluations import with_spans
 
 
 def run(verdicts: dict[str, list[bool]], offset: int = 0) -> dict[str, Evaluation]:
@@ -66,8 +67,8 @@ def test_traces_in_one_file_only_are_counted_and_left_out_of_the_pairs():
 def test_spans_pair_by_offsets_and_unmatched_ones_are_counted():
     base = run({"a": [True, True]})
     new = run({"a": [True, True, True]}, offset=1)  # split elsewhere: no offsets match
-    for span in new["a"].spans:
-        span.text += " (reworded)"
+    reworded = {i: {"text": span.text + " (reworded)"} for i, span in enumerate(new["a"].spans)}
+    new["a"] = with_spans(new["a"], reworded)
     assert compare(base, new).unmatched == (2, 3)
 
 

@@ -2,6 +2,7 @@ import json
 from datetime import UTC, datetime, timedelta
 
 from ragguard.cli import main
+from ragguard.exporters.base import Finished
 from ragguard.exporters.tracelog import TraceLog
 from ragguard.replay.diff import diff_trace
 from ragguard.replay.report import ReportBuilder, highlight, time_buckets
@@ -9,6 +10,7 @@ from ragguard.replay.run import load_done
 from ragguard.replay.svg import Series, bin_counts, histogram, line_chart, nice_ceiling
 from ragguard.runtime.log_record import LoggedTrace
 from ragguard.schema import SpanReason
+from tests.support.frozen_evaluations import with_spans
 from tests.support.replay_fixtures import INJECTION, RESPONSE, evaluation, trace
 
 PARIS = "The Eiffel Tower is a wrought-iron lattice tower in Paris, France, completed in 1889."
@@ -17,7 +19,8 @@ PARIS = "The Eiffel Tower is a wrought-iron lattice tower in Paris, France, comp
 def test_diff_pairs_spans_and_counts_verdict_and_relevance_changes():
     live = evaluation(second_supported=True)
     replay = evaluation(d2_relevant=True, support_threshold=0.6)
-    replay.spans.append(replay.spans[0].model_copy(update={"text": "New.", "start": 90, "end": 94}))
+    added = replay.spans[0].model_copy(update={"text": "New.", "start": 90, "end": 94})
+    replay = replay.model_copy(update={"spans": (*replay.spans, added)})
     diff = diff_trace(live, replay)
     assert [(c.live, c.replay, c.replay_support) for c in diff.spans] == [
         ("supported", "unsupported", 0.55),
@@ -62,7 +65,7 @@ def test_report_shows_why_a_span_is_unsupported():
     builder = ReportBuilder()
     replay = evaluation("t0", support_threshold=0.6)
     reason = SpanReason(check="number", claim="50", evidence="100", item="d1")
-    replay.spans[1].reasons = [reason]
+    replay = with_spans(replay, {1: {"reasons": (reason,)}})
     builder.add(LoggedTrace("log.jsonl", 1, trace("t0"), evaluation("t0"), None), replay)
     html = builder.render(title="r", meta={})
     assert (
@@ -115,7 +118,7 @@ def _live_log(path, guard):
     moments = iter(datetime(2025, 6, 2, 8, tzinfo=UTC) + timedelta(hours=h) for h in range(3))
     log = TraceLog(path, clock=lambda: next(moments))
     for raw, result in zip(traces, guard.evaluate_many(traces), strict=True):
-        log.export(trace(**raw), result)
+        log.export([Finished(trace(**raw), result)])
     log.shutdown()
     with path.open("a") as handle:
         handle.write('{"trace_id": "cut')  # the process died mid-line

@@ -14,6 +14,7 @@ import ragguard.evaluation.guard
 from ragguard import Config, EvaluationError, Guard, ModelLoadError, TraceValidationError
 from ragguard.cli import EXIT_ERROR, EXIT_OK, EXIT_SKIPPED, main
 from ragguard.evaluation.evaluator import Evaluator
+from ragguard.exporters.base import Finished
 from ragguard.exporters.otel import OtelExporter
 from ragguard.runtime.jsonl import read_traces
 from ragguard.scoring.encoders.embeddings import TextEmbedder
@@ -96,7 +97,7 @@ def test_an_unexpected_error_is_one_line_and_exit_2_not_a_traceback(tmp_path, mo
     def broken(config=None):
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(ragguard.evaluation.guard, "Guard", broken)
+    monkeypatch.setattr(ragguard.evaluation, "Guard", broken)
     traces = tmp_path / "traces.jsonl"
     traces.write_bytes(line(trace("a")))
     assert main(["evaluate", str(traces)]) == EXIT_ERROR
@@ -204,7 +205,7 @@ def test_malformed_citation_markers_name_no_item(guard, marker):
     assert err.value.field == "response"
     (span,) = guard.evaluate(data).spans  # the default flags it
     assert span.text == "The Eiffel Tower is in Paris."  # the marker is not a claim
-    assert span.unknown_citations == [marker.strip("[]")] and span.citation_support == 0.0
+    assert span.unknown_citations == (marker.strip("[]"),) and span.citation_support == 0.0
     assert span.supported is True
 
 
@@ -280,7 +281,7 @@ def test_document_metadata_stays_out_of_otel_spans_unless_allowed(memory):
 
     def exported(**options: object) -> dict[str, object]:
         spans.clear()
-        OtelExporter(tracer_provider=provider, **options).export(trace_, evaluation)
+        OtelExporter(tracer_provider=provider, **options).export([Finished(trace_, evaluation)])
         (retrieval,) = [s for s in spans.get_finished_spans() if s.name == "retrieval"]
         values = " ".join(str(v) for v in retrieval.attributes.values())
         assert ("alice" in values) == (options.get("include_content") is True)

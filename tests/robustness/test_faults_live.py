@@ -22,12 +22,13 @@ import ragguard
 from ragguard.errors import TraceValidationError
 from ragguard.evaluation.guard import Guard
 from ragguard.exporters import tracelog
+from ragguard.exporters.base import Finished
 from ragguard.exporters.prometheus import PrometheusExporter
 from ragguard.exporters.tracelog import TraceLog
 from ragguard.live import child as process
 from ragguard.runtime.jsonl import CUT_RECORD
+from ragguard.runtime.live_stats import LiveStats
 from ragguard.runtime.log_record import read_log
-from ragguard.runtime.stats import LiveStats
 from ragguard.schema import Evaluation, Metrics, Trace
 from tests.support.exporters_fixtures import made_up
 from tests.support.replay_fixtures import evaluation, trace
@@ -81,9 +82,9 @@ def _wait_gone(pid, seconds):
 # -- 6: a hung child --------------------------------------------------------------------
 
 INSTANT_CHILD = (
-    "import ragguard.evaluation.evaluator as engine; "
+    "from ragguard.evaluation.evaluator import Evaluator; "
     "from ragguard.schema import Evaluation, Metrics; "
-    "engine.Evaluator.evaluate_batch = lambda self, traces: [Evaluation(trace_id=t.trace_id, "
+    "Evaluator.evaluate_batch = lambda self, traces: [Evaluation(trace_id=t.trace_id, "
     "items=[], spans=[], metrics=Metrics()) for t in traces]; "
 )
 """Prepended to the child's code: it evaluates at once (no models to load)."""
@@ -130,7 +131,8 @@ from ragguard.schema import Trace
 
 # the child's evaluation never ends: only its parent's death can stop it
 process._CHILD = (
-    "import sys, time, ragguard.evaluation.evaluator as engine; engine.Evaluator.evaluate_batch = "
+    "import sys, time; from ragguard.evaluation.evaluator import Evaluator; "
+    "Evaluator.evaluate_batch = "
     "lambda self, traces: (print('busy', file=sys.stderr, flush=True), time.sleep(3600)); "
     + process._CHILD
 )
@@ -291,7 +293,7 @@ def test_pipeline_label_values_are_capped_and_the_rest_fold_into_other(caplog):
             exporter = PrometheusExporter(
                 registry, f"p{n}", live_stats=LiveStats, max_pipelines=100
             )
-            exporter.export(made_trace, made_evaluation)
+            exporter.export([Finished(made_trace, made_evaluation)])
     pipelines = {
         sample.labels["pipeline"]
         for family in registry.collect()
@@ -385,7 +387,7 @@ def _die_halfway_through_a_record(path):
 
     tracelog.os.write = half  # this process only: it dies in it
     big = [{"id": "d1", "text": "x" * 900_000}]
-    TraceLog(path).export(trace("cut", items=big), evaluation("cut"))
+    TraceLog(path).export([Finished(trace("cut", items=big), evaluation("cut"))])
 
 
 def test_a_record_after_a_writer_killed_mid_record_starts_on_its_own_line(tmp_path):
@@ -397,7 +399,7 @@ def test_a_record_after_a_writer_killed_mid_record_starts_on_its_own_line(tmp_pa
     writer.join(60)
     assert writer.exitcode == -signal.SIGKILL and path.stat().st_size > 400_000
     log = TraceLog(path)
-    log.export(trace("next"), evaluation("next"))
+    log.export([Finished(trace("next"), evaluation("next"))])
     log.shutdown()
     cut, following = path.read_bytes().split(b"\n")[:2]
     assert not cut.endswith(b"}") and following.startswith(b'{"trace_id":"next"')
@@ -409,7 +411,7 @@ def test_a_record_after_a_writer_killed_mid_record_starts_on_its_own_line(tmp_pa
 def test_the_reader_recovers_a_record_glued_onto_a_cut_line(tmp_path):
     path = tmp_path / "log.jsonl"
     log = TraceLog(path)
-    log.export(trace("whole"), evaluation("whole"))
+    log.export([Finished(trace("whole"), evaluation("whole"))])
     log.shutdown()
     record = path.read_bytes()
     path.write_bytes(record[: len(record) // 2] + record + record)  # an older writer's glue

@@ -144,5 +144,7 @@ def test_the_actors_share_one_judge_budget(cluster, tmp_path):
 def test_without_ray_the_flag_names_the_extra(log, monkeypatch, capsys):
     monkeypatch.setitem(__import__("sys").modules, "ray", None)
     monkeypatch.delitem(__import__("sys").modules, "ragguard.runners.ray", raising=False)
+    # the package keeps a lazily exported name once asked for: forget it too
+    monkeypatch.delattr(__import__("ragguard.runners").runners, "RayRun", raising=False)
     assert main(["replay", str(log), "--runner", "ray"]) == 2
     assert "pip install 'ragguard-eval[ray]'" in capsys.readouterr().err

@@ -8,6 +8,7 @@ import json
 from ragguard.errors import TraceValidationError
 from ragguard.runtime.foreign import read_foreign
 from ragguard.runtime.jsonl import read_traces
+from tests.support.csv_files import stray_quote_csv
 
 HEADER = "input,actual_output,retrieval_context\n"
 
@@ -81,3 +82,62 @@ def test_a_jsonl_file_with_a_bom_reads_line_1(tmp_path):
     path.write_bytes(b"\xef\xbb\xbf" + json.dumps(trace).encode() + b"\n")
     ((number, read),) = read_traces(path)
     assert number == 1 and read.trace_id == "a"
+
+
+def test_a_stray_quote_swallowing_whole_rows_is_reported_and_the_rows_are_read(tmp_path):
+    from ragguard.runtime.csvrows import read_csv
+
+    path = stray_quote_csv(tmp_path / "cases.csv", 6)
+    rows = list(read_csv(path, 1 << 20))
+    (number, error), *read = rows
+    assert number == 2 and isinstance(error, TraceValidationError)
+    assert "a quoted cell opened on line 2 holds 4 lines" in str(error)
+    assert "stray quote" in str(error)
+    assert [n for n, _ in read] == [3, 4, 5, 6, 7]
+    assert read[-1][1]["expected_output"] == '55"'  # a quote inside a cell is a character
+
+
+def test_100000_rows_after_a_stray_quote_are_all_read(tmp_path):
+    """The reader ``evaluate --format`` uses, on the issue's 100,000-row file: one report
+    on line 2, and every other row read."""
+    path = stray_quote_csv(tmp_path / "cases.csv", 100_000)
+    rows = read_foreign(path, "deepeval")
+    (number, error) = next(rows)
+    assert number == 2 and "holds 99,998 lines" in error.message
+    numbers = []
+    for number, trace in rows:
+        assert not isinstance(trace, TraceValidationError), trace
+        numbers.append(number)
+    assert len(numbers) == 99_999 and numbers[-1] == 100_001
+
+
+RAGAS_HEADER = ["user_input", "retrieved_contexts", "response", "reference"]
+
+
+def test_multi_line_cells_with_commas_and_quotes_are_read_without_a_report(tmp_path):
+    """pandas quotes a cell holding a newline, a comma or a quote, and doubles its quotes;
+    the lines inside such a cell are not whole rows, and one that happens to split into four
+    cells does not make a report while the row keeps the header's width."""
+    import csv
+
+    passages = [
+        'The tower, "la dame de fer", was built\nfor the 1889 fair.\n',
+        "It stands in Paris, France, Europe, on the Champ de Mars.",
+    ]
+    contexts = repr(passages[:1]) + "\n"
+    rows = [
+        ["Where is the tower?", str(passages), "In Paris, France.", "In Paris."],
+        ["When was it built?", contexts, 'For the "1889" fair,\nin Paris.', "In 1889."],
+        ["One line?", "['A passage.']", "Yes.", "Yes."],
+        ["Who, when?", "['Paris, France, Europe, Earth\\n', 'b']", "x\na, b, c, d\ny", "z"],
+    ]
+    path = tmp_path / "ragas.csv"
+    with path.open("w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(RAGAS_HEADER)
+        writer.writerows(rows)
+    read = list(read_foreign(path, "ragas"))
+    assert all(not isinstance(t, TraceValidationError) for _, t in read), read
+    assert [t.query for _, t in read] == [r[0] for r in rows]
+    assert [i.text for i in read[0][1].items] == passages
+    assert read[1][1].response == 'For the "1889" fair,\nin Paris.'

@@ -32,7 +32,7 @@ def test_no_items_key_gives_no_support_verdict(guard):
     claim = evaluation.spans[0]
     assert claim.kind == "objective"
     assert claim.supported is None and claim.support is None
-    assert claim.unscored_reason == NO_CONTEXT and claim.reasons == []
+    assert claim.unscored_reason == NO_CONTEXT and claim.reasons == ()
     assert evaluation.metrics.hallucination is None and evaluation.metrics.no_context
     summary = RunSummary()
     summary.add(evaluation)

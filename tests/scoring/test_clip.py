@@ -129,8 +129,8 @@ def test_the_whole_trace_with_images_video_text_and_a_broken_file(clip_guard, me
     assert {e.field for e in evaluation.errors} == {"items[3].image", "items[4].image"}
     assert evaluation.metrics.n_unscored == {"image": 2}
     referenced, free = evaluation.spans
-    assert referenced.references == ["astro"] and referenced.evidence_id == "astro"
-    assert free.references == [] and 0 <= free.support <= 1
+    assert referenced.references == ("astro",) and referenced.evidence_id == "astro"
+    assert free.references == () and 0 <= free.support <= 1
     assert free.evidence_id in {"astro", "cup", "clip", "note"}
     assert by_id["clip"].best_frame_s is not None and by_id["astro"].best_frame_s is None
 
@@ -146,7 +146,7 @@ def test_image_reference_restricts_support_to_that_image(clip_guard, media):
         {"trace_id": "ref", "query": "Who is there?", "items": items, "response": text}
     )
     span = evaluation.spans[0]
-    assert span.references == ["astro"] and span.evidence_id == "astro"
+    assert span.references == ("astro",) and span.evidence_id == "astro"
     config = clip_guard.config
     visual = load_visual(Item(id="a", image=str(media["astronaut"])), config.image, config.media)
     alone = scorer.support([Claim(span.text)], [list(visual.frames)])[0]
@@ -181,7 +181,7 @@ def test_in_memory_pil_images_are_scored(clip_guard):
         response="A cat sits in <image1>.",
     )
     evaluation = clip_guard.evaluate(trace)
-    assert evaluation.items[0].relevance is not None and evaluation.errors == []
+    assert evaluation.items[0].relevance is not None and evaluation.errors == ()
     assert evaluation.spans[0].evidence_id == "cat"
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from benchmarks.accuracy_judge import standin_judge
 from ragguard import Config, Evaluator
-from ragguard.judge.cascade import answer_language
+from ragguard.judge.questions import answer_language
 from ragguard.metrics.summary import RunSummary
 from ragguard.schema import Trace, verdict
 from ragguard.scoring.lite.scorers import LiteSupportScorer
@@ -211,7 +211,7 @@ def test_the_checks_a_span_was_not_read_by_are_listed_with_why(evaluator):
     assert any(entry.startswith("antonym: ") for entry in german.spans[0].checks_off)
     assert ACROSS not in german.spans[0].checks_off
     assert across.spans[0].checks_off[-1] == ACROSS
-    assert english.spans[0].checks_off == []
+    assert english.spans[0].checks_off == ()
 
 
 def test_an_answer_too_short_to_tell_is_read_in_the_language_of_its_question(evaluator):

@@ -99,5 +99,5 @@ def test_the_vlm_backend_runs_the_whole_trace(vlm_path, embedder, tmp_path):
     )
     assert all(0 < item.relevance < 1 for item in evaluation.items)
     span = evaluation.spans[0]
-    assert span.references == ["cup"] and span.evidence_id == "cup"
-    assert 0 < span.support < 1 and evaluation.errors == []
+    assert span.references == ("cup",) and span.evidence_id == "cup"
+    assert 0 < span.support < 1 and evaluation.errors == ()

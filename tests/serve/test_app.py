@@ -10,7 +10,7 @@ from dataclasses import replace
 
 import pytest
 
-import ragguard.serve.app as serve_app
+import ragguard.serve.evaluating as serve_evaluating
 from ragguard.serve.buffer import Due
 from tests.serve.test_receivers import _post, json_span, otlp_json
 from tests.support.serve_clients import metrics_text, records, running_app, wait_for
@@ -63,14 +63,14 @@ def test_a_trace_that_cannot_be_assembled_is_invalid_and_the_tick_goes_on(
     """Whatever makes ``assemble`` raise (a defect not found yet), the trace is ``invalid``:
     counted, logged without a traceback, and the other traces of the tick are evaluated."""
     bad = "e" * 32
-    real = serve_app.assemble
+    real = serve_evaluating.join_spans
 
-    def assemble(trace_id, spans):
+    def join_spans(trace_id, spans):
         if trace_id == bad:
             raise RecursionError("maximum recursion depth exceeded")
         return real(trace_id, spans)
 
-    monkeypatch.setattr(serve_app, "assemble", assemble)
+    monkeypatch.setattr(serve_evaluating, "join_spans", join_spans)
     with running_app(tmp_path, guard) as app:
         dues = [  # a service of its own: the Prometheus registry is the process's
             Due(

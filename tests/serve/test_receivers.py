@@ -7,6 +7,7 @@ from __future__ import annotations
 import base64
 import gzip
 import json
+import time
 import urllib.request
 
 import pytest
@@ -43,7 +44,11 @@ def test_the_sdk_http_exporter_gets_verdicts(tmp_path, guard) -> None:
         assert record["otel"]["service"] == "rag-app"
         assert get(f"http://127.0.0.1:{app.ports['metrics']}/readyz") == (200, "ready\n")
         assert get(f"http://127.0.0.1:{app.ports['metrics']}/healthz")[0] == 200
-        text = metrics_text(app)
+        # each sink has its own queue: the metrics may come a moment after the log record
+        deadline = time.monotonic() + 30
+        while 'ragguard_responses_total{pipeline="rag-app"}' not in (text := metrics_text(app)):
+            assert time.monotonic() < deadline, text[-2000:]
+            time.sleep(0.1)
         assert 'ragguard_serve_spans_total{outcome="accepted"} 3.0' in text
         assert 'ragguard_serve_traces_total{status="ready"} 1.0' in text
         assert 'ragguard_serve_requests_total{protocol="http",result="200"}' in text

@@ -22,6 +22,7 @@ from ragguard.schema import (
     SpanReason,
     Trace,
 )
+from tests.support.frozen_evaluations import with_spans
 from tests.support.live_fixtures import DOCS
 
 IMAGE_URI = "https://example.org/eiffel.jpg"
@@ -127,12 +128,17 @@ def judged_made_up(trace_id="t1"):
     in its band (0.8, supported), the second drawn for the calibration sample (0.3); the
     answer judged by a verdict read from text (no score)."""
     trace, evaluation = made_up(trace_id)
-    for span, score, sampled in zip(evaluation.spans[:2], (0.8, 0.3), (False, True), strict=True):
-        span.support_source = "judge"
-        span.supported = score >= 0.5
-        span.calibration_sample = sampled
-        span.judge = JudgeVerdict(
-            verdict=score >= 0.5, rationale="", model="m", score=score, question="q" * 64
-        )
-    evaluation.answer_judge = JudgeVerdict(verdict=True, rationale="responds", model="m")
-    return trace, evaluation
+    changes = {
+        index: {
+            "support_source": "judge",
+            "supported": score >= 0.5,
+            "calibration_sample": sampled,
+            "judge": JudgeVerdict(
+                verdict=score >= 0.5, rationale="", model="m", score=score, question="q" * 64
+            ),
+        }
+        for index, (score, sampled) in enumerate(((0.8, False), (0.3, True)))
+    }
+    evaluation = with_spans(evaluation, changes)
+    answer_judge = JudgeVerdict(verdict=True, rationale="responds", model="m")
+    return trace, evaluation.model_copy(update={"answer_judge": answer_judge})

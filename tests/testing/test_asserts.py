@@ -78,3 +78,13 @@ def test_a_claim_no_model_can_read_fails_the_assertion(guard):
             ["エッフェル塔はフランスのパリにあります。"],
             query="エッフェル塔はどこにありますか？",
         )
+
+
+@pytest.mark.parametrize("response", ["", "   \n", "[1]"])
+def test_an_answer_with_no_claim_fails_unless_allowed(guard, response):
+    with pytest.raises(AssertionError, match="makes no factual claim"):
+        assert_supported(response, [TOWER], query="Where is the Eiffel Tower?")
+    evaluation = assert_supported(
+        response, [TOWER], query="Where is the Eiffel Tower?", allow_empty=True
+    )
+    assert not any(span.kind == "objective" for span in evaluation.spans)

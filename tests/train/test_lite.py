@@ -225,3 +225,19 @@ def test_benchmarks_take_the_data_folder_as_an_argument(tmp_path):
             check=False,
         )
         assert run.returncode == 2 and "no data directory" in run.stderr.splitlines()[-1]
+
+
+def test_the_answer_head_is_trained_by_ragguard_train_from_data_only(tmp_path):
+    """``ragguard train answer`` replaces ``python -m ragguard.train.answer``: it reads the
+    question sets of --data, so labels alone are refused with a line saying what to pass."""
+    command = [sys.executable, "-m", "ragguard.cli", "train"]
+    listed = subprocess.run([*command, "--help"], capture_output=True, text=True)
+    assert "answer" in listed.stdout
+    refused = subprocess.run(
+        [*command, "answer", "--labels", str(tmp_path / "l.jsonl"), "-o", str(tmp_path / "h")],
+        capture_output=True,
+        text=True,
+    )
+    assert refused.returncode == 2
+    assert "train answer reads --data DIR, not --labels" in refused.stderr
+    assert not (tmp_path / "h").exists()

@@ -11,20 +11,31 @@ does not fire (the claim then joins two sentences of the passage).
 Pure Python and regular expressions; passages are parsed once (cached), so a check costs a
 few set intersections per evidence sentence. ``CHECKS`` lists every check; the modules of
 this package hold one concern each (``numbers`` reads quantities, ``quantities`` checks
-them, and so on), and ``ragguard.scoring.lexical.vocabulary`` every word list.
+them, and so on); every word list is its language's data file
+(``ragguard/language/data/<code>.toml``; English's lists by name:
+``ragguard.scoring.lexical.vocabulary``).
 """
 
 from __future__ import annotations
 
 import re
+import typing as _typing
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ragguard.language import SUPPORTED, UNDETERMINED, detect, kinds_off
-from ragguard.language.normalize import normalized, skeleton
-from ragguard.runtime import caches
-from ragguard.runtime.caches import memoized
-from ragguard.schema.check_kinds import CONTRADICTIONS, KINDS, CheckKind
+from ragguard._exports import lazy_exports as _lazy_exports
+from ragguard.language import (
+    SUPPORTED,
+    UNDETERMINED,
+    detect,
+    kinds_off,
+    normalized,
+    read_as,
+    skeleton,
+)
+from ragguard.runtime import clear_caches as caches_clear_caches
+from ragguard.runtime import memoized
+from ragguard.schema import CONTRADICTIONS, KINDS, CheckKind
 from ragguard.scoring.checks.casing import recased
 from ragguard.scoring.checks.coverage import uncovered_findings
 from ragguard.scoring.checks.entities import name_findings
@@ -38,12 +49,16 @@ from ragguard.scoring.checks.superlatives import superlative_findings
 from ragguard.scoring.interface.protocols import Reason
 from ragguard.scoring.lexical.text import evidence_sentences
 
+if _typing.TYPE_CHECKING:
+    from ragguard.scoring.checks.antecedents import answer_readings
+
 __all__ = [
     "CHECKS",
     "CONTRADICTIONS",
     "Check",
     "Findings",
     "Quantity",
+    "answer_readings",
     "check",
     "checked_language",
     "clear_caches",
@@ -94,7 +109,7 @@ _covers_the_table()
 def clear_caches() -> None:
     """Forget parsed passages and checked pairs (benchmarks time a cold start with it):
     every cache of this package, as ``ragguard.runtime.caches`` registers them."""
-    caches.clear_caches(__name__)
+    caches_clear_caches(__name__)
 
 
 def checked_language(claim: str, passage: str) -> str | None:
@@ -105,9 +120,7 @@ def checked_language(claim: str, passage: str) -> str | None:
     known = UNDETERMINED not in (claim_language, passage_language)
     if known and claim_language != passage_language:
         return None
-    language = claim_language if claim_language != UNDETERMINED else passage_language
-    if language == UNDETERMINED:
-        return "en"
+    language = read_as(claim_language if claim_language != UNDETERMINED else passage_language)
     return language if language in SUPPORTED else None
 
 
@@ -159,3 +172,6 @@ def check(claim: str, passage: str) -> tuple[Reason, ...]:
         if each.whole_claim:
             findings += each.findings(whole, sentences)
     return tuple(findings)
+
+
+__getattr__, __dir__ = _lazy_exports(__name__, __file__, __all__)

@@ -26,9 +26,8 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Protocol
 
-from ragguard.language import kinds_off
-from ragguard.language.wordlists import lexicon
-from ragguard.runtime.caches import memoized
+from ragguard.language import kinds_off, lexicon, read_as
+from ragguard.runtime import memoized
 from ragguard.scoring.checks.proper_names import names
 
 MAX_SUBJECT_WORDS = 6
@@ -153,18 +152,26 @@ def with_antecedent(sentence: str, antecedent: str | None, language: str = "en")
     return _opening(sentence, [antecedent], language, descriptions=False) or sentence
 
 
-_AFTER_AUXILIARY = re.compile(
-    r"^\W*(?:\w+\s+){0,2}?(?:is|was|are|were|does|did|do|has|had)\s+(?P<rest>.+?)\W*$",
-    re.IGNORECASE,
-)
+@cache
+def _after_auxiliary(language: str) -> re.Pattern[str] | None:
+    """A question's words after one of its language's ``[antecedents] question_auxiliaries``
+    ("Where is the old tower?" -> "the old tower"); None where it lists none."""
+    found = lexicon(language)
+    auxiliaries = found.antecedents.get("question_auxiliaries") if found is not None else None
+    if not auxiliaries:
+        return None
+    alternation = "|".join(map(re.escape, auxiliaries))
+    return re.compile(
+        rf"^\W*(?:\w+\s+){{0,2}}?(?:{alternation})\s+(?P<rest>.+?)\W*$", re.IGNORECASE
+    )
 
 
 def question_subject(question: str, language: str = "en") -> str | None:
     """What a question asks about, for an answer's pronoun to take: its first name with a
-    leading article ("Where is the Eiffel Tower?" -> "the Eiffel Tower"), else in English the
-    short definite phrase after its auxiliary ("Where is the old tower?"). None where a
-    capital marks no name (German capitalizes every noun, Hindi has none) or the question
-    names nothing."""
+    leading article ("Where is the Eiffel Tower?" -> "the Eiffel Tower"), else the short
+    definite phrase after its auxiliary where the language lists them ("Where is the old
+    tower?"). None where a capital marks no name (German capitalizes every noun, Hindi has
+    none) or the question names nothing."""
     found_lexicon = lexicon(language)
     if "entity" in kinds_off(language) or (found_lexicon and found_lexicon.nouns_capitalized):
         return None
@@ -175,7 +182,8 @@ def question_subject(question: str, language: str = "en") -> str | None:
         if before and before[0].lower() in determiners(language):
             return f"{before[0]} {found[0]}"
         return found[0]
-    match = _AFTER_AUXILIARY.match(question) if language == "en" else None
+    auxiliary = _after_auxiliary(language)
+    match = auxiliary.match(question) if auxiliary is not None else None
     rest = match.group("rest").split() if match else []
     return " ".join(rest) if 1 < len(rest) <= 4 and rest[0].lower() == "the" else None
 
@@ -197,7 +205,7 @@ def answer_readings(
     readings: list[str] = []
     previous: str | None = None
     for span in spans:
-        language = span.language if span.language != "und" else "en"
+        language = read_as(span.language)
         if language not in asked:
             asked[language] = question_subject(question, language)
         read = with_antecedent(span.text, previous or asked[language], language)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from ragguard.language import lexicon
-from ragguard.runtime.caches import memoized
+from ragguard.runtime import memoized
 from ragguard.scoring.checks.parse import parse_passage
 from ragguard.scoring.checks.words import WORD
 from ragguard.scoring.lexical.text import stopwords_of

@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ragguard.runtime.caches import memoized
+from ragguard.runtime import memoized
 from ragguard.scoring.checks.dates import MONTH
 from ragguard.scoring.checks.numbers import Quantity, comparable, quantities, same_quantity
 from ragguard.scoring.checks.parse import Sentence
@@ -23,16 +23,20 @@ CLAUSE_BREAK = re.compile(r"\s*(?:[;()\[\]]|[:,](?!\s*\d)|\s--?\s|–|—|-[LR]R
 
 
 @dataclass(frozen=True, slots=True)
-class Clause:
-    content: frozenset[str]  # ``lower_content``
+class ClauseValues:
+    """What a value check reads of one clause: its lower-case content words
+    (``lower_content``) and its quantities (``ragguard.spans.clauses.Clause`` is the other
+    kind: a clause an opinion can be set aside by)."""
+
+    content: frozenset[str]
     quantities: tuple[Quantity, ...]
 
 
 @memoized(entries=16_384)
-def clauses(sentence: str, language: str = "en") -> tuple[Clause, ...]:
+def clauses(sentence: str, language: str = "en") -> tuple[ClauseValues, ...]:
     """A sentence cut into clauses, each with its words and its quantities."""
     parts = CLAUSE_BREAK.split(sentence)
-    return tuple(Clause(lower_content(p), quantities(p, language)) for p in parts if p)
+    return tuple(ClauseValues(lower_content(p), quantities(p, language)) for p in parts if p)
 
 
 @memoized(entries=1024)

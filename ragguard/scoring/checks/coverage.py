@@ -5,11 +5,11 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from ragguard.language import lexicon, phrase_pattern
+from ragguard.language import lexicon_or_fallback, phrase_pattern, read_as
 from ragguard.scoring.checks.parse import MIN_SHARED, Sentence, parse, passage_vocabulary
 from ragguard.scoring.interface.protocols import Reason
 from ragguard.scoring.lexical.text import stem_in, stopwords_of
-from ragguard.spans.cues import HEDGE_CLASSES, LEXICON
+from ragguard.spans import HEDGE_CLASSES
 
 MIN_UNCOVERED = 3
 """Content words in a row that the evidence never mentions: an added fact, not a paraphrase."""
@@ -26,8 +26,7 @@ def uncovered(claim: str, passage: str) -> str | None:
 @cache
 def _hedges(language: str) -> re.Pattern[str]:
     """The hedge-class cues of a language ("probably", "some sources say"), as one pattern."""
-    found = None if language in ("en", "und") else lexicon(language)
-    classes = LEXICON if found is None else found.subjective
+    classes = lexicon_or_fallback(read_as(language)).subjective
     return phrase_pattern([c for name in HEDGE_CLASSES for c in classes.get(name, ())])
 
 

@@ -7,9 +7,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from typing import Literal
 
-from ragguard.language import MARKS, foreign_lexicon
-from ragguard.language.sentences import MONTHS, WEEKDAYS
-from ragguard.runtime.caches import memoized
+from ragguard.language import MARKS, MONTHS, WEEKDAYS, foreign_lexicon
+from ragguard.runtime import memoized
 from ragguard.scoring.checks.words import words_before
 from ragguard.scoring.lexical.vocabulary import ENDING_WORDS, MONTH_ABBREVIATIONS, STARTING_WORDS
 

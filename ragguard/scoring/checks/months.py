@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from operator import attrgetter
 
+from ragguard.language import lexicon_or_fallback
 from ragguard.scoring.checks.dates import MONTH, date_spans, full_month, role_of_date
 from ragguard.scoring.checks.parse import Sentence
 from ragguard.scoring.checks.slots import MIN_ANCHOR, Reading, Slot, rival_value
@@ -14,6 +15,13 @@ from ragguard.scoring.lexical.text import stem
 from ragguard.scoring.lexical.vocabulary import ENDING_WORDS, STARTING_WORDS
 
 _ROLE_STEMS = frozenset(stem(w) for w in STARTING_WORDS | ENDING_WORDS)
+
+
+def reads_roles(language: str) -> bool:
+    """Whether the language lists the words that give a date its role (``[dates]``
+    ``starting``, ``ending``): only then is a date read as a span's start or end."""
+    found = lexicon_or_fallback(language)
+    return bool(found.date_starts or found.date_ends)
 
 
 def times_written(sentence: Sentence, value: str) -> int:
@@ -70,7 +78,7 @@ def _calendar_findings(
         )
         slot = Slot(claim, word.capitalize(), claim.content - {stem(word)}, readings)
         value = rival_value(slot)
-        if value is None and slot.stated and roles and claim.language == "en":
+        if value is None and slot.stated and roles and reads_roles(claim.language):
             written = next(w for w in MONTH.findall(claim.text) if full_month(w) == word)
             value = span_end_rival(claim, written, word, slot.context, sentences)
         if value is not None:

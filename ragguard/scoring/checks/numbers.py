@@ -9,8 +9,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Literal, TypeAlias
 
-from ragguard.language import MARKS, foreign_lexicon
-from ragguard.language.numerals import SpelledNumber, spelled_numbers
+from ragguard.language import MARKS, SpelledNumber, foreign_lexicon, spelled_numbers
 from ragguard.scoring.checks.dates import MONTH, month_pattern
 from ragguard.scoring.lexical.vocabulary import (
     APPROXIMATING_WORDS,

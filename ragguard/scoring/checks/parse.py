@@ -6,9 +6,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ragguard.language import kinds_off
-from ragguard.language.numerals import english_numerals
-from ragguard.runtime.caches import memoized
+from ragguard.language import english_numerals, kinds_off
+from ragguard.runtime import memoized
 from ragguard.scoring.checks.antecedents import resolve
 from ragguard.scoring.checks.dates import months_in, weekdays_in
 from ragguard.scoring.checks.numbers import Quantity, quantities, ranges
@@ -19,6 +18,7 @@ from ragguard.scoring.lexical.text import (
     evidence_sentences,
     stem_in,
     stopwords_of,
+    trained_reading,
 )
 
 MIN_SHARED = 2
@@ -48,9 +48,10 @@ class Sentence:
 
 @memoized(entries=65_536)
 def parse(text: str, language: str = "en") -> Sentence:
-    """A sentence read with a language's words; another language's numbers are rewritten
-    the English way first (same length: ``ragguard.language.numerals``)."""
-    if language != "en":
+    """A sentence read with a language's words; the numbers of a language not read as the
+    heads were trained are rewritten the English way first (same length:
+    ``ragguard.language.numerals``)."""
+    if not trained_reading(language):
         text = english_numerals(text, language)
         words = tuple(w.lower() for w in ANY_SCRIPT_TOKEN.findall(text))
     else:

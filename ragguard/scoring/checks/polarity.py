@@ -5,74 +5,50 @@ from __future__ import annotations
 
 from functools import cache
 
-from ragguard.language import foreign_lexicon
-from ragguard.language.negation import negation_positions as cues_of_language
-from ragguard.runtime.caches import memoized
+from ragguard.language import lexicon_or_fallback, negation_positions
+from ragguard.runtime import memoized
 from ragguard.scoring.checks.parse import Sentence, overlap
 from ragguard.scoring.interface.protocols import Reason
 from ragguard.scoring.lexical.text import stem, stem_in, stopwords_of
-from ragguard.scoring.lexical.vocabulary import (
-    ANTONYMS,
-    NEGATING_PREFIXES,
-    NEGATION_CUES,
-    NOT_NEGATING,
-    NOT_PREFIXED,
-)
+from ragguard.scoring.lexical.vocabulary import ANTONYMS
 
 POLARITY_ANCHOR = 0.5
 """Polarity has no value to look up, so its anchor sentence must hold more of the claim."""
 MIN_ROOT = 5
 """Letters a word must keep without its prefix to be its opposite ("legal"/"illegal"), so
-that "discover" is no "cover" negated; the rest are listed in ``NOT_PREFIXED``."""
+that "discover" is no "cover" negated; the rest are its language's ``not_prefixed``."""
 
 
 _ANTONYM_STEMS = frozenset(stem(w) for w in ANTONYMS)
-_CONFUSED = ("be", "confused")
+"""English's antonyms, stemmed: left out of every claim's context (as the checks were tuned)."""
 
 
 @memoized(entries=65_536)
-def prefix_variants(word: str) -> frozenset[str]:
-    """The word with a negating prefix added or removed ("known"/"unknown",
+def prefix_variants(word: str, language: str) -> frozenset[str]:
+    """The word with a negating prefix of its language added or removed ("known"/"unknown",
     "effective"/"ineffective"; "agree"/"disagree" is too short), less real words that only
     look prefixed ("increase")."""
-    if word in NOT_PREFIXED or not word.isalpha():
+    found = lexicon_or_fallback(language)
+    prefixes, not_prefixed = found.negating_prefixes, found.not_prefixed
+    if word in not_prefixed or not word.isalpha():
         return frozenset()
-    found = {p + word for p in NEGATING_PREFIXES} if len(word) >= MIN_ROOT else set()
-    found |= {
-        word[len(p) :]
-        for p in NEGATING_PREFIXES
-        if word.startswith(p) and len(word) - len(p) >= MIN_ROOT
+    variants = {p + word for p in prefixes} if len(word) >= MIN_ROOT else set()
+    variants |= {
+        word[len(p) :] for p in prefixes if word.startswith(p) and len(word) - len(p) >= MIN_ROOT
     }
-    return frozenset(found - NOT_PREFIXED)
-
-
-def negation_positions(words: tuple[str, ...]) -> list[int]:
-    """Positions of negation cues, less "not only" and the like."""
-    cues = []
-    for i, word in enumerate(words):
-        if word in NEGATION_CUES or word.endswith("n't"):
-            following = words[i + 1] if i + 1 < len(words) else ""
-            if word == "no" and following[:1].isdigit():
-                continue  # "my no 1 fav": the sign for a number
-            if words[i - 1 : i] == ("or",) or words[i + 1 : i + 3] == _CONFUSED:
-                continue  # "agree or not", "with or without", "not to be confused with"
-            if (word, following) not in NOT_NEGATING:
-                cues.append(i)
-    return cues
+    return frozenset(variants - not_prefixed)
 
 
 def sentence_cues(sentence: Sentence) -> list[int]:
-    """``negation_positions`` in the sentence's language (its lexicon's cues if not English)."""
-    if sentence.language == "en":
-        return negation_positions(sentence.words)
-    return cues_of_language(sentence.words, sentence.language)
+    """``negation_positions`` in the sentence's language."""
+    return negation_positions(sentence.words, sentence.language)
 
 
 @cache
 def _cue_words(language: str) -> frozenset[str]:
-    """The words that are negation cues in a language (English's ``NEGATION_CUES``)."""
-    found = foreign_lexicon(language)
-    return NEGATION_CUES if found is None else found.negations | found.particle_negations
+    """The words that are negation cues in a language."""
+    found = lexicon_or_fallback(language)
+    return found.negations | found.particle_negations
 
 
 def governed_words(
@@ -111,22 +87,28 @@ def stands_alone(text: str, word: str) -> bool:
     return False
 
 
-def opposites_of(word: str) -> frozenset[str]:
+def has_antonyms(language: str) -> bool:
+    """Whether the language lists antonyms (``[antonyms]``; ``checks_off`` says where not)."""
+    return bool(lexicon_or_fallback(language).antonyms)
+
+
+def opposites_of(word: str, language: str) -> frozenset[str]:
     """Antonyms and the word with a negating prefix added or removed."""
-    return ANTONYMS.get(word, frozenset()) | prefix_variants(word)
+    antonyms = lexicon_or_fallback(language).antonyms
+    return antonyms.get(word, frozenset()) | prefix_variants(word, language)
 
 
 def holds_opposite(words: list[str], sentence: Sentence) -> bool:
     """Whether the sentence holds the opposite of one of ``words`` (the word a negation
     governs): "not allowed" is what "prohibited" says, "not effective" what "ineffective"
-    says; a negated opposite is a paraphrase, not a conflict. English only (the antonym
-    list is English: ``checks_off``)."""
-    if sentence.language != "en":
+    says; a negated opposite is a paraphrase, not a conflict. Only in a language that lists
+    antonyms."""
+    if not has_antonyms(sentence.language):
         return False
     return any(
         stands_alone(sentence.text, o)
         for w in words
-        for o in opposites_of(w)
+        for o in opposites_of(w, sentence.language)
         if o in sentence.word_set
     )
 
@@ -161,22 +143,26 @@ def polarity_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[
             governed = {stem_in(language, w) for w in scope}
             if scope and governed <= anchor.content and not holds_opposite(scope[:1], anchor):
                 return [Reason("negation", negated_phrase(claim.words, cue, scope), "")]
-    if language != "en":
-        return []  # the antonym list is English (``checks_off``)
+    if not has_antonyms(language):
+        return []  # ``checks_off`` says where antonyms are off
     return _antonym_findings(claim, anchor, claim_cues)
 
 
 def _antonym_findings(claim: Sentence, anchor: Sentence, claim_cues: list[int]) -> list[Reason]:
     """A claim word whose opposite the anchor sentence says, neither negated."""
-    claim_words, anchor_words = claim.word_set, anchor.word_set
+    claim_words, anchor_words, language = claim.word_set, anchor.word_set, claim.language
     negated = {
-        w for cue in negation_positions(anchor.words) for w in governed_words(anchor.words, cue)[:1]
+        w
+        for cue in sentence_cues(anchor)
+        for w in governed_words(anchor.words, cue, language=language)[:1]
     }
-    denied = {w for cue in claim_cues for w in governed_words(claim.words, cue)[:1]}
+    denied = {
+        w for cue in claim_cues for w in governed_words(claim.words, cue, language=language)[:1]
+    }
     for word in claim.words:
         if word in anchor_words or word in denied:
             continue
-        for opposite in sorted(opposites_of(word), key=len):
+        for opposite in sorted(opposites_of(word, language), key=len):
             known = opposite in anchor_words and opposite not in claim_words | negated
             if known and stands_alone(anchor.text, opposite):
                 return [Reason("negation", word, opposite)]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from ragguard.language import lexicon
-from ragguard.runtime.caches import memoized
+from ragguard.runtime import memoized
 from ragguard.scoring.checks.dates import CALENDAR_WORDS
 from ragguard.scoring.checks.words import NAME_TOKEN, WORD
 from ragguard.scoring.lexical.vocabulary import (

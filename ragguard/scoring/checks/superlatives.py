@@ -10,8 +10,7 @@ subject holds the rank is the entity check's question, not this one's.
 
 from __future__ import annotations
 
-from ragguard.language import lexicon
-from ragguard.language.wordlists import SuperlativeCues
+from ragguard.language import SuperlativeCues, lexicon, lexicon_or_fallback, negation_positions
 from ragguard.scoring.checks.parse import Sentence
 from ragguard.scoring.interface.protocols import Reason
 
@@ -29,33 +28,45 @@ def _is_cue(word: str, cues: SuperlativeCues) -> bool:
     )
 
 
-def rankings(words: tuple[str, ...], cues: SuperlativeCues) -> list[tuple[str, tuple[str, ...]]]:
+def rankings(
+    words: tuple[str, ...], cues: SuperlativeCues, stopwords: frozenset[str] = frozenset()
+) -> list[tuple[str, tuple[str, ...]]]:
     """Each ranking of a sentence's ``words`` (lower case): the phrase as read ("the most
-    visited") and the words a passage must write to state it (("most", "visited"))."""
+    visited") and the words a passage must write to state it (("most", "visited")). A rank
+    keeps its ordinal (("second", "longest")): "the second-longest" is not "the longest". An
+    analytic cue before a function word (``stopwords``: "the most with") ranks nothing."""
     found = []
     for at, word in enumerate(words):
         if not _is_cue(word, cues):
             continue
         lead = at - 1
-        if lead >= 0 and words[lead] in cues.ordinals:
+        ordinal = lead >= 0 and words[lead] in cues.ordinals
+        if ordinal:
             lead -= 1  # "the second-largest"
         if cues.after and (lead < 0 or words[lead] not in cues.after):
             continue
         key: tuple[str, ...] = (word,)
         if word in cues.analytic:
-            if at + 1 >= len(words):
+            if at + 1 >= len(words) or words[at + 1] in stopwords:
                 continue
             key = (word, words[at + 1])
+        if ordinal:
+            key = (words[at - 1], *key)
         start = lead if cues.after else at
-        found.append((" ".join(words[start : at + len(key)]), key))
+        found.append((" ".join(words[start : at + len(key) - ordinal]), key))
     return found
 
 
-def _states(sentence: Sentence, key: tuple[str, ...]) -> bool:
-    if len(key) == 1:
-        return key[0] in sentence.word_set
-    words = sentence.words
-    return any(words[i : i + len(key)] == key for i in range(len(words) - len(key) + 1))
+def _states(sentence: Sentence, key: tuple[str, ...], ordinals: frozenset[str]) -> bool:
+    """Whether the sentence writes ``key``; a key without an ordinal only where no ordinal
+    comes before it ("the sixth-largest" does not state "the largest")."""
+    words, ranked = sentence.words, key[0] in ordinals
+    if len(key) == 1 and key[0] not in sentence.word_set:
+        return False
+    return any(
+        words[i : i + len(key)] == key and (ranked or i == 0 or words[i - 1] not in ordinals)
+        for i in range(len(words) - len(key) + 1)
+    )
 
 
 def superlative_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[Reason]:
@@ -63,8 +74,19 @@ def superlative_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> li
     cues = _cues(claim.language)
     if cues is None:
         return []
+    stop = lexicon_or_fallback(claim.language).stopwords
+    denied = negation_positions(claim.words, claim.language)
     return [
         Reason("superlative", phrase, "")
-        for phrase, key in rankings(claim.words, cues)
-        if not any(_states(s, key) for s in sentences)
+        for phrase, key in rankings(claim.words, cues, stop)
+        if not _negated(claim.words, phrase, denied)
+        and not any(_states(s, key, cues.ordinals) for s in sentences)
     ]
+
+
+def _negated(words: tuple[str, ...], phrase: str, denied: list[int]) -> bool:
+    """Whether a negation cue stands right before the ranking ("not the largest"): a
+    denied ranking claims no rank, so no passage need state one (the negation check reads
+    the rest)."""
+    first = phrase.split()[0]
+    return any(cue + 1 < len(words) and words[cue + 1] == first for cue in denied)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from ragguard.runtime.caches import memoized
+from ragguard.runtime import memoized
 from ragguard.scoring.checks.numbers import Quantity, same_quantity
 from ragguard.scoring.checks.parse import Sentence, overlap
 from ragguard.scoring.checks.slots import MIN_ANCHOR

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ragguard.runtime.caches import memoized
+from ragguard.runtime import memoized
 from ragguard.scoring.lexical.text import stem
 from ragguard.scoring.lexical.vocabulary import STOPWORDS
 

@@ -29,7 +29,7 @@ from typing import Any, Literal, Protocol
 
 import numpy as np
 
-from ragguard.runtime.cores import available_cores
+from ragguard.runtime import available_cores
 from ragguard.scoring.encoders import trusted_files
 
 

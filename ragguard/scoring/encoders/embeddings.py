@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ragguard.errors import ModelLoadError
-from ragguard.runtime.caches import Cache
+from ragguard.runtime import Cache
 from ragguard.scoring.encoders.backbones import (
     Backbone,
     OnnxMiniLM,

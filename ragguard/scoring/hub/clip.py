@@ -16,13 +16,13 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ragguard.runtime.caches import Cache
+from ragguard.runtime import Cache
 from ragguard.scoring.hub.transformers_backends import HubModel
 from ragguard.scoring.interface.evidence import Claim
 from ragguard.scoring.lexical import text as tx
 
 if TYPE_CHECKING:
-    from ragguard.media.visual import Frame
+    from ragguard.media import Frame
 
 
 def _image_processor_class() -> Any:

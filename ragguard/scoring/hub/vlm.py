@@ -25,7 +25,7 @@ from ragguard.scoring.interface.evidence import Claim
 from ragguard.scoring.lexical import text as tx
 
 if TYPE_CHECKING:
-    from ragguard.media.visual import Frame
+    from ragguard.media import Frame
 
 RS_PROMPT = (
     "Here is an image: {image}. Would it help to answer the request below? Reply with one "

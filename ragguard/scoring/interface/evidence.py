@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ragguard.language.normalize import normalized
+from ragguard.language import normalized
 from ragguard.schema import Item
 
 TEXT_SURROGATES = ("caption", "alt_text", "alt", "ocr", "description")

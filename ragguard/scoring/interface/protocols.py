@@ -1,6 +1,6 @@
 """The small Protocols every scoring backend implements.
 
-Scorers take *aligned* pairs (``claims[i]`` with ``evidence[i]``) so the engine can put all
+Scorers take *aligned* pairs (``claims[i]`` with ``evidence[i]``) so the evaluator can put all
 pairs of many traces into one call. Scores are calibrated to [0, 1]; ``threshold`` is
 RAG-Check's eta, the score at which a pair counts as relevant / supported.
 """
@@ -17,7 +17,7 @@ from ragguard.schema import CheckKind
 from ragguard.scoring.interface.evidence import Claim, Evidence
 
 if TYPE_CHECKING:
-    from ragguard.media.visual import Frame
+    from ragguard.media import Frame
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +53,7 @@ class SupportScorer(Protocol):
 
 @runtime_checkable
 class ExplainingSupportScorer(SupportScorer, Protocol):
-    """A support scorer that also says why: the engine shows the reasons of unsupported
+    """A support scorer that also says why: the evaluator shows the reasons of unsupported
     spans. Scorers without reasons (e.g. ``nli``) implement ``SupportScorer`` alone."""
 
     def support_with_reasons(
@@ -65,7 +65,7 @@ class ExplainingSupportScorer(SupportScorer, Protocol):
 
 @runtime_checkable
 class VisualScorer(Protocol):
-    """RS and CS against pixels. The engine sends one frame per pair and keeps the best frame
+    """RS and CS against pixels. The evaluator sends one frame per pair and keeps the best frame
     of a video; ``support`` also takes several images at once (RAG-Check's multi-image CS)."""
 
     threshold: float

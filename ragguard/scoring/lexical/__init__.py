@@ -7,10 +7,12 @@ from __future__ import annotations
 from ragguard.scoring.lexical.text import (
     ANY_SCRIPT_TOKEN,
     content_tokens,
+    decontextualized,
     evidence_sentences,
     stem,
     stem_in,
     stopwords_of,
+    trained_reading,
 )
 from ragguard.scoring.lexical.vocabulary import (
     EDIT_ANTONYMS,
@@ -24,8 +26,10 @@ __all__ = [
     "EDIT_NEGATION_WORDS",
     "STOPWORDS",
     "content_tokens",
+    "decontextualized",
     "evidence_sentences",
     "stem",
     "stem_in",
     "stopwords_of",
+    "trained_reading",
 ]

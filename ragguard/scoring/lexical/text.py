@@ -10,15 +10,22 @@ import itertools
 import re
 from collections.abc import Hashable
 
-from ragguard.language import UNDETERMINED, WORD, detect, foreign_lexicon
-from ragguard.language.negation import negation_positions
-from ragguard.language.numerals import english_numerals
-from ragguard.runtime import caches
-from ragguard.runtime.caches import memoized
+from ragguard.language import (
+    WORD,
+    detect,
+    english_numerals,
+    lexicon,
+    lexicon_or_fallback,
+    negation_positions,
+    read_as,
+)
+from ragguard.runtime import clear_caches as caches_clear_caches
+from ragguard.runtime import memoized
 from ragguard.scoring.lexical.vocabulary import HEAD_NEGATING_VERBS, HEAD_NEGATION_WORDS, STOPWORDS
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])|\n+")
-"""English evidence (and undetermined): the split the shipped heads were trained on."""
+"""A language read as the heads were trained (``trained_reading``: English, and undetermined
+text): the split the shipped heads were trained on."""
 _SENTENCE_END_ANY = re.compile(
     r"(?<=[.!?])[\"')\]»”]*\s+(?=[\"'(\[¿¡«„“]?[A-Z0-9À-ÖØ-Þ\u0900-\u097f])"
     r"|(?<=[।॥])\s*(?=\S)|\n+"
@@ -48,16 +55,25 @@ MAX_SENTENCES = 64
 """Longer evidence is cut: alignment cost grows with sentences, support rarely lies deep."""
 
 
+def trained_reading(language: str) -> bool:
+    """Whether text of ``language`` is read as the shipped heads were trained (``[reading]
+    trained`` in its data file: ASCII tokens, digits as written, the light stemmer, the
+    Latin sentence split, the head's negation words); a language without a lexicon is read
+    by Unicode classes."""
+    found = lexicon(language)
+    return found is not None and found.trained_reading
+
+
 def evidence_sentences(text: str) -> list[str]:
     """Split evidence into sentences (fast, approximate), at most ``MAX_SENTENCES``."""
-    english = detect(text) in ("en", "und")
-    parts = [p.strip() for p in (_SENTENCE_END if english else _SENTENCE_END_ANY).split(text)]
+    trained = trained_reading(read_as(detect(text)))
+    parts = [p.strip() for p in (_SENTENCE_END if trained else _SENTENCE_END_ANY).split(text)]
     return [p for p in parts if p][:MAX_SENTENCES] or [text.strip()]
 
 
 def clear_caches() -> None:
     """Forget the token caches (benchmarks time a cold start with it)."""
-    caches.clear_caches(__name__)
+    caches_clear_caches(__name__)
 
 
 _VOWEL = re.compile("[aeiouy]")
@@ -94,28 +110,29 @@ def stem(token: str) -> str:
 
 def token_language(text: str, language: str | None = None) -> str:
     """The language whose word lists read ``text``: ``language`` (a code the caller knows,
-    such as the span's) or the detected one; "en" for undetermined text. A language
-    without a lexicon is tokenized by Unicode classes with no stopwords of its own."""
-    code = detect(text) if language is None else language
-    return "en" if code in ("en", UNDETERMINED) else code
+    such as the span's) or the detected one; ``read_as`` for undetermined text. A language
+    without a lexicon is tokenized by Unicode classes with English's stopwords."""
+    return read_as(detect(text) if language is None else language)
 
 
 def _tokens(text: str, language: str) -> list[str]:
-    """Lower-cased words and numbers; English with the regex the heads were trained on."""
-    if language == "en":
+    """Lower-cased words and numbers; with the regex the heads were trained on where the
+    language is read so (``trained_reading``)."""
+    if trained_reading(language):
         return [m.lower() for m in _TOKEN.findall(text)]
     return [m.lower() for m in ANY_SCRIPT_TOKEN.findall(english_numerals(text, language))]
 
 
 def stopwords_of(language: str) -> frozenset[str]:
-    """The function words of a language (``token_language``), English for "en"."""
-    found = foreign_lexicon(language)
-    return found.stopwords if found is not None else STOPWORDS
+    """The function words of a language (``token_language``); English's for a language
+    without a lexicon."""
+    return lexicon_or_fallback(language).stopwords
 
 
 def stem_in(language: str, token: str) -> str:
-    """``stem`` for English; other languages' words are kept whole (no stemmer of theirs)."""
-    return stem(token) if language == "en" else token
+    """``stem`` where the language is read as the heads were trained (English); other
+    languages' words are kept whole (no stemmer of theirs)."""
+    return stem(token) if trained_reading(language) else token
 
 
 @memoized(entries=65_536)
@@ -140,7 +157,7 @@ def numbers(text: str, language: str | None = None) -> frozenset[str]:
     """Numbers normalized so that "1,000" and "1000" match, read in the text's notation
     ("3,5" is 3.5 in German, "२०२३" is 2023)."""
     language = token_language(text, language)
-    if language != "en":
+    if not trained_reading(language):
         text = english_numerals(text, language)
     return frozenset(n.replace(",", "").lstrip("+") for n in _NUMBER.findall(text))
 
@@ -161,7 +178,7 @@ def is_negated(text: str, language: str | None = None) -> bool:
     """Whether the text holds one of the head's negations (``_NEGATION``), or in another
     supported language one of its negation cues ("nicht", "nunca", "ne ... plus", "नहीं")."""
     language = token_language(text, language)
-    if language == "en":
+    if trained_reading(language):
         return _NEGATION.search(text) is not None
     return bool(negation_positions(tuple(_tokens(text, language)), language))
 

@@ -12,6 +12,7 @@ from ragguard.scoring.lite.answer import (
     ITEM_FEATURES,
     AnswerRelevanceScorer,
     AnswerScore,
+    Languages,
     answer_features,
     item_sentences,
 )
@@ -49,6 +50,7 @@ __all__ = [
     "AnswerScore",
     "FitResult",
     "Head",
+    "Languages",
     "Layer",
     "LiteRelevanceScorer",
     "LiteSupportScorer",

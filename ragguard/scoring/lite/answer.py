@@ -2,7 +2,7 @@
 
 Support says whether each sentence is grounded; it cannot see an answer that is grounded
 and beside the point ("Where is the Eiffel Tower?" answered with facts about Rome). A small
-logistic head reads, from the MiniLM vectors the engine already computes (the query's, for
+logistic head reads, from the MiniLM vectors the evaluator already computes (the query's, for
 relevance; the spans', for abstention), how close the answer and its sentences are to the
 question, and, from the rules in ``data/answer_types.json``, whether the answer gives the
 kind of thing asked for: a date for "when", a number for "how many", a place for "where",
@@ -29,8 +29,8 @@ from typing import Any, cast
 
 import numpy as np
 
-from ragguard.language.normalize import normalized
-from ragguard.runtime.caches import memoized
+from ragguard.language import normalized
+from ragguard.runtime import memoized
 from ragguard.scoring.encoders.embeddings import TextEmbedder
 from ragguard.scoring.lexical import text as tx
 from ragguard.scoring.lite.heads import Head

@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from ragguard.metrics.agreement import balanced_accuracy, roc_auc, true_rates
+from ragguard.metrics import balanced_accuracy, roc_auc, true_rates
 from ragguard.scoring.lite.heads import Head, Layer, equal_error_threshold
 from ragguard.scoring.lite.losses import balanced_bce, pairwise_loss
 from ragguard.scoring.lite.pairs import Pair

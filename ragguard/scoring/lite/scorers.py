@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ragguard.language.normalize import normalized
-from ragguard.schema.check_kinds import CONFLICTS
+from ragguard.language import normalized
+from ragguard.schema import CONFLICTS
 from ragguard.scoring.checks import check
 from ragguard.scoring.encoders.embeddings import Encoded, TextEmbedder
 from ragguard.scoring.interface.evidence import Claim, Evidence

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ragguard.runtime.caches import Cache
+from ragguard.runtime import Cache
 from ragguard.scoring.interface.evidence import Evidence
 from ragguard.scoring.interface.protocols import RelevanceScorer
 

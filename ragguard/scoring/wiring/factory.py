@@ -1,4 +1,4 @@
-"""Build the configured backend for each model role. The engine picks backends only here."""
+"""Build the configured backend for each model role: the evaluator gets its backends only here."""
 
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ with German, Spanish, French or Hindi on either side goes to multilingual-E5: to
 the same-language features when both sides share a language, to a head of language-free
 features (sentence similarity, numbers) when they differ, as for a German answer over English
 passages. A pair that no loaded backbone reads is not scored: ``LanguagePolicy.unread`` gives
-the reason the engine puts on the span or item, never a verdict from a model that cannot
+the reason the evaluator puts on the span or item, never a verdict from a model that cannot
 read the text.
 """
 
@@ -101,6 +101,21 @@ class LanguagePolicy:
                     f"language: {code} ({name}) not supported by the lite backbone; {self.missing}"
                 )
         return None
+
+    def english_only(self, languages: set[str]) -> bool:
+        """Whether the MiniLM head reads text of these (determined) languages: all English,
+        or the models are the user's own (``limited`` False)."""
+        return not self.limited or languages <= {ENGLISH}
+
+    def reads_as_english(self, evidence: Evidence) -> bool:
+        """Whether an item is read as English: always with the user's own models; else
+        where its language is English (the English heads learned from English passages)."""
+        return not self.limited or self.of_item(evidence) == ENGLISH
+
+    def other_language(self, answered: Sequence[str], fallback: str) -> str:
+        """The first of ``answered`` that is neither English nor undetermined; ``fallback``
+        when none is."""
+        return next((c for c in answered if c not in (ENGLISH, UNDETERMINED)), fallback)
 
     def route(self, first: str, second: str) -> str:
         """``en`` (MiniLM), ``same`` or ``cross`` (multilingual-E5 heads)."""

@@ -10,7 +10,17 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ragguard.schema import otel_names as names
+from ragguard.schema import (
+    ASSISTANT_MESSAGE_EVENT,
+    CHOICE_EVENT,
+    GEN_AI_INPUT_MESSAGES,
+    GEN_AI_OPERATION_NAME,
+    GEN_AI_OUTPUT_MESSAGES,
+    GEN_AI_RETRIEVAL_DOCUMENTS,
+    GEN_AI_RETRIEVAL_QUERY_TEXT,
+    SYSTEM_MESSAGE_EVENT,
+    USER_MESSAGE_EVENT,
+)
 from ragguard.serve.dialects import values as v
 from ragguard.serve.dialects.openllmetry import is_llm, llm_piece
 from ragguard.serve.model import Piece, SpanRecord
@@ -19,9 +29,9 @@ NAME = "genai"
 RETRIEVAL = frozenset({"retrieval", "retrieve", "vector_db_retrieve"})
 LLM = frozenset({"chat", "text_completion", "generate_content", "completion"})
 _MESSAGE_EVENTS = {
-    names.SYSTEM_MESSAGE_EVENT: "system",
-    names.USER_MESSAGE_EVENT: "user",
-    names.ASSISTANT_MESSAGE_EVENT: "assistant",
+    SYSTEM_MESSAGE_EVENT: "system",
+    USER_MESSAGE_EVENT: "user",
+    ASSISTANT_MESSAGE_EVENT: "assistant",
 }
 
 
@@ -32,26 +42,26 @@ def _with_events(span: SpanRecord) -> SpanRecord:
     inputs: list[dict[str, Any]] = []
     outputs: list[dict[str, Any]] = []
     for name, event in span.events:
-        for key in (names.GEN_AI_INPUT_MESSAGES, names.GEN_AI_OUTPUT_MESSAGES):
+        for key in (GEN_AI_INPUT_MESSAGES, GEN_AI_OUTPUT_MESSAGES):
             if key in event and key not in attributes:
                 attributes[key] = event[key]
         if name in _MESSAGE_EVENTS and v.parts_text(event.get("content")):
             inputs.append({"role": _MESSAGE_EVENTS[name], "content": event.get("content")})
-        elif name == names.CHOICE_EVENT:
+        elif name == CHOICE_EVENT:
             message = v.loads(event.get("message"))
             content = message.get("content") if isinstance(message, dict) else event.get("content")
             outputs.append({"role": "assistant", "content": content})
-    if inputs and names.GEN_AI_INPUT_MESSAGES not in attributes:
-        attributes[names.GEN_AI_INPUT_MESSAGES] = inputs
-    if outputs and names.GEN_AI_OUTPUT_MESSAGES not in attributes:
-        attributes[names.GEN_AI_OUTPUT_MESSAGES] = outputs
+    if inputs and GEN_AI_INPUT_MESSAGES not in attributes:
+        attributes[GEN_AI_INPUT_MESSAGES] = inputs
+    if outputs and GEN_AI_OUTPUT_MESSAGES not in attributes:
+        attributes[GEN_AI_OUTPUT_MESSAGES] = outputs
     if attributes == span.attributes:
         return span
     return replace(span, attributes=attributes)
 
 
 def read(span: SpanRecord) -> Piece | None:
-    operation = span.attributes.get(names.GEN_AI_OPERATION_NAME)
+    operation = span.attributes.get(GEN_AI_OPERATION_NAME)
     if not isinstance(operation, str):
         return None
     if operation in RETRIEVAL:
@@ -60,8 +70,8 @@ def read(span: SpanRecord) -> Piece | None:
             role="retrieval",
             dialect=NAME,
             span=span,
-            query=v.text(attributes.get(names.GEN_AI_RETRIEVAL_QUERY_TEXT)),
-            documents=v.json_documents(attributes.get(names.GEN_AI_RETRIEVAL_DOCUMENTS)),
+            query=v.text(attributes.get(GEN_AI_RETRIEVAL_QUERY_TEXT)),
+            documents=v.json_documents(attributes.get(GEN_AI_RETRIEVAL_DOCUMENTS)),
         )
     folded = _with_events(span)
     if operation in LLM or is_llm(folded.attributes):

@@ -9,15 +9,29 @@ and the query in ``input.value``; reranker spans ``reranker.output_documents.N.d
 
 from __future__ import annotations
 
-from ragguard.schema import otel_names as names
+from ragguard.schema import (
+    DOCUMENT_CONTENT,
+    DOCUMENT_ID,
+    DOCUMENT_METADATA,
+    DOCUMENT_SCORE,
+    INPUT_VALUE,
+    LLM_INPUT_MESSAGES,
+    LLM_OUTPUT_MESSAGES,
+    LLM_PROMPT_TEMPLATE_VARIABLES,
+    OPENINFERENCE_SPAN_KIND,
+    OUTPUT_VALUE,
+    RERANKER_OUTPUT_DOCUMENTS,
+    RERANKER_QUERY,
+    RETRIEVAL_DOCUMENTS,
+)
 from ragguard.serve.dialects import values as v
 from ragguard.serve.model import Document, Piece, SpanRecord
 
 NAME = "openinference"
 CHAIN_KINDS = frozenset({"CHAIN", "AGENT"})
 RETRIEVAL_KINDS = {
-    "RETRIEVER": names.RETRIEVAL_DOCUMENTS,
-    "RERANKER": names.RERANKER_OUTPUT_DOCUMENTS,
+    "RETRIEVER": RETRIEVAL_DOCUMENTS,
+    "RERANKER": RERANKER_OUTPUT_DOCUMENTS,
 }
 """Span kinds with documents, and where their documents are."""
 
@@ -25,15 +39,15 @@ RETRIEVAL_KINDS = {
 def _documents(span: SpanRecord, prefix: str) -> tuple[list[Document], bool]:
     documents, hidden = [], False
     for entry in v.indexed(span.attributes, prefix):
-        content = entry.get(names.DOCUMENT_CONTENT)
+        content = entry.get(DOCUMENT_CONTENT)
         hidden = hidden or v.redacted(content)
-        metadata = v.loads(entry.get(names.DOCUMENT_METADATA))
-        identifier = entry.get(names.DOCUMENT_ID)
+        metadata = v.loads(entry.get(DOCUMENT_METADATA))
+        identifier = entry.get(DOCUMENT_ID)
         documents.append(
             Document(
                 id=str(identifier) if identifier not in (None, "") else None,
                 text=v.text(content),
-                score=v.score(entry.get(names.DOCUMENT_SCORE)),
+                score=v.score(entry.get(DOCUMENT_SCORE)),
                 metadata=dict(metadata) if isinstance(metadata, dict) else {},
             )
         )
@@ -41,15 +55,15 @@ def _documents(span: SpanRecord, prefix: str) -> tuple[list[Document], bool]:
 
 
 def read(span: SpanRecord) -> Piece | None:
-    kind = span.attributes.get(names.OPENINFERENCE_SPAN_KIND)
+    kind = span.attributes.get(OPENINFERENCE_SPAN_KIND)
     if not isinstance(kind, str):
         return None
     kind = kind.upper()
     attributes = span.attributes
-    source, result = attributes.get(names.INPUT_VALUE), attributes.get(names.OUTPUT_VALUE)
+    source, result = attributes.get(INPUT_VALUE), attributes.get(OUTPUT_VALUE)
     if kind in RETRIEVAL_KINDS:
         reranked = kind == "RERANKER"
-        query = attributes.get(names.RERANKER_QUERY) if reranked else source
+        query = attributes.get(RERANKER_QUERY) if reranked else source
         documents, hidden = _documents(span, RETRIEVAL_KINDS[kind])
         return Piece(
             role="retrieval",
@@ -61,9 +75,9 @@ def read(span: SpanRecord) -> Piece | None:
             reranked=reranked,
         )
     if kind == "LLM":
-        inputs = v.flat_messages(attributes, names.LLM_INPUT_MESSAGES)
-        outputs = v.flat_messages(attributes, names.LLM_OUTPUT_MESSAGES)
-        question, context = v.prompt_variables(attributes.get(names.LLM_PROMPT_TEMPLATE_VARIABLES))
+        inputs = v.flat_messages(attributes, LLM_INPUT_MESSAGES)
+        outputs = v.flat_messages(attributes, LLM_OUTPUT_MESSAGES)
+        question, context = v.prompt_variables(attributes.get(LLM_PROMPT_TEMPLATE_VARIABLES))
         answer = v.last_answer(outputs) or _generation_text(result)
         return Piece(
             role="llm",

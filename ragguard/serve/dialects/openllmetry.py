@@ -9,7 +9,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ragguard.schema import otel_names as names
+from ragguard.schema import (
+    GEN_AI_COMPLETION,
+    GEN_AI_INPUT_MESSAGES,
+    GEN_AI_OUTPUT_MESSAGES,
+    GEN_AI_PROMPT,
+    LLM_REQUEST_TYPE,
+    TRACELOOP_ENTITY_INPUT,
+    TRACELOOP_ENTITY_OUTPUT,
+    TRACELOOP_SPAN_KIND,
+)
 from ragguard.serve.dialects import values as v
 from ragguard.serve.model import Piece, SpanRecord
 
@@ -17,9 +26,9 @@ NAME = "openllmetry"
 
 
 def is_llm(attributes: Mapping[str, Any]) -> bool:
-    return names.LLM_REQUEST_TYPE in attributes or any(
-        key.startswith((names.GEN_AI_PROMPT + ".", names.GEN_AI_COMPLETION + "."))
-        or key in (names.GEN_AI_INPUT_MESSAGES, names.GEN_AI_OUTPUT_MESSAGES)
+    return LLM_REQUEST_TYPE in attributes or any(
+        key.startswith((GEN_AI_PROMPT + ".", GEN_AI_COMPLETION + "."))
+        or key in (GEN_AI_INPUT_MESSAGES, GEN_AI_OUTPUT_MESSAGES)
         for key in attributes
     )
 
@@ -27,11 +36,11 @@ def is_llm(attributes: Mapping[str, Any]) -> bool:
 def llm_piece(span: SpanRecord, dialect: str) -> Piece:
     """An LLM span in the GenAI message attributes (both generations of them)."""
     attributes = span.attributes
-    inputs = v.json_messages(attributes.get(names.GEN_AI_INPUT_MESSAGES)) or v.flat_messages(
-        attributes, names.GEN_AI_PROMPT
+    inputs = v.json_messages(attributes.get(GEN_AI_INPUT_MESSAGES)) or v.flat_messages(
+        attributes, GEN_AI_PROMPT
     )
-    outputs = v.json_messages(attributes.get(names.GEN_AI_OUTPUT_MESSAGES)) or v.flat_messages(
-        attributes, names.GEN_AI_COMPLETION
+    outputs = v.json_messages(attributes.get(GEN_AI_OUTPUT_MESSAGES)) or v.flat_messages(
+        attributes, GEN_AI_COMPLETION
     )
     return Piece(
         role="llm",
@@ -45,13 +54,13 @@ def llm_piece(span: SpanRecord, dialect: str) -> Piece:
 
 def read(span: SpanRecord) -> Piece | None:
     attributes = span.attributes
-    kind = attributes.get(names.TRACELOOP_SPAN_KIND)
-    if kind is None and not (names.LLM_REQUEST_TYPE in attributes or _legacy_prompt(attributes)):
+    kind = attributes.get(TRACELOOP_SPAN_KIND)
+    if kind is None and not (LLM_REQUEST_TYPE in attributes or _legacy_prompt(attributes)):
         return None
     if is_llm(attributes):
         return llm_piece(span, NAME)
-    entity_in = v.loads(attributes.get(names.TRACELOOP_ENTITY_INPUT))
-    entity_out = v.loads(attributes.get(names.TRACELOOP_ENTITY_OUTPUT))
+    entity_in = v.loads(attributes.get(TRACELOOP_ENTITY_INPUT))
+    entity_out = v.loads(attributes.get(TRACELOOP_ENTITY_OUTPUT))
     if isinstance(entity_out, Mapping) and isinstance(entity_out.get("documents"), list):
         query = entity_in.get("query") if isinstance(entity_in, Mapping) else None
         return Piece(
@@ -73,7 +82,4 @@ def read(span: SpanRecord) -> Piece | None:
 
 
 def _legacy_prompt(attributes: Mapping[str, Any]) -> bool:
-    return any(
-        key.startswith((names.GEN_AI_PROMPT + ".", names.GEN_AI_COMPLETION + "."))
-        for key in attributes
-    )
+    return any(key.startswith((GEN_AI_PROMPT + ".", GEN_AI_COMPLETION + ".")) for key in attributes)

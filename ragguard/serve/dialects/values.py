@@ -8,7 +8,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from ragguard.schema import otel_names as names
+from ragguard.schema import MESSAGE_CONTENT, MESSAGE_CONTENT_TEXT, MESSAGE_CONTENTS, MESSAGE_ROLE
 from ragguard.serve.model import Document
 from ragguard.serve.numerals import ascii_int
 
@@ -106,15 +106,15 @@ def flat_messages(attributes: Mapping[str, Any], prefix: str) -> list[Message]:
     ``llm.input_messages.N.message.{role,content,contents.M.message_content.text}``."""
     messages = []
     for entry in indexed(attributes, prefix):
-        role = entry.get("role", entry.get(names.MESSAGE_ROLE, "user"))
-        content = entry.get("content", entry.get(names.MESSAGE_CONTENT))
+        role = entry.get("role", entry.get(MESSAGE_ROLE, "user"))
+        content = entry.get("content", entry.get(MESSAGE_CONTENT))
         found = parts_text(content)
         if found is None:
             parts = [
                 str(value)
                 for key, value in sorted(entry.items())
-                if key.startswith(names.MESSAGE_CONTENTS + ".")
-                and key.endswith("." + names.MESSAGE_CONTENT_TEXT)
+                if key.startswith(MESSAGE_CONTENTS + ".")
+                and key.endswith("." + MESSAGE_CONTENT_TEXT)
             ]
             found = text("".join(parts))
         if found is not None:

@@ -117,3 +117,35 @@ def test_the_cues_are_data_per_language() -> None:
     assert rankings(("the", "tallest", "tower"), english.superlatives) == [
         ("the tallest", ("tallest",))
     ]
+
+
+@pytest.mark.parametrize("subject", ["The Danube", "Lake Tessel", "The Rhine", "Mount Kell"])
+@pytest.mark.parametrize(
+    ("ranked", "stated", "fires"),
+    [
+        ("the longest", "the second-longest", True),  # a rank is not the top
+        ("the largest", "the sixth-largest", True),
+        ("the second-longest", "the longest", True),
+        ("the third-largest", "the sixth-largest", True),
+        ("the second-longest", "the second-longest", False),
+        ("the longest", "the longest", False),
+    ],
+)
+def test_a_rank_keeps_its_ordinal(subject: str, ranked: str, stated: str, fires: bool) -> None:
+    claim = f"{subject} is {ranked} feature of the region."
+    passage = f"{subject} is {stated} feature of the region. It was mapped in 1850."
+    assert bool(superlatives(claim, passage)) is fires
+
+
+@pytest.mark.parametrize("after", ["with", "of", "in", "for"])
+@pytest.mark.parametrize("subject", ["The Danube", "The museum", "Lake Tessel"])
+def test_an_analytic_cue_before_a_function_word_ranks_nothing(subject: str, after: str) -> None:
+    claim = f"{subject} is the place that has the most {after} visitors each year."
+    assert superlatives(claim, f"{subject} has many visitors each year.") == []
+
+
+@pytest.mark.parametrize("subject", ["Lake Vorna", "The Danube", "Mount Kell"])
+@pytest.mark.parametrize("ranked", ["the largest", "the first", "the most visited"])
+def test_a_denied_ranking_claims_no_rank(subject: str, ranked: str) -> None:
+    passage = f"{subject} is the sixth-largest site of the region. It was mapped in 1850."
+    assert superlatives(f"{subject} is not {ranked} site of the region.", passage) == []

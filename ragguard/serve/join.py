@@ -1,4 +1,4 @@
-"""One trace's spans, in any mix of dialects, into one ragguard ``Trace`` (pure).
+"""Joining one trace's spans, in any mix of dialects, into one ragguard ``Trace`` (pure).
 
 The retriever and LLM spans of a request are usually siblings under a chain span, so
 everything is read per span and put together by trace id:
@@ -23,8 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from ragguard.errors import TraceValidationError
-from ragguard.schema import Item, Trace
-from ragguard.schema.otel_origin import ORIGIN_KEY, OtelOrigin
+from ragguard.schema import ORIGIN_KEY, Item, OtelOrigin, Trace
 from ragguard.serve.dialects import read_span
 from ragguard.serve.model import Piece, SpanRecord
 
@@ -39,7 +38,7 @@ OWN_SCOPE = "ragguard"
 
 
 @dataclass
-class Assembled:
+class Joined:
     trace_id: str
     status: Status
     service: str
@@ -117,63 +116,100 @@ def _fallback(llms: Sequence[Piece], query: str | None) -> tuple[list[Item], Con
     return [], "retrieval"
 
 
-def assemble(trace_id: str, spans: Sequence[SpanRecord]) -> Assembled:
+@dataclass(frozen=True)
+class _Reading:
+    """What a trace's spans say, read once: the parts ``join_spans`` decides from."""
+
+    pieces: list[Piece]
+    retrievals: list[Piece]
+    llms: list[Piece]
+    """By end time: the last one answers."""
+    chains: list[Piece]
+    """Top-most first."""
+
+    @classmethod
+    def of(cls, spans: Sequence[SpanRecord]) -> _Reading:
+        pieces = [piece for piece in map(read_span, spans) if piece is not None]
+        retrievals = [p for p in pieces if p.role == "retrieval"]
+        if any(p.reranked for p in retrievals):  # the generator saw the reranker's output
+            retrievals = [p for p in retrievals if p.reranked]
+        llms = sorted((p for p in pieces if p.role == "llm"), key=lambda p: p.span.end_ns)
+        tree = _Tree({s.span_id: s.parent_id for s in spans})
+        chains = sorted(
+            (p for p in pieces if p.role == "chain"), key=lambda p: tree.depth(p.span.span_id)
+        )
+        return cls(pieces, retrievals, llms, chains)
+
+    def query(self) -> str | None:
+        query = _first([p.query for p in self.retrievals], [p.query for p in self.chains])
+        return query or _first([p.question for p in reversed(self.llms)])
+
+    def answering(self) -> Piece | None:
+        answering = next((p for p in reversed(self.llms) if p.answer), None)
+        return answering or next((p for p in self.chains if p.answer), None)
+
+
+def join_spans(trace_id: str, spans: Sequence[SpanRecord]) -> Joined:
     """The ragguard trace of ``spans`` (one trace id), or why there is none."""
     spans = sorted(
         (s for s in spans if s.scope != OWN_SCOPE), key=lambda s: (s.start_ns, s.span_id)
     )
-    pieces = [piece for piece in map(read_span, spans) if piece is not None]
+    reading = _Reading.of(spans)
     root = next((s for s in spans if s.parent_id is None), None)
     service = (root or (spans[0] if spans else None) or _NO_SPAN).service
-    result = Assembled(
+    result = Joined(
         trace_id=trace_id,
         status="not_rag",
         service=service,
         spans=len(spans),
-        dialects=sorted({p.dialect for p in pieces}),
+        dialects=sorted({p.dialect for p in reading.pieces}),
     )
-    retrievals = [p for p in pieces if p.role == "retrieval"]
-    if any(p.reranked for p in retrievals):  # the generator saw the reranker's output
-        retrievals = [p for p in retrievals if p.reranked]
-    llms = sorted((p for p in pieces if p.role == "llm"), key=lambda p: p.span.end_ns)
-    if not retrievals and not llms:
+    if not reading.retrievals and not reading.llms:
         result.detail = "no retrieval or LLM span"
         return result
-    tree = _Tree({s.span_id: s.parent_id for s in spans})
-    chains = sorted(
-        (p for p in pieces if p.role == "chain"), key=lambda p: tree.depth(p.span.span_id)
-    )
-    query = _first([p.query for p in retrievals], [p.query for p in chains])
-    query = query or _first([p.question for p in reversed(llms)])
-    answering = next((p for p in reversed(llms) if p.answer), None)
-    answering = answering or next((p for p in chains if p.answer), None)
-    result.target_span_id = root.span_id if root else (answering or pieces[0]).span.span_id
-    items, missing = _items(retrievals)
+    query, answering = reading.query(), reading.answering()
+    target = answering or reading.pieces[0]
+    result.target_span_id = root.span_id if root else target.span.span_id
+    items, missing = _items(reading.retrievals)
     source: ContextSource = "retrieval"
     if not items:
-        items, source = _fallback(llms, query)
-    hidden = any(p.redacted for p in pieces)
+        items, source = _fallback(reading.llms, query)
     if query is None or answering is None or answering.answer is None:
         absent = [name for name, value in (("query", query), ("answer", answering)) if not value]
         result.status = "content_not_captured"
         result.detail = f"no {' or '.join(absent)} text in the spans"
         return result
-    if not items and (missing or hidden):
-        result.status = "content_not_captured"
-        result.detail = f"{missing} retrieved documents without their text"
-        return result
-    if not items and not retrievals:
-        result.status = "no_context"
-        result.detail = "an answer without retrieval, context variables or input messages"
+    lacking = _without_context(reading, items, missing)
+    if lacking is not None:
+        result.status, result.detail = lacking
         return result
     origin = OtelOrigin(
         service=service,
         root_span_id=root.span_id if root else None,
         answer_span_id=answering.span.span_id,
-        retrieval_span_ids=tuple(p.span.span_id for p in retrievals),
+        retrieval_span_ids=tuple(p.span.span_id for p in reading.retrievals),
         context_source=source,
         dialects=tuple(result.dialects),
     )
+    return _with_trace(result, query, items, answering, origin)
+
+
+def _without_context(
+    reading: _Reading, items: list[Item], missing: int
+) -> tuple[Status, str] | None:
+    """The status and detail of an answered trace with nothing to check it against."""
+    if not items and (missing or any(p.redacted for p in reading.pieces)):
+        return "content_not_captured", f"{missing} retrieved documents without their text"
+    if not items and not reading.retrievals:
+        return "no_context", "an answer without retrieval, context variables or input messages"
+    return None
+
+
+def _with_trace(
+    result: Joined, query: str, items: list[Item], answering: Piece, origin: OtelOrigin
+) -> Joined:
+    """``result`` with its ``Trace`` (ready), or ``invalid`` when the parts make none."""
+    trace_id = result.trace_id
     try:
         result.trace = Trace.parse(
             {

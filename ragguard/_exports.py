@@ -1,10 +1,11 @@
 """A package's public names, imported on first use (PEP 562).
 
-A package ``__init__`` that must stay light (``import ragguard.cli`` loads no evaluator; the
-exporters read ``ragguard.live``'s counters without the runtime) names its public API in
-``__all__`` and imports each name under ``if TYPE_CHECKING:``, so type checkers and readers
-see where it lives; ``lazy_exports`` reads those same import statements and imports a name's
-module the first time the name is asked for. One list of names and homes, not two.
+The root facade and every package ``__init__`` that must stay light (``import ragguard.cli``
+loads no evaluator; the exporters read ``ragguard.live``'s counters without the runtime) name
+their public API in ``__all__`` and import each name under ``if TYPE_CHECKING:``, so type
+checkers and readers see where it lives; ``lazy_exports`` reads those same import statements
+and imports a name's module the first time the name is asked for. One list of names and
+homes, not two, and one mechanism: a root module, so that every layer may use it.
 """
 
 from __future__ import annotations

@@ -64,7 +64,7 @@ _SOURCES: weakref.WeakSet[StatsSource] = weakref.WeakSet()
 _PROCESS: Counter[str] = Counter()
 
 
-def record(name: str) -> None:
+def record_process_event(name: str) -> None:
     """Count an event of the process rather than of one Monitor (a child process restarted,
     a trace-log write that failed): ``stats()`` adds it once, however many Monitors share
     the child or the log."""
@@ -72,7 +72,7 @@ def record(name: str) -> None:
         _PROCESS[name] += 1
 
 
-def register(source: StatsSource) -> None:
+def register_stats_source(source: StatsSource) -> None:
     """Count ``source`` in ``stats()`` for as long as it lives."""
     with _LOCK:
         _SOURCES.add(source)

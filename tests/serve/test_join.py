@@ -8,9 +8,9 @@ import json
 import pytest
 
 from ragguard.runtime.sampling import hash_sample
-from ragguard.serve.assembly import assemble
 from ragguard.serve.buffer import BufferSettings, TraceBuffer
 from ragguard.serve.dialects import read_span
+from ragguard.serve.join import join_spans
 from tests.support.serve_fixtures import (
     ANSWER,
     DOCS,
@@ -40,7 +40,7 @@ TEXTS = [text for _, text, _ in DOCS]
     ids=["openinference", "openllmetry", "openllmetry-legacy", "genai", "genai-events"],
 )
 def test_each_dialect_assembles_the_same_trace(spans, ids, scores) -> None:
-    result = assemble(TRACE, spans)
+    result = join_spans(TRACE, spans)
     assert result.status == "ready", result.detail
     trace = result.trace
     assert trace is not None
@@ -61,17 +61,17 @@ def test_each_dialect_assembles_the_same_trace(spans, ids, scores) -> None:
 
 def test_hidden_content_is_a_status_not_a_verdict() -> None:
     for spans in (openinference(content=False), openllmetry(content=False)):
-        result = assemble(TRACE, spans)
+        result = join_spans(TRACE, spans)
         assert result.status == "content_not_captured"
         assert result.trace is None
-    result = assemble(TRACE, genai(with_content=False))
+    result = join_spans(TRACE, genai(with_content=False))
     assert result.status == "content_not_captured"
     assert "2 retrieved documents" in result.detail
 
 
 def test_spans_arriving_in_any_order_give_the_same_trace() -> None:
     spans = openinference()
-    assert assemble(TRACE, spans[::-1]).trace == assemble(TRACE, spans).trace
+    assert join_spans(TRACE, spans[::-1]).trace == join_spans(TRACE, spans).trace
 
 
 def test_several_retrievals_record_where_each_item_came_from() -> None:
@@ -88,7 +88,7 @@ def test_several_retrievals_record_where_each_item_came_from() -> None:
         start=3,
         end=4,
     )
-    trace = assemble(TRACE, [*spans, second]).trace
+    trace = join_spans(TRACE, [*spans, second]).trace
     assert trace is not None
     items = trace.model_dump()["items"]
     assert [i["id"] for i in items] == ["d1", "d2", "d1@1111111111111111:0"]
@@ -103,7 +103,7 @@ def test_prompt_variables_stand_in_for_a_missing_retriever() -> None:
         "llm.output_messages.0.message.role": "assistant",
         "llm.output_messages.0.message.content": ANSWER,
     }
-    result = assemble(TRACE, [span(LLM, None, llm, start=1, end=2)])
+    result = join_spans(TRACE, [span(LLM, None, llm, start=1, end=2)])
     assert result.trace is not None
     assert result.trace.query == QUERY
     assert [i.text for i in result.trace.items] == [TEXTS[0]]
@@ -119,7 +119,7 @@ def test_input_messages_are_the_last_resort_context() -> None:
         ),
         "gen_ai.output.messages": json.dumps([{"role": "assistant", "content": ANSWER}]),
     }
-    result = assemble(TRACE, [span(LLM, None, llm, start=1, end=2)])
+    result = join_spans(TRACE, [span(LLM, None, llm, start=1, end=2)])
     assert result.trace is not None
     assert [i.text for i in result.trace.items] == [system]  # the question itself is not context
     assert result.trace.model_dump()["otel"]["context_source"] == "input_messages"
@@ -127,19 +127,19 @@ def test_input_messages_are_the_last_resort_context() -> None:
 
 def test_statuses_for_traces_that_are_not_rag() -> None:
     http = [span(ROOT, None, {"http.route": "/health"}, start=1, end=2)]
-    assert assemble(TRACE, http).status == "not_rag"
+    assert join_spans(TRACE, http).status == "not_rag"
     only_answer = {
         "gen_ai.operation.name": "chat",
         "gen_ai.input.messages": json.dumps([{"role": "user", "content": QUERY}]),
         "gen_ai.output.messages": json.dumps([{"role": "assistant", "content": ANSWER}]),
     }
-    assert assemble(TRACE, [span(LLM, None, only_answer, start=1, end=2)]).status == "no_context"
+    assert join_spans(TRACE, [span(LLM, None, only_answer, start=1, end=2)]).status == "no_context"
 
 
 def test_own_evaluation_spans_are_ignored() -> None:
     own = span(ROOT, None, {"openinference.span.kind": "EVALUATOR"}, start=1, end=2)
     own = type(own)(**{**{f: getattr(own, f) for f in own.__slots__}, "scope": "ragguard"})
-    assert assemble(TRACE, [own]).status == "not_rag"
+    assert join_spans(TRACE, [own]).status == "not_rag"
     assert read_span(span(ROOT, None, {"db.system": "postgresql"}, start=1, end=2)) is None
 
 
@@ -178,7 +178,7 @@ def test_a_root_that_never_arrives_is_evaluated_after_the_idle_timeout() -> None
     clock.now = 30.0
     (due,) = buffer.due()
     assert due.reason == "idle"
-    result = assemble(due.trace_id, due.spans)
+    result = join_spans(due.trace_id, due.spans)
     assert result.status == "ready"
     assert result.target_span_id == LLM  # no root: the answer's span is annotated
 
@@ -190,7 +190,7 @@ def test_a_late_span_reopens_the_trace_under_the_same_id() -> None:
     buffer.add([root, llm])
     clock.now = 1.0
     (first,) = buffer.due()
-    assert assemble(first.trace_id, first.spans).status == "ready"
+    assert join_spans(first.trace_id, first.spans).status == "ready"
     buffer.add([llm])  # a retried export: still a duplicate
     assert buffer.held_traces == 1 and buffer.counts["spans_duplicate"] == 1
     buffer.add([retriever])
@@ -242,7 +242,7 @@ def test_a_rerankers_output_is_what_the_answer_is_checked_against() -> None:
         start=4,
         end=5,
     )
-    result = assemble(TRACE, [*openinference(), reranker])
+    result = join_spans(TRACE, [*openinference(), reranker])
     assert result.trace is not None
     assert [(i.id, i.score) for i in result.trace.items] == [("d1", 3.5)]
     assert result.trace.model_dump()["otel"]["retrieval_span_ids"] == ["2222222222222222"]

@@ -29,10 +29,15 @@ from statistics import NormalDist
 
 import numpy as np
 
-from ragguard.metrics.failures import failure_summary
-from ragguard.metrics.gates import WORSE_WHEN
-from ragguard.metrics.rate import RateTally
-from ragguard.metrics.summary import MEANS, RATE_KEY, RunSummary, trace_values
+from ragguard.metrics import (
+    MEANS,
+    RATE_KEY,
+    WORSE_WHEN,
+    RateTally,
+    RunSummary,
+    failure_summary,
+    trace_values,
+)
 from ragguard.replay.diff import ABSENT, DiffTotals, diff_trace
 from ragguard.schema import Evaluation
 

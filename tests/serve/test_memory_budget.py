@@ -1,0 +1,147 @@
+"""``serve``'s memory has one budget: a small body cannot decode into gigabytes (the items of
+a request are counted before it is decoded, over HTTP and gRPC alike), the bytes being
+read and decoded are shared by every connection, and traces being evaluated count against
+``max_held_bytes`` with the waiting ones."""
+
+from __future__ import annotations
+
+import gzip
+from dataclasses import replace
+
+import grpc
+import pytest
+from opentelemetry.proto.collector.trace.v1 import trace_service_pb2_grpc
+from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceRequest
+
+from ragguard.serve.buffer import BufferSettings, Due, TraceBuffer
+from ragguard.serve.inflight import Busy, ByteBudget
+from ragguard.serve.request_size import TooManyValues, json_items, protobuf_items
+from tests.serve.test_receivers import _post, json_span, otlp_json
+from tests.support.serve_clients import metrics_text, records, running_app, wait_for
+from tests.support.serve_fixtures import openinference
+
+SPANS = 300_000
+LOW = 1000
+"""``max_values_per_request`` in the running apps: their bombs stay small and fast."""
+
+
+def _empty_spans(count: int) -> bytes:
+    """An ``ExportTraceServiceRequest`` of ``count`` empty spans (2 bytes each)."""
+    request = ExportTraceServiceRequest()
+    spans = request.resource_spans.add().scope_spans.add().spans
+    for _ in range(count):
+        spans.add()
+    return bytes(request.SerializeToString())
+
+
+def test_the_items_of_a_request_are_counted_before_decoding() -> None:
+    bomb = _empty_spans(SPANS)
+    assert len(bomb) // 2 > 200_000
+    with pytest.raises(TooManyValues):
+        protobuf_items(bomb, 200_000)
+    small = _empty_spans(1000)
+    assert 1000 <= protobuf_items(small, 200_000) <= len(small) // 2  # a bound, not walked
+    assert protobuf_items(bomb, SPANS + 3) == SPANS + 2  # walked: with its two containers
+    empties = b'{"resourceSpans":[{"scopeSpans":[{"spans":[' + b",".join([b"{}"] * SPANS)
+    with pytest.raises(TooManyValues):
+        json_items(empties + b"]}]}]}", 200_000)
+    prose = b'{"a":"' + b"x, [y], {z}" * 100_000 + b'"}'  # punctuation inside a string
+    assert json_items(prose, 200_000) < 10
+
+
+def test_a_gzip_bomb_of_empty_spans_is_refused_before_it_is_decoded(tmp_path, guard) -> None:
+    body = gzip.compress(_empty_spans(LOW * 100), 9)  # 100 times the limit, in a few KB
+    assert len(body) < 2_000
+    with running_app(tmp_path, guard, max_values_per_request=LOW) as app:
+        status, _, answer = _post(
+            app, body, "application/x-protobuf", **{"Content-Encoding": "gzip"}
+        )
+        assert status == 413, answer
+        assert b"max_values_per_request" in answer
+        empties = b",".join([b"{}"] * LOW * 10)
+        json_bomb = otlp_json([]).replace(b'"spans": []', b'"spans": [' + empties + b"]")
+        assert json_bomb.count(b"{}") >= LOW * 10
+        assert _post(app, json_bomb, "application/json")[0] == 413
+        assert (
+            _post(app, otlp_json([json_span("ab" * 16, "cd" * 8, "", {})]), "application/json")[0]
+            == 200
+        )
+        assert app.stats().spans.get("malformed", 0) == 0  # nothing of the bombs was decoded
+        assert app.stats().inflight_bytes == 0
+
+
+def test_a_bomb_over_grpc_is_refused_before_grpcio_parses_it(tmp_path, guard) -> None:
+    with running_app(tmp_path, guard, grpc=True, max_values_per_request=LOW) as app:
+        with grpc.insecure_channel(f"127.0.0.1:{app.ports['grpc']}") as channel:
+            export = channel.unary_unary(
+                "/opentelemetry.proto.collector.trace.v1.TraceService/Export",
+                request_serializer=None,
+                response_deserializer=None,
+            )
+            with pytest.raises(grpc.RpcError) as refused:
+                export(_empty_spans(LOW * 100), timeout=30)
+            assert refused.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+            stub = trace_service_pb2_grpc.TraceServiceStub(channel)
+            stub.Export(ExportTraceServiceRequest(), timeout=10)  # a small one still goes
+        wait_for(lambda: app.stats().requests.get(("grpc", "RESOURCE_EXHAUSTED")) == 1, 10)
+        assert app.stats().spans.get("malformed", 0) == 0
+        assert "ragguard_serve_inflight_bytes 0.0" in metrics_text(app)
+
+
+def test_the_bytes_in_flight_are_shared_and_given_back() -> None:
+    budget = ByteBudget(1000, wait_s=0.2)
+    with budget.reservation() as first:
+        first.take(800)
+        with pytest.raises(Busy), budget.reservation() as second:
+            second.take(300)  # no room while the first holds 800
+        assert budget.used == 800
+    assert budget.used == 0
+    with budget.reservation() as alone:
+        alone.take(5000)  # larger than the whole budget: taken when nothing else is in flight
+        alone.take(5000)
+    assert budget.used == 0
+
+
+def test_a_request_waits_for_room_in_flight_then_is_refused(tmp_path, guard, monkeypatch) -> None:
+    monkeypatch.setattr("ragguard.serve.inflight.WAIT_S", 0.3)
+    with running_app(tmp_path, guard, max_inflight_bytes=1_000_000) as app:
+        with app.receiving.reservation() as held:  # a request in flight holds the budget
+            held.take(1_000_000)
+            status, headers, _ = _post(app, otlp_json([]), "application/json")
+            assert status == 429
+            assert headers["Retry-After"] == "5"
+        assert _post(app, otlp_json([]), "application/json")[0] == 200
+
+
+def test_traces_being_evaluated_count_against_max_held_bytes() -> None:
+    buffer = TraceBuffer(BufferSettings(grace_s=0, max_bytes=10_000))
+    spans = [replace(s, size=3000) for s in openinference(trace_id="1" * 32)]
+    assert buffer.add(spans).accepted == 3
+    (due,) = buffer.due()
+    assert due.size == 9000
+    buffer.evaluation_started(due.size)
+    other = [replace(s, size=3000) for s in openinference(trace_id="2" * 32)]
+    assert buffer.add(other[:1]).refused  # 9,000 evaluating + 3,000 > 10,000
+    buffer.evaluation_ended(due.size)
+    assert not buffer.add(other[:1]).refused
+
+
+def test_a_queued_trace_holds_its_bytes_until_it_is_let_go(tmp_path, guard) -> None:
+    """Complete traces leave the buffer for the evaluation queue; their bytes still count,
+    so requests get 429 while the queue holds ``max_held_bytes``, then 200 again."""
+    first, second = "0" * 31 + "9", "0" * 31 + "8"
+    with running_app(tmp_path, guard, max_held_bytes=60_000) as app:
+        spans = [replace(s, size=50_000, service="queued") for s in openinference(trace_id=first)]
+        app.process([Due(first, spans, "root", 0, 0.0, 50_000)])
+        assert app.stats().evaluating_bytes == 50_000
+        big = {"input.value": "x" * 20_000}
+        body = otlp_json([json_span("ab" * 16, "cd" * 8, "", big)])
+        status, headers, _ = _post(app, body, "application/json")
+        assert status == 429 and headers["Retry-After"] == "5"
+        wait_for(lambda: any(r["trace_id"] == first for r in records(app)), 120)
+        # the evaluation thread lets its last batch go when it takes the next one
+        spans = [replace(s, service="queued") for s in openinference(trace_id=second)]
+        app.process([Due(second, spans, "root", 0, 0.0, 0)])
+        del spans
+        wait_for(lambda: app.stats().evaluating_bytes == 0, 120)
+        assert _post(app, body, "application/json")[0] == 200
