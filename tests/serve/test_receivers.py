@@ -46,7 +46,7 @@ def test_the_sdk_http_exporter_gets_verdicts(tmp_path, guard) -> None:
         assert get(f"http://127.0.0.1:{app.ports['metrics']}/healthz")[0] == 200
         # each sink has its own queue: the metrics may come a moment after the log record
         deadline = time.monotonic() + 30
-        while 'ragguard_responses_total{pipeline="rag-app"}' not in (text := metrics_text(app)):
+        while 'ragguard_responses_total{pipeline="rag-app"} 1.0' not in (text := metrics_text(app)):
             assert time.monotonic() < deadline, text[-2000:]
             time.sleep(0.1)
         assert 'ragguard_serve_spans_total{outcome="accepted"} 3.0' in text
