@@ -31,6 +31,10 @@ def _nothing() -> None:
     return None
 
 
+ONLY_COUNTED = "further failures are only counted"
+"""The default ending of a destination's first failure line."""
+
+
 class Delivery:
     """One destination under the policy. ``on_failure`` runs at each failure (the
     Monitor's ``export_errors`` count); ``hint`` ends the first failure's log line."""
@@ -40,7 +44,7 @@ class Delivery:
         name: str,
         *,
         on_failure: Callable[[], object] = _nothing,
-        hint: str = "further failures are only counted",
+        hint: str = ONLY_COUNTED,
     ) -> None:
         self.name = name
         self.on_failure = on_failure
@@ -96,7 +100,7 @@ class ExporterDelivery:
         exporter: Exporter,
         *,
         on_failure: Callable[[], object] = _nothing,
-        hint: str = "further failures are only counted",
+        hint: str = ONLY_COUNTED,
     ) -> None:
         self.exporter = exporter
         self.delivery = Delivery(type(exporter).__name__, on_failure=on_failure, hint=hint)
