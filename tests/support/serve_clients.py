@@ -90,6 +90,15 @@ def metrics_text(app: ServeApp) -> str:
     return get(f"http://127.0.0.1:{app.ports['metrics']}/metrics")[1]
 
 
+def sample(text: str, series: str) -> float:
+    """The value of ``series`` (name and labels, as exposed) in ``text``; 0 when absent.
+    The evaluation metrics live in the process's registry, which earlier tests add to."""
+    for line in text.splitlines():
+        if line.startswith(series + " "):
+            return float(line.rsplit(" ", 1)[1])
+    return 0.0
+
+
 def openinference_request(provider: Any) -> str:
     """One RAG request as OpenInference spans through an SDK tracer: a chain over a
     retriever and an LLM. Its trace id (hex)."""
