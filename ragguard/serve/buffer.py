@@ -95,6 +95,11 @@ class _Held:
             self.spans, self.packed = {span.span_id: span for span in spans}, b""
 
 
+def _size(span: SpanRecord) -> int:
+    """A span's held size when its decoder did not give one (hand-built spans)."""
+    return estimated_size(span.attributes, span.events)
+
+
 def _root_service(held: _Held) -> str | None:
     """The service of a held trace's root span (None: no root)."""
     return next((s.service for s in held.spans.values() if s.parent_id is None), None)
@@ -202,44 +207,25 @@ class TraceBuffer:
         for it; a batch larger than the whole empty buffer is taken up to what it holds."""
         added = Added()
         rate = self.settings.sample_rate
-        sampled = []
-        for span in spans:
-            if hash_sample(span.trace_id, rate):
-                sampled.append((span, span.size or estimated_size(span.attributes, span.events)))
-            else:
-                added.sampled_out += 1
+        if rate >= 1.0:
+            sampled = [(span, span.size or _size(span)) for span in spans]
+        else:
+            sampled = []
+            for span in spans:
+                if hash_sample(span.trace_id, rate):
+                    sampled.append((span, span.size or _size(span)))
+                else:
+                    added.sampled_out += 1
         with self._lock:
             self.counts["spans_sampled_out"] += added.sampled_out
-            if not self._room_for(sampled):
+            whole = self._room_for(sampled)
+            if not whole and (self._pending or self.evaluating_bytes):
                 added.refused = True
                 self.counts["batches_refused"] += 1
                 self.counts["spans_refused"] += len(sampled)
                 return added
-            now = self.clock()
-            for span, size in sampled:
-                if not self._fits(span.trace_id, size):
-                    added.over_capacity += 1
-                    continue
-                held = self._held(span.trace_id, now)
-                if span.span_id in held.spans:
-                    added.duplicates += 1
-                    continue
-                if len(held.spans) >= self.settings.max_spans_per_trace:
-                    added.rejected += 1
-                    continue
-                if held.revision and span.service != _root_service(held):
-                    held.late_services.add(span.service)
-                held.spans[span.span_id] = span
-                held.size += size
-                self.waiting.spans += 1
-                self.waiting.bytes += size
-                held.last_at = now
-                if span.parent_id is None:
-                    if held.root_at is None:
-                        self.rooted += 1
-                    held.root_at = now
-                added.accepted += 1
-                self._shed()
+            self._take(sampled, added, whole)
+            self._shed()
             self.counts.update(
                 spans_accepted=added.accepted,
                 spans_rejected=added.rejected + added.over_capacity,
@@ -247,17 +233,46 @@ class TraceBuffer:
             )
         return added
 
+    def _take(self, sampled: list[tuple[SpanRecord, int]], added: Added, whole: bool) -> None:
+        """Hold each span of a batch; unless the ``whole`` batch fits, each span is checked
+        to fit first."""
+        now = self.clock()
+        pending, most_spans = self._pending, self.settings.max_spans_per_trace
+        for span, size in sampled:
+            if not whole and not self._fits(span.trace_id, size):
+                added.over_capacity += 1
+                continue
+            held = pending.get(span.trace_id)
+            if held is None:
+                held = self._held(span.trace_id, now)
+            if span.span_id in held.spans:
+                added.duplicates += 1
+                continue
+            if len(held.spans) >= most_spans:
+                added.rejected += 1
+                continue
+            if held.revision and span.service != _root_service(held):
+                held.late_services.add(span.service)
+            held.spans[span.span_id] = span
+            held.size += size
+            self.waiting.spans += 1
+            self.waiting.bytes += size
+            held.last_at = now
+            if span.parent_id is None:
+                if held.root_at is None:
+                    self.rooted += 1
+                held.root_at = now
+            added.accepted += 1
+
     def _room_for(self, sampled: list[tuple[SpanRecord, int]]) -> bool:
-        """Whether the batch fits beside the waiting traces (kept ones can be let go), or
-        no trace is waiting (then it is taken as far as it fits)."""
-        if not self._pending and not self.evaluating_bytes:
-            return True
+        """Whether the whole batch fits beside the waiting and evaluating traces (kept ones
+        can be let go): then no span of it needs checking."""
         pending = self._pending  # not ``set - keys()``: that walks every pending trace
         new = {span.trace_id for span, _ in sampled if span.trace_id not in pending}
         reopened = sum(self._done[t][1].size for t in new if t in self._done)
         incoming = sum(size for _, size in sampled) + reopened
         return (
-            len(self._pending) + len(new) <= self.settings.max_traces
+            len(pending) + len(new) <= self.settings.max_traces
             and self.unreleasable_bytes + incoming <= self.settings.max_bytes
         )
 

@@ -40,10 +40,9 @@ def _hex_id(value: str, length: int) -> str | None:
     return value
 
 
-def _proto_id(raw: bytes, length: int) -> str | None:
-    """A protobuf id as ``_hex_id`` reads its hex: ``length`` bytes, not all zero (bytes'
-    hex is always lowercase hex digits, so no pattern is matched)."""
-    return raw.hex() if len(raw) == length and any(raw) else None
+_ZERO_TRACE, _ZERO_SPAN = bytes(16), bytes(8)
+"""Protobuf ids that are all zero: malformed, as ``_hex_id`` reads them (bytes' hex is
+always lowercase hex digits, so no pattern is matched)."""
 
 
 def _get(message: Mapping[str, Any], camel: str) -> Any:
@@ -185,6 +184,10 @@ def _service(resource: Mapping[str, Any]) -> str:
     return name if isinstance(name, str) and name else "unknown_service"
 
 
+_PROTO_SCALARS = frozenset(("string_value", "bool_value", "int_value", "double_value"))
+"""``AnyValue`` fields read as they are (the usual attribute: no call per value)."""
+
+
 def _proto_value(value: Any) -> Any:
     kind = value.WhichOneof("value")
     if kind is None:
@@ -199,7 +202,14 @@ def _proto_value(value: Any) -> Any:
 
 
 def _proto_attributes(entries: Any) -> dict[str, Any]:
-    return {kv.key: _proto_value(kv.value) for kv in entries}
+    attributes = {}
+    for entry in entries:
+        value = entry.value
+        kind = value.WhichOneof("value")
+        attributes[entry.key] = (
+            getattr(value, kind) if kind in _PROTO_SCALARS else _proto_value(value)
+        )
+    return attributes
 
 
 def parse_protobuf(body: bytes) -> Any:
@@ -225,34 +235,41 @@ def decode_request(request: Any) -> DecodedRequest:
         for scope_spans in resource_spans.scope_spans:
             scope = scope_spans.scope.name
             for span in scope_spans.spans:
-                trace_id = _proto_id(span.trace_id, 16)
-                span_id = _proto_id(span.span_id, 8)
-                if trace_id is None or span_id is None:
+                record = _proto_span(span, service, scope)
+                if record is None:
                     decoded.rejected += 1
-                    continue
-                parent = span.parent_span_id
-                attributes = _proto_attributes(span.attributes)
-                events = tuple(
-                    (event.name, _proto_attributes(event.attributes)) for event in span.events
-                )
-                decoded.spans.append(
-                    SpanRecord(
-                        trace_id=trace_id,
-                        span_id=span_id,
-                        parent_id=_proto_id(parent, 8) if parent else None,
-                        name=span.name,
-                        attributes=attributes,
-                        events=events,
-                        start_ns=span.start_time_unix_nano,
-                        end_ns=span.end_time_unix_nano,
-                        service=service,
-                        scope=scope,
-                        size=max(span.ByteSize(), estimated_size(attributes, events)),
-                    )
-                )
+                else:
+                    decoded.spans.append(record)
     if decoded.rejected:
         decoded.errors.append(f"{decoded.rejected} spans with malformed trace or span ids")
     return decoded
+
+
+def _proto_span(span: Any, service: str, scope: str) -> SpanRecord | None:
+    """One protobuf span, or None when an id is malformed (every span of a request passes
+    here: ids are checked inline, scalar values read without a call)."""
+    trace, own, parent = span.trace_id, span.span_id, span.parent_span_id
+    if len(trace) != 16 or trace == _ZERO_TRACE or len(own) != 8 or own == _ZERO_SPAN:
+        return None
+    attributes = _proto_attributes(span.attributes)
+    events = (
+        tuple((event.name, _proto_attributes(event.attributes)) for event in span.events)
+        if span.events
+        else ()
+    )
+    return SpanRecord(
+        trace_id=trace.hex(),
+        span_id=own.hex(),
+        parent_id=parent.hex() if len(parent) == 8 and parent != _ZERO_SPAN else None,
+        name=span.name,
+        attributes=attributes,
+        events=events,
+        start_ns=span.start_time_unix_nano,
+        end_ns=span.end_time_unix_nano,
+        service=service,
+        scope=scope,
+        size=estimated_size(attributes, events),
+    )
 
 
 def decode_protobuf(body: bytes) -> DecodedRequest:

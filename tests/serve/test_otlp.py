@@ -132,13 +132,21 @@ def _json_spans(spans: int, attributes: int, value: str | None) -> bytes:
 @pytest.mark.parametrize("encode", [_protobuf_spans, _json_spans])
 @pytest.mark.parametrize(
     ("attributes", "value"),
-    [(20_000, None), (20_000, "x"), (50, "some words"), (2, "y" * 2_000_000)],
+    [
+        (20_000, None),
+        (20_000, "x"),
+        (50, "some words"),
+        (2, "y" * 2_000_000),
+        (2, "y" * 1_000_000 + "\U0001f600"),  # one astral character: 4 bytes a character
+        (0, None),  # the record, its ids and name alone
+    ],
 )
 def test_the_held_size_of_a_span_is_within_twice_the_memory_it_takes(
     encode, attributes, value
 ) -> None:
     """``serve.max_held_bytes`` stands for memory: 20,000 empty attributes a span took about
-    30 times what their wire size said."""
+    30 times what their wire size said, a string widened by one emoji 4 times, and a span
+    without attributes about 500 bytes."""
     import gc
     import tracemalloc
 
