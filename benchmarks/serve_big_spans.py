@@ -10,14 +10,16 @@ Cases:
 - ``sequential``: 80 non-root spans of 12 MB, one per OTLP/HTTP protobuf request, each its
   own trace (none ever complete);
 - ``concurrent``: 8 such bodies of 15 MB at once;
+- ``gzip-64``: 64 clients at once, each a gzip protobuf body of one such 12 MB span (about
+  12 KB on the wire), 64 traces;
 - ``bomb-gzip``, ``bomb-grpc``, ``bomb-json``: 4 decode bombs at once: gzip protobuf
   bodies of 15.9 MB of empty spans (15.5 KB on the wire), the same message over gRPC,
   and a JSON list of ``{}``;
 - ``complete``: 40 complete traces (root, retriever and LLM spans) with a 12 MB document,
   4 clients at once.
 
-Targets: a bomb case at most ready + 400 MB; ``complete`` at most ready +
-``max_held_bytes`` + 200 MB, with 429s.
+Targets: a bomb case at most ready + 400 MB; every other case at most ready +
+``max_held_bytes`` + 200 MB (``complete`` with 429s).
 """
 
 from __future__ import annotations
@@ -46,8 +48,12 @@ from serve_soak import ROOT, free_port
 MB = 1_000_000
 HELD_MB = 256.0
 """``serve.max_held_bytes`` at its default, in MB."""
-TARGETS = {"bomb": 400.0, "complete": HELD_MB + 200.0}
-"""MB over ready: each bomb case, and ``complete``."""
+TARGETS = {
+    "bomb": 400.0,
+    **dict.fromkeys(("sequential", "concurrent", "gzip", "complete"), HELD_MB + 200.0),
+}
+"""MB over ready: each bomb case, and every other (``max_held_bytes`` + 200 MB: requests in
+flight and the evaluation's working set)."""
 
 
 def span_body(number: int, size: int, complete: bool = False) -> bytes:
@@ -162,6 +168,10 @@ def requests_for(case: str, ports: dict[str, int]) -> tuple[list[Callable[[], in
     if case == "concurrent":
         bodies = [span_body(n, 15 * MB) for n in range(1, 9)]
         return [lambda b=b: http_post(http_port, b, PROTOBUF) for b in bodies], 8
+    if case == "gzip-64":
+        gzip_headers = {**PROTOBUF, "Content-Encoding": "gzip"}
+        bodies = [gzip.compress(span_body(n, 12 * MB), 6) for n in range(1, 65)]
+        return [lambda b=b: http_post(http_port, b, gzip_headers) for b in bodies], 64
     if case == "bomb-gzip":
         bomb = gzip.compress(empty_spans(15_900_000), 9)
         headers = {**PROTOBUF, "Content-Encoding": "gzip"}
@@ -216,7 +226,7 @@ def run(case: str) -> dict[str, object]:
     }
 
 
-CASES = ("sequential", "concurrent", "bomb-gzip", "bomb-grpc", "bomb-json", "complete")
+CASES = ("sequential", "concurrent", "gzip-64", "bomb-gzip", "bomb-grpc", "bomb-json", "complete")
 
 
 def main() -> None:

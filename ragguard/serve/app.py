@@ -24,6 +24,7 @@ from ragguard.errors import RagguardError
 from ragguard.evaluation import Guard
 from ragguard.exporters import Exporter
 from ragguard.serve.addresses import check_exposure, parse
+from ragguard.serve.allocator import return_big_blocks
 from ragguard.serve.buffer import BufferSettings, Due, TraceBuffer
 from ragguard.serve.evaluating import Evaluating
 from ragguard.serve.forward import Forwarder
@@ -128,6 +129,7 @@ class ServeApp:
             raise
 
     def _start(self) -> None:
+        return_big_blocks()
         tls = self._tls()
         addresses = {"http": self.http_address}
         if self.grpc_address is not None:
