@@ -5,6 +5,12 @@ Algorithm L reservoir over spans, not traces: a trace with ten claims is ten tim
 to be drawn as a trace with one, and the pass costs a skip count per record rather than a
 random number per span. ``flagged``: the spans ragguard flagged unsupported first (lowest
 support first), then others, for triage; only ``random`` labels estimate rates.
+
+A line is read whole only when a reservoir takes one of its spans (``Source.lines``). One
+found bad then is dropped as if never offered: in the filling phase it holds no place; past
+it, the span taken is let go and the next skip drawn, and as the skips are memoryless (each
+span has its own uniform key; the reservoir keeps the smallest) the sample stays uniform
+over the good lines' spans.
 """
 
 from __future__ import annotations
@@ -12,23 +18,14 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Literal
 
 from tqdm.auto import tqdm
 
 from ragguard.errors import TraceValidationError
-from ragguard.review.source import Record, Source
+from ragguard.review.source import Line, Record, Source, spans_drawn_from
 
 Design = Literal["random", "flagged"]
-
-
-def eligible(span: Any) -> bool:
-    """An objective span with a support score: what the sample is drawn from."""
-    return (
-        isinstance(span, dict)
-        and span.get("kind") == "objective"
-        and (isinstance(span.get("support"), int | float))
-    )
 
 
 @dataclass(frozen=True)
@@ -57,21 +54,26 @@ class Reservoir:
             return 0
         return int(math.log(self._unit()) / math.log1p(-self.weight))
 
-    def offer(self, record: Record, spans: list[int]) -> bool:
-        """Offer a record's eligible spans (their indices), in order; True when one of
-        them was taken."""
+    def offer(self, line: Line, spans: list[int]) -> bool:
+        """Offer a line's eligible spans (their indices), in order; True when one of them
+        was taken. The line is read whole only when one is."""
         if not self.size or not spans:
             return False
         end, taken = self.seen + len(spans), False
-        for span in spans[: max(self.size - self.seen, 0)]:
-            self.held.append(Drawn(record, span))
+        filling = spans[: max(self.size - self.seen, 0)]
+        if filling:
+            record = line.record()
+            if record is None:
+                return False  # a bad line holds no place
+            self.held.extend(Drawn(record, span) for span in filling)
             taken = True
         while self.next_taken < end:
-            self.held[self.rng.randrange(self.size)] = Drawn(
-                record, spans[self.next_taken - self.seen]
-            )
-            taken = True
-            self.weight *= math.exp(math.log(self._unit()) / self.size)
+            record = line.record()
+            if record is not None:
+                span = spans[self.next_taken - self.seen]
+                self.held[self.rng.randrange(self.size)] = Drawn(record, span)
+                taken = True
+                self.weight *= math.exp(math.log(self._unit()) / self.size)
             self.next_taken += self._skip() + 1
         self.seen = end
         return taken
@@ -87,6 +89,9 @@ class Population:
     bad: list[TraceValidationError] = field(default_factory=list)
     superseded: int = 0
     """Sampled spans dropped because a later record of their trace replaced theirs."""
+    read_whole: int = 0
+    """Lines read whole: those a span was drawn from, and those not in the trace log's own
+    shape; every other line had only its evaluation decoded."""
 
 
 @dataclass(frozen=True)
@@ -116,23 +121,29 @@ def draw(
     latest: dict[str, Record] = {}
     """The last record of each trace id the reservoirs hold (a trace logged again, as
     ``serve`` does after a late span, is shown from its last record)."""
-    for done, record in source.records(population.bad):
-        population.records += 1
-        spans = record.evaluation["spans"]
-        chosen = [i for i, span in enumerate(spans) if eligible(span)]
-        flagged = [i for i in chosen if spans[i].get("supported") is False]
-        population.spans += len(chosen)
-        population.flagged += len(flagged)
-        trace_id = record.evaluation.get("trace_id")
+    for done, line in source.lines(population.bad):
+        spans = spans_drawn_from(line.evaluation)
+        chosen = [i for i, _ in spans]
+        flagged = [i for i, unsupported in spans if unsupported]
+        trace_id = line.evaluation.get("trace_id")
         if design == "random":
-            taken = main.offer(record, chosen)
+            taken = main.offer(line, chosen)
         else:
-            others = [i for i in chosen if spans[i].get("supported") is not False]
-            taken = main.offer(record, flagged) | rest.offer(record, others)
+            others = [i for i, unsupported in spans if not unsupported]
+            taken = main.offer(line, flagged) | rest.offer(line, others)
         if isinstance(trace_id, str) and (taken or trace_id in latest):
-            latest[trace_id] = record
+            record = line.record()
+            if record is not None:
+                latest[trace_id] = record
             if len(latest) > 4 * (main.size + rest.size) + 64:
                 _forget_unheld(latest, main, rest)
+        if line.error is not None:
+            population.bad.append(line.error)
+            continue
+        population.records += 1
+        population.read_whole += line.read_whole
+        population.spans += len(chosen)
+        population.flagged += len(flagged)
         if population.records % 256 == 0:
             bar.n = done
             bar.update(0)

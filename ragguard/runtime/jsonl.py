@@ -41,24 +41,46 @@ def read_jsonl(
     A line longer than ``max_line_bytes`` is reported and skipped without being held in
     memory whole.
     """
+    for number, raw in raw_lines(path, max_line_bytes):
+        for parsed in parse_raw(
+            raw,
+            number,
+            whole_lines_only=whole_lines_only,
+            record_start=record_start,
+            max_line_bytes=max_line_bytes,
+        ):
+            yield number, parsed
+
+
+def raw_lines(
+    path: str | Path, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES
+) -> Iterator[tuple[int, bytes | None]]:
+    """(line number, its bytes with the newline) per non-blank line; None for a line longer
+    than ``max_line_bytes``, read through in bounded chunks and never held whole."""
     with Path(path).open("rb") as handle:
         for number, raw in enumerate(_lines(handle, max_line_bytes), start=1):
-            if raw is None:
-                yield number, overlong(number, max_line_bytes)
-                continue
-            if not raw.strip():
-                continue
-            parsed = parse_line(raw, number, whole_lines_only=whole_lines_only)
-            if (
-                isinstance(parsed, TraceValidationError)
-                and record_start is not None
-                and raw.endswith(b"\n")
-            ):
-                glued = _glued_record(raw, record_start)
-                if glued is not None:
-                    yield number, TraceValidationError("<json>", CUT_RECORD, line=number)
-                    parsed = glued
-            yield number, parsed
+            if raw is None or raw.strip():
+                yield number, raw
+
+
+def parse_raw(
+    raw: bytes | None,
+    number: int,
+    *,
+    whole_lines_only: bool = False,
+    record_start: bytes | None = None,
+    max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
+) -> list[dict[str, Any] | TraceValidationError]:
+    """One line of ``raw_lines`` as ``read_jsonl`` reads it: its object or its error, or,
+    for a whole record glued after a cut one, the cut part's error and then the record."""
+    if raw is None:
+        return [overlong(number, max_line_bytes)]
+    parsed = parse_line(raw, number, whole_lines_only=whole_lines_only)
+    if isinstance(parsed, TraceValidationError) and record_start is not None:
+        glued = _glued_record(raw, record_start) if raw.endswith(b"\n") else None
+        if glued is not None:
+            return [TraceValidationError("<json>", CUT_RECORD, line=number), glued]
+    return [parsed]
 
 
 def overlong(number: int, max_line_bytes: int) -> TraceValidationError:

@@ -24,7 +24,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from ragguard.errors import TraceValidationError
-from ragguard.runtime.jsonl import DEFAULT_MAX_LINE_BYTES, read_jsonl
+from ragguard.runtime.jsonl import DEFAULT_MAX_LINE_BYTES, parse_raw, raw_lines
 from ragguard.schema import Evaluation, JudgeVerdict, Trace, is_inline, media_reference
 
 LOG_FIELDS = ("evaluation", "logged_at", "log_truncated")
@@ -130,8 +130,21 @@ def read_log_lines(
 ) -> Iterator[tuple[int, dict[str, Any] | TraceValidationError]]:
     """One trace log's lines as JSON objects, read as a log is: a cut last line skipped,
     a record glued after a cut one recovered."""
-    return read_jsonl(
-        path, whole_lines_only=True, record_start=LOG_RECORD_START, max_line_bytes=max_line_bytes
+    for number, raw in raw_lines(path, max_line_bytes):
+        for data in parse_log_line(raw, number, max_line_bytes):
+            yield number, data
+
+
+def parse_log_line(
+    raw: bytes | None, number: int, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES
+) -> list[dict[str, Any] | TraceValidationError]:
+    """One line of a trace log (from ``raw_lines``) as ``read_log_lines`` reads it."""
+    return parse_raw(
+        raw,
+        number,
+        whole_lines_only=True,
+        record_start=LOG_RECORD_START,
+        max_line_bytes=max_line_bytes,
     )
 
 

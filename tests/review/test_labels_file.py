@@ -71,3 +71,30 @@ def test_calibrate_counts_a_relabelled_span_once(tmp_path):
     assert done.returncode == 0, done.stderr
     fitted = tomllib.loads(out.read_text())["calibration"]["fitted"]
     assert fitted["n_labels"] == 1 and fitted["n_supported"] == 1
+
+
+def test_the_calibration_card_counts_the_labels_of_each_design(tmp_path):
+    random_session = _session(tmp_path)
+    labelled = {span.hash for span in random_session.queue.spans[:3]}
+    for index, span in enumerate(random_session.queue.spans[:3]):
+        random_session.label(
+            index, "supported" if index % 2 else "unsupported", "ana", "", span.hash
+        )
+    random_session.close()
+    labels = str(tmp_path / "labels.jsonl")
+    flagged = build_queue(
+        open_source(str(LIVE_LOG)), labels, size=10, design="flagged", seed=4, progress=False
+    )
+    flagged_session = ReviewSession(flagged, labels, "ana")
+    fresh = [(i, s) for i, s in enumerate(flagged.spans) if s.hash not in labelled][:2]
+    for index, span in fresh:
+        flagged_session.label(index, "unsupported", "ana", "", span.hash)
+    flagged_session.close()
+    assert [line["design"] for line in label_lines(tmp_path / "labels.jsonl")] == [
+        *["random"] * 3,
+        *["flagged"] * 2,
+    ]
+    out = tmp_path / "calibrated.toml"
+    done = run_ragguard("calibrate", labels, "-o", str(out))
+    assert done.returncode == 0, done.stderr
+    assert "- label designs: 2 flagged, 3 random" in out.with_suffix(".md").read_text()

@@ -8,7 +8,7 @@ from collections import Counter
 from scipy.stats import chi2
 
 from ragguard.review import Reservoir, draw, open_source
-from ragguard.review.source import Record
+from ragguard.review.source import Line, Record, quick_evaluation
 from tests.support.review_fixtures import live_records, write_log
 
 
@@ -44,7 +44,9 @@ def test_the_sample_is_uniform_over_spans_not_traces(tmp_path):
     records = [_record(f"one-{i}", 1) for i in range(50)]
     records += [_record(f"ten-{i}", 10) for i in range(50)]
     random.Random(7).shuffle(records)
-    source = open_source(str(write_log(tmp_path / "mixed.jsonl", records)))
+    log = write_log(tmp_path / "mixed.jsonl", records)
+    assert all(quick_evaluation(line) for line in log.read_bytes().splitlines(keepends=True))
+    source = open_source(str(log))
     counts = Counter()
     draws, size = 300, 20
     for seed in range(draws):
@@ -62,7 +64,7 @@ def test_the_sample_is_uniform_over_spans_not_traces(tmp_path):
 def test_the_reservoir_keeps_every_item_when_fewer_than_its_size():
     reservoir = Reservoir(5, random.Random(1))
     record = Record("x", None, {"spans": []})
-    assert reservoir.offer(record, [0, 1, 2]) is True
+    assert reservoir.offer(Line("x line 1", 1, {"spans": []}, None, record), [0, 1, 2]) is True
     assert [d.span for d in reservoir.held] == [0, 1, 2]
 
 
