@@ -179,6 +179,7 @@ def verdict_record(model: str, replied: Replied, question: str | None = None) ->
         latency_ms=0.0 if reused else round(answer.latency_ms, 1),
         cached=reused,
         tokens_left_today=answer.tokens_left_today,
+        from_log=replied.from_log,
     )
 
 
