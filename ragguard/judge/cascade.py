@@ -47,7 +47,7 @@ from ragguard.judge.questions import (
 )
 from ragguard.judge.ruling import Draft, Ruling
 from ragguard.judge.share import ShareWindows
-from ragguard.runtime import Cache
+from ragguard.runtime import Cache, map_in_pool
 from ragguard.schema import Evaluation, JudgeVerdict
 
 logger = logging.getLogger(__name__)
@@ -185,7 +185,8 @@ class Cascade:
         if todo:
             workers = 1 if self.config.backend == "local" else self.config.max_concurrency
             with ThreadPoolExecutor(workers) as pool:
-                fresh = dict(zip(todo, pool.map(self._ask_one, todo.values()), strict=True))
+                answers = map_in_pool(pool, self._ask_one, todo.values())
+                fresh = dict(zip(todo, answers, strict=True))
         self._cache.put_many({k: a for k, a in fresh.items() if a.parsed is not None})
         served: set[str] = set()
         results = []
