@@ -7,12 +7,11 @@ it with the larger of the tokens counted here, in what was sent and received, an
 the server reports; a reported usage that is negative, not a whole number or beyond what the
 text could hold is refused and logged, so a server that reports nothing or nonsense cannot
 spend the budget unseen; a call that fails keeps its estimate charged, since the server may
-have computed it: a reply that could not be read, a timeout after sending). A failed
-attempt that is worth another try (connection refused, HTTP 429 or 5xx) is retried with
-exponential backoff and jitter; a timeout is not, so one question never costs more than
-``timeout_s`` of waiting on a slow judge. Whatever happens, ``ask`` returns an ``Answer``
-with the reason it has no verdict: it never raises. A reply's rationale goes to the trace
-log, so it has the API key and bearer tokens removed.
+have computed it: a reply that could not be read, a timeout after sending). A failed attempt that is worth another try (connection refused,
+HTTP 429 or 5xx) is retried with exponential backoff and jitter; a timeout is not, so one
+question never costs more than ``timeout_s`` of waiting on a slow judge. Whatever happens,
+``ask`` returns an ``Answer`` with the reason it has no verdict: it never raises. A reply's
+rationale goes to the trace log, so it has the API key and bearer tokens removed.
 """
 
 from __future__ import annotations
