@@ -6,8 +6,7 @@ sliding-minute call limit and a daily token budget (estimated before the call, s
 it with the larger of the tokens counted here, in what was sent and received, and the usage
 the server reports; a reported usage that is negative, not a whole number or beyond what the
 text could hold is refused and logged, so a server that reports nothing or nonsense cannot
-spend the budget unseen; a call that fails keeps its estimate charged, since the server may
-have computed it: a reply that could not be read, a timeout after sending). A failed attempt that is worth another try (connection refused,
+spend the budget unseen). A failed attempt that is worth another try (connection refused,
 HTTP 429 or 5xx) is retried with exponential backoff and jitter; a timeout is not, so one
 question never costs more than ``timeout_s`` of waiting on a slow judge. Whatever happens,
 ``ask`` returns an ``Answer`` with the reason it has no verdict: it never raises. A reply's
@@ -103,8 +102,8 @@ class JudgeClient:
             logger.warning("ragguard judge: call failed: %s", self.endpoint.redacted(repr(error)))
             reply, skipped = None, "unavailable"
         latency_ms = (self._clock() - started) * 1000
-        if reply is None:  # it may have been computed (a reply unread, a timeout after
-            left = self.guards.settle(estimate, estimate, ok=False)  # sending): stays charged
+        if reply is None:
+            left = self.guards.settle(estimate, 0, ok=False)
             return Answer(None, skipped, latency_ms=latency_ms, tokens_left_today=left)
         input_tokens = max(sent, reply.input_tokens or 0)
         output_tokens = max(count_tokens(reply.text), reply.output_tokens or 0)

@@ -6,10 +6,8 @@ import threading
 import pytest
 
 from ragguard.config import JudgeConfig
-from ragguard.judge.client import JudgeClient
 from ragguard.judge.endpoint import Endpoint
 from ragguard.judge.prompts import SUPPORT_VERDICTS, support_messages
-from ragguard.judge.tokens import sent_tokens
 from tests.support.misbehaving_judge import Behaviour, completion, stand_in
 
 QUESTION = support_messages("It was moved to Berlin in 1975.", ["The tower is in Paris."])
@@ -54,19 +52,6 @@ def test_the_verdict_question_asks_for_the_schema():
     schema = request.body["response_format"]["json_schema"]["schema"]
     assert schema["properties"]["verdict"]["enum"] == list(SUPPORT_VERDICTS)
     assert request.body["max_tokens"] == 200 and "logprobs" not in request.body
-
-
-def test_a_call_whose_reply_cannot_be_read_stays_charged_to_the_budget():
-    """The server computed it: giving its tokens back let N workers, each with 1/N of the
-    budget, make more calls together than one process with all of it (on 67adc45 a Ray
-    actor's call that failed while reading the reply was given back)."""
-    with stand_in(Behaviour(body=b'{"choices": [{"message": ')) as server:  # cut short
-        config = _endpoint(server, retries=0, api_key_env="RAGGUARD_TEST_NO_KEY").config
-        estimate = sent_tokens(QUESTION) + config.max_output_tokens
-        client = JudgeClient(config.model_copy(update={"max_tokens_per_day": estimate * 3 // 2}))
-        assert client.ask(QUESTION, SUPPORT_VERDICTS).skipped == "unavailable"
-        assert client.ask(QUESTION, SUPPORT_VERDICTS).skipped == "over_budget"
-        assert len(server.plan.requests) == 1  # the second never went out
 
 
 def test_the_client_is_built_once_when_the_first_calls_come_at_once():
