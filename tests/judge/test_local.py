@@ -193,19 +193,9 @@ def test_replay_reuses_the_recorded_scores_instead_of_asking_again(judged_log, t
     ``--workers`` processes and on Ray actors: every judged span carries its recorded
     score, marked cached, with the same verdict, and the summary counts no call and no
     token (each worker and actor loads the judge, and would have asked)."""
-    if runner[:2] == ["--runner", "ray"]:
-        pytest.importorskip("ray")
     log, toml, live = judged_log
     out = tmp_path / "out.jsonl"
-    command = [sys.executable, "-m", "ragguard.cli", "replay", str(log), "-c", str(toml)]
-    done = subprocess.run(
-        [*command, "-o", str(out), "--batch-size", "1", *runner],
-        capture_output=True,
-        text=True,
-        timeout=900,
-        cwd=Path(__file__).resolve().parents[2],
-    )
-    assert done.returncode in (0, 1), done.stdout + done.stderr
+    done = _replay([sys.executable, "-m", "ragguard.cli"], log, toml, out, runner)
     replayed = [json.loads(line) for line in out.read_text().splitlines()]
     assert [e["trace_id"] for e in replayed] == [e.trace_id for e in live]
     for before, after in zip(live, replayed, strict=True):
@@ -218,6 +208,22 @@ def test_replay_reuses_the_recorded_scores_instead_of_asking_again(judged_log, t
     (line,) = [line for line in done.stdout.splitlines() if " judged / " in line]
     assert "8 judged / 0 skipped; 8 verdicts reused from the log" in line, line
     assert "0 tokens in, 0 out" in line and "calls" not in line, line
+
+
+def _replay(ragguard, log, toml, out, runner) -> subprocess.CompletedProcess[str]:
+    """``ragguard replay`` of ``log`` in a subprocess, one trace a batch, on ``runner``."""
+    if runner[:2] == ["--runner", "ray"]:
+        pytest.importorskip("ray")
+    options = ["-c", str(toml), "-o", str(out), "--batch-size", "1", *runner]
+    done = subprocess.run(
+        [*ragguard, "replay", str(log), *options],
+        capture_output=True,
+        text=True,
+        timeout=900,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    assert done.returncode in (0, 1), done.stdout + done.stderr
+    return done
 
 
 def _edited_log(log: Path, folder: Path) -> Path:
@@ -253,19 +259,9 @@ def test_replay_reuses_a_recorded_score_only_on_its_own_verified_span(judged_log
     """A recorded score is reused only on its own trace's span whose question, computed
     again, has the recorded hash: another trace's scores carried as extra spans, and scores
     whose hash does not match, are asked again, and the summary counts what was reused."""
-    if runner[:2] == ["--runner", "ray"]:
-        pytest.importorskip("ray")
     log, toml, live = judged_log
     out = tmp_path / "out.jsonl"
-    command = [*_ragguard(), "replay", str(_edited_log(log, tmp_path)), "-c", str(toml)]
-    done = subprocess.run(
-        [*command, "-o", str(out), "--batch-size", "1", *runner],
-        capture_output=True,
-        text=True,
-        timeout=900,
-        cwd=Path(__file__).resolve().parents[2],
-    )
-    assert done.returncode in (0, 1), done.stdout + done.stderr
+    done = _replay(_ragguard(), _edited_log(log, tmp_path), toml, out, runner)
     replayed = {e["trace_id"]: e for e in map(json.loads, out.read_text().splitlines())}
     judges = {t: [s["judge"] for s in e["spans"] if s["judge"]] for t, e in replayed.items()}
     assert all(j.get("from_log") is True for t in ("t0", "t3") for j in judges[t]), judges
