@@ -34,6 +34,9 @@ from ragguard.judge.share import ShareMatch
 from ragguard.metrics.agreement import balanced_accuracy
 from ragguard.metrics.summary import markdown_table as table
 
+YES = JudgeConfig().score_threshold
+"""The judge's own verdict on a score, as the product's client reads it."""
+
 
 def _kind(pair: Pair) -> str:
     """The kind of training pair a choice is checked across."""
@@ -68,7 +71,8 @@ def choose(args: argparse.Namespace) -> None:
             said = np.zeros(len(labels), bool)
             window = ShareMatch(JudgeConfig().share_window, warmup)
             for i in np.random.default_rng(order).permutation(rows):
-                said[i] = window.decide(bool(lite[i] >= eta), margin(card, lite[i], judge[i], eta))
+                z = margin(card, lite[i], judge[i], eta)  # the product's policy: agreement holds
+                said[i] = window.decide(bool(lite[i] >= eta), bool(judge[i] >= YES), z)
             found.append(balanced_accuracy(said[rows], labels[rows]))
         return float(np.mean(found))
 

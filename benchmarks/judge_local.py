@@ -136,9 +136,15 @@ def lite_scores(rows: Sequence[Pair]) -> tuple[np.ndarray, float]:
 
 
 def share_match() -> ShareMatch:
-    """The product's in-band window (``judge/share.py``), at the configured defaults."""
+    """The product's in-band window (``judge/share.py``), at the configured defaults: its
+    ``decide`` is the policy's (where lite and judge agree, the window never overturns
+    them)."""
     defaults = JudgeConfig()
     return ShareMatch(defaults.share_window, defaults.share_warmup)
+
+
+YES = JudgeConfig().score_threshold
+"""The judge's own verdict on a score, as the product's client reads it."""
 
 
 def cache_file() -> Path:
@@ -347,7 +353,8 @@ def report(args: argparse.Namespace) -> None:
                 record = data.records[i]
                 judge = float(record["score"])
                 z = margin(card, data.lite[i], judge, data.eta) if card else judge - 0.5
-                predicted[i] = window.decide(bool(lite_pred[i]), z) if card else z >= 0
+                yes = judge >= YES
+                predicted[i] = window.decide(bool(lite_pred[i]), yes, z) if card else z >= 0
                 score[i] = low + (high - low) / (1 + np.exp(-z))  # ranked within the band
                 seconds.append(record["seconds"])
                 tokens.append(record["input_tokens"])
@@ -426,12 +433,15 @@ def standin(args: argparse.Namespace) -> None:
             window = share_match()
             for i, s in sorted(zip(want, j, strict=True)):
                 z = margin(card, data.lite[i], s, data.eta)
-                combined[i] = window.decide(bool(lite_pred[i]), z) if card.judge_weight else z >= 0
+                yes = bool(s >= YES)
+                combined[i] = (
+                    window.decide(bool(lite_pred[i]), yes, z) if card.judge_weight else z >= 0
+                )
             own_card = own_threshold("stand-in")
             forced, window = lite_pred.copy(), share_match()  # the window with no card's help
             for i, s in sorted(zip(want, j, strict=True)):
                 forced[i] = window.decide(
-                    bool(lite_pred[i]), margin(own_card, data.lite[i], s, data.eta)
+                    bool(lite_pred[i]), bool(s >= YES), margin(own_card, data.lite[i], s, data.eta)
                 )
             line[f"own verdict {share:.0%}"] = balanced_accuracy(own, y)
             line[f"combined {share:.0%}"] = balanced_accuracy(combined, y)

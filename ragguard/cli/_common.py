@@ -221,8 +221,9 @@ def recorded_judge_scores(
     runner: Runner, entries: Iterable[tuple[str, Trace | RagguardError, LoggedTrace | None]]
 ) -> Iterator[tuple[str, Trace | RagguardError, LoggedTrace | None]]:
     """``entries``, with the judge scores each logged evaluation recorded handed on first,
-    to this process's judge or with the trace to its ``--workers`` process, so a replay
-    reuses them rather than asking again (a local model's probabilities move with threads
+    with its trace id, to this process's judge or with the trace to its ``--workers``
+    process, so a replay reuses them on the same spans of the same trace, where the question
+    is unchanged, rather than asking again (a local model's probabilities move with threads
     and batching)."""
     from ragguard.runners import judge_memory
 
@@ -230,7 +231,7 @@ def recorded_judge_scores(
     for entry in entries:
         logged = entry[2]
         if remember is not None and logged is not None and logged.judge_scores:
-            remember(logged.judge_scores)
+            remember(logged.trace.trace_id, logged.judge_scores)
         yield entry
 
 

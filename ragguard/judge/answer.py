@@ -38,3 +38,5 @@ class Replied:
     answer: Answer
     reused: bool
     """Served without a call of its own: cached, or the same question earlier in the batch."""
+    from_log: bool = False
+    """Taken by a replay from the trace's logged evaluation (``Cascade.remember``)."""

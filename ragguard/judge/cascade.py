@@ -21,8 +21,8 @@ the store's, and the sample's verdicts are recorded there.
 from __future__ import annotations
 
 import logging
-from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections import Counter, OrderedDict
+from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 
 from ragguard.calibration import CalibrationStore, shipped_combination
@@ -37,15 +37,26 @@ from ragguard.judge.prompts import (
     answer_messages,
     support_messages,
 )
-from ragguard.judge.questions import AnswerQuestion, Picking, Selection, SupportQuestion, select
+from ragguard.judge.questions import (
+    AnswerQuestion,
+    Picking,
+    Selection,
+    SpanAsked,
+    SupportQuestion,
+    select,
+)
 from ragguard.judge.ruling import Draft, Ruling
 from ragguard.judge.share import ShareWindows
-from ragguard.runtime import Cache
+from ragguard.runtime import Cache, map_in_pool
 from ragguard.schema import Evaluation, JudgeVerdict
 
 logger = logging.getLogger(__name__)
 
 Question = SupportQuestion | AnswerQuestion
+
+RECORDED_TRACES = 4096
+"""Traces whose recorded judge scores a cascade holds until they are evaluated (a replay
+hands each trace's on as it is read, a batch or two ahead): past this the oldest go."""
 
 
 class Cascade:
@@ -68,6 +79,8 @@ class Cascade:
         )
         """Each pipeline's window of in-band spans the judge's scores are ranked in
         (``judge/share.py``)."""
+        self._recorded: OrderedDict[str, Mapping[int, JudgeVerdict]] = OrderedDict()
+        """A replay's recorded judge scores by trace id, then span index (``remember``)."""
 
     @property
     def combination(self) -> JudgeCombination | None:
@@ -93,7 +106,8 @@ class Cascade:
             sample_only,
         )
         selections = [select(picking, draft) for draft in drafts]
-        asked = self._ask_all(selections)
+        take = self._recorded.get if sample_only else self._recorded.pop
+        asked = self._ask_all(selections, [take(d.trace.trace_id, {}) for d in drafts])
         rules = Rules(self.config, self.client.model_name, self.combination)
         if self.share is None:
             rulings = rule(rules, selections, asked, {})
@@ -110,19 +124,36 @@ class Cascade:
             self.calls.update(ruling.effects.calls)
         return rulings
 
-    def _ask_all(self, selections: Sequence[Selection]) -> list[Asked]:
-        """The answers to every selection's questions: the spans', then the answers'. A
-        bug while asking costs the judge's verdicts (logged), never the lite evaluation."""
+    def _ask_all(
+        self, selections: Sequence[Selection], recorded: Sequence[Mapping[int, JudgeVerdict]]
+    ) -> list[Asked]:
+        """The answers to every selection's questions: the spans' (those a replay recorded
+        for the same span and question taken from the record), then the answers'. A bug
+        while asking costs the judge's verdicts (logged), never the lite evaluation."""
+        model = self.client.model_name
+        logged = [
+            [logged_reply(scores, one, model) for one in chosen.spans]
+            for chosen, scores in zip(selections, recorded, strict=True)
+        ]
         spans = self._asked_safely(
-            [s.question for chosen in selections for s in chosen.spans], "the cascade"
+            [
+                one.question
+                for chosen, got in zip(selections, logged, strict=True)
+                for one, reply in zip(chosen.spans, got, strict=True)
+                if reply is None
+            ],
+            "the cascade",
         )
         answers = self._asked_safely(
             [c.answer for c in selections if c.answer is not None], "answer relevance"
         )
         found: list[Asked] = []
-        for chosen in selections:
-            mine = None if spans is None else spans[: len(chosen.spans)]
-            spans = None if spans is None else spans[len(chosen.spans) :]
+        for chosen, got in zip(selections, logged, strict=True):
+            mine = None
+            if spans is not None:
+                fresh = iter(spans[: got.count(None)])
+                spans = spans[got.count(None) :]
+                mine = [reply or next(fresh) for reply in got]
             answer = None
             if chosen.answer is not None and answers is not None:
                 answer, answers = answers[0], answers[1:]
@@ -154,7 +185,8 @@ class Cascade:
         if todo:
             workers = 1 if self.config.backend == "local" else self.config.max_concurrency
             with ThreadPoolExecutor(workers) as pool:
-                fresh = dict(zip(todo, pool.map(self._ask_one, todo.values()), strict=True))
+                answers = map_in_pool(pool, self._ask_one, todo.values())
+                fresh = dict(zip(todo, answers, strict=True))
         self._cache.put_many({k: a for k, a in fresh.items() if a.parsed is not None})
         served: set[str] = set()
         results = []
@@ -199,22 +231,34 @@ class Cascade:
 
             server(self.config)
 
-    def remember(self, recorded: Iterable[JudgeVerdict]) -> int:
-        """Take judge scores recorded in a logged evaluation (``LoggedTrace.judge_scores``,
-        which ``replay`` reads) as answers to the same questions, so they are reused rather
-        than asked again: llama.cpp's probabilities move with threads and batching, and a
-        replay must reproduce the verdicts it is compared with. Only scores of this
-        cascade's model, on the same question text (its content hash), are taken."""
-        model, found = self.client.model_name, {}
-        for judge in recorded:
-            if judge.score is None or judge.question is None:
-                continue
-            if judge.model != model or judge.verdict is None:
-                continue
-            parsed = Parsed(judge.verdict, judge.rationale)
-            found[judge.question] = Answer(parsed, None, score=judge.score)
-        self._cache.put_many(found)
-        return len(found)
+    def remember(self, trace_id: str, recorded: Mapping[int, JudgeVerdict]) -> None:
+        """Hold the judge scores a logged evaluation of ``trace_id`` recorded, by span index
+        (``LoggedTrace.judge_scores``, which ``replay`` reads), until that trace is
+        evaluated: llama.cpp's probabilities move with threads and batching, and a replay
+        must reproduce the verdicts it is compared with. Each is reused on its own span of
+        that trace alone, and only where the question asked now has the recorded hash
+        (``logged_reply``); nothing enters the cache another trace reads."""
+        if not recorded:
+            return
+        self._recorded.pop(trace_id, None)
+        self._recorded[trace_id] = recorded
+        while len(self._recorded) > RECORDED_TRACES:
+            self._recorded.popitem(last=False)
+
+
+def logged_reply(
+    recorded: Mapping[int, JudgeVerdict], asked: SpanAsked, model: str
+) -> Replied | None:
+    """The score the trace's logged evaluation recorded on this span, as this question's
+    answer: only where it is this judge model's and its question hash is the one computed
+    now from the claim and passages; None otherwise (the judge is asked)."""
+    judge = recorded.get(asked.index)
+    if judge is None or judge.score is None or judge.verdict is None or judge.model != model:
+        return None
+    if judge.question != asked.question.key(model):
+        return None
+    answer = Answer(Parsed(judge.verdict, judge.rationale), None, score=judge.score)
+    return Replied(answer, reused=True, from_log=True)
 
 
 def agreement(evaluation: Evaluation) -> tuple[int, int]:

@@ -19,6 +19,8 @@ import contextlib
 import logging
 import os
 import re
+import sys
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -88,6 +90,9 @@ class Endpoint:
         self.tracer_provider = tracer_provider
         """Where the call spans go; None: the application's global provider."""
         self._client: Any = None
+        self._building = threading.Lock()
+        """Held while the client is built: the cascade's first calls come from several
+        threads at once."""
         self.special: tuple[str, ...] = ()
         """The local model's own special tokens, made inert in the user message (the
         untrusted fields) of every request; none for a remote endpoint."""
@@ -101,26 +106,37 @@ class Endpoint:
         """The ``openai.OpenAI`` client (built on first use; needs the ``judge`` extra), on a
         transport that bounds each call in total and caps the reply's size; the local
         backend starts its server here."""
-        if self._client is None:
-            from openai import OpenAI
-
-            from ragguard.judge import transport
-
-            base_url, api_key = self.config.base_url, self.api_key() or "no-key"
-            if self.config.backend == "local":
-                from ragguard.judge.local import server
-
-                started = server(self.config)
-                base_url, api_key = started.base_url, started.api_key
-                self.special = started.special
-            self._client = OpenAI(
-                base_url=base_url,
-                api_key=api_key,
-                timeout=self.config.timeout_s,
-                max_retries=0,  # retries are ours: counted, with the breaker in the loop
-                http_client=transport.client(self.config.max_reply_bytes, self.config.timeout_s),
-            )
+        with self._building:
+            if self._client is None:
+                self._client = self._build()
         return self._client
+
+    def _build(self) -> Any:
+        """The client, built once, on one thread. The OpenAI SDK builds its pydantic
+        models on first use by default, and pydantic's rebuild is not thread-safe: a Ray
+        actor's concurrent first calls once failed with "BaseModel cannot be instantiated
+        directly". So they are built at import here (``DEFER_PYDANTIC_BUILD``, unless the
+        application set it or imported the SDK first)."""
+        if "openai" not in sys.modules:
+            os.environ.setdefault("DEFER_PYDANTIC_BUILD", "false")
+        from openai import OpenAI
+
+        from ragguard.judge import transport
+
+        base_url, api_key = self.config.base_url, self.api_key() or "no-key"
+        if self.config.backend == "local":
+            from ragguard.judge.local import server
+
+            started = server(self.config)
+            base_url, api_key = started.base_url, started.api_key
+            self.special = started.special
+        return OpenAI(
+            base_url=base_url,
+            api_key=api_key,
+            timeout=self.config.timeout_s,
+            max_retries=0,  # retries are ours: counted, with the breaker in the loop
+            http_client=transport.client(self.config.max_reply_bytes, self.config.timeout_s),
+        )
 
     def api_key(self) -> str:
         if self.config.backend == "local":

@@ -25,7 +25,7 @@ from ragguard.config import JudgeCombination, JudgeConfig
 from ragguard.judge.answer import Answer, Replied
 from ragguard.judge.questions import Selection, SpanAsked, SpanSettled
 from ragguard.judge.ruling import Effects, Ruling, SpanRuling
-from ragguard.judge.share import Seen, share_verdict
+from ragguard.judge.share import Seen, in_band_verdict
 from ragguard.schema import JudgeVerdict, SpanEvaluation
 from ragguard.scoring.checks import CONTRADICTIONS
 
@@ -129,11 +129,11 @@ def rule_span(rules: Rules, asked: SpanAsked, replied: Replied, seen: Sequence[S
         if not sampled and rules.windowed:  # the judge picks which, lite how many
             lite = bool(span.supported)
             joined = Seen(lite, margin(card, span.support, answer.score, asked.eta))
-            if verdict != lite:  # agreement stands; the window decides disagreement only
-                decided = share_verdict(seen, rules.config.share_warmup, joined.margin)
-                if decided is None:  # the window cannot tell: the lite verdict stands
-                    return Decided(SpanRuling(judge, None, None, sampled), joined)
-                verdict = decided
+            warmup = rules.config.share_warmup
+            decided = in_band_verdict(seen, warmup, lite, verdict, joined.margin)
+            if decided is None:  # the window cannot tell: the lite verdict stands
+                return Decided(SpanRuling(judge, None, None, sampled), joined)
+            verdict = decided
         else:
             verdict = decide(card, span.support, answer.score, asked.eta)  # combined
     if held(rules.config, span, verdict):
@@ -179,6 +179,7 @@ def verdict_record(model: str, replied: Replied, question: str | None = None) ->
         latency_ms=0.0 if reused else round(answer.latency_ms, 1),
         cached=reused,
         tokens_left_today=answer.tokens_left_today,
+        from_log=replied.from_log,
     )
 
 

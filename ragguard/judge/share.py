@@ -7,15 +7,17 @@ tier on another. Its ranking holds up better than its cut-off. So in the band th
 is a quantile, not a constant: a span is supported when its combined score (the card's
 log-odds, ``calibration.combine.margin``) is above the quantile of the last ``window``
 in-band spans' combined scores that leaves as large a share supported as the lite verdicts
-gave those spans. The judge can move which spans are supported, never how many, so a judge
-that says "yes" to everything moves nothing it cannot rank.
+gave those spans. Alone, the window lets the judge move which spans are supported, never how
+many, so a judge that says "yes" to everything moves nothing it cannot rank.
 
 The window decides only where the lite tier and the judge disagree (``judge/policy.py``):
 where they agree, nothing overturns them. It decides nothing (the lite verdict stands)
 until ``warmup`` spans have been seen, while every span in it got one lite verdict (a share
 of 0 or 1 leaves no count to match), and at the quantile itself.
 
-``share_verdict`` decides from what the window holds (pure); ``ShareMatch`` is one window,
+``share_verdict`` decides from what the window holds, and ``in_band_verdict`` applies it to
+disagreement alone (pure; the policy and the benchmarks both decide through it);
+``ShareMatch`` is one window,
 the only mutable state, holding ``window`` pairs of numbers. ``ShareWindows`` keeps one per
 pipeline (a trace's ``otel`` origin service in ``serve``, else one for the process: each
 ``--workers`` process and Ray actor keeps its own), so one pipeline's traffic never moves
@@ -53,6 +55,16 @@ def share_verdict(seen: Sequence[Seen], warmup: int, margin: float) -> bool | No
     return None if margin == cut else margin > cut
 
 
+def in_band_verdict(
+    seen: Sequence[Seen], warmup: int, lite_verdict: bool, judge_verdict: bool, margin: float
+) -> bool | None:
+    """A windowed in-band span's verdict: where the lite tier and the judge agree, theirs;
+    where they disagree, the window's (``share_verdict``); None: the lite verdict stands."""
+    if judge_verdict == lite_verdict:
+        return lite_verdict
+    return share_verdict(seen, warmup, margin)
+
+
 class ShareMatch:
     """The rolling window of in-band spans' (lite verdict, combined score)."""
 
@@ -71,12 +83,13 @@ class ShareMatch:
         with self.lock:
             self._seen.extend(spans)
 
-    def decide(self, lite_verdict: bool, margin: float) -> bool:
-        """The span's verdict (module docstring); the span then joins the window."""
+    def decide(self, lite_verdict: bool, judge_verdict: bool, margin: float) -> bool:
+        """The span's verdict as the policy gives it (``in_band_verdict``), for a stream of
+        spans outside the cascade (the benchmarks); the span then joins the window."""
         with self.lock:
             seen = self.seen()
             self._seen.append(Seen(lite_verdict, margin))
-        decided = share_verdict(seen, self.warmup, margin)
+        decided = in_band_verdict(seen, self.warmup, lite_verdict, judge_verdict, margin)
         return lite_verdict if decided is None else decided
 
     def __len__(self) -> int:

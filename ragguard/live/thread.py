@@ -35,6 +35,11 @@ DELIVERY_GRACE_S = 1.0
 """At close, a delivery already under way at the deadline gets this much longer (exporting
 one record takes milliseconds), so the exporters never shut down under it."""
 
+BATCH_GRACE_S = 30.0
+"""At close, a batch already in the models at the deadline gets at most this much longer
+to end (its outcomes are not delivered): a process that exits while a daemon thread is
+inside ONNX Runtime aborts ("terminate called without an active exception")."""
+
 
 @dataclass(eq=False)
 class _Job:
@@ -82,6 +87,7 @@ class EvaluationThread:
         self._jobs: deque[_Job] = deque()
         self._taken: list[_Job] = []  # out of the queue, not yet delivered
         self._delivering = 0
+        self._evaluating = False
         self._closed = False
         self._changed = threading.Condition(threading.RLock())
         self._thread: threading.Thread | None = None
@@ -153,6 +159,7 @@ class EvaluationThread:
             self._deliver(job, lost)
         with self._changed:
             self._wait(lambda: not self._delivering, deadline + DELIVERY_GRACE_S)
+            self._wait(lambda: not self._evaluating, deadline + BATCH_GRACE_S)
         return len(left)
 
     @property
@@ -174,7 +181,14 @@ class EvaluationThread:
                     self._changed.wait()
                 batch = [self._jobs.popleft() for _ in range(min(len(self._jobs), self.batch_size))]
                 self._taken.extend(batch)
-            self._evaluate(batch)
+                self._evaluating = True
+            try:
+                self._evaluate(batch)
+            finally:
+                del batch  # its traces are let go now, not when the next batch comes
+                with self._changed:
+                    self._evaluating = False
+                    self._changed.notify_all()
 
     def _evaluate(self, batch: list[_Job]) -> None:
         traces: list[Trace] = []

@@ -26,7 +26,7 @@ if _typing.TYPE_CHECKING:
         InputCheck,
         known_metric,
     )
-    from ragguard.metrics.judge_calls import JUDGE_USES, calls_by_use, span_use
+    from ragguard.metrics.judge_calls import FROM_LOG, JUDGE_USES, calls_by_use, span_use
     from ragguard.metrics.per_trace import trace_metrics
     from ragguard.metrics.rate import Z_95, DriftMonitor, RateTally, wilson_interval
     from ragguard.metrics.summary import (
@@ -42,6 +42,7 @@ if _typing.TYPE_CHECKING:
 __all__ = [
     "ALLOW_SKIPPED",
     "ALLOW_UNSCORED",
+    "FROM_LOG",
     "JUDGE_USES",
     "MEANS",
     "RATE_KEY",

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ragguard.metrics.judge_calls import JUDGE_USES, calls_by_use
+from ragguard.metrics.judge_calls import FROM_LOG, JUDGE_USES, calls_by_use
 from ragguard.metrics.rate import Rate, RateTally
 from ragguard.schema import CalibrationStatus, Evaluation, Metrics, unscored_for_language
 
@@ -123,7 +123,7 @@ class RunSummary:
             if span.calibration_sample and span.judge is not None:
                 self._judge["calibration sample"] += 1
         for use, n in calls_by_use(evaluation).items():
-            self._judge[use if use.startswith("tokens") else f"calls {use}"] += n
+            self._judge[use if use.startswith("tokens") or use == FROM_LOG else f"calls {use}"] += n
         self._judge_wait_ms += evaluation.timing_ms.get("judge", 0.0)
 
     def add_first_pass(self, used: Mapping[str, int]) -> None:
@@ -139,7 +139,7 @@ class RunSummary:
         span was in its band."""
         skipped = {k.removeprefix("skipped "): n for k, n in self._judge.items() if "skipped" in k}
         calls = {k.removeprefix("calls "): n for k, n in self._judge.items() if "calls " in k and n}
-        if not self._judge["judged"] and not skipped and not calls:
+        if not self._judge["judged"] and not skipped and not calls and not self._judge[FROM_LOG]:
             return None
         reasons = ", ".join(f"{reason} {n}" for reason, n in sorted(skipped.items()))
         text = f"{self._judge['judged']} judged / {sum(skipped.values())} skipped"
@@ -154,6 +154,8 @@ class RunSummary:
                 )
                 + ")"
             )
+        if self._judge[FROM_LOG]:
+            text += f"; {self._judge[FROM_LOG]} verdicts reused from the log, verified, no call"
         text += f"; {self._judge['tokens in']:,} tokens in, {self._judge['tokens out']:,} out"
         return "judge", text + f"; {self._judge_wait_ms / 1000:.1f} s waiting on it"
 

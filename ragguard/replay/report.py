@@ -19,7 +19,7 @@ from importlib import resources
 from string import Template
 
 from ragguard.judge import agreement
-from ragguard.metrics import JUDGE_USES, RateTally, calls_by_use, describe_status
+from ragguard.metrics import FROM_LOG, JUDGE_USES, RateTally, calls_by_use, describe_status
 from ragguard.replay.diff import DiffTotals, TraceDiff, diff_trace, span_verdict
 from ragguard.replay.svg import Marker, Series, bin_counts, histogram, line_chart
 from ragguard.runtime import LoggedTrace
@@ -321,6 +321,11 @@ class ReportBuilder:
                 *(
                     (f"judge calls: {use}", str(live.calls[use]), str(replay.calls[use]))
                     for use in JUDGE_USES
+                ),
+                (
+                    "judge verdicts reused from the log",
+                    str(live.calls[FROM_LOG]),
+                    str(replay.calls[FROM_LOG]),
                 ),
                 (
                     "lite-judge agreement",

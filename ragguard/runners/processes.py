@@ -23,7 +23,7 @@ import itertools
 import multiprocessing
 import os
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Protocol
 
@@ -38,6 +38,8 @@ if TYPE_CHECKING:
     import multiprocessing.synchronize
 
 Entry = TraceLike | RagguardError
+Recorded = tuple[str, Mapping[int, JudgeVerdict]]
+"""A trace id and the judge scores its logged evaluation recorded, by span index."""
 Batch = concurrent.futures.Future[list[Outcome]]
 LOAD_TIMEOUT_S = 600.0
 
@@ -73,11 +75,12 @@ def _ping() -> int:
     return os.getpid()
 
 
-def _evaluate(batch: list[Entry], recorded: Sequence[JudgeVerdict] = ()) -> list[Outcome]:
+def _evaluate(batch: list[Entry], recorded: Sequence[Recorded] = ()) -> list[Outcome]:
     assert _guard is not None
     judge = _guard.models.judge
-    if recorded and judge is not None:
-        judge.remember(recorded)
+    for trace_id, scores in recorded:
+        if judge is not None:
+            judge.remember(trace_id, scores)
     return list(_guard.evaluate_stream(batch, batch_size=len(batch)))
 
 
@@ -93,7 +96,7 @@ class WorkerPool:
         context = multiprocessing.get_context("spawn")  # fork after thread pools is unsafe
         threads = max(1, available_cores() // workers)
         self._ready = context.Barrier(workers)
-        self._recorded: list[JudgeVerdict] = []
+        self._recorded: list[Recorded] = []
         self._pool = concurrent.futures.ProcessPoolExecutor(
             workers,
             mp_context=context,
@@ -114,9 +117,7 @@ class WorkerPool:
     ) -> Iterator[Outcome]:
         size = batch_size or self.config.batch_size
         iterator = map(self._checked, entries)
-        pending: collections.deque[tuple[Batch, list[Entry], list[JudgeVerdict]]] = (
-            collections.deque()
-        )
+        pending: collections.deque[tuple[Batch, list[Entry], list[Recorded]]] = collections.deque()
         while batch := list(itertools.islice(iterator, size)):
             recorded, self._recorded = self._recorded, []  # remembered as the batch was read
             pending.append((self._pool.submit(_evaluate, batch, recorded), batch, recorded))
@@ -131,14 +132,14 @@ class WorkerPool:
             return check_limits(entry, self.config.limits) or entry
         return entry
 
-    def remember(self, recorded: Sequence[JudgeVerdict]) -> None:
-        """Judge scores a logged evaluation recorded, sent with the next batch (the one that
-        holds that trace) to whichever worker evaluates it."""
-        if self.config.judge.backend != "none":
-            self._recorded.extend(recorded)
+    def remember(self, trace_id: str, recorded: Mapping[int, JudgeVerdict]) -> None:
+        """Judge scores a logged evaluation of ``trace_id`` recorded, sent with the next
+        batch (the one that holds that trace) to whichever worker evaluates it."""
+        if self.config.judge.backend != "none" and recorded:
+            self._recorded.append((trace_id, recorded))
 
     def _outcomes(
-        self, future: Batch, batch: list[Entry], recorded: list[JudgeVerdict]
+        self, future: Batch, batch: list[Entry], recorded: list[Recorded]
     ) -> list[Outcome]:
         """The batch's outcomes; when it could not travel, each trace sent on its own."""
         try:
@@ -148,7 +149,7 @@ class WorkerPool:
         except Exception:
             return [self._alone(entry, recorded) for entry in batch]
 
-    def _alone(self, entry: Entry, recorded: list[JudgeVerdict]) -> Outcome:
+    def _alone(self, entry: Entry, recorded: list[Recorded]) -> Outcome:
         try:
             return self._pool.submit(_evaluate, [entry], recorded).result()[0]
         except BrokenProcessPool:
@@ -165,7 +166,7 @@ class WorkerPool:
         self._pool.shutdown(cancel_futures=True)
 
 
-def judge_memory(runner: Runner) -> Callable[[Sequence[JudgeVerdict]], object] | None:
+def judge_memory(runner: Runner) -> Callable[[str, Mapping[int, JudgeVerdict]], object] | None:
     """Where a replay hands the judge scores each logged evaluation recorded: the worker
     pool (sent on with the trace's batch) or this process's judge; None without a judge."""
     if isinstance(runner, WorkerPool):

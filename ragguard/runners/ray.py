@@ -127,14 +127,14 @@ class EvaluateActor:
             zip(batch["path"], batch["number"], batch["raw"], strict=True)
         ):
             record = parse(str(path), int(number), bytes(raw), self.log, cap)
-            if isinstance(record, LoggedTrace) and judge is not None and record.judge_scores:
-                judge.remember(record.judge_scores)  # a replay reuses the recorded scores
             trace = record.trace if isinstance(record, LoggedTrace) else record
             if isinstance(trace, Trace):
                 ids[n] = trace.trace_id
             if isinstance(trace, RagguardError) or trace.trace_id not in self.done:
                 entries.append(trace)
                 todo.append(n)
+                if isinstance(record, LoggedTrace) and judge is not None:
+                    judge.remember(record.trace.trace_id, record.judge_scores)  # if verified
         outcomes = [b""] * len(batch["raw"])
         evaluated = self.guard.evaluate_stream(entries, batch_size=max(len(entries), 1))
         for n, outcome in zip(todo, evaluated, strict=True):

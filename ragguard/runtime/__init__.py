@@ -10,7 +10,7 @@ from ragguard._exports import lazy_exports as _lazy_exports
 if _typing.TYPE_CHECKING:
     from ragguard.runtime.addresses import is_loopback
     from ragguard.runtime.caches import Cache, clear_caches, max_bytes, memoized
-    from ragguard.runtime.cores import available_cores
+    from ragguard.runtime.cores import available_cores, map_in_pool
     from ragguard.runtime.foreign import FORMATS, Format, read_input
     from ragguard.runtime.hooks import register_once
     from ragguard.runtime.jsonl import (
@@ -68,6 +68,7 @@ __all__ = [
     "expand_logs",
     "hash_sample",
     "is_loopback",
+    "map_in_pool",
     "max_bytes",
     "memoized",
     "overlong",

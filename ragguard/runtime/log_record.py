@@ -87,16 +87,23 @@ class LoggedTrace:
     truncated: bool = False
 
     @property
-    def judge_scores(self) -> tuple[JudgeVerdict, ...]:
-        """The judge scores the live evaluation recorded, each with the hash of its question:
-        a replay hands them, with the trace, to wherever the trace is evaluated (this process,
-        a ``--workers`` process, a Ray actor), so they are reused rather than asked again."""
-        if self.evaluation is None:
-            return ()
-        verdicts = (span.judge for span in self.evaluation.spans)
-        return tuple(
-            v for v in verdicts if v is not None and v.score is not None and v.question is not None
-        )
+    def judge_scores(self) -> dict[int, JudgeVerdict]:
+        """The judge scores the live evaluation recorded, by the index of their span, each
+        with the hash of its question: a replay hands them, with the trace's id, to wherever
+        the trace is evaluated (this process, a ``--workers`` process, a Ray actor), which
+        reuses one only on the same span of the same trace, and only where the question it
+        recomputes has that hash (``Cascade.remember``). None from an evaluation of another
+        trace."""
+        evaluation = self.evaluation
+        if evaluation is None or evaluation.trace_id != self.trace.trace_id:
+            return {}
+        return {
+            index: span.judge
+            for index, span in enumerate(evaluation.spans)
+            if span.judge is not None
+            and span.judge.score is not None
+            and span.judge.question is not None
+        }
 
 
 def expand_logs(patterns: Iterable[str | Path]) -> list[Path]:

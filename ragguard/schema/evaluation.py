@@ -74,6 +74,17 @@ class JudgeVerdict(BaseModel):
     """With a score: the content hash of the question asked (model, claim, context,
     passages), so ``replay`` reuses the recorded score for the same question instead of
     asking again."""
+    from_log: bool = False
+    """Reused by ``replay`` from the logged evaluation of this trace, on this span, whose
+    question hash the replay recomputed and found equal: no call. Absent from the JSON when
+    false, so a live evaluation is written as it always was."""
+
+    @model_serializer(mode="wrap")
+    def _omit_absent(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        dumped: dict[str, Any] = handler(self)
+        if not dumped.get("from_log"):
+            dumped.pop("from_log", None)
+        return dumped
 
 
 JudgeSkip = Literal[

@@ -89,6 +89,7 @@ class Health:
                 latency_total=counters.latency_total,
                 evaluating_bytes=self.buffer.evaluating_bytes,
                 inflight_bytes=self.receiving.inflight.used,
+                model_load_failures=self.load_failures,
             )
 
     def log_every(self, interval: float) -> None:

@@ -57,6 +57,13 @@ PLAIN: tuple[tuple[type[CounterMetricFamily | GaugeMetricFamily], str, str, str]
     ),
     (
         CounterMetricFamily,
+        "ragguard_serve_model_load_failures",
+        "Failed attempts to load the models (the lite tier or the judge); each is retried "
+        "with a doubling backoff, and /readyz answers 503 until one loads.",
+        "model_load_failures",
+    ),
+    (
+        CounterMetricFamily,
         "ragguard_serve_forward_errors",
         "Requests not forwarded.",
         "forward_errors",

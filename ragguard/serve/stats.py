@@ -39,6 +39,8 @@ class ServeStats:
     """Bytes of the traces being evaluated (counted against ``serve.max_held_bytes``)."""
     inflight_bytes: int = 0
     """Bytes reserved by requests being read and decoded (``serve.max_inflight_bytes``)."""
+    model_load_failures: int = 0
+    """Failed attempts to load the models (a judge GGUF not there yet): retried with backoff."""
 
     def line(self) -> str:
         """The minute log line."""

@@ -1,6 +1,8 @@
 """The judge's transport alone (``ragguard/judge/endpoint.py``): one attempt at one call
 against a loopback stand-in, no guard around it, says what came back or why nothing did."""
 
+import threading
+
 import pytest
 
 from ragguard.config import JudgeConfig
@@ -50,3 +52,22 @@ def test_the_verdict_question_asks_for_the_schema():
     schema = request.body["response_format"]["json_schema"]["schema"]
     assert schema["properties"]["verdict"]["enum"] == list(SUPPORT_VERDICTS)
     assert request.body["max_tokens"] == 200 and "logprobs" not in request.body
+
+
+def test_the_client_is_built_once_when_the_first_calls_come_at_once():
+    """The cascade's first calls come from several threads: one client, built on one."""
+    with stand_in() as server:
+        endpoint = _endpoint(server)
+        ready = threading.Barrier(8)
+        built: list[object] = []
+
+        def first_call() -> None:
+            ready.wait()
+            built.append(endpoint.client)
+
+        threads = [threading.Thread(target=first_call) for _ in range(8)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    assert len(built) == 8 and len({id(client) for client in built}) == 1

@@ -4,6 +4,7 @@ is asserted (wiring, one server per process, scores recorded, budget, deadline, 
 reuse, replay reusing recorded scores)."""
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -192,19 +193,9 @@ def test_replay_reuses_the_recorded_scores_instead_of_asking_again(judged_log, t
     ``--workers`` processes and on Ray actors: every judged span carries its recorded
     score, marked cached, with the same verdict, and the summary counts no call and no
     token (each worker and actor loads the judge, and would have asked)."""
-    if runner[:2] == ["--runner", "ray"]:
-        pytest.importorskip("ray")
     log, toml, live = judged_log
     out = tmp_path / "out.jsonl"
-    command = [sys.executable, "-m", "ragguard.cli", "replay", str(log), "-c", str(toml)]
-    done = subprocess.run(
-        [*command, "-o", str(out), "--batch-size", "1", *runner],
-        capture_output=True,
-        text=True,
-        timeout=900,
-        cwd=Path(__file__).resolve().parents[2],
-    )
-    assert done.returncode in (0, 1), done.stdout + done.stderr
+    done = _replay([sys.executable, "-m", "ragguard.cli"], log, toml, out, runner)
     replayed = [json.loads(line) for line in out.read_text().splitlines()]
     assert [e["trace_id"] for e in replayed] == [e.trace_id for e in live]
     for before, after in zip(live, replayed, strict=True):
@@ -215,7 +206,74 @@ def test_replay_reuses_the_recorded_scores_instead_of_asking_again(judged_log, t
                 assert span["judge"]["score"] == recorded.judge.score
                 assert span["judge"]["cached"] is True, span["judge"]
     (line,) = [line for line in done.stdout.splitlines() if " judged / " in line]
-    assert "8 judged / 0 skipped; 0 tokens in, 0 out" in line and "calls" not in line, line
+    assert "8 judged / 0 skipped; 8 verdicts reused from the log" in line, line
+    assert "0 tokens in, 0 out" in line and "calls" not in line, line
+
+
+def _replay(ragguard, log, toml, out, runner) -> subprocess.CompletedProcess[str]:
+    """``ragguard replay`` of ``log`` in a subprocess, one trace a batch, on ``runner``."""
+    if runner[:2] == ["--runner", "ray"]:
+        pytest.importorskip("ray")
+    options = ["-c", str(toml), "-o", str(out), "--batch-size", "1", *runner]
+    done = subprocess.run(
+        [*ragguard, "replay", str(log), *options],
+        capture_output=True,
+        text=True,
+        timeout=900,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    assert done.returncode in (0, 1), done.stdout + done.stderr
+    return done
+
+
+def _edited_log(log: Path, folder: Path) -> Path:
+    """The judged log edited by hand: t0's record carries t1's judged spans, scores 0.01,
+    as extra spans, and t1 has no evaluation of its own; t2's recorded scores say 0.01 and
+    their question hashes are not those of its spans' questions; t3 is as logged."""
+    records = [json.loads(line) for line in log.read_text().splitlines()]
+    t0, t1, t2, _ = (r["evaluation"] for r in records)
+    edit = {"score": 0.01, "verdict": False, "rationale": "edited"}
+    stolen = [s | {"judge": s["judge"] | edit} for s in t1["spans"] if s["judge"]]
+    t0["spans"] = t0["spans"] + stolen
+    records[1]["evaluation"] = None
+    for span in t2["spans"]:
+        if span["judge"]:
+            span["judge"] |= edit | {"question": "f" * 64}
+    edited = folder / "edited.jsonl"
+    edited.write_text("".join(json.dumps(r) + "\n" for r in records))
+    return edited
+
+
+def _ragguard() -> list[str]:
+    """``ragguard`` as users run it: the installed command, else the module."""
+    installed = shutil.which("ragguard")
+    return [installed] if installed else [sys.executable, "-m", "ragguard.cli"]
+
+
+@pytest.mark.parametrize(
+    "runner",
+    [[], ["--workers", "2"], ["--runner", "ray", "--workers", "2"]],
+    ids=["one process", "workers", "ray"],
+)
+def test_replay_reuses_a_recorded_score_only_on_its_own_verified_span(judged_log, tmp_path, runner):
+    """A recorded score is reused only on its own trace's span whose question, computed
+    again, has the recorded hash: another trace's scores carried as extra spans, and scores
+    whose hash does not match, are asked again, and the summary counts what was reused."""
+    log, toml, live = judged_log
+    out = tmp_path / "out.jsonl"
+    done = _replay(_ragguard(), _edited_log(log, tmp_path), toml, out, runner)
+    replayed = {e["trace_id"]: e for e in map(json.loads, out.read_text().splitlines())}
+    judges = {t: [s["judge"] for s in e["spans"] if s["judge"]] for t, e in replayed.items()}
+    assert all(j.get("from_log") is True for t in ("t0", "t3") for j in judges[t]), judges
+    for trace_id in ("t1", "t2"):  # asked again (or served by the cache from a real call)
+        assert len(judges[trace_id]) == 2, judges[trace_id]
+        for judge in judges[trace_id]:
+            assert "from_log" not in judge and judge["score"] != 0.01, judge
+    asked_live = {s.judge.question for e in live for s in e.spans if s.judge}
+    assert {j["question"] for j in judges["t1"] + judges["t2"]} <= asked_live
+    (line,) = [line for line in done.stdout.splitlines() if " judged / " in line]
+    assert "8 judged / 0 skipped" in line and "4 verdicts reused from the log" in line, line
+    assert "calls (span " in line, line
 
 
 def test_the_configured_threads_and_context_reach_the_engine(monkeypatch):

@@ -16,7 +16,7 @@ from ragguard.errors import ModelLoadError
 from ragguard.judge import gguf, local
 from tests.support.judge_fixtures import judged_guard
 from tests.support.llama_server import gguf_path
-from tests.support.serve_clients import get, running_app, wait_for
+from tests.support.serve_clients import get, metrics_text, running_app, sample, wait_for
 
 REPO = Path(__file__).resolve().parents[2]
 ROW = {
@@ -120,6 +120,8 @@ def test_serve_retries_a_judge_model_that_failed_to_load(tmp_path, guard):
         ready = f"http://127.0.0.1:{app.ports['metrics']}/readyz"
         wait_for(lambda: app.load_failures >= 1, 120)
         assert get(ready)[0] == 503
+        failures = sample(metrics_text(app), "ragguard_serve_model_load_failures_total")
+        assert failures >= 1
         model.symlink_to(gguf_path())
         wait_for(lambda: get(ready)[0] == 200, 300)
     assert app.load_failures >= 1

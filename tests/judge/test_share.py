@@ -2,12 +2,14 @@
 (``ragguard/judge/share.py``): a judge whose "yes" rate drifts with the text cannot move the
 count, while its ranking still lifts the verdicts."""
 
+from collections import deque
+
 import numpy as np
 
 from benchmarks.accuracy_judge import standin_judge
 from ragguard import Config
 from ragguard.config.judge import JudgeCombination
-from ragguard.judge.share import ShareMatch
+from ragguard.judge.share import Seen, ShareMatch, share_verdict
 from ragguard.metrics.agreement import balanced_accuracy
 from tests.judge.test_combine import GOLD, trace
 from tests.support.judge_fixtures import judged_guard
@@ -25,16 +27,31 @@ def _drifting(rng, n, shift):
 def test_until_the_warmup_is_seen_the_lite_verdict_stands():
     window = ShareMatch(window=50, warmup=4)
     lite = [True, False, True, False]
-    said = [window.decide(s, -9.0 if s else 9.0) for s in lite]  # a sure judge that disagrees
+    said = [window.decide(s, not s, -9.0 if s else 9.0) for s in lite]  # a sure judge, against
     assert said == lite  # no window yet
-    assert window.decide(False, 9.5) is True  # half the window supported: the top half
-    assert window.decide(True, -9.5) is False
+    assert window.decide(False, True, 9.5) is True  # half the window supported: the top half
+    assert window.decide(True, False, -9.5) is False
 
 
-def test_a_judge_whose_yes_rate_drifts_cannot_move_the_count():
+def test_where_lite_and_judge_agree_the_window_never_overturns_them():
+    window = ShareMatch(window=50, warmup=4)
+    for s in [True, False, True, False]:
+        window.decide(s, not s, 9.0 if s else -9.0)
+    assert window.decide(True, True, -100.0) is True  # lowest margin, yet both say supported
+    assert window.decide(False, False, 100.0) is False
+
+
+def test_a_judge_whose_yes_rate_drifts_cannot_move_the_windows_count():
+    """The window alone (``share_verdict``, every span through it): the policy asks it only
+    where lite and judge disagree, so there the count can move by the agreements."""
     labels, lite, odds = _drifting(np.random.default_rng(0), 600, shift=3.0)
-    window = ShareMatch(window=200, warmup=10)
-    said = np.array([window.decide(bool(s), float(z)) for s, z in zip(lite, odds, strict=True)])
+    seen: deque[Seen] = deque(maxlen=200)
+    said = []
+    for s, z in zip(lite, odds, strict=True):
+        decided = share_verdict(tuple(seen), 10, float(z))
+        said.append(bool(s) if decided is None else decided)
+        seen.append(Seen(bool(s), float(z)))
+    said = np.array(said)
     fixed = odds >= 0  # the card's fixed cut-off
     assert fixed.mean() > 0.9  # the drifted judge says "yes" to nearly everything
     assert abs(said[10:].mean() - lite[10:].mean()) < 0.05  # the lite tier's count
@@ -45,13 +62,13 @@ def test_a_judge_whose_yes_rate_drifts_cannot_move_the_count():
 def test_a_score_that_tells_nothing_leaves_the_lite_verdicts():
     window = ShareMatch(window=20, warmup=3)
     lite = [True, False, False, True, False, True, True, False]
-    assert [window.decide(s, 4.0) for s in lite] == lite  # ties keep the lite verdict
+    assert [window.decide(s, not s, 4.0) for s in lite] == lite  # ties keep the lite verdict
 
 
 def test_the_window_is_bounded():
     window = ShareMatch(window=7, warmup=1)
     for i in range(100):
-        window.decide(i % 2 == 0, float(i))
+        window.decide(i % 2 == 0, i % 2 == 1, float(i))
     assert len(window) == 7
 
 

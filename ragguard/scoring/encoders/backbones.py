@@ -29,7 +29,7 @@ from typing import Any, Literal, Protocol
 
 import numpy as np
 
-from ragguard.runtime import available_cores
+from ragguard.runtime import available_cores, map_in_pool
 from ragguard.scoring.encoders import trusted_files
 
 
@@ -236,7 +236,7 @@ class OnnxMiniLM:
             self._pool = ThreadPoolExecutor(self.lanes, thread_name_prefix="ragguard-onnx")
             self._pool_pid = os.getpid()
         assert self._pool is not None
-        return self._pool.map(self._run, encodings)
+        return map_in_pool(self._pool, self._run, encodings)
 
     def _run(self, ids: list[int]) -> Forward:
         row = np.array([ids], dtype=np.int64)
