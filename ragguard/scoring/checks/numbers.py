@@ -430,6 +430,8 @@ def same_quantity(claim: Quantity, evidence: Quantity) -> bool:
     if claim.bound in ("before", "after"):  # "released before 2005": 2001, not 2005
         return e < c if claim.bound == "before" else e > c
     rounded = claim.kind != "year" and _rounded(e, claim.digits) == c
+    if claim.bound in ("at least", "at most"):
+        rounded = False  # "over 400" is not 389, though 389 rounds to 400
     if c == e or (rounded and abs(c - e) <= APPROXIMATE * abs(e)):
         return True
     if "about" in (claim.bound, evidence.bound):
