@@ -16,6 +16,7 @@ Pure Python, a few seconds per thousand pairs.
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import sys
 from collections import Counter
@@ -77,6 +78,26 @@ def check_rows(
         }
         for kind in CHECK_KINDS
     ]
+
+
+EARNS_FIRINGS = 20
+"""Issue 56: a kind that fires this often on a set must have a likelihood ratio of at least
+``EARNS_RATIO`` there to veto or feed the head's contradiction feature."""
+EARNS_RATIO = 3.0
+
+
+def with_ratio(row: dict[str, object]) -> dict[str, object]:
+    """The row with its likelihood ratio, P(fires | unsupported) / P(fires | supported), and
+    whether the kind earns its influence there (it fires under ``EARNS_FIRINGS`` times, or
+    its ratio is at least ``EARNS_RATIO``); the pooled rows have no counts, so no verdict."""
+    on_false, on_true = float(row["share_of_unsupported"]), float(row["share_of_supported"])  # type: ignore[arg-type]
+    ratio = on_false / on_true if on_true else (math.inf if on_false else math.nan)
+    out = {**row, "likelihood_ratio": ratio, "earns": ""}
+    if "fired_on_supported" in row:
+        fired = int(row["fired_on_supported"]) + int(row["fired_on_unsupported"])  # type: ignore[call-overload]
+        out["fired"] = fired
+        out["earns"] = "yes" if fired < EARNS_FIRINGS or ratio >= EARNS_RATIO else "NO"
+    return out
 
 
 def veto_rows(
@@ -160,8 +181,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         checks += check_rows(source, cases, args.show)
         edits += veto_rows(source, cases, args.seed, args.show)
     print(f"Typed checks firing on the training sets ({args.per_source} pairs per label)\n")
-    columns = ["set", "check", "share_of_supported", "share_of_unsupported"]
-    print(table([*checks, *pooled(checks, "check")], columns))
+    columns = ["set", "check", "fired", "share_of_supported", "share_of_unsupported"]
+    columns += ["likelihood_ratio", "earns"]
+    print(table([with_ratio(r) for r in [*checks, *pooled(checks, "check")]], columns))
     print("\nAny veto check firing on single edits of the supported claims\n")
     print(table([*edits, *pooled(edits, "edit")], ["set", "edit", "n", "veto_fired"]))
 

@@ -89,7 +89,8 @@ class _Token:
     end: int
     word: str
     kind: (
-        str  # "small" (< 100), "hundreds" (Spanish "trescientos"), "multiplier", "scale", "joiner"
+        str  # "small" (< 100), "hundreds" (Spanish "trescientos"), "multiplier", "scale",
+        # "joiner", "year_zero" ("nineteen oh nine")
     )
     value: float
 
@@ -120,7 +121,7 @@ def _grammar(code: str) -> _Grammar | None:
     if found is None or not found.numbers.words:
         return None
     lists = found.numbers
-    number = _alternation([*lists.words, *lists.multipliers, *lists.scales])
+    number = _alternation([*lists.words, *lists.multipliers, *lists.scales, *lists.year_zeros])
     joiner = _alternation(lists.joiners) or "(?!)"
     gap = r"(?:\s*-\s*|\s+)"
     glue = f"|(?:{joiner})?" if lists.glued else ""
@@ -143,6 +144,8 @@ def _tokens(grammar: _Grammar, text: str, start: int, end: int) -> list[_Token]:
         word = " ".join(m.group().lower().split())
         if word in lists.joiners:
             kind, value = "joiner", 0.0
+        elif word in lists.year_zeros:
+            kind, value = "year_zero", 0.0
         elif word in lists.words:
             value = lists.words[word]
             kind = "small" if value < 100 else "hundreds"
@@ -192,6 +195,10 @@ class _Reader:
                 self.pair, self.group, self.last = self.group, value, value
             else:
                 return False
+        elif kind == "year_zero":  # "nineteen oh nine": the pair's second half is a unit
+            if self.last is None or not self._pairs(10, joined):
+                return False
+            self.pair, self.group, self.last = self.group, 0.0, None
         elif kind == "hundreds":
             if self.pair is not None or self.group or self.current:
                 return False
@@ -259,7 +266,11 @@ def spelled_numbers(text: str, code: str) -> tuple[SpelledNumber, ...]:
             reader, joined, first, last = _Reader(grammar.lists.units_first), False, at, at
             while at < len(tokens):
                 token = tokens[at]
-                if token.kind == "joiner":
+                if token.kind == "joiner" and grammar.lists.glued and at > first:
+                    if text[tokens[at - 1].end : token.start]:
+                        break  # "neunzehnhundertvierundneunzig und zweitausendsechs": two
+                    joined = True
+                elif token.kind == "joiner":
                     joined = True
                 elif reader.take(token, joined):
                     joined, last = False, at

@@ -80,6 +80,8 @@ class NumberWordLists:
     """Whether the parts are written as one word (German "dreihundertdreißig")."""
     units_first: bool = False
     """Whether a unit comes before its tens, after a joiner (German "dreiundzwanzig")."""
+    year_zeros: frozenset[str] = frozenset()
+    """Words for the zero of a year said in two halves ("nineteen oh nine")."""
 
 
 def _numbers(data: Mapping[str, Any]) -> NumberWordLists:
@@ -92,6 +94,7 @@ def _numbers(data: Mapping[str, Any]) -> NumberWordLists:
         not_alone=frozenset(_words(table.get("not_alone"))),
         glued=bool(table.get("glued", False)),
         units_first=bool(table.get("units_first", False)),
+        year_zeros=frozenset(_words(table.get("year_zeros"))),
     )
 
 
@@ -111,6 +114,9 @@ class SuperlativeCues:
     """Endings that make a word a cue ("tallest")."""
     not_superlative: frozenset[str] = frozenset()
     """Words with such an ending that rank nothing ("forest")."""
+    noun_between: bool = False
+    """Whether a noun may stand between ``after`` and an analytic cue ("el puente más
+    largo")."""
 
 
 def _as_default(default: Any, value: Any) -> Any:

@@ -25,7 +25,7 @@ CheckKind = Literal[
 ]
 """Kinds of reason a span is not supported: the rows of ``KINDS``."""
 
-Contradiction = Literal["number", "date", "negation", "entity"]
+Contradiction = Literal["number", "date", "negation", "entity", "superlative"]
 """The kinds that veto support (``KINDS`` rows with ``vetoes``)."""
 
 EditKind = Literal["number", "date", "negation", "entity", "antonym"]
@@ -92,10 +92,10 @@ KINDS: tuple[KindRow, ...] = (
     KindRow(
         "superlative",
         "check",
+        vetoes=True,
         feature="contradiction",
-        about='a ranking ("the tallest", "the only") no passage states: a claim the '
-        "passages never make. It lowers support through the head's contradiction feature "
-        "and vetoes nothing: the shipped heads were trained before it existed",
+        about='a ranking ("the tallest", "the only") that a passage sentence about the same '
+        'thing ranks otherwise ("the sixth-tallest", "the longest")',
     ),
     KindRow(
         "uncovered",
@@ -124,8 +124,8 @@ KINDS: tuple[KindRow, ...] = (
 old logs read because no kind was ever removed."""
 
 CONTRADICTIONS = cast("tuple[Contradiction, ...]", tuple(row.kind for row in KINDS if row.vetoes))
-"""The kinds that veto support; ``superlative`` and ``uncovered`` only inform the head (its
-features) and the reasons."""
+"""The kinds that veto support; ``uncovered`` only informs the head (its features) and the
+reasons."""
 
 CONFLICTS: tuple[CheckKind, ...] = tuple(
     row.kind for row in KINDS if row.feature == "contradiction"

@@ -12,6 +12,8 @@ Rules (RAG-Check partitions a response into sentence-level spans before scoring 
   abbreviation (Dr., Mr., e.g., vs., approx., Fig.) or a single capital initial (J. K. Rowling),
   nor after a sentence-capable abbreviation (etc., Inc., Jan., U.S., a.m., No.) that is followed
   by a number. Decimals and versions (3.14, v2.0) never match, since no space follows the dot.
+* Nor after a rank in digits that a century word follows ("im 18. Jahrhundert": each
+  language's ``[periods] century_after``).
 * Offsets exclude surrounding whitespace; whitespace-only spans are dropped.
 """
 
@@ -19,8 +21,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import cache
 from typing import NamedTuple
 
+from ragguard.language import SUPPORTED, language_data
 from ragguard.schema import span_offsets
 
 
@@ -56,6 +60,21 @@ FINAL_ABBREVIATIONS: frozenset[str] = frozenset(
     }
 )
 """Abbreviations that may end a sentence; they do unless a number follows ("Jan. 5")."""
+
+
+@cache
+def _century_words() -> tuple[str, ...]:
+    """Every language's words for a century after its rank ("jahrhundert", "siècle")."""
+    found = (language_data(code).get("periods", {}).get("century_after", ()) for code in SUPPORTED)
+    return tuple(sorted({w.lower() for words in found for w in words}))
+
+
+def _rank_of_century(token: str, rest: str) -> bool:
+    """Whether ``token`` and its dot are a rank a century word follows ("18. Jahrhundert")."""
+    if not (token.isdigit() and len(token) <= 2):
+        return False
+    word = rest.split(maxsplit=1)[0].lower() if rest else ""
+    return word.rstrip(".,;") in _century_words()
 
 
 def split_sentences(response: str) -> list[RawSpan]:
@@ -95,6 +114,8 @@ def _ends_sentence(line: str, match: re.Match[str]) -> bool:
     token_match = _LAST_TOKEN.search(line, 0, match.start())
     token = token_match.group().lstrip(".") if token_match else ""
     if token.lower() in NEVER_FINAL_ABBREVIATIONS or _INITIAL.fullmatch(token):
+        return False
+    if _rank_of_century(token, rest):
         return False
     if token.lower() in FINAL_ABBREVIATIONS or _DOTTED_ACRONYM.fullmatch(token.lower()):
         return not rest[0].isdigit()

@@ -1,5 +1,5 @@
 """Everyday answers against one passage, through the public Guard API: approximate years,
-names in any case, numbers in words, rankings no passage states. Each asserts the verdict
+names in any case, numbers in words, rankings the passage ranks otherwise. Each asserts the verdict
 and the reason it gets, never the score."""
 
 import pytest
@@ -84,20 +84,34 @@ def test_a_wrong_number_in_words_or_grouped_by_spaces_is_unsupported(guard, answ
     assert any(r.startswith(reason) for r in reasons), reasons
 
 
+RANKED = (
+    "The Eiffel Tower is the second tallest structure in Paris. It is the sixth most visited "
+    "monument in the world."
+)
+
+
 @pytest.mark.parametrize(
     ("answer", "reason"),
     [
         (
             "The Eiffel Tower is the most visited monument in the world.",
-            "superlative: 'the most visited' vs nothing in d1",
+            "superlative: 'the most visited' vs 'the sixth most visited' in d1",
         ),
         (
             "The Eiffel Tower is the tallest structure in Paris.",
-            "superlative: 'the tallest' vs nothing in d1",
+            "superlative: 'the tallest' vs 'the second tallest' in d1",
         ),
     ],
 )
-def test_a_ranking_no_passage_states_is_unsupported(guard, answer, reason):
-    kind, supported, reasons = verdict(guard, answer)
-    assert kind == "objective" and supported is False
-    assert reason in reasons
+def test_a_ranking_the_passage_ranks_otherwise_is_unsupported(guard, answer, reason):
+    evaluation = guard.evaluate(
+        {
+            "trace_id": "t",
+            "query": "Tell me about the Eiffel Tower.",
+            "response": answer,
+            "items": [{"id": "d1", "text": RANKED}],
+        }
+    )
+    (span,) = evaluation.spans
+    assert span.kind == "objective" and span.supported is False
+    assert reason in [str(r) for r in span.reasons]

@@ -42,6 +42,7 @@ from ragguard.scoring.checks.entities import name_findings
 from ragguard.scoring.checks.months import month_findings, weekday_findings
 from ragguard.scoring.checks.numbers import Quantity, quantities, same_quantity
 from ragguard.scoring.checks.parse import Sentence, parse, parse_passage
+from ragguard.scoring.checks.periods import periods
 from ragguard.scoring.checks.polarity import polarity_findings
 from ragguard.scoring.checks.proper_names import names
 from ragguard.scoring.checks.quantity_rules import quantity_findings
@@ -125,14 +126,18 @@ def checked_language(claim: str, passage: str) -> str | None:
 
 
 _CIRCA_END = re.compile(r"\b(?:c|ca)\.$", re.IGNORECASE)
+_RANK_END = re.compile(r"(?<![\d.,])\d{1,2}\.$")
 
 
-def _claim_sentences(claim: str) -> list[str]:
+def _claim_sentences(claim: str, language: str = "en") -> list[str]:
     """The claim's sentences as the evidence is split, less the stops of "c." and "ca."
-    before a number: "built c. 1925" is one sentence with an approximate year."""
+    before a number ("built c. 1925" is one sentence with an approximate year) and of a
+    rank that a century follows ("im 18. Jahrhundert": ``periods``)."""
     parts: list[str] = []
     for part in evidence_sentences(claim):
-        if parts and _CIRCA_END.search(parts[-1]) and part[:1].isdigit():
+        circa = parts and _CIRCA_END.search(parts[-1]) and part[:1].isdigit()
+        rank = parts and _RANK_END.search(parts[-1])
+        if circa or (rank and periods(parts[-1][-3:] + " " + part, language)):
             parts[-1] += " " + part
         else:
             parts.append(part)
@@ -161,7 +166,7 @@ def check(claim: str, passage: str) -> tuple[Reason, ...]:
     if "entity" not in off:
         claim = recased(claim, passage, language)
     findings: list[Reason] = []
-    for part in _claim_sentences(claim):
+    for part in _claim_sentences(claim, language):
         parsed = parse(part, language)
         if sentences and parsed.content:
             for each in run:

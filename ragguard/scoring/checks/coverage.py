@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from ragguard.language import lexicon_or_fallback, phrase_pattern, read_as
+from ragguard.language import MARKS, lexicon_or_fallback, phrase_pattern, read_as
 from ragguard.scoring.checks.parse import MIN_SHARED, Sentence, parse, passage_vocabulary
 from ragguard.scoring.interface.protocols import Reason
 from ragguard.scoring.lexical.text import stem_in, stopwords_of
@@ -36,13 +36,16 @@ def hedge_words(text: str, language: str = "en") -> frozenset[str]:
     return frozenset(w.lower() for m in _hedges(language).finditer(text) for w in m.group().split())
 
 
-def uncovered_run(parsed: Sentence, known: frozenset[str]) -> str | None:
+def uncovered_run(
+    parsed: Sentence, known: frozenset[str], stated: frozenset[str] = frozenset()
+) -> str | None:
     """``uncovered`` for a parsed claim and the stemmed content words of its passage; stop
-    words and hedge words break no run and count as neither covered nor uncovered."""
+    words, hedge words and ``stated`` words (a number in words the passage writes in
+    digits) break no run and count as neither covered nor uncovered."""
     best: list[str] = []
     run: list[str] = []
     stop, language = stopwords_of(parsed.language), parsed.language
-    hedged = hedge_words(parsed.text, language)
+    hedged = hedge_words(parsed.text, language) | stated
     for word in (*parsed.words, ""):
         if word and (word in stop or word in hedged):
             continue
@@ -62,5 +65,20 @@ def uncovered_run(parsed: Sentence, known: frozenset[str]) -> str | None:
 def uncovered_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[Reason]:
     """``uncovered`` as a finding, for the whole claim against the parsed passage."""
     known = frozenset().union(*(s.content for s in sentences))
-    added = uncovered_run(claim, known)
+    added = uncovered_run(claim, known, _numbers_in_words(claim, sentences))
     return [] if added is None else [Reason("uncovered", added, "")]
+
+
+_PIECES = re.compile(rf"[\w{MARKS}]+(?:-[\w{MARKS}]+)*")
+
+
+def _numbers_in_words(claim: Sentence, sentences: tuple[Sentence, ...]) -> frozenset[str]:
+    """The words of the claim's numbers in words ("nineteen sixty-one") whose value a
+    passage sentence states: the passage covers them, in digits."""
+    values = {q.value for s in sentences for q in s.quantities}
+    words: set[str] = set()
+    for q in claim.quantities:
+        if q.value in values and not q.text[:1].isdigit():
+            for piece in _PIECES.findall(q.text.lower()):
+                words |= {piece, *piece.split("-")}
+    return frozenset(words)

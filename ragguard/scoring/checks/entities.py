@@ -19,7 +19,8 @@ SUBJECT_ANCHOR = 0.75
 """Share of the claim's other content words the sentence must hold for its subject to be
 the claim subject's rival: the sentence says the same of someone else."""
 _BY = re.compile(r"\b(?:by|par|por|von)\s*$", re.IGNORECASE)
-_ARTICLE = re.compile(r"^\W*(?:the|a|an|el|la|los|las|le|les|l')\s*", re.IGNORECASE)
+_ARTICLE = re.compile(r"^\W*(?:(?:the|a|an|el|la|los|las|le|les)\b|l')\s*", re.IGNORECASE)
+"""An article opening a sentence, a whole word ("Elena Marsh" opens with no "el")."""
 
 
 def name_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[Reason]:

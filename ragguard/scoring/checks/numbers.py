@@ -11,6 +11,7 @@ from typing import Literal, TypeAlias
 
 from ragguard.language import MARKS, SpelledNumber, foreign_lexicon, spelled_numbers
 from ragguard.scoring.checks.dates import MONTH, month_pattern
+from ragguard.scoring.checks.periods import decade_part, periods
 from ragguard.scoring.lexical.vocabulary import (
     APPROXIMATING_WORDS,
     AT_LEAST_WORDS,
@@ -223,6 +224,9 @@ class Quantity:
     bound: Bound = ""
     """What precedes it: "about 100" matches 98, "more than 5 billion" 5.54 billion,
     "before 2005" 2001."""
+    years: float = 0.0
+    """A part of a decade: the years it holds from ``value`` ("the late 1920s": 1926 and 4,
+    ``periods.PART_YEARS``); 0 for anything else."""
 
 
 def significant_digits(digits: str) -> int:
@@ -335,17 +339,39 @@ def quantities(text: str, language: str = "en") -> tuple[Quantity, ...]:
     language's text is read with its words (``number_words``) once its numbers are written
     the English way (``ragguard.language.numerals``)."""
     words = number_words(language)
-    read = [(m.span(), _read(text, m, words)) for m in words.pattern.finditer(text)]
+    wide: list[tuple[tuple[int, int], Quantity | None]] = [
+        ((p.start, p.end), _period(text, p.text, p.start, p.first, p.years, p.kind, words))
+        for p in periods(text, language)
+    ]
+    read = [
+        (m.span(), _read(text, m, words))
+        for m in words.pattern.finditer(text)
+        if not any(a < m.end() and m.start() < b for (a, b), _ in wide)  # "années 1890"
+    ]
     spelled = [
         ((n.start, n.end), _spelled(text, n, words))
         for n in spelled_numbers(text, language)
-        if not any(a < n.end and n.start < b for (a, b), _ in read)  # the scale of "3 thousand"
+        if not any(a < n.end and n.start < b for (a, b), _ in read + wide)  # "3 thousand"
     ]
-    found = [q for _, q in sorted(read + spelled, key=lambda r: r[0]) if q is not None]
+    found = [q for _, q in sorted(read + spelled + wide, key=lambda r: r[0]) if q is not None]
     for m in _DECADE.finditer(text) if any(h in text for h in _DECADE_HINTS) else ():
-        bound = bound_before(text[max(m.start() - 20, 0) : m.start()], words)
-        found.append(Quantity(m.group(0), float(m["num"]), "decade", 4, bound))
+        offset, years = decade_part(text, m.start(), language)
+        found.append(
+            _period(text, m.group(0), m.start(), float(m["num"]) + offset, years, "decade", words)
+        )
     return tuple(found)
+
+
+def _period(
+    text: str, written: str, start: int, first: float, years: float, kind: str, words: NumberWords
+) -> Quantity:
+    """A decade or century (``periods``) as a quantity: a century by its rank, a decade by
+    its first year, a part of one with the years it holds."""
+    bound = bound_before(text[max(start - 20, 0) : start], words)
+    if kind == "century":
+        return Quantity(written, first // 100 + 1, "century", 2, bound)
+    part = years if years < 10 and first % 100 else 0.0
+    return Quantity(written, first, "decade", 4, bound, part)
 
 
 def ranges(text: str) -> tuple[tuple[float, float], ...]:
@@ -390,7 +416,7 @@ def same_quantity(claim: Quantity, evidence: Quantity) -> bool:
     bound does not support a number beyond it ("more than 3 million" is not 6 million)."""
     c, e = claim.value, evidence.value
     if claim.kind == "decade":  # "the 1990s" holds 1994, not 1985; "the 1800s" all of them
-        return c <= e < c + (100 if c % 100 == 0 and c < 2000 else 10)
+        return c <= e < c + (claim.years or (100 if c % 100 == 0 and c < 2000 else 10))
     if claim.kind == "century":  # the 21st holds 2000 to 2100, either way of counting
         if evidence.kind in ("century", "ordinal"):
             return e == c
@@ -404,6 +430,8 @@ def same_quantity(claim: Quantity, evidence: Quantity) -> bool:
     if claim.bound in ("before", "after"):  # "released before 2005": 2001, not 2005
         return e < c if claim.bound == "before" else e > c
     rounded = claim.kind != "year" and _rounded(e, claim.digits) == c
+    if claim.bound in ("at least", "at most"):
+        rounded = False  # "over 400" is not 389, though 389 rounds to 400
     if c == e or (rounded and abs(c - e) <= APPROXIMATE * abs(e)):
         return True
     if "about" in (claim.bound, evidence.bound):

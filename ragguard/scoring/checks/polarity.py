@@ -3,11 +3,13 @@ says the opposite word ("closed" where the evidence says "open")."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 
-from ragguard.language import lexicon_or_fallback, negation_positions
+from ragguard.language import lexicon_or_fallback, negation_positions, section
 from ragguard.runtime import memoized
 from ragguard.scoring.checks.parse import Sentence, overlap
+from ragguard.scoring.checks.superlatives import denied_by_rival
 from ragguard.scoring.interface.protocols import Reason
 from ragguard.scoring.lexical.text import stem, stem_in, stopwords_of
 from ragguard.scoring.lexical.vocabulary import ANTONYMS
@@ -51,13 +53,28 @@ def _cue_words(language: str) -> frozenset[str]:
     return found.negations | found.particle_negations
 
 
+@dataclass(frozen=True, slots=True)
+class PolarityWords:
+    """A language's ``[polarity]`` table."""
+
+    governs_before: bool = False
+    """Whether a negation governs the words before it, as in a verb-final language (Hindi
+    "वालेंसिया में नहीं रहे": "did not live in Valencia")."""
+
+
+def _before(language: str) -> bool:
+    return section(language, "polarity", PolarityWords).governs_before
+
+
 def governed_words(
     words: tuple[str, ...], cue: int, width: int = 2, language: str = "en"
 ) -> list[str]:
-    """The content words a negation cue governs: the next few after it."""
+    """The content words a negation cue governs: the next few after it (before it, nearest
+    first, where the language says so: ``PolarityWords``)."""
     out = []
     cues, stop = _cue_words(language), stopwords_of(language)
-    for word in words[cue + 1 :]:
+    reach = reversed(words[:cue]) if _before(language) else words[cue + 1 :]
+    for word in reach:
         if word in cues:
             break
         if word not in stop:
@@ -67,8 +84,11 @@ def governed_words(
     return out
 
 
-def negated_phrase(words: tuple[str, ...], cue: int, scope: list[str]) -> str:
+def negated_phrase(words: tuple[str, ...], cue: int, scope: list[str], language: str = "en") -> str:
     """The words from a negation cue to the last word it governs, as a reason shows them."""
+    if scope and _before(language):
+        start = max(i for i in range(cue) if words[i] == scope[-1])
+        return " ".join(words[start : cue + 1])
     end = words.index(scope[-1], cue) + 1 if scope else cue + 1
     return " ".join(words[cue:end])
 
@@ -125,8 +145,9 @@ def polarity_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[
     if claim_cues and not any(sentence_cues(s) for s in sentences):
         cue = claim_cues[0]
         scope = governed_words(claim.words, cue, language=language)
-        if not any(holds_opposite(scope[:1], s) for s in sentences):
-            return [Reason("negation", negated_phrase(claim.words, cue, scope), "")]
+        denied = denied_by_rival(claim, cue, sentences)
+        if not denied and not any(holds_opposite(scope[:1], s) for s in sentences):
+            return [Reason("negation", negated_phrase(claim.words, cue, scope, language), "")]
     context = claim.content - _cue_words(language) - _ANTONYM_STEMS
     anchor = max(sentences, key=lambda s: overlap(context, s))
     if overlap(context, anchor) < POLARITY_ANCHOR:
@@ -136,13 +157,18 @@ def polarity_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[
             scope = governed_words(anchor.words, cue, language=language)
             governed = {stem_in(language, w) for w in scope}
             if governed & claim.content and not holds_opposite(scope[:1], claim):
-                return [Reason("negation", "", negated_phrase(anchor.words, cue, scope))]
+                return [Reason("negation", "", negated_phrase(anchor.words, cue, scope, language))]
     elif not sentence_cues(anchor):
         for cue in claim_cues:
             scope = governed_words(claim.words, cue, language=language)
             governed = {stem_in(language, w) for w in scope}
-            if scope and governed <= anchor.content and not holds_opposite(scope[:1], anchor):
-                return [Reason("negation", negated_phrase(claim.words, cue, scope), "")]
+            if (
+                scope
+                and governed <= anchor.content
+                and not holds_opposite(scope[:1], anchor)
+                and not denied_by_rival(claim, cue, (anchor,))
+            ):
+                return [Reason("negation", negated_phrase(claim.words, cue, scope, language), "")]
     if not has_antonyms(language):
         return []  # ``checks_off`` says where antonyms are off
     return _antonym_findings(claim, anchor, claim_cues)

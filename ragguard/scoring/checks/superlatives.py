@@ -1,18 +1,23 @@
 """The superlative check: a claim that ranks its subject ("the tallest structure in Paris",
-"the most visited monument", "the only", "the first") states a comparison; when no passage
-sentence states that ranking too, the claim says more than the passages do.
+"the most visited monument", "the only", "the first") where the passage ranks it otherwise
+("the sixth-tallest", "the longest") contradicts the passage.
 
 The cues are each language's ``[superlatives]`` table (``ragguard.language``). A passage
 states the ranking when one of its sentences writes the same cue ("tallest"; for an
 analytic one, with the same word after it: "most visited"), whatever it ranks: which
-subject holds the rank is the entity check's question, not this one's.
+subject holds the rank is the entity check's question, not this one's. A ranking no
+sentence states fires only against a *rival*: a sentence about the same thing (it shares
+``MIN_SHARED`` content words with the claim) that ranks with another cue or another rank.
+A ranking the passage never mentions is only content it does not cover (the ``uncovered``
+check's): on the training sets such rankings were as often true as false (issue 56).
 """
 
 from __future__ import annotations
 
 from ragguard.language import SuperlativeCues, lexicon, lexicon_or_fallback, negation_positions
-from ragguard.scoring.checks.parse import Sentence
+from ragguard.scoring.checks.parse import Sentence, overlap
 from ragguard.scoring.interface.protocols import Reason
+from ragguard.scoring.lexical.text import stem_in
 
 
 def _cues(language: str) -> SuperlativeCues | None:
@@ -25,6 +30,17 @@ def _is_cue(word: str, cues: SuperlativeCues) -> bool:
         return True
     return word not in cues.not_superlative and any(
         word.endswith(end) and len(word) > len(end) + 2 for end in cues.endings
+    )
+
+
+def _noun_between(words: tuple[str, ...], lead: int, word: str, cues: SuperlativeCues) -> bool:
+    """Whether a noun stands between an article and the analytic cue ``word``."""
+    return (
+        cues.noun_between
+        and word in cues.analytic
+        and lead > 0
+        and words[lead] not in cues.after
+        and words[lead - 1] in cues.after
     )
 
 
@@ -43,6 +59,8 @@ def rankings(
         ordinal = lead >= 0 and words[lead] in cues.ordinals
         if ordinal:
             lead -= 1  # "the second-largest"
+        if _noun_between(words, lead, word, cues) and not ordinal:
+            lead -= 1  # "el puente más largo"
         if cues.after and (lead < 0 or words[lead] not in cues.after):
             continue
         key: tuple[str, ...] = (word,)
@@ -69,19 +87,74 @@ def _states(sentence: Sentence, key: tuple[str, ...], ordinals: frozenset[str]) 
     )
 
 
+def ranked_nouns(
+    words: tuple[str, ...], phrase: str, key: tuple[str, ...], cues: SuperlativeCues, language: str
+) -> frozenset[str]:
+    """What a ranking ranks: the content words beside its phrase or inside it, less its
+    ``key`` ("lake" of "the largest lake", "pont" of "le pont le plus long", "puente" of
+    "el puente más largo"), stemmed."""
+    stop, written = lexicon_or_fallback(language).stopwords, tuple(phrase.split())
+    for start in range(len(words) - len(written) + 1):
+        if words[start : start + len(written)] == written:
+            near = words[max(start - 1, 0) : start + len(written) + 1]
+            left = [w for w in near if w not in stop and w not in key and w not in cues.after]
+            return frozenset(stem_in(language, w) for w in left if not _is_cue(w, cues))
+    return frozenset()
+
+
+def rival(
+    claim: Sentence, phrase: str, key: tuple[str, ...], sentences: tuple[Sentence, ...]
+) -> str | None:
+    """The ranking of a sentence about the claim's subject that ranks the same thing
+    otherwise than ``key`` ("the sixth-largest lake" against "the largest lake", "the
+    longest bridge" against "the newest bridge"); None where a sentence states ``key`` or
+    none ranks that thing otherwise. A ranking of something else ("the most plentiful
+    element" against "the most abundant in the universe") is no rival: likely a paraphrase."""
+    cues = _cues(claim.language)
+    if cues is None or any(_states(s, key, cues.ordinals) for s in sentences):
+        return None
+    stop = lexicon_or_fallback(claim.language).stopwords
+    ranked = ranked_nouns(claim.words, phrase, key, cues, claim.language)
+    for sentence in sentences:
+        if not (ranked and overlap(claim.content, sentence)):
+            continue
+        for other, its in rankings(sentence.words, cues, stop):
+            if ranked & ranked_nouns(sentence.words, other, its, cues, claim.language):
+                return other
+    return None
+
+
 def superlative_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[Reason]:
-    """The rankings of the claim that no evidence sentence states."""
+    """The rankings of the claim that an evidence sentence about the same thing ranks
+    otherwise (``rival``)."""
     cues = _cues(claim.language)
     if cues is None:
         return []
     stop = lexicon_or_fallback(claim.language).stopwords
     denied = negation_positions(claim.words, claim.language)
-    return [
-        Reason("superlative", phrase, "")
-        for phrase, key in rankings(claim.words, cues, stop)
-        if not _negated(claim.words, phrase, denied)
-        and not any(_states(s, key, cues.ordinals) for s in sentences)
-    ]
+    found = []
+    for phrase, key in rankings(claim.words, cues, stop):
+        if _negated(claim.words, phrase, denied):
+            continue
+        other = rival(claim, phrase, key, sentences)
+        if other is not None:
+            found.append(Reason("superlative", phrase, other))
+    return found
+
+
+def denied_by_rival(claim: Sentence, cue: int, sentences: tuple[Sentence, ...]) -> bool:
+    """Whether the ranking a negation cue denies ("not the largest") is denied by the
+    passage too: a sentence about the same thing ranks it otherwise ("the sixth-largest")."""
+    cues = _cues(claim.language)
+    if cues is None:
+        return False
+    stop = lexicon_or_fallback(claim.language).stopwords
+    following = claim.words[cue + 1 :]
+    return any(
+        rival(claim, phrase, key, sentences) is not None
+        for phrase, key in rankings(following, cues, stop)
+        if following[: len(phrase.split())] == tuple(phrase.split())
+    )
 
 
 def _negated(words: tuple[str, ...], phrase: str, denied: list[int]) -> bool:

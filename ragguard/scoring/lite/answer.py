@@ -67,6 +67,8 @@ class _Rules:
     decides: tuple[tuple[str, re.Pattern[str]], ...]
     decided_gives: dict[str, re.Pattern[str]]
     names_by_capitals: bool
+    polar: tuple[re.Pattern[str], re.Pattern[str]] | None = None
+    """A yes/no question, and a yes or a no that answers it (``_comment_polar``)."""
 
 
 ENGLISH = "en"
@@ -91,7 +93,14 @@ def _rules(language: str = ENGLISH) -> _Rules:
     gives = {kind: re.compile(p, re.IGNORECASE) for kind, p in data["gives"].items()}
     decides = tuple((k, re.compile(p, re.IGNORECASE)) for k, p in data["decides"].items())
     more = {kind: re.compile(p, re.IGNORECASE) for kind, p in data["decided_gives"].items()}
-    return _Rules(asks, gives, decides, more, bool(data.get("names_by_capitals", True)))
+    polar = data.get("polar")
+    yes_no = (
+        (re.compile(polar["question"], re.IGNORECASE), re.compile(polar["answer"], re.IGNORECASE))
+        if polar
+        else None
+    )
+    capitals = bool(data.get("names_by_capitals", True))
+    return _Rules(asks, gives, decides, more, capitals, yes_no)
 
 
 def asked_kind(question: str, language: str = ENGLISH) -> str | None:
@@ -128,7 +137,35 @@ def lacks_asked_type(
     )
     more = rules.decided_gives.get(kind)
     gives = rules.gives[kind].search(answer) or (more is not None and more.search(answer))
-    return not gives
+    return not (gives or _names_without_capitals(answer, kind, rules))
+
+
+def _names_without_capitals(answer: str, kind: str, rules: _Rules) -> bool:
+    """A fragment answering "who" or "where" in a script without capitals ("डेविड ओकोये।"):
+    nothing marks its name, so a fragment that gives no other kind (no date, no number)
+    is read as one."""
+    if rules.names_by_capitals or kind not in _NAMED_KINDS or _words(answer) > FRAGMENT_WORDS:
+        return False
+    return not any(rules.gives[k].search(answer) for k in ("date", "number") if k in rules.gives)
+
+
+_DIGIT_GROUP = re.compile(r"(?<=\d)[ \u00a0\u202f](?=\d{3}(?!\d))")
+"""A space that groups digits ("1 800 000"): the number is one word."""
+
+
+def _words(answer: str) -> int:
+    return len(_DIGIT_GROUP.sub("", answer).split())
+
+
+def answers_yes_or_no(
+    question: str, answer: str, asked_in: str = ENGLISH, answered_in: str | None = None
+) -> bool:
+    """Whether a fragment opening with a yes or a no ("No.") answers a yes/no question
+    ("Did the bridge open in 1870?"): rightly or not, support says."""
+    asked, answered = _rules(asked_in).polar, _rules(answered_in or asked_in).polar
+    if asked is None or answered is None or _words(answer) > FRAGMENT_WORDS:
+        return False
+    return bool(asked[0].search(question) and answered[1].search(answer))
 
 
 _NAMED_KINDS = frozenset({"place", "person"})
@@ -152,7 +189,7 @@ def answers_by_fragment(
     of thing a question that opens with its question word asks for: it answers the question
     (rightly or not: support says which), however far its vector is from the question's."""
     kind = next((k for k, p in _rules(asked_in).decides if p.search(question)), None)
-    if kind is None or len(answer.split()) > FRAGMENT_WORDS:
+    if kind is None or _words(answer) > FRAGMENT_WORDS:
         return False
     if kind in _NAMED_KINDS and _case_blind(answer, _rules(answered_in or asked_in)):
         return False
@@ -317,4 +354,6 @@ def _type_rule(question: str, answer: str, languages: Languages | None = None) -
     asked_in, answered_in = languages or (ENGLISH, ENGLISH)
     if lacks_asked_type(question, answer, asked_in, answered_in):
         return False
-    return True if answers_by_fragment(question, answer, asked_in, answered_in) else None
+    if answers_by_fragment(question, answer, asked_in, answered_in):
+        return True
+    return True if answers_yes_or_no(question, answer, asked_in, answered_in) else None

@@ -1,13 +1,13 @@
-"""Claims the passages never make (``checks.superlatives``): a ranking ("the tallest", "the
-most visited", "the only", "the first") no passage states is a ``superlative`` reason, which
-lowers support through the head's contradiction feature (it vetoes nothing: the shipped heads
-were trained before it existed); one a passage states is none."""
+"""Rankings the passage contradicts (``checks.superlatives``): a ranking ("the tallest", "the
+most visited", "the only", "the first") of a thing that a passage sentence ranks otherwise
+("the sixth-tallest", "the longest") is a ``superlative`` reason, which vetoes support; a
+ranking the passage states, or never mentions, is none (issue 56: unstated rankings were as
+often true as false on the training sets)."""
 
 from __future__ import annotations
 
 import pytest
 
-from ragguard.config import JudgeConfig
 from ragguard.language import lexicon
 from ragguard.schema.check_kinds import CONFLICTS
 from ragguard.scoring.checks import CONTRADICTIONS, check
@@ -23,6 +23,10 @@ RECORD = (
     "The Eiffel Tower was the tallest man-made structure in the world until 1930. "
     "It is the most visited paid monument in the world."
 )
+RIVAL = (
+    "The Eiffel Tower is the second tallest tower in Paris. It is the oldest monument of the "
+    "city and the sixth most visited monument in France."
+)
 
 
 def superlatives(claim: str, passage: str) -> list[str]:
@@ -32,16 +36,30 @@ def superlatives(claim: str, passage: str) -> list[str]:
 @pytest.mark.parametrize(
     ("claim", "phrase"),
     [
-        ("The Eiffel Tower is the most visited monument in the world.", "the most visited"),
-        ("The Eiffel Tower is the tallest structure in Paris.", "the tallest"),
+        ("The Eiffel Tower is the tallest tower in Paris.", "the tallest"),
         ("The Eiffel Tower is the only tower in Paris.", "the only"),
-        ("The Eiffel Tower was the first iron tower.", "the first"),
-        ("It is the second-largest tower in France.", "the second largest"),
-        ("It is France's largest tower.", "s largest"),
+        ("The Eiffel Tower was the first tower in Paris.", "the first"),
+        ("The Eiffel Tower is the newest monument of the city.", "the newest"),
+        ("The Eiffel Tower is the most visited monument in France.", "the most visited"),
     ],
 )
-def test_a_ranking_no_passage_states_is_a_superlative_reason(claim: str, phrase: str) -> None:
-    assert superlatives(claim, TOWER) == [phrase]
+def test_a_ranking_the_passage_ranks_otherwise_is_a_superlative_reason(
+    claim: str, phrase: str
+) -> None:
+    assert superlatives(claim, RIVAL) == [phrase]
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "The Eiffel Tower is the most visited monument in the world.",
+        "The Eiffel Tower is the tallest structure in Paris.",
+        "The Eiffel Tower was the first iron tower.",
+        "It is the second-largest tower in France.",
+    ],
+)
+def test_a_ranking_the_passage_never_mentions_is_no_reason(claim: str) -> None:
+    assert superlatives(claim, TOWER) == []
 
 
 @pytest.mark.parametrize(
@@ -58,14 +76,22 @@ def test_a_ranking_a_passage_states_or_no_ranking_is_no_reason(claim: str) -> No
     assert superlatives(claim, RECORD) == []
 
 
-def test_the_superlative_check_lowers_support_and_vetoes_nothing() -> None:
-    assert "superlative" not in CONTRADICTIONS  # no cap, no check_fired for the judge
+def test_a_ranking_of_something_else_is_no_rival() -> None:
+    passage = "Helium is the second most abundant element in the universe, after hydrogen."
+    assert superlatives("Hydrogen is the most abundant in the universe.", passage) == []
+
+
+def test_the_danube_is_not_the_longest_river() -> None:
+    passage = "The Danube is Europe's second-longest river, after the Volga."
+    assert superlatives("The Danube is the longest river in Europe.", passage) == ["the longest"]
+
+
+def test_the_superlative_check_vetoes_and_feeds_the_head() -> None:
+    assert "superlative" in CONTRADICTIONS
     assert "superlative" in CONFLICTS  # the head's contradiction feature reads it
-    reasons = check("The Eiffel Tower is the tallest structure in Paris.", TOWER)
+    reasons = check("The Eiffel Tower is the tallest tower in Paris.", RIVAL)
     assert [r.check for r in reasons] == ["superlative"]
     assert check_features(reasons) == (1.0, 0.0)
-    with pytest.raises(ValueError):
-        JudgeConfig(may_overrule=["superlative"])  # type: ignore[list-item]
 
 
 @pytest.mark.parametrize(
@@ -74,37 +100,43 @@ def test_the_superlative_check_lowers_support_and_vetoes_nothing() -> None:
         (
             "de",
             "Der Eiffelturm ist das höchste Gebäude in Paris.",
-            "Der Eiffelturm steht in Paris. Er ist 330 Meter hoch.",
+            "Der Eiffelturm ist das zweithöchste Gebäude in Paris. Er ist 330 Meter hoch.",
             "das höchste",
         ),
         (
+            "de",
+            "Der Vorna-See ist der größte See von Cyrrus.",
+            "Der Vorna-See ist mit 1.310 Quadratkilometern der viertgrößte See von Cyrrus.",
+            "der größte",
+        ),
+        (
             "fr",
-            "La tour Eiffel est le monument le plus visité du monde.",
-            "La tour Eiffel se trouve à Paris. Elle mesure 330 mètres.",
+            "La tour Eiffel est le monument le plus visité de Paris.",
+            "La tour Eiffel est le monument le plus haut de Paris. Elle mesure 330 mètres.",
             "le plus visité",
         ),
         (
             "es",
-            "La torre Eiffel es el monumento más visitado del mundo.",
-            "La torre Eiffel está en París. Mide 330 metros.",
-            None,  # "más" after a noun, not after an article: Spanish writes it so too
+            "La torre Eiffel es el monumento más visitado de París.",
+            "La torre Eiffel es el monumento más alto de París. Mide 330 metros.",
+            "el monumento más visitado",
         ),
         (
             "es",
-            "La torre Eiffel es la más alta de París.",
-            "La torre Eiffel está en París. Mide 330 metros.",
-            "la más alta",
+            "El puente Ashford fue el primer puente de Riga.",
+            "El puente Ashford es el puente más largo de Riga. Se inauguró en 1920.",
+            "el primer",
         ),
         (
             "hi",
             "एफिल टावर पेरिस की सबसे ऊँची इमारत है।",
-            "एफिल टावर पेरिस में है। यह 330 मीटर ऊँचा है।",
+            "एफिल टावर पेरिस की सबसे पुरानी इमारत है। यह 330 मीटर ऊँचा है।",
             "सबसे ऊँची",
         ),
     ],
 )
-def test_rankings_in_each_language(code: str, claim: str, passage: str, phrase: str | None) -> None:
-    assert superlatives(claim, passage) == ([phrase] if phrase else [])
+def test_rankings_in_each_language(code: str, claim: str, passage: str, phrase: str) -> None:
+    assert superlatives(claim, passage) == [phrase]
     assert superlatives(claim, passage + " " + claim) == []  # a passage stating it
 
 
@@ -148,4 +180,6 @@ def test_an_analytic_cue_before_a_function_word_ranks_nothing(subject: str, afte
 @pytest.mark.parametrize("ranked", ["the largest", "the first", "the most visited"])
 def test_a_denied_ranking_claims_no_rank(subject: str, ranked: str) -> None:
     passage = f"{subject} is the sixth-largest site of the region. It was mapped in 1850."
-    assert superlatives(f"{subject} is not {ranked} site of the region.", passage) == []
+    claim = f"{subject} is not {ranked} site of the region."
+    assert superlatives(claim, passage) == []
+    assert "negation" not in [kind for kind, _, _ in fired(claim, passage)]  # the rank denies it

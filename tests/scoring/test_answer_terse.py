@@ -1,0 +1,42 @@
+"""Terse answers to every question type (issue 56): a yes or a no answers a yes/no question,
+a number grouped by spaces is one word, and a name in a script without capitals answers
+"who" and "where"."""
+
+from __future__ import annotations
+
+import pytest
+
+from ragguard.scoring.lite.answer import answers_by_fragment, answers_yes_or_no, lacks_asked_type
+
+
+@pytest.mark.parametrize(
+    ("code", "question", "answer"),
+    [
+        ("en", "Did the Rowan Bridge open in 1840?", "No."),
+        ("en", "Was the Eiffel Tower built in 1889?", "Yes."),
+        ("de", "Wurde die Brücke 1840 eröffnet?", "Nein."),
+        ("fr", "Est-ce que le pont a été inauguré en 1840 ?", "Non."),
+        ("hi", "क्या पुल 1840 में खोला गया?", "नहीं।"),
+    ],
+)
+def test_a_yes_or_no_answers_a_yes_no_question(code: str, question: str, answer: str) -> None:
+    assert answers_yes_or_no(question, answer, code)
+    assert not answers_yes_or_no("Where is the bridge?", "No.")
+
+
+def test_a_number_grouped_by_spaces_is_a_fragment() -> None:
+    question = "Combien a coûté la construction du pont Kellan ?"
+    assert answers_by_fragment(question, "1 800 000 euros.", "fr")
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "answers"),
+    [
+        ("रोवन पुल किसने बनाया?", "डेविड ओकोये।", True),
+        ("डेविड ओकोये ने रेडस्टोन कंपनी कहाँ शुरू की?", "मैनचेस्टर में।", True),
+        ("डेविड ओकोये ने रेडस्टोन कंपनी कहाँ शुरू की?", "1822।", False),
+    ],
+)
+def test_a_hindi_fragment_answers_who_and_where(question: str, answer: str, answers: bool) -> None:
+    assert lacks_asked_type(question, answer, "hi") is not answers
+    assert answers_by_fragment(question, answer, "hi") is answers
