@@ -140,56 +140,50 @@ class BatchRun:
         or the inputs on Ray; write each evaluation to ``out`` (path, file mode) in input
         order and record the config beside it. The summary, the gates' lines, and the exit
         status the gates call for."""
+        with self._recorded_config(out):
+            with contextlib.ExitStack() as stack:
+                ray, load_s, how, outcomes = self._outcomes(stack, config, entries, replay)
+                desc = "evaluating" if replay is None else "replaying"
+                started = time.perf_counter()
+                with jsonl_sink(*out) as write:
+                    counted = tally(
+                        outcomes,
+                        total=total,
+                        summary=summary,
+                        desc=desc,
+                        on_skipped=self.checks.on_skipped,
+                    )
+                    for tag, evaluation in counted:
+                        write(evaluation)
+                        on_evaluation(tag, evaluation)
+                        self.checks.on_evaluation(evaluation)
+                eval_s = time.perf_counter() - started
+                if ray is not None:
+                    load_s, eval_s = ray.timings()
+            warning = summary.judge_warning()
+            if warning is not None:
+                print(f"ragguard: warning: {warning}", file=sys.stderr)
+            text = summary.render(load_s, eval_s, how)
+        gates, status = self.checks.finish(summary)
+        return text, gates, status
+
+    @contextlib.contextmanager
+    def _recorded_config(self, out: tuple[str | None, str]) -> Iterator[None]:
+        """Record the config beside the output file ``out`` (path, file mode) when the run
+        finishes: a replaced output is this config's; an appended one is, even if cut
+        short."""
         from ragguard.replay import record_output_config
 
         output, mode = out
         finished = False
         try:
-            text = self._written(config, summary, entries, replay, total, out, on_evaluation)
+            yield
             finished = True
-        finally:  # a replaced output is this config's; an appended one is, even if cut short
+        finally:
             if output not in (None, STDOUT) and (
                 finished or (mode == "a" and Path(output).exists())
             ):
                 record_output_config(Path(output), self.config, self.name)
-        gates, status = self.checks.finish(summary)
-        return text, gates, status
-
-    def _written(
-        self,
-        config: Config,
-        summary: RunSummary,
-        entries: Iterable[tuple[str, Trace | RagguardError, LoggedTrace | None]],
-        replay: Replay | None,
-        total: int | None,
-        out: tuple[str | None, str],
-        on_evaluation: Callable[[LoggedTrace | None, Evaluation], object],
-    ) -> str:
-        """Run ``evaluate``'s evaluations, each written to ``out`` as it comes; the
-        summary's text."""
-        with contextlib.ExitStack() as stack:
-            ray, load_s, how, outcomes = self._outcomes(stack, config, entries, replay)
-            desc = "evaluating" if replay is None else "replaying"
-            started = time.perf_counter()
-            with jsonl_sink(*out) as write:
-                counted = tally(
-                    outcomes,
-                    total=total,
-                    summary=summary,
-                    desc=desc,
-                    on_skipped=self.checks.on_skipped,
-                )
-                for tag, evaluation in counted:
-                    write(evaluation)
-                    on_evaluation(tag, evaluation)
-                    self.checks.on_evaluation(evaluation)
-            eval_s = time.perf_counter() - started
-            if ray is not None:
-                load_s, eval_s = ray.timings()
-        warning = summary.judge_warning()
-        if warning is not None:
-            print(f"ragguard: warning: {warning}", file=sys.stderr)
-        return summary.render(load_s, eval_s, how)
 
     def _outcomes(
         self,
