@@ -1,5 +1,6 @@
 """LlamaIndex front end: instrumentation handlers that capture each top-level query, chat,
-retrieve or workflow run (an agent's) as one trace, and the proxies ``wrap()`` returns.
+retrieve or workflow run (an agent's) as one trace; ``wrap_engine`` returns one of the
+proxies of ``llamaindex_proxies``.
 
 LlamaIndex's events carry data (retrieved nodes, LLM outputs) and a span id; its spans
 carry structure (which call a span belongs to). ``RagguardEventHandler`` reads the first
@@ -13,16 +14,12 @@ from __future__ import annotations
 import inspect
 import threading
 from collections.abc import AsyncIterator, Hashable, Iterator
-from contextvars import ContextVar
 from functools import partial
 from typing import Any
 
-import wrapt
-from llama_index.core.base.base_query_engine import BaseQueryEngine
-from llama_index.core.base.base_retriever import BaseRetriever
 from llama_index.core.base.llms.types import ChatMessage, ChatResponse, CompletionResponse
 from llama_index.core.base.response.schema import AsyncStreamingResponse, StreamingResponse
-from llama_index.core.chat_engine.types import BaseChatEngine, StreamingAgentChatResponse
+from llama_index.core.chat_engine.types import StreamingAgentChatResponse
 from llama_index.core.instrumentation import Dispatcher, get_dispatcher
 from llama_index.core.instrumentation.event_handlers import BaseEventHandler
 from llama_index.core.instrumentation.events import BaseEvent
@@ -37,12 +34,13 @@ from llama_index.core.instrumentation.events.retrieval import (
 )
 from llama_index.core.instrumentation.span_handlers import BaseSpanHandler
 from llama_index.core.schema import ImageNode, MetadataMode, NodeWithScore
-from llama_index.core.workflow import StopEvent, Workflow
+from llama_index.core.workflow import StopEvent
 from pydantic import BaseModel, PrivateAttr
 
 from ragguard.adapters.capture import Recorder, Request, guarded, make_item
+from ragguard.adapters.llamaindex_proxies import CALL, PROXIES, Call, annotate
 from ragguard.live import Monitor, OnEvaluation
-from ragguard.schema import GuardResult, Item
+from ragguard.schema import Item
 
 ENTRY_POINTS = frozenset(
     (
@@ -52,7 +50,7 @@ ENTRY_POINTS = frozenset(
 )
 """The methods whose top-level call is one request, when capturing every engine (``run``:
 a workflow, such as an agent, from its start event to its stop event)."""
-_ROOT_TYPES = (BaseQueryEngine, BaseChatEngine, BaseRetriever, Workflow)
+_ROOT_TYPES = tuple(base for base, _ in PROXIES)
 
 
 def node_item(node: NodeWithScore) -> Item:
@@ -107,55 +105,6 @@ def _answer_text(result: Any) -> str:
     return answer if isinstance(answer, str) else ""
 
 
-def _annotate(result: Any, evaluation: GuardResult) -> None:
-    """Attach the guard's result to a Response's metadata, or to an AgentOutput's response
-    message (``additional_kwargs``)."""
-    message = getattr(result, "response", None)
-    if isinstance(message, ChatMessage):
-        message.additional_kwargs["ragguard"] = evaluation
-    elif hasattr(result, "metadata"):
-        result.metadata = {**(result.metadata or {}), "ragguard": evaluation}
-
-
-class _Call:
-    """A wrap() proxy's call in progress. While the proxy waits, the finished request is
-    handed to it (so guard mode can raise to the caller); a stream that ends after the call
-    returned is handled where it ends."""
-
-    def __init__(self, monitor: Monitor, on_evaluation: OnEvaluation | None) -> None:
-        self.monitor = monitor
-        self.on_evaluation = on_evaluation
-        self.request: Request | None = None
-        self._waiting = True
-        self._finished: Request | None = None
-        self._lock = threading.Lock()
-
-    def take(self, request: Request) -> bool:
-        with self._lock:
-            if self._waiting:
-                self._finished = request
-            return self._waiting
-
-    def release(self) -> Request | None:
-        """Stop waiting; the finished request, to submit, to the first caller only."""
-        with self._lock:
-            self._waiting = False
-            finished, self._finished = self._finished, None
-            return finished
-
-    async def asettle(self, result: Any) -> Any:
-        """After an async call returned ``result``: submit its request (guard mode waits
-        here without blocking the loop) and raise a refusal, else hand ``result`` back."""
-        finished = self.release()
-        refusal = finished and await finished.asubmit(annotate=partial(_annotate, result))
-        if refusal:
-            raise refusal
-        return result
-
-
-_CALL: ContextVar[_Call | None] = ContextVar("ragguard_llamaindex_call", default=None)
-
-
 class _Capture:
     """The state both handlers share."""
 
@@ -171,7 +120,7 @@ class _Capture:
     ) -> None:
         if self.recorder.link(span_id, parent) is not None:
             return
-        call = _CALL.get()
+        call = CALL.get()
         if call is not None:
             if self.auto or call.request is not None:
                 return  # the proxy's own handler captures it; spans after its root are its
@@ -185,7 +134,7 @@ class _Capture:
         bound_args: inspect.BoundArguments,
         monitor: Monitor,
         on_evaluation: OnEvaluation | None,
-        call: _Call | None,
+        call: Call | None,
     ) -> Request:
         request = Request(
             span_id,
@@ -262,7 +211,7 @@ class _Capture:
         if call is not None and call.take(request):
             return  # the proxy submits it when its call returns
         # inside LlamaIndex's dispatcher, which swallows errors: guard mode flags instead
-        request.submit(annotate=partial(_annotate, request.output), can_raise=False)
+        request.submit(annotate=partial(annotate, request.output), can_raise=False)
 
 
 def _tee(request: Request, tokens: Iterator[str]) -> Iterator[str]:
@@ -384,109 +333,6 @@ def _install() -> None:
             _installed = RagguardEventHandler(auto=False).attach()
 
 
-class _Proxy(wrapt.ObjectProxy):
-    """The wrapped object, unchanged, except that its entry points mark their call."""
-
-    def __init__(self, wrapped: Any, monitor: Monitor, on_evaluation: OnEvaluation | None) -> None:
-        super().__init__(wrapped)
-        self._self_monitor = monitor
-        self._self_on_evaluation = on_evaluation
-
-    def _self_call(self, name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
-        call = _Call(self._self_monitor, self._self_on_evaluation)
-        token = _CALL.set(call)
-        try:
-            result = getattr(self.__wrapped__, name)(*args, **kwargs)
-        finally:
-            _CALL.reset(token)
-        finished = call.release()
-        refusal = finished and finished.submit(annotate=partial(_annotate, result))
-        if refusal:
-            raise refusal
-        return result
-
-    async def _self_acall(self, name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
-        call = _Call(self._self_monitor, self._self_on_evaluation)
-        token = _CALL.set(call)
-        try:
-            result = await getattr(self.__wrapped__, name)(*args, **kwargs)
-        finally:
-            _CALL.reset(token)
-        return await call.asettle(result)
-
-
-class QueryEngineProxy(_Proxy):
-    def query(self, *args: Any, **kwargs: Any) -> Any:
-        return self._self_call("query", args, kwargs)
-
-    async def aquery(self, *args: Any, **kwargs: Any) -> Any:
-        return await self._self_acall("aquery", args, kwargs)
-
-
-class ChatEngineProxy(_Proxy):
-    def chat(self, *args: Any, **kwargs: Any) -> Any:
-        return self._self_call("chat", args, kwargs)
-
-    def stream_chat(self, *args: Any, **kwargs: Any) -> Any:
-        return self._self_call("stream_chat", args, kwargs)
-
-    async def achat(self, *args: Any, **kwargs: Any) -> Any:
-        return await self._self_acall("achat", args, kwargs)
-
-    async def astream_chat(self, *args: Any, **kwargs: Any) -> Any:
-        return await self._self_acall("astream_chat", args, kwargs)
-
-
-class RetrieverProxy(_Proxy):
-    def retrieve(self, *args: Any, **kwargs: Any) -> Any:
-        return self._self_call("retrieve", args, kwargs)
-
-    async def aretrieve(self, *args: Any, **kwargs: Any) -> Any:
-        return await self._self_acall("aretrieve", args, kwargs)
-
-
-class WorkflowProxy(_Proxy):
-    """A workflow (a FunctionAgent, ReActAgent, AgentWorkflow or your own): ``run`` starts
-    it in tasks that inherit the call's mark, and returns at once with a handler. In the
-    background the request is submitted when the run's span ends; in guard mode when the
-    handler is awaited, which raises a refusal there."""
-
-    def run(self, *args: Any, **kwargs: Any) -> Any:
-        call = _Call(self._self_monitor, self._self_on_evaluation)
-        token = _CALL.set(call)
-        try:
-            handler = self.__wrapped__.run(*args, **kwargs)
-        finally:
-            _CALL.reset(token)
-        if self._self_monitor.live.mode != "guard":
-            call.release()  # nobody waits: the run's end submits it
-            return handler
-        return _GuardedHandler(handler, call)
-
-
-class _GuardedHandler(wrapt.ObjectProxy):
-    """A workflow run's handler (every attribute and ``stream_events`` as they are) whose
-    ``await`` also waits for the guard's verdict and raises a refusal."""
-
-    def __init__(self, handler: Any, call: _Call) -> None:
-        super().__init__(handler)
-        self._self_call = call
-
-    def __await__(self) -> Any:
-        return self._self_result().__await__()
-
-    async def _self_result(self) -> Any:
-        return await self._self_call.asettle(await self.__wrapped__)
-
-
-_PROXIES: tuple[tuple[type, type[_Proxy]], ...] = (
-    (BaseQueryEngine, QueryEngineProxy),
-    (BaseChatEngine, ChatEngineProxy),
-    (BaseRetriever, RetrieverProxy),
-    (Workflow, WorkflowProxy),
-)
-
-
 def is_wrappable(target: Any) -> bool:
     return isinstance(target, _ROOT_TYPES)
 
@@ -495,5 +341,5 @@ def wrap_engine(target: Any, monitor: Monitor, on_evaluation: OnEvaluation | Non
     """A proxy for a query engine, chat engine, retriever or workflow: same type for
     ``isinstance``, same attributes, same return values."""
     _install()
-    proxy = next(p for base, p in _PROXIES if isinstance(target, base))
+    proxy = next(p for base, p in PROXIES if isinstance(target, base))
     return proxy(target, monitor, on_evaluation)

@@ -31,8 +31,10 @@ from ragguard.cli._gates import RunChecks
 if TYPE_CHECKING:
     from ragguard.config import Config
     from ragguard.errors import RagguardError
+    from ragguard.evaluation import Outcome
     from ragguard.metrics import RunSummary
     from ragguard.replay import Replay
+    from ragguard.runners import RayRun
     from ragguard.runtime import LoggedTrace
     from ragguard.schema import Evaluation, Trace
 
@@ -138,32 +140,9 @@ class BatchRun:
         or the inputs on Ray; write each evaluation to ``out`` (path, file mode) in input
         order and record the config beside it. The summary, the gates' lines, and the exit
         status the gates call for."""
-        from ragguard.replay import record_output_config
-
-        output, mode = out
-        finished = False
-        options = self.options
-        try:
+        with self._recorded_config(out):
             with contextlib.ExitStack() as stack:
-                if options.runner == "ray":
-                    RayRun = load_ray_run()
-                    ray = stack.enter_context(
-                        RayRun(
-                            config,
-                            self.inputs,
-                            replay,
-                            address=options.ray_address,
-                            workers=options.workers,
-                            batch_size=options.batch_size,
-                        )
-                    )
-                    load_s, how, outcomes = 0.0, ray.description, ray.outcomes()
-                else:
-                    runner, how = stack.enter_context(open_runner(config, options.workers))
-                    if replay is not None:
-                        entries = recorded_judge_scores(runner, entries)
-                    load_s = runner.load()
-                    outcomes = batched_outcomes(runner, entries, options.batch_size)
+                ray, load_s, how, outcomes = self._outcomes(stack, config, entries, replay)
                 desc = "evaluating" if replay is None else "replaying"
                 started = time.perf_counter()
                 with jsonl_sink(*out) as write:
@@ -179,20 +158,61 @@ class BatchRun:
                         on_evaluation(tag, evaluation)
                         self.checks.on_evaluation(evaluation)
                 eval_s = time.perf_counter() - started
-                if options.runner == "ray":
+                if ray is not None:
                     load_s, eval_s = ray.timings()
             warning = summary.judge_warning()
             if warning is not None:
                 print(f"ragguard: warning: {warning}", file=sys.stderr)
             text = summary.render(load_s, eval_s, how)
+        gates, status = self.checks.finish(summary)
+        return text, gates, status
+
+    @contextlib.contextmanager
+    def _recorded_config(self, out: tuple[str | None, str]) -> Iterator[None]:
+        """Record the config beside the output file ``out`` (path, file mode) when the run
+        finishes: a replaced output is this config's; an appended one is, even if cut
+        short."""
+        from ragguard.replay import record_output_config
+
+        output, mode = out
+        finished = False
+        try:
+            yield
             finished = True
-        finally:  # a replaced output is this config's; an appended one is, even if cut short
+        finally:
             if output not in (None, STDOUT) and (
                 finished or (mode == "a" and Path(output).exists())
             ):
                 record_output_config(Path(output), self.config, self.name)
-        gates, status = self.checks.finish(summary)
-        return text, gates, status
+
+    def _outcomes(
+        self,
+        stack: contextlib.ExitStack,
+        config: Config,
+        entries: Iterable[tuple[str, Trace | RagguardError, LoggedTrace | None]],
+        replay: Replay | None,
+    ) -> tuple[RayRun | None, float, str, Iterable[tuple[str, Outcome, LoggedTrace | None]]]:
+        """(the Ray run or None, start-up seconds, how the run is spread, the outcomes): on
+        Ray, or a runner in this process or ``--workers`` processes, entered on ``stack``."""
+        options = self.options
+        if options.runner == "ray":
+            ray_run = load_ray_run()
+            ray = stack.enter_context(
+                ray_run(
+                    config,
+                    self.inputs,
+                    replay,
+                    address=options.ray_address,
+                    workers=options.workers,
+                    batch_size=options.batch_size,
+                )
+            )
+            return ray, 0.0, ray.description, ray.outcomes()
+        runner, how = stack.enter_context(open_runner(config, options.workers))
+        if replay is not None:
+            entries = recorded_judge_scores(runner, entries)
+        load_s = runner.load()
+        return None, load_s, how, batched_outcomes(runner, entries, options.batch_size)
 
 
 def run_exit_status(summary: RunSummary, gate_status: int | None) -> int:

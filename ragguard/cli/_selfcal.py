@@ -15,12 +15,17 @@ import tempfile
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tqdm.auto import tqdm
 
 from ragguard.config import Config
 from ragguard.errors import RagguardError
 from ragguard.schema import Trace
+
+if TYPE_CHECKING:
+    from ragguard.evaluation import Evaluator
+    from ragguard.judge import Cascade
 
 PASS_BATCH = 64
 
@@ -41,6 +46,41 @@ def needs_first_pass(config: Config) -> bool:
     return config.calibration.source == "judge" and config.judge.backend != "none"
 
 
+def _with_state_file(config: Config, stack: contextlib.ExitStack) -> Config:
+    """``config``, with a temporary state file (removed when ``stack`` closes) when it has
+    none: the file carries the sample to the run proper and its workers."""
+    if config.calibration.state_file is not None:
+        return config
+    folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="ragguard-")))
+    return config.model_copy(
+        update={
+            "calibration": config.calibration.model_copy(
+                update={"state_file": folder / "calibration.json"}
+            )
+        }
+    )
+
+
+def _first_pass(
+    lite: Evaluator,
+    cascade: Cascade,
+    traces: Iterable[Trace | RagguardError],
+    total: int | None,
+) -> None:
+    """The lite tier on every trace, the judge on the calibration sample only."""
+    from ragguard.judge import Draft
+    from ragguard.schema import Evaluation
+
+    with tqdm(total=total, unit="trace", desc="calibrating", disable=None) as bar:
+        for batch in _batches(traces, PASS_BATCH):
+            outcomes = lite.evaluate_batch(batch)
+            done = [
+                (t, o) for t, o in zip(batch, outcomes, strict=True) if isinstance(o, Evaluation)
+            ]
+            cascade.rule([Draft.of(t, o) for t, o in done], sample_only=True)
+            bar.update(len(batch))
+
+
 @contextlib.contextmanager
 def self_calibrated(
     config: Config,
@@ -58,19 +98,10 @@ def self_calibrated(
         return
     from ragguard.calibration import CalibrationStore, describe, model_fingerprint
     from ragguard.evaluation import Evaluator
-    from ragguard.judge import Cascade, Draft, after_first_pass
-    from ragguard.schema import Evaluation
+    from ragguard.judge import Cascade, after_first_pass
 
     with contextlib.ExitStack() as stack:
-        if config.calibration.state_file is None:
-            folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="ragguard-")))
-            config = config.model_copy(
-                update={
-                    "calibration": config.calibration.model_copy(
-                        update={"state_file": folder / "calibration.json"}
-                    )
-                }
-            )
+        config = _with_state_file(config, stack)
         lite = Evaluator(
             config.model_copy(update={"judge": config.judge.model_copy(update={"backend": "none"})})
         )
@@ -82,16 +113,7 @@ def self_calibrated(
             default_band=config.judge.band,
         )
         cascade = Cascade(config.judge, calibration=store)
-        with tqdm(total=total, unit="trace", desc="calibrating", disable=None) as bar:
-            for batch in _batches(traces, PASS_BATCH):
-                outcomes = lite.evaluate_batch(batch)
-                done = [
-                    (t, o)
-                    for t, o in zip(batch, outcomes, strict=True)
-                    if isinstance(o, Evaluation)
-                ]
-                cascade.rule([Draft.of(t, o) for t, o in done], sample_only=True)
-                bar.update(len(batch))
+        _first_pass(lite, cascade, traces, total)
         store.save()
         if usage is not None:
             usage.update(cascade.calls)

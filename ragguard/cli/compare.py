@@ -133,24 +133,9 @@ def _number(value: float | None, signed: bool = False) -> str:
 def render(result: Comparison, *, markdown: bool, top: int, repeated: tuple[int, int]) -> str:
     """The comparison as plain text or Markdown."""
     from ragguard.metrics import markdown_table
-    from ragguard.replay import ABSENT, markdown_text, plain_text
+    from ragguard.replay import markdown_text, plain_text
 
-    rows = [
-        {
-            "metric": m.metric,
-            "base": _number(m.base),
-            "new": _number(m.new),
-            "difference": _number(m.difference, signed=True),
-            "95% interval": "n/a" if m.low is None else f"{m.low:+.3f} to {m.high:+.3f}",
-            "verdict": m.verdict,
-        }
-        for m in result.metrics
-    ]
-    base_only, new_only = result.unmatched
-    moves = sorted(
-        ((a, b, n) for (a, b), n in result.spans.transitions.items() if a != b),
-        key=lambda move: -move[2],
-    )
+    rows = _metric_rows(result)
     changes = [
         {
             "trace": change.trace_id,
@@ -161,27 +146,8 @@ def render(result: Comparison, *, markdown: bool, top: int, repeated: tuple[int,
         for change in result.traces[:top]
     ]
     text = markdown_text if markdown else plain_text  # file names and trace ids are the user's
-    lines = [
-        f"BASE {text(result.base_name)}  vs  NEW {text(result.new_name)}",
-        f"traces compared: {result.paired} in both files; only in BASE: "
-        f"{_listed(result.only_base, text)}; only in NEW: {_listed(result.only_new, text)}",
-    ]
-    if any(repeated):
-        lines.append(
-            f"repeated trace ids (the last record counts): {repeated[0]} in BASE, "
-            f"{repeated[1]} in NEW"
-        )
-    lines.append(
-        f"interval: 95% paired bootstrap over traces ({result.resamples:,} draws, expanded "
-        "percentile); 'worse' and 'better' only when it excludes 0"
-    )
-    spans_paired = sum(n for (a, b), n in result.spans.transitions.items() if ABSENT not in (a, b))
-    flipped = sum(n for a, b, n in moves if ABSENT not in (a, b))
-    span_line = (
-        f"spans paired by (trace, start, end): {spans_paired}; only in BASE {base_only}, only in "
-        f"NEW {new_only}; verdict changed: {flipped}"
-    )
-    moved = [f"{a} -> {b}: {n}" for a, b, n in moves]
+    lines = _header(result, text, repeated)
+    span_line, moved = _span_changes(result)
     heading = f"traces whose verdict changed, worst first: {len(result.traces)}"
     if len(result.traces) > top:
         heading += f" (the first {top} listed)"
@@ -197,6 +163,58 @@ def render(result: Comparison, *, markdown: bool, top: int, repeated: tuple[int,
     parts += ["  " + "\n  ".join(moved)] if moved else []
     parts += [heading] + ([_plain_table(changes, trace_columns)] if changes else [])
     return "\n\n".join(parts)
+
+
+def _metric_rows(result: Comparison) -> list[dict[str, str]]:
+    """One row per metric: both sides, the difference, its interval and the verdict."""
+    return [
+        {
+            "metric": m.metric,
+            "base": _number(m.base),
+            "new": _number(m.new),
+            "difference": _number(m.difference, signed=True),
+            "95% interval": "n/a" if m.low is None else f"{m.low:+.3f} to {m.high:+.3f}",
+            "verdict": m.verdict,
+        }
+        for m in result.metrics
+    ]
+
+
+def _header(result: Comparison, text: Callable[[str], str], repeated: tuple[int, int]) -> list[str]:
+    """What was compared with what, and how the interval is drawn."""
+    lines = [
+        f"BASE {text(result.base_name)}  vs  NEW {text(result.new_name)}",
+        f"traces compared: {result.paired} in both files; only in BASE: "
+        f"{_listed(result.only_base, text)}; only in NEW: {_listed(result.only_new, text)}",
+    ]
+    if any(repeated):
+        lines.append(
+            f"repeated trace ids (the last record counts): {repeated[0]} in BASE, "
+            f"{repeated[1]} in NEW"
+        )
+    lines.append(
+        f"interval: 95% paired bootstrap over traces ({result.resamples:,} draws, expanded "
+        "percentile); 'worse' and 'better' only when it excludes 0"
+    )
+    return lines
+
+
+def _span_changes(result: Comparison) -> tuple[str, list[str]]:
+    """(the paired spans' line, each verdict move with its count, most first)."""
+    from ragguard.replay import ABSENT
+
+    base_only, new_only = result.unmatched
+    moves = sorted(
+        ((a, b, n) for (a, b), n in result.spans.transitions.items() if a != b),
+        key=lambda move: -move[2],
+    )
+    spans_paired = sum(n for (a, b), n in result.spans.transitions.items() if ABSENT not in (a, b))
+    flipped = sum(n for a, b, n in moves if ABSENT not in (a, b))
+    span_line = (
+        f"spans paired by (trace, start, end): {spans_paired}; only in BASE {base_only}, only in "
+        f"NEW {new_only}; verdict changed: {flipped}"
+    )
+    return span_line, [f"{a} -> {b}: {n}" for a, b, n in moves]
 
 
 def _listed(ids: list[str], text: Callable[[str], str], shown: int = 5) -> str:

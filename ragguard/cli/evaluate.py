@@ -116,16 +116,24 @@ def _run(args: argparse.Namespace, path: str) -> int:
             out=(output, "a" if resume else "w"),
             on_evaluation=lambda tag, evaluation: None,
         )
-        if output == STDOUT:  # the evaluations went to stdout: the summary goes beside them
-            print(text + gates, file=sys.stderr)
-        else:
-            print(text + gates)
-            if resumed:
-                print(f"\nresumed: skipped {resumed} traces already evaluated in {output}")
-            print(f"\nwrote {summary.evaluated} evaluations to {output}")
-        if options.junit:
-            print(
-                f"wrote the JUnit report to {options.junit}",
-                file=sys.stderr if output == STDOUT else sys.stdout,
-            )
+        _print_results(text + gates, output, resumed, summary.evaluated, options.junit)
         return run_exit_status(summary, status)
+
+
+def _print_results(
+    summary: str, output: str, resumed: int, evaluated: int, junit: str | None
+) -> None:
+    """The summary and what was written where: beside the evaluations on stderr when they
+    went to stdout."""
+    if output == STDOUT:
+        print(summary, file=sys.stderr)
+    else:
+        print(summary)
+        if resumed:
+            print(f"\nresumed: skipped {resumed} traces already evaluated in {output}")
+        print(f"\nwrote {evaluated} evaluations to {output}")
+    if junit:
+        print(
+            f"wrote the JUnit report to {junit}",
+            file=sys.stderr if output == STDOUT else sys.stdout,
+        )

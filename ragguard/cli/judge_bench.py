@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -63,7 +64,7 @@ def bench_report(
     import random
 
     from ragguard.evaluation import Models
-    from ragguard.judge import bench_set, render
+    from ragguard.judge import bench_set
 
     if config.judge.backend == "none":
         raise ValueError('judge-bench needs a [judge] section with backend = "openai"')
@@ -75,4 +76,30 @@ def bench_report(
         if limit is not None and limit < len(cases):
             cases = random.Random(seed).sample(cases, limit)
         rows.append(bench_set(name, cases, models.support_scorer, cascade))
-    return render(rows, config.judge.model, config.judge.band)
+    return bench_table(rows, config.judge.model, config.judge.band)
+
+
+BENCH_COLUMNS = (
+    "set",
+    "n",
+    "lite",
+    "judge",
+    "cascade",
+    "sent",
+    "unanswered",
+    "judge_tokens",
+    "cascade_tokens",
+    "tokens_per_call",
+)
+
+
+def bench_table(rows: Sequence[dict[str, Any]], model: str, band: tuple[float, float]) -> str:
+    """The judge bench as a markdown table: balanced accuracy of each tier, share sent,
+    tokens."""
+    from ragguard.metrics import markdown_table
+
+    title = (
+        f"judge model {model}, band {list(band)}: balanced accuracy per tier; 'sent' is the "
+        "share of pairs in the band (sent to the judge by the cascade)"
+    )
+    return f"{title}\n\n{markdown_table(rows, BENCH_COLUMNS)}"

@@ -16,6 +16,7 @@ from ragguard.errors import RagguardError
 
 if TYPE_CHECKING:
     from ragguard.config import Config
+    from ragguard.replay import ReportBuilder
     from ragguard.runtime import LoggedTrace
     from ragguard.schema import Evaluation, Trace
 
@@ -43,22 +44,13 @@ def add_to(commands: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ragguard.replay import Replay, ReportBuilder, load_done
-    from ragguard.runtime import count_lines, expand_logs, read_log
+    from ragguard.runtime import count_lines, read_log
 
     options = RunOptions.from_args(args)
     out: str | None = args.out
     report_path: str | None = args.report
     limit_traces: int | None = args.limit
-    paths = expand_logs(args.logs)
-    for path in paths:
-        if path.is_dir():
-            raise RagguardError(
-                f"{path} is a directory: name the log files in it, or a glob that reads "
-                f"them all ('{path}/*.jsonl*')"
-            )
-    missing = [str(p) for p in paths if not p.is_file()]
-    if missing:
-        raise FileNotFoundError(f"no such log: {', '.join(missing)}")
+    paths = _log_paths(args.logs)
     for output in (out, report_path):
         refuse_overwriting_input([str(p) for p in paths], output)
 
@@ -103,14 +95,37 @@ def run(args: argparse.Namespace) -> int:
         if out:
             print(f"wrote {summary.evaluated} evaluations to {out}")
         if report is not None and report_path is not None:
-            meta = {
-                "logs": ", ".join(str(p) for p in paths),
-                "replay config": batch.name or "defaults",
-                "generated": datetime.now(UTC).isoformat(timespec="seconds"),
-            }
-            html = report.render(title="ragguard replay report", meta=meta)
-            Path(report_path).write_text(html, encoding="utf-8")
-            print(f"wrote the report to {report_path}")
+            _write_report(report, report_path, paths, batch.name)
         if options.junit:
             print(f"wrote the JUnit report to {options.junit}")
         return run_exit_status(summary, status)  # as evaluate
+
+
+def _log_paths(patterns: list[str]) -> list[Path]:
+    """The log files ``patterns`` name (rotated backups, globs), each one a file."""
+    from ragguard.runtime import expand_logs
+
+    paths = expand_logs(patterns)
+    for path in paths:
+        if path.is_dir():
+            raise RagguardError(
+                f"{path} is a directory: name the log files in it, or a glob that reads "
+                f"them all ('{path}/*.jsonl*')"
+            )
+    missing = [str(p) for p in paths if not p.is_file()]
+    if missing:
+        raise FileNotFoundError(f"no such log: {', '.join(missing)}")
+    return paths
+
+
+def _write_report(
+    report: ReportBuilder, path: str, logs: list[Path], config_name: str | None
+) -> None:
+    meta = {
+        "logs": ", ".join(str(p) for p in logs),
+        "replay config": config_name or "defaults",
+        "generated": datetime.now(UTC).isoformat(timespec="seconds"),
+    }
+    html = report.render(title="ragguard replay report", meta=meta)
+    Path(path).write_text(html, encoding="utf-8")
+    print(f"wrote the report to {path}")

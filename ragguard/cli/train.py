@@ -12,6 +12,85 @@ from typing import Any
 from ragguard.cli._common import EXIT_ERROR, check_writable
 from ragguard.scoring.checks import CONTRADICTIONS
 
+ARGUMENTS: tuple[tuple[tuple[str, ...], dict[str, Any]], ...] = (
+    (
+        ("role",),
+        {
+            "choices": ["support", "relevance", "answer"],
+            "help": "answer: the answer-relevance head, from --data's question sets only",
+        },
+    ),
+    (
+        ("--labels",),
+        {
+            "nargs": "+",
+            "default": [],
+            "metavar": "FILE",
+            "help": "your labels, JSONL: for support the labelled format (a trace with "
+            "response_spans and a parallel labels list, as ragguard calibrate reads) or "
+            '{"claim", "evidence", "label"} lines; '
+            '{"query", "passage", "label"} for relevance; label 1 or 0',
+        },
+    ),
+    (
+        ("--data", "--data-dir"),
+        {
+            "dest": "data_dir",
+            "help": "folder of the training sets named in the model cards (e.g. snli/, selqa-ass/)",
+        },
+    ),
+    (("-o", "--out", "--output"), {"dest": "out", "required": True, "help": "head JSON to write"}),
+    (
+        ("--embedding-model",),
+        {
+            "help": "the sentence-transformers model (hub id or path) the head's features come "
+            "from: the config's embedding_model (default: the bundled int8 MiniLM)",
+        },
+    ),
+    (
+        ("--backbone",),
+        {
+            "choices": ["minilm", "multilingual"],
+            "default": "minilm",
+            "help": "multilingual: features from multilingual-E5 (ragguard-eval[multilingual]; "
+            "with --embedding-model, that E5 model), sentence-level only: leave out the "
+            "token_align features, as the bundled multilingual heads do",
+        },
+    ),
+    (
+        ("--per-source",),
+        {"type": int, "help": "pairs drawn per data set (default 3000; answer: 1500)"},
+    ),
+    (("--sources",), {"nargs": "*", "help": "data sets to use (default: all for role)"}),
+    (("--features",), {"nargs": "*", "help": "feature subset (default: all for role)"}),
+    (("--hidden",), {"type": int, "default": 0, "help": "MLP units; 0 = logistic"}),
+    (
+        ("--no-pairwise",),
+        {"action": "store_true", "help": "binary cross-entropy only (no triplets)"},
+    ),
+    (
+        ("--edits",),
+        {
+            "type": float,
+            "default": 0.5,
+            "help": "support: share of supported pairs that also get a hard-negative edit "
+            "(0: none)",
+        },
+    ),
+    (
+        ("--veto",),
+        {
+            "nargs": "*",
+            "default": list(CONTRADICTIONS),
+            "choices": list(CONTRADICTIONS),
+            "help": "support: checks whose firing caps support below eta (none: --veto with "
+            "no value)",
+        },
+    ),
+    (("--seed",), {"type": int, "default": 0}),
+)
+"""``ragguard train``'s arguments: (flags, ``add_argument`` keywords), in --help's order."""
+
 
 def add_to(commands: Any) -> None:
     train = commands.add_parser(
@@ -22,66 +101,8 @@ def add_to(commands: Any) -> None:
         "and OUT with a .md suffix (the model card). Train on your own labels (--labels), "
         "on the training sets (--data), or both mixed.",
     )
-    train.add_argument(
-        "role",
-        choices=["support", "relevance", "answer"],
-        help="answer: the answer-relevance head, from --data's question sets only",
-    )
-    train.add_argument(
-        "--labels",
-        nargs="+",
-        default=[],
-        metavar="FILE",
-        help="your labels, JSONL: for support the labelled format (a trace with "
-        "response_spans and a parallel labels list, as ragguard calibrate reads) or "
-        '{"claim", "evidence", "label"} lines; '
-        '{"query", "passage", "label"} for relevance; label 1 or 0',
-    )
-    train.add_argument(
-        "--data",
-        "--data-dir",
-        dest="data_dir",
-        help="folder of the training sets named in the model cards (e.g. snli/, selqa-ass/)",
-    )
-    train.add_argument(
-        "-o", "--out", "--output", dest="out", required=True, help="head JSON to write"
-    )
-    train.add_argument(
-        "--embedding-model",
-        help="the sentence-transformers model (hub id or path) the head's features come from: "
-        "the config's embedding_model (default: the bundled int8 MiniLM)",
-    )
-    train.add_argument(
-        "--backbone",
-        choices=["minilm", "multilingual"],
-        default="minilm",
-        help="multilingual: features from multilingual-E5 (ragguard-eval[multilingual]; with "
-        "--embedding-model, that E5 model), sentence-level only: leave out the token_align "
-        "features, as the bundled multilingual heads do",
-    )
-    train.add_argument(
-        "--per-source", type=int, help="pairs drawn per data set (default 3000; answer: 1500)"
-    )
-    train.add_argument("--sources", nargs="*", help="data sets to use (default: all for role)")
-    train.add_argument("--features", nargs="*", help="feature subset (default: all for role)")
-    train.add_argument("--hidden", type=int, default=0, help="MLP units; 0 = logistic")
-    train.add_argument(
-        "--no-pairwise", action="store_true", help="binary cross-entropy only (no triplets)"
-    )
-    train.add_argument(
-        "--edits",
-        type=float,
-        default=0.5,
-        help="support: share of supported pairs that also get a hard-negative edit (0: none)",
-    )
-    train.add_argument(
-        "--veto",
-        nargs="*",
-        default=list(CONTRADICTIONS),
-        choices=list(CONTRADICTIONS),
-        help="support: checks whose firing caps support below eta (none: --veto with no value)",
-    )
-    train.add_argument("--seed", type=int, default=0)
+    for flags, options in ARGUMENTS:
+        train.add_argument(*flags, **options)
     train.set_defaults(run=run)
 
 

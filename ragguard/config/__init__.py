@@ -3,21 +3,18 @@
 import typing as _typing
 
 from ragguard._exports import lazy_exports as _lazy_exports
+from ragguard.config.calibration import CalibrationConfig, FittedCalibration
+from ragguard.config.exporters import ExportConfig, LangfuseConfig, PhoenixConfig
+from ragguard.config.judge import JudgeConfig
 from ragguard.config.sections import (
     AnswerConfig,
-    CalibrationConfig,
     Config,
     ConfigLike,
-    ExportConfig,
-    FittedCalibration,
     ImageConfig,
-    JudgeConfig,
-    LangfuseConfig,
     LimitsConfig,
     LiveConfig,
     MediaConfig,
     MultilingualConfig,
-    PhoenixConfig,
     RelevanceConfig,
     ScorerConfig,
     SpanConfig,

@@ -8,9 +8,11 @@ from typing import Any, Literal, TypeAlias, TypeVar
 from pydantic import Field, model_validator
 
 from ragguard.config.base import Strict as _Strict
+from ragguard.config.calibration import CalibrationConfig
+from ragguard.config.exporters import ExportConfig
 from ragguard.config.file import read_config_file, validate_config
-from ragguard.config.judge import JudgeConfig as JudgeConfig
-from ragguard.config.serve import ServeConfig as ServeConfig
+from ragguard.config.judge import JudgeConfig
+from ragguard.config.serve import ServeConfig
 
 RelevanceBackend = Literal["lite", "cross-encoder"]
 SupportBackend = Literal["lite", "nli"]
@@ -206,79 +208,6 @@ class LiveConfig(_Strict):
     """Requests captured but not finished (abandoned streams); the oldest are forgotten beyond."""
 
 
-class PhoenixConfig(_Strict):
-    """Arize Phoenix, for ``ragguard serve``: each verdict as span annotations on the
-    evaluated trace's root span and per-document relevance on its retriever spans, with a
-    fixed ``identifier`` so a re-evaluation replaces them. Phoenix annotates only spans it
-    has received: send the application's spans to Phoenix too (or ``serve.forward_otlp``)."""
-
-    url: str = Field(min_length=1)
-    """Phoenix's base URL, e.g. ``http://127.0.0.1:6006``."""
-    api_key_env: str | None = None
-    """The environment variable holding a Phoenix API key (sent as a bearer token)."""
-    timeout_s: float = Field(default=10.0, gt=0.0)
-    """Per request; a failed request is counted in ``export_errors`` and not retried."""
-
-
-class LangfuseConfig(_Strict):
-    """Langfuse, for ``ragguard serve``: each verdict through the scores API, on the trace
-    and observation that Langfuse's OTLP ingestion made of the evaluated spans, with a
-    score id derived from the trace, span and metric, so a re-evaluation replaces it."""
-
-    url: str = Field(min_length=1)
-    """Langfuse's base URL, e.g. ``https://cloud.langfuse.com``."""
-    public_key_env: str = "LANGFUSE_PUBLIC_KEY"
-    """The environment variable holding the project's public key (basic-auth user)."""
-    secret_key_env: str = "LANGFUSE_SECRET_KEY"
-    """The environment variable holding the project's secret key (basic-auth password)."""
-    timeout_s: float = Field(default=10.0, gt=0.0)
-    """Per request; a failed request is counted in ``export_errors`` and not retried."""
-
-
-class ExportConfig(_Strict):
-    """Where live evaluations go besides ``on_evaluation``: OpenTelemetry spans and events,
-    Prometheus metrics, a trace log. OTel and Prometheus follow what the application set up
-    (``None``: on when it did); ``False`` switches either off."""
-
-    pipeline: str = Field(default="default", min_length=1)
-    """The ``pipeline`` label of the Prometheus metrics and the OTel spans (keep it fixed:
-    one value per deployed pipeline, never per request)."""
-    otel: bool | None = None
-    """Emit a span per evaluation with ``gen_ai.evaluation.result`` events and a retrieval
-    span. None: on when the application installed an OpenTelemetry SDK tracer provider.
-    True uses the application's provider too; without one, sets up OTLP export from the
-    standard ``OTEL_EXPORTER_OTLP_*`` variables (nothing is sent when none is set)."""
-    otel_include_content: bool = False
-    """Also put the query, the document texts, unsupported span texts and every document's
-    metadata on the spans (off: ids, scores and verdicts only, for privacy)."""
-    otel_metadata_keys: list[str] = Field(default_factory=list)
-    """Document metadata keys exported even without ``otel_include_content`` (e.g.
-    ``["source"]``); other keys (captions, authors, paths) stay out."""
-    prometheus: bool | None = None
-    """Record ``ragguard_*`` metrics in prometheus_client's default registry. None: on when
-    prometheus_client is installed (registering series serves nothing by itself)."""
-    prometheus_port: int | None = Field(default=None, ge=0, le=65535)
-    """Also serve them over HTTP on this port (``/metrics``); None: the application serves
-    its registry itself."""
-    prometheus_addr: str = "127.0.0.1"
-    """The address that HTTP endpoint listens on (``0.0.0.0`` for every interface)."""
-    trace_log: Path | None = None
-    """Append every live trace and its evaluation to this JSONL file (for ``ragguard replay``)."""
-    trace_log_max_bytes: int | None = Field(default=None, ge=1)
-    """Rotate the trace log when it would grow past this size; None: never."""
-    trace_log_backups: int = Field(default=5, ge=0)
-    """Rotated trace logs kept."""
-    max_pipelines: int = Field(default=100, ge=1)
-    """Distinct ``pipeline`` label values in one Prometheus registry; beyond, a new name is
-    recorded as ``other`` (with a warning), so pipeline names cannot grow the series."""
-    phoenix: PhoenixConfig | None = None
-    """``ragguard serve`` only: annotate the evaluated spans in Phoenix
-    (``[exporters.phoenix]``)."""
-    langfuse: LangfuseConfig | None = None
-    """``ragguard serve`` only: send the verdicts to Langfuse's scores API
-    (``[exporters.langfuse]``)."""
-
-
 Language = Literal["auto", "en", "de", "es", "fr", "hi"]
 
 
@@ -312,78 +241,6 @@ class AnswerConfig(_Strict):
     threshold: float | None = Field(default=None, ge=0.0, le=1.0)
     """An answer (and each sentence) scoring below this does not address the query; None:
     the bundled head's own threshold (or a file calibration's, when fitted)."""
-
-
-class FittedCalibration(_Strict):
-    """What ``ragguard calibrate`` (or the judge's verdicts) fitted: the support decision
-    for one deployment, and the model it was fitted on."""
-
-    source: Literal["file", "judge"] = "file"
-    """Where the labels came from: a labelled file, or the LLM judge's verdicts."""
-    threshold: float = Field(ge=0.0, le=1.0)
-    """The support eta that replaces the head's own: a span below it is unsupported."""
-    band: tuple[float, float]
-    """Lite support scores in [lo, hi] go to the judge (replaces ``judge.band``)."""
-    n_labels: int = Field(ge=0)
-    """Labelled objective spans the fit saw."""
-    n_supported: int = Field(ge=0)
-    """Of which labelled supported."""
-    fingerprint: str
-    """Hash of the support head and backbone the scores came from: a config whose model
-    changed refuses this calibration instead of applying it to another model's scores."""
-    fitted_at: str = ""
-    """When it was fitted (ISO 8601, UTC)."""
-    balanced_accuracy: tuple[float, float] | None = None
-    """Cross-validated balanced accuracy on the labels: default eta, then fitted."""
-    kept_default: bool = False
-    """True when the fit did not beat the default under cross-validation (the threshold is
-    then the default's)."""
-    score_quantiles: list[float] = Field(default_factory=list)
-    """The fitted spans' support scores at 41 evenly spaced quantiles: the reference the
-    drift test compares live scores with."""
-    answer_relevance_threshold: float | None = Field(default=None, ge=0.0, le=1.0)
-    """Fitted on lines labelled ``answer_relevant``: replaces ``answer.threshold`` (None: no
-    such labels, the head's threshold stays)."""
-    answer_relevance_band: tuple[float, float] | None = None
-    """Answer relevance scores in [lo, hi] go to the judge (replaces ``judge.answer_band``)."""
-    answer_relevance_labels: int = Field(default=0, ge=0)
-    """Answers labelled ``answer_relevant`` that the answer threshold was fitted on."""
-
-    @model_validator(mode="after")
-    def _band_ordered(self) -> FittedCalibration:
-        lo, hi = self.band
-        if not 0.0 <= lo <= hi <= 1.0:
-            raise ValueError(f"band must satisfy 0 <= lo <= hi <= 1, got {list(self.band)}")
-        return self
-
-
-class CalibrationConfig(_Strict):
-    """Calibrating the support decision to a deployment: from labels (``ragguard calibrate``
-    writes ``source = "file"`` and ``fitted``) or from the judge's own verdicts on a random
-    sample of spans (``source = "judge"``, which needs a ``[judge]`` endpoint)."""
-
-    source: Literal["off", "file", "judge"] = "off"
-    """off: the head's eta and ``judge.band``; file: the ``fitted`` values; judge: refit
-    from the judge's verdicts on a random sample of spans as they arrive."""
-    sample_rate: float = Field(default=0.1, ge=0.0, le=1.0)
-    """source = "judge": share of objective spans sent to the judge for calibration, on top
-    of the band, drawn by a hash of (trace id, span index). With the default band share,
-    about a quarter of the spans reach the judge (``benchmarks/calibration.py --choose``)."""
-    min_samples: int = Field(default=100, ge=10)
-    """source = "judge": judge verdicts needed before the threshold and band move."""
-    band_share: float = Field(default=0.2, ge=0.0, le=1.0)
-    """Share of spans the fitted band holds around the fitted threshold."""
-    state_file: Path | None = None
-    """source = "judge": where the judge-labelled sample is kept per pipeline, so that it
-    survives restarts and is shared by worker processes, Ray actors and ``replay``; None:
-    kept in memory only."""
-    drift_threshold: float = Field(default=0.2, gt=0.0, le=1.0)
-    """Kolmogorov-Smirnov distance between the live support scores and the calibration
-    sample's above which the summary and report warn: recalibrate."""
-    max_samples: int = Field(default=5000, ge=10)
-    """Judge-labelled samples kept per pipeline (the newest)."""
-    fitted: FittedCalibration | None = None
-    """The fitted values (written by ``ragguard calibrate``)."""
 
 
 class Config(_Strict):

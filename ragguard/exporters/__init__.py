@@ -15,7 +15,12 @@ from ragguard.exporters.registry import (
 )
 
 if _typing.TYPE_CHECKING:
-    from ragguard.exporters.delivery import Delivery, DeliveryCounts, ExporterDelivery
+    from ragguard.exporters.delivery import (
+        Delivery,
+        DeliveryCounts,
+        ExporterDelivery,
+        FailurePolicy,
+    )
     from ragguard.exporters.outbound import post
     from ragguard.exporters.tracelog import TraceLog
     from ragguard.exporters.traceparent import current_traceparent
@@ -28,6 +33,7 @@ __all__ = [
     "ExportResult",
     "Exporter",
     "ExporterDelivery",
+    "FailurePolicy",
     "Finished",
     "StatusNote",
     "StatusRecorder",

@@ -35,20 +35,21 @@ ONLY_COUNTED = "further failures are only counted"
 """The default ending of a destination's first failure line."""
 
 
-class Delivery:
-    """One destination under the policy. ``on_failure`` runs at each failure (the
-    Monitor's ``export_errors`` count); ``hint`` ends the first failure's log line."""
+@dataclass(frozen=True)
+class FailurePolicy:
+    """What a destination's failure does besides being counted: ``on_failure`` runs at each
+    one (the Monitor's ``export_errors`` count); ``hint`` ends the first one's log line."""
 
-    def __init__(
-        self,
-        name: str,
-        *,
-        on_failure: Callable[[], object] = _nothing,
-        hint: str = ONLY_COUNTED,
-    ) -> None:
+    on_failure: Callable[[], object] = _nothing
+    hint: str = ONLY_COUNTED
+
+
+class Delivery:
+    """One destination under the policy, with what its failures do (``policy``)."""
+
+    def __init__(self, name: str, policy: FailurePolicy = FailurePolicy()) -> None:
         self.name = name
-        self.on_failure = on_failure
-        self.hint = hint
+        self.policy = policy
         self._lock = threading.Lock()
         self._sent = self._failed = self._dropped = 0
 
@@ -82,9 +83,9 @@ class Delivery:
             first = not self._failed
             self._failed += 1
         try:
-            self.on_failure()
+            self.policy.on_failure()
         finally:
-            hint = self.hint
+            hint = self.policy.hint
             if first and traceback:
                 logger.exception("ragguard: %s of %s failed (%s)", what, self.name, hint)
             elif first:  # a reported failure: the exporter logged its own cause
@@ -95,15 +96,9 @@ class ExporterDelivery:
     """An exporter with its ``Delivery``: exports, notes, flushes and shutdowns all under
     the one policy."""
 
-    def __init__(
-        self,
-        exporter: Exporter,
-        *,
-        on_failure: Callable[[], object] = _nothing,
-        hint: str = ONLY_COUNTED,
-    ) -> None:
+    def __init__(self, exporter: Exporter, policy: FailurePolicy = FailurePolicy()) -> None:
         self.exporter = exporter
-        self.delivery = Delivery(type(exporter).__name__, on_failure=on_failure, hint=hint)
+        self.delivery = Delivery(type(exporter).__name__, policy)
 
     def export(self, batch: Sequence[Finished]) -> bool:
         return self.delivery.attempt("export", lambda: self.exporter.export(batch))

@@ -7,7 +7,7 @@ import typing as _typing
 from ragguard._exports import lazy_exports as _lazy_exports
 
 if _typing.TYPE_CHECKING:
-    from ragguard.judge.bench import Case, bench_set, render
+    from ragguard.judge.bench import Case, bench_set
     from ragguard.judge.budget import after_first_pass, per_worker
     from ragguard.judge.cascade import Cascade, agreement
     from ragguard.judge.ruling import Draft, Ruling
@@ -21,7 +21,6 @@ __all__ = [
     "agreement",
     "bench_set",
     "per_worker",
-    "render",
 ]
 
 __getattr__, __dir__ = _lazy_exports(__name__, __file__, __all__)

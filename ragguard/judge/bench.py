@@ -18,7 +18,7 @@ from tqdm.auto import tqdm
 
 from ragguard.judge.cascade import Cascade
 from ragguard.judge.questions import in_band, pair_question
-from ragguard.metrics import balanced_accuracy, markdown_table
+from ragguard.metrics import balanced_accuracy
 from ragguard.runtime import hash_sample
 from ragguard.scoring.interface import Claim, Evidence, SupportScorer
 
@@ -77,26 +77,3 @@ def bench_set(
         "cascade_tokens": int(tokens[sent].sum()),
         "tokens_per_call": float(tokens[tokens > 0].mean()) if (tokens > 0).any() else 0.0,
     }
-
-
-COLUMNS = (
-    "set",
-    "n",
-    "lite",
-    "judge",
-    "cascade",
-    "sent",
-    "unanswered",
-    "judge_tokens",
-    "cascade_tokens",
-    "tokens_per_call",
-)
-
-
-def render(rows: Sequence[dict[str, Any]], model: str, band: tuple[float, float]) -> str:
-    """A markdown table: balanced accuracy of each tier, share sent, tokens."""
-    title = (
-        f"judge model {model}, band {list(band)}: balanced accuracy per tier; 'sent' is the "
-        "share of pairs in the band (sent to the judge by the cascade)"
-    )
-    return f"{title}\n\n{markdown_table(rows, COLUMNS)}"

@@ -10,7 +10,8 @@ apply unchanged. One server per process and model: the wrap child, ``serve``, ea
 parent's, whose threads did not survive the fork). The file is checked first
 (``judge/gguf.py``), so a failure names its cause: missing, not a GGUF, truncated, or the
 port taken. A model that fails to load is tried again only after a backoff (1 s, doubling,
-at most ``RETRY_MAX_S``); meanwhile questions get the same error (``unavailable``).
+at most 5 minutes: ``runtime.reload_delay``); meanwhile questions get the same error
+(``unavailable``).
 
 The server has one slot (``n_parallel = 1``): with a few CPU threads, parallel questions
 only share them, and one slot keeps the previous prompt for the next question's prefix.
@@ -30,6 +31,7 @@ from typing import Any
 from ragguard.config import JudgeConfig
 from ragguard.errors import ModelLoadError
 from ragguard.judge.gguf import check_model, special_tokens
+from ragguard.runtime import reload_delay
 
 _HUB_FILE = re.compile(r"^([\w.-]+/[\w.-]+)/([\w.-]+\.gguf)$")
 
@@ -56,10 +58,6 @@ class LoadFailure:
     retry_at: float
 
 
-RETRY_FIRST_S = 1.0
-RETRY_MAX_S = 300.0
-"""The backoff between attempts to load a model that failed: doubling from 1 s to 5 min."""
-
 _lock = threading.Lock()
 _servers: dict[tuple[str, int, int], LocalServer | LoadFailure] = {}
 
@@ -78,8 +76,7 @@ def server(config: JudgeConfig, clock: Any = time.monotonic) -> LocalServer:
             try:
                 found = _start(config)
             except ModelLoadError as error:
-                delay = min(RETRY_MAX_S, RETRY_FIRST_S * 2**attempts)
-                found = LoadFailure(error, attempts + 1, clock() + delay)
+                found = LoadFailure(error, attempts + 1, clock() + reload_delay(attempts + 1))
             _servers[key] = found
     if isinstance(found, LoadFailure):
         raise found.error

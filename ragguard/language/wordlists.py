@@ -287,10 +287,8 @@ def _pairs(value: Any) -> tuple[tuple[str, ...], ...]:
 
 
 def _from_table(code: str, data: Mapping[str, Any]) -> Lexicon:
+    """A language's lists from its data file; the helpers below read a group of fields each."""
     stopwords, negations = _words(data.get("stopwords")), _words(data.get("negations"))
-    negation, antonyms = data.get("negation", {}), data.get("antonyms", {})
-    numbers = _numbers(data)
-    alone = {**numbers.words, **numbers.multipliers}
     return Lexicon(
         code=code,
         name=str(data.get("name", NAMES.get(code, code))),
@@ -304,29 +302,7 @@ def _from_table(code: str, data: Mapping[str, Any]) -> Lexicon:
         particles=frozenset(_words(data.get("particles"))),
         particle_negations=frozenset(_words(data.get("particle_negations"))),
         not_negating=frozenset(tuple(p.split()) for p in _words(data.get("not_negating"))),
-        decimal_comma=bool(data.get("decimal_comma", False)),
-        group_separators=tuple(data.get("group_separators", (",",))),
-        percent=_words(data.get("percent")),
-        scales=_table(data.get("scales")),
-        spelled=MappingProxyType({w: v for w, v in alone.items() if w not in numbers.not_alone}),
-        numbers=numbers,
         superlatives=read_table(data.get("superlatives", {}), SuperlativeCues),
-        lower_case_after=frozenset(_words(data.get("names", {}).get("lower_case_after"))),
-        common_endings=_words(data.get("names", {}).get("common_endings")),
-        nouns_capitalized=bool(data.get("names", {}).get("nouns_capitalized", False)),
-        bare_after=frozenset(_words(data.get("names", {}).get("bare_after"))),
-        not_names=frozenset(_words(data.get("names", {}).get("not_names"))),
-        place_verbs=frozenset(_words(data.get("names", {}).get("place_verbs"))),
-        about=_words(data.get("about")),
-        at_most=_words(data.get("at_most")),
-        at_least=_words(data.get("at_least")),
-        before=_words(data.get("before")),
-        after=_words(data.get("after")),
-        bounds_after={
-            bound: words
-            for bound in ("at_least", "at_most", "before", "after")
-            if (words := _words(data.get(f"{bound}_after")))
-        },
         months=_table(data.get("months")),
         weekdays=_table(data.get("weekdays")),
         months_lower_case=bool(data.get("months_lower_case", False)),
@@ -338,20 +314,72 @@ def _from_table(code: str, data: Mapping[str, Any]) -> Lexicon:
         checks_off=tuple(str(c) for c in data.get("checks_off", ())),
         clauses={k: _words(v) for k, v in data.get("clauses", {}).items()},
         trained_reading=bool(data.get("reading", {}).get("trained", False)),
-        negation_suffixes=_words(negation.get("suffixes")),
-        number_signs=frozenset(_words(negation.get("number_signs"))),
-        alternatives=frozenset(_words(negation.get("alternatives"))),
-        not_negating_after=_pairs(negation.get("not_negating_after")),
-        negating_prefixes=_words(negation.get("prefixes")),
-        not_prefixed=frozenset(_words(negation.get("not_prefixed"))),
-        antonyms=MappingProxyType(
-            opposites_by_word(_pairs(antonyms.get("edit")) + _pairs(antonyms.get("check_only")))
-        ),
         date_starts=frozenset(_words(data.get("dates", {}).get("starting"))),
         date_ends=frozenset(_words(data.get("dates", {}).get("ending"))),
         configured_subjectivity=bool(data.get("configured_subjectivity", False)),
         abstention_by_examples=bool(data.get("abstention_by_examples", False)),
+        **_number_fields(data),
+        **_bound_fields(data),
+        **_name_fields(data.get("names", {})),
+        **_negation_fields(data.get("negation", {}), data.get("antonyms", {})),
     )
+
+
+def _number_fields(data: Mapping[str, Any]) -> dict[str, Any]:
+    """How numbers are written and spelt."""
+    numbers = _numbers(data)
+    alone = {**numbers.words, **numbers.multipliers}
+    return {
+        "decimal_comma": bool(data.get("decimal_comma", False)),
+        "group_separators": tuple(data.get("group_separators", (",",))),
+        "percent": _words(data.get("percent")),
+        "scales": _table(data.get("scales")),
+        "spelled": MappingProxyType({w: v for w, v in alone.items() if w not in numbers.not_alone}),
+        "numbers": numbers,
+    }
+
+
+def _bound_fields(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The words that bound a number or a date ("about", "at most", "before")."""
+    return {
+        "about": _words(data.get("about")),
+        "at_most": _words(data.get("at_most")),
+        "at_least": _words(data.get("at_least")),
+        "before": _words(data.get("before")),
+        "after": _words(data.get("after")),
+        "bounds_after": {
+            bound: words
+            for bound in ("at_least", "at_most", "before", "after")
+            if (words := _words(data.get(f"{bound}_after")))
+        },
+    }
+
+
+def _name_fields(names: Mapping[str, Any]) -> dict[str, Any]:
+    """``[names]``: how a name is told from a word."""
+    return {
+        "lower_case_after": frozenset(_words(names.get("lower_case_after"))),
+        "common_endings": _words(names.get("common_endings")),
+        "nouns_capitalized": bool(names.get("nouns_capitalized", False)),
+        "bare_after": frozenset(_words(names.get("bare_after"))),
+        "not_names": frozenset(_words(names.get("not_names"))),
+        "place_verbs": frozenset(_words(names.get("place_verbs"))),
+    }
+
+
+def _negation_fields(negation: Mapping[str, Any], antonyms: Mapping[str, Any]) -> dict[str, Any]:
+    """``[negation]`` and ``[antonyms]``: what makes a word or a clause its opposite."""
+    return {
+        "negation_suffixes": _words(negation.get("suffixes")),
+        "number_signs": frozenset(_words(negation.get("number_signs"))),
+        "alternatives": frozenset(_words(negation.get("alternatives"))),
+        "not_negating_after": _pairs(negation.get("not_negating_after")),
+        "negating_prefixes": _words(negation.get("prefixes")),
+        "not_prefixed": frozenset(_words(negation.get("not_prefixed"))),
+        "antonyms": MappingProxyType(
+            opposites_by_word(_pairs(antonyms.get("edit")) + _pairs(antonyms.get("check_only")))
+        ),
+    }
 
 
 @cache

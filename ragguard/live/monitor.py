@@ -32,7 +32,7 @@ from ragguard.config import (
 )
 from ragguard.errors import EvaluationLost, UnsupportedAnswerError
 from ragguard.evaluation import Guard
-from ragguard.exporters import Exporter, ExporterDelivery, Finished, build_exporters
+from ragguard.exporters import Exporter, ExporterDelivery, FailurePolicy, Finished, build_exporters
 from ragguard.live import thread as worker
 from ragguard.live.child import EvaluationChild, shared_child
 from ragguard.live.minimums import below_minimums
@@ -43,6 +43,7 @@ from ragguard.schema import Evaluation, GuardResult, Trace
 from ragguard.scoring.wiring import CachedRelevanceScorer
 
 logger = logging.getLogger(__name__)
+_COUNTED_HINT = "its further errors are only counted: ragguard.stats().export_errors"
 
 OnEvaluation = Callable[[Evaluation], object]
 Annotate = Callable[[GuardResult], object]
@@ -324,8 +325,7 @@ class Monitor:
                 if delivery is None or delivery.exporter is not exporter:
                     delivery = ExporterDelivery(
                         exporter,
-                        on_failure=lambda: self.count("export_errors"),
-                        hint="its further errors are only counted: ragguard.stats().export_errors",
+                        FailurePolicy(lambda: self.count("export_errors"), _COUNTED_HINT),
                     )
                     self._deliveries[id(exporter)] = delivery
             call(delivery)

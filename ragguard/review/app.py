@@ -90,6 +90,23 @@ def _error(error: Exception, status: int = 400) -> JSONResponse:
     return JSONResponse({"error": str(error)}, status)
 
 
+def _record_label(session: ReviewSession, body: bytes) -> Response:
+    """Record the label a POST's JSON body gives; the reviewer's state, or what was wrong."""
+    try:
+        data = json.loads(body)
+        if not isinstance(data, dict):
+            raise ValueError("a JSON object")
+        reviewer = session.reviewer_name(data.get("reviewer"))
+        note = data.get("note") or ""
+        number = data.get("number")
+        if not isinstance(note, str) or not isinstance(number, int):
+            raise ValueError("number: an integer; note: a string")
+        session.label(number, str(data.get("choice")), reviewer, note, str(data.get("hash")))
+    except (ValueError, RagguardError) as error:
+        return _error(error)
+    return JSONResponse(session.state(reviewer))
+
+
 def build_app(session: ReviewSession, token: str, hosts: frozenset[str]) -> Starlette:
     """The page, its files and its JSON endpoints over ``session``."""
 
@@ -119,19 +136,7 @@ def build_app(session: ReviewSession, token: str, hosts: frozenset[str]) -> Star
             body += chunk
             if len(body) > MAX_BODY_BYTES:
                 return PlainTextResponse(f"a body of at most {MAX_BODY_BYTES} bytes", 413)
-        try:
-            data = json.loads(body)
-            if not isinstance(data, dict):
-                raise ValueError("a JSON object")
-            reviewer = session.reviewer_name(data.get("reviewer"))
-            note = data.get("note") or ""
-            number = data.get("number")
-            if not isinstance(note, str) or not isinstance(number, int):
-                raise ValueError("number: an integer; note: a string")
-            session.label(number, str(data.get("choice")), reviewer, note, str(data.get("hash")))
-        except (ValueError, RagguardError) as error:
-            return _error(error)
-        return JSONResponse(session.state(reviewer))
+        return _record_label(session, body)
 
     async def summary(request: Request) -> Response:
         return JSONResponse(session.summary())

@@ -44,6 +44,7 @@ if _typing.TYPE_CHECKING:
         to_record,
     )
     from ragguard.runtime.memory import PeriodicRelease
+    from ragguard.runtime.retry import reload_delay
     from ragguard.runtime.sampling import hash_sample
     from ragguard.runtime.timing import Stopwatch
 
@@ -84,6 +85,7 @@ __all__ = [
     "record_process_event",
     "register_once",
     "register_stats_source",
+    "reload_delay",
     "stats",
     "to_record",
 ]

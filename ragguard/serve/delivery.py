@@ -18,6 +18,7 @@ from ragguard.exporters import (
     Exporter,
     ExporterDelivery,
     ExportResult,
+    FailurePolicy,
     Finished,
     StatusNote,
     StatusRecorder,
@@ -89,7 +90,8 @@ class ExportQueue:
     ``Outbox`` of ``size``; a failed call also counts in ``ragguard.stats().export_errors``."""
 
     def __init__(self, sink: Exporter, size: int) -> None:
-        self.sink = ExporterDelivery(sink, on_failure=lambda: record_process_event("export_errors"))
+        count = FailurePolicy(on_failure=lambda: record_process_event("export_errors"))
+        self.sink = ExporterDelivery(sink, count)
         self.name = type(sink).__name__
         self.outbox = Outbox(f"serve-{self.name}", size, self.sink.delivery)
 

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from http.server import ThreadingHTTPServer
 
 from ragguard.evaluation import Guard
+from ragguard.runtime import reload_delay
 from ragguard.serve.addresses import parse
 from ragguard.serve.buffer import TraceBuffer
 from ragguard.serve.evaluating import Evaluating
@@ -41,14 +42,13 @@ class Health:
 
     def warm(self, guard: Guard) -> None:
         """Load the models (the warm-up thread), again after a failure (a judge GGUF still
-        being copied, a port taken) with a doubling backoff capped at 5 minutes; ready once
-        they load."""
-        delay = 1.0
+        being copied, a port taken) after ``runtime.reload_delay``; ready once they load."""
         while not self.stopping.is_set():
             try:
                 guard.warmup()
             except Exception:
                 self.load_failures += 1
+                delay = reload_delay(self.load_failures)
                 logger.exception(
                     "ragguard serve: loading the models failed (%d times; again in %.0f s)",
                     self.load_failures,
@@ -56,7 +56,6 @@ class Health:
                 )
                 if self.stopping.wait(delay):
                     return
-                delay = min(delay * 2, 300.0)
                 continue
             self._ready.set()
             return

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
@@ -67,6 +67,69 @@ def _veto(kinds: frozenset[str]) -> Callable[[np.ndarray, Sequence[Pair]], np.nd
     return adjust
 
 
+def _sources(
+    role: Role, data_dir: Path | None, labels: Sequence[Path], sources: Sequence[str] | None
+) -> list[str]:
+    """The training sets to read from ``data_dir`` (none without it), refusing a run with
+    no data, no torch or an unknown set."""
+    registry = SUPPORT_SOURCES if role == "support" else RELEVANCE_SOURCES
+    if not hub_installed():
+        raise ValueError('training fits the head with torch: pip install "ragguard-eval[hub]"')
+    if data_dir is None and not labels:
+        raise ValueError("no training data: pass --labels FILE.jsonl and/or --data DIR")
+    if data_dir is not None and not data_dir.is_dir():
+        raise ValueError(
+            f"no data directory {data_dir}: pass --data DIR holding the training sets, "
+            "or train on your own labels with --labels FILE.jsonl"
+        )
+    names = [] if data_dir is None else list(sources or registry)
+    unknown = set(names) - set(registry)
+    if unknown:
+        raise ValueError(f"unknown {role} data sources {sorted(unknown)}; known: {list(registry)}")
+    return names
+
+
+def _split(
+    pairs: Iterable[Pair], per_source: int, seed: int, unrelated: float, edits: float
+) -> tuple[list[Pair], list[Pair], dict[str, dict[str, int]]]:
+    """(training pairs, validation pairs, the hard-negative edits made in each by kind):
+    sampled, with unrelated negatives added, and ``edits`` of the supported pairs edited."""
+    train, valid = sample_pairs(pairs, per_source, seed)
+    train = with_unrelated_negatives(train, unrelated, seed)
+    valid = with_unrelated_negatives(valid, unrelated, seed + 1)
+    if edits <= 0:
+        return train, valid, {}
+    train, made = hard_negatives(train, edits, seed)
+    valid, made_valid = hard_negatives(valid, edits, seed + 1)
+    edited = {"train": dict(sorted(made.items())), "validation": dict(sorted(made_valid.items()))}
+    return train, valid, edited
+
+
+THRESHOLD_RULE = "eta with equal true0/true1 on a 15% validation split (RAG-Check)"
+
+
+def _card(
+    role: Role, backbone: str, hidden: int, data: dict[str, str], per_source: int
+) -> dict[str, Any]:
+    """The model card's first entries: what was trained, on what."""
+    model = "logistic regression" if hidden == 0 else f"MLP, {hidden} tanh units"
+    return {
+        "role": role,
+        "backbone": backbone,
+        "model": model,
+        "data": data,
+        "per_source": per_source,
+    }
+
+
+def _data_card(labels: Sequence[Path], names: Sequence[str]) -> dict[str, str]:
+    """The model card's data: each labels file, and each training set with its licence."""
+    return {
+        **{str(path): "your own labels" for path in labels},
+        **{name: LICENCES[name] for name in names},
+    }
+
+
 def train_lite(
     role: Role,
     data_dir: Path | None,
@@ -93,51 +156,22 @@ def train_lite(
     chosen = list(features or available)
     if set(chosen) - set(available):
         raise ValueError(f"unknown {role} features {sorted(set(chosen) - set(available))}")
-    if not hub_installed():
-        raise ValueError('training fits the head with torch: pip install "ragguard-eval[hub]"')
-    if data_dir is None and not labels:
-        raise ValueError("no training data: pass --labels FILE.jsonl and/or --data DIR")
-    if data_dir is not None and not data_dir.is_dir():
-        raise ValueError(
-            f"no data directory {data_dir}: pass --data DIR holding the training sets, "
-            "or train on your own labels with --labels FILE.jsonl"
-        )
-    names = [] if data_dir is None else list(sources or registry)
-    unknown = set(names) - set(registry)
-    if unknown:
-        raise ValueError(f"unknown {role} data sources {sorted(unknown)}; known: {list(registry)}")
+    names = _sources(role, data_dir, labels, sources)
     pairs = itertools.chain(
         *(read_labels(path, role) for path in labels),
         *(registry[name](data_dir) for name in names if data_dir is not None),
     )
-    train, valid = sample_pairs(pairs, per_source, seed)
-    train = with_unrelated_negatives(train, unrelated, seed)
-    valid = with_unrelated_negatives(valid, unrelated, seed + 1)
-    edited: dict[str, dict[str, int]] = {}
-    if role == "support" and edits > 0:
-        train, made = hard_negatives(train, edits, seed)
-        valid, made_valid = hard_negatives(valid, edits, seed + 1)
-        edited = {
-            "train": dict(sorted(made.items())),
-            "validation": dict(sorted(made_valid.items())),
-        }
+    train, valid, edited = _split(
+        pairs, per_source, seed, unrelated, edits if role == "support" else 0
+    )
     embedder = embedder or TextEmbedder()
-    card: dict[str, Any] = {
-        "role": role,
-        "backbone": embedder.description,
-        "model": "logistic regression" if hidden == 0 else f"MLP, {hidden} tanh units",
-        "data": {
-            **{str(path): "your own labels" for path in labels},
-            **{name: LICENCES[name] for name in names},
-        },
-        "per_source": per_source,
-        "unrelated_negatives": unrelated,
-        "seed": seed,
-        "threshold": "eta with equal true0/true1 on a 15% validation split (RAG-Check)",
-    }
+    card = _card(role, embedder.description, hidden, _data_card(labels, names), per_source)
+    card |= {"unrelated_negatives": unrelated, "seed": seed, "threshold": THRESHOLD_RULE}
     if role == "support":
-        card["hard_negatives"] = {"share_of_supported_pairs": edits, **edited}
-        card["veto"] = list(veto)
+        card |= {
+            "hard_negatives": {"share_of_supported_pairs": edits, **edited},
+            "veto": list(veto),
+        }
     result = fit_head(
         out.stem,  # the bundled heads are named by their files
         chosen,
@@ -151,9 +185,14 @@ def train_lite(
         shared="context" if role == "support" else "statement",
         adjust=_veto(frozenset(veto)) if role == "support" and veto else None,
     )
+    _write(result, role, out)
+    return result
+
+
+def _write(result: FitResult, role: Role, out: Path) -> None:
+    """The head to ``out``, its model card beside it (``.md``)."""
     out.parent.mkdir(parents=True, exist_ok=True)
     result.head.save(out)
     write_card(
         out.with_suffix(".md"), f"ragguard {role} head `{result.head.name}`", result.head.card
     )
-    return result

@@ -51,6 +51,23 @@ def deepeval_csv(path: Path, rows: list[list[str]]) -> Path:
     return path
 
 
+def evaluate_with_junit(path: Path, *options: str):
+    """``ragguard evaluate`` of ``path`` with ``options``, writing ``out.jsonl`` and
+    ``junit.xml`` beside it: (the finished process, the output, the JUnit report)."""
+    out, junit = path.parent / "out.jsonl", path.parent / "junit.xml"
+    done = ragguard("evaluate", str(path), "-o", str(out), "--junit", str(junit), *options)
+    return done, out, junit
+
+
+def unread_input_error(junit: Path) -> Error:
+    """The JUnit error of the gates' check that every line was read and every claim scored."""
+    suites = {suite.name: suite for suite in JUnitXml.fromfile(str(junit))}
+    checks = {case.name: case for case in suites["ragguard gates"]}
+    (error,) = checks["every line read and every claim scored"].result
+    assert isinstance(error, Error)
+    return error
+
+
 def test_a_csv_row_past_the_old_field_limit_is_read_and_so_is_every_row_after_it(tmp_path):
     """Five 30 KB passages (150 KB, past csv's 131,072-character default): on 394702e the
     row was skipped and the 48 rows after it never read, and the gate passed."""
@@ -62,11 +79,9 @@ def test_a_csv_row_past_the_old_field_limit_is_read_and_so_is_every_row_after_it
         for i in range(48)
     ]
     path = deepeval_csv(tmp_path / "cases.csv", rows)
-    out, junit = tmp_path / "out.jsonl", tmp_path / "junit.xml"
-    done = ragguard(
-        "evaluate", str(path), "--format", "deepeval", "-o", str(out), "--junit", str(junit),
-        "--fail-over", "hallucination_rate=0.5",
-    )  # fmt: skip
+    done, out, junit = evaluate_with_junit(
+        path, "--format", "deepeval", "--fail-over", "hallucination_rate=0.5"
+    )
     assert done.returncode == EXIT_OK, done.stderr
     evaluations = lines(out)
     assert len(evaluations) == 50 and "skipped" not in done.stderr
@@ -154,18 +169,14 @@ def test_answers_no_model_can_score_give_no_verdict_and_no_passing_gate(tmp_path
         }
     )
     path = write_jsonl(tmp_path / "t.jsonl", rows)
-    out, junit = tmp_path / "out.jsonl", tmp_path / "junit.xml"
-    argv = ["evaluate", str(path), "-o", str(out), "--junit", str(junit)]
-    done = ragguard(*argv, "--fail-over", "hallucination_rate=0.1")
+    done, out, junit = evaluate_with_junit(path, "--fail-over", "hallucination_rate=0.1")
     assert done.returncode == EXIT_ERROR
     assert "6 claims in 6 traces could not be scored" in done.stderr
     assert [e["metrics"]["hallucination"] for e in lines(out)] == [None] * 6
     suites = {suite.name: suite for suite in JUnitXml.fromfile(str(junit))}
     cases = list(suites["t.jsonl"])
     assert all(isinstance(case.result[0], Skipped) for case in cases) and len(cases) == 6
-    read = {case.name: case for case in suites["ragguard gates"]}
-    (error,) = read["every line read and every claim scored"].result
-    assert isinstance(error, Error) and "--allow-unscored" in error.message
+    assert "--allow-unscored" in unread_input_error(junit).message
 
 
 def test_unscored_claims_beside_scored_ones_need_allow_unscored(tmp_path):
@@ -195,18 +206,13 @@ def test_a_stray_quote_that_swallows_rows_fails_the_gate_and_the_rows_are_read(t
     closes it (issue 57): on 2462735 the rows between vanished into one cell, the run
     exited 0 and the JUnit check "every line read and every claim scored" passed."""
     path = stray_quote_csv(tmp_path / "cases.csv", 12)
-    out, junit = tmp_path / "out.jsonl", tmp_path / "junit.xml"
-    done = ragguard(
-        "evaluate", str(path), "--format", "deepeval", "-o", str(out), "--junit", str(junit),
-        "--fail-over", "hallucination_rate=1",
-    )  # fmt: skip
+    done, out, junit = evaluate_with_junit(
+        path, "--format", "deepeval", "--fail-over", "hallucination_rate=1"
+    )
     assert done.returncode == EXIT_ERROR, done.stderr
     assert "line 2" in done.stderr and "stray quote" in done.stderr
     assert len(lines(out)) == 11  # every row but the one the quote opens on
-    suites = {suite.name: suite for suite in JUnitXml.fromfile(str(junit))}
-    checks = {case.name: case for case in suites["ragguard gates"]}
-    (error,) = checks["every line read and every claim scored"].result
-    assert isinstance(error, Error) and "--allow-skipped" in error.message
+    assert "--allow-skipped" in unread_input_error(junit).message
 
 
 def test_multi_line_ragas_cells_pass_the_gate_without_a_report(tmp_path):

@@ -4,10 +4,12 @@ from datetime import UTC, datetime, timedelta
 from ragguard.cli import main
 from ragguard.exporters.base import Finished
 from ragguard.exporters.tracelog import TraceLog
+from ragguard.replay.cards import highlight
 from ragguard.replay.diff import diff_trace
-from ragguard.replay.report import ReportBuilder, highlight, time_buckets
+from ragguard.replay.report import ReportBuilder
 from ragguard.replay.run import load_done
 from ragguard.replay.svg import Series, bin_counts, histogram, line_chart, nice_ceiling
+from ragguard.replay.timeline import time_buckets
 from ragguard.runtime.log_record import LoggedTrace
 from ragguard.schema import SpanReason
 from tests.support.frozen_evaluations import with_spans

@@ -4,6 +4,7 @@ fallbacks, and the statuses that stand in for a verdict when content is missing.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -151,9 +152,14 @@ class Clock:
         return self.now
 
 
-def test_buffer_waits_for_the_root_and_a_grace_period() -> None:
+def clocked_buffer(**settings: Any) -> tuple[Clock, TraceBuffer]:
+    """A buffer of ``settings`` and the clock it reads, which the test moves."""
     clock = Clock()
-    buffer = TraceBuffer(BufferSettings(grace_s=2.0, idle_timeout_s=30.0), clock)
+    return clock, TraceBuffer(BufferSettings(**settings), clock)
+
+
+def test_buffer_waits_for_the_root_and_a_grace_period() -> None:
+    clock, buffer = clocked_buffer(grace_s=2.0, idle_timeout_s=30.0)
     root, retriever, llm = openinference()
     buffer.add([retriever, llm])
     clock.now = 10.0
@@ -170,8 +176,7 @@ def test_buffer_waits_for_the_root_and_a_grace_period() -> None:
 
 
 def test_a_root_that_never_arrives_is_evaluated_after_the_idle_timeout() -> None:
-    clock = Clock()
-    buffer = TraceBuffer(BufferSettings(grace_s=2.0, idle_timeout_s=30.0), clock)
+    clock, buffer = clocked_buffer(grace_s=2.0, idle_timeout_s=30.0)
     buffer.add(openinference()[1:])
     clock.now = 29.9
     assert buffer.due() == []
@@ -184,8 +189,7 @@ def test_a_root_that_never_arrives_is_evaluated_after_the_idle_timeout() -> None
 
 
 def test_a_late_span_reopens_the_trace_under_the_same_id() -> None:
-    clock = Clock()
-    buffer = TraceBuffer(BufferSettings(grace_s=1.0, late_span_window_s=60.0), clock)
+    clock, buffer = clocked_buffer(grace_s=1.0, late_span_window_s=60.0)
     root, retriever, llm = openinference()
     buffer.add([root, llm])
     clock.now = 1.0
@@ -206,8 +210,7 @@ def test_a_late_span_reopens_the_trace_under_the_same_id() -> None:
 
 
 def test_caps_refuse_a_trace_past_them_and_reject_extra_spans() -> None:
-    clock = Clock()
-    buffer = TraceBuffer(BufferSettings(max_traces=2, max_spans_per_trace=2), clock)
+    _, buffer = clocked_buffer(max_traces=2, max_spans_per_trace=2)
     traces = [f"{n:032x}" for n in range(1, 4)]
     outcomes = [buffer.add(openinference(trace_id=trace_id)[1:]) for trace_id in traces]
     assert [o.refused for o in outcomes] == [False, False, True]
