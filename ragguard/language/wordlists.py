@@ -197,6 +197,9 @@ class Lexicon:
     """``[names]``: the words after which a name typed in lower case is read ("in berlin")."""
     common_endings: tuple[str, ...] = ()
     """``[names]``: endings of common nouns, never read as a name typed in lower case."""
+    plural_endings: tuple[str, ...] = ()
+    """``[names]``: the endings of ``common_endings`` that mark a plural; a claim written
+    without any capital does not read them ("in paris", "à bordeaux")."""
     nouns_capitalized: bool = False
     """``[names]``: the language capitalizes every noun (German), so a capital marks no name;
     names are read only right after ``bare_after``."""
@@ -208,6 +211,9 @@ class Lexicon:
     place_verbs: frozenset[str] = frozenset()
     """``[names]``: verbs that say where something is ("steht", "se trouve"): no part of
     what a place name is of."""
+    place_phrases: tuple[str, ...] = ()
+    """``[names]``: words before a place that all say where ("in", "at", "near", "près de"):
+    a claim's place after one is the slot of a passage's place after another."""
     about: tuple[str, ...] = ()
     at_most: tuple[str, ...] = ()
     at_least: tuple[str, ...] = ()
@@ -307,10 +313,12 @@ def _from_table(code: str, data: Mapping[str, Any]) -> Lexicon:
         superlatives=read_table(data.get("superlatives", {}), SuperlativeCues),
         lower_case_after=frozenset(_words(data.get("names", {}).get("lower_case_after"))),
         common_endings=_words(data.get("names", {}).get("common_endings")),
+        plural_endings=_words(data.get("names", {}).get("plural_endings")),
         nouns_capitalized=bool(data.get("names", {}).get("nouns_capitalized", False)),
         bare_after=frozenset(_words(data.get("names", {}).get("bare_after"))),
         not_names=frozenset(_words(data.get("names", {}).get("not_names"))),
         place_verbs=frozenset(_words(data.get("names", {}).get("place_verbs"))),
+        place_phrases=_words(data.get("names", {}).get("place_phrases")),
         about=_words(data.get("about")),
         at_most=_words(data.get("at_most")),
         at_least=_words(data.get("at_least")),
