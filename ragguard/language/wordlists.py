@@ -6,20 +6,18 @@ list too, the scoring vocabulary the shipped heads were trained on among them
 
 from __future__ import annotations
 
-import difflib
 import tomllib
-import unicodedata
 from collections.abc import Mapping
-from dataclasses import MISSING, Field, dataclass, field, fields
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any
 
-if TYPE_CHECKING:
-    from _typeshed import DataclassInstance
-
-Shape = TypeVar("Shape", bound="DataclassInstance")
+from ragguard.language.tables import Shape, read_table
+from ragguard.language.tables import pairs as _pairs
+from ragguard.language.tables import table as _table
+from ragguard.language.tables import words as _words
 
 SUPPORTED: tuple[str, ...] = ("en", "de", "es", "fr", "hi")
 """The languages with a lexicon: their checks read their own words."""
@@ -48,18 +46,6 @@ NAMES: dict[str, str] = {
     "und": "undetermined",
 }
 """Code -> English name, for messages ("language: de (German) ...")."""
-
-
-def _words(value: Any) -> tuple[str, ...]:
-    """A list, or a string of space-separated words, lower-cased and in composed form."""
-    items = value.split() if isinstance(value, str) else list(value or ())
-    return tuple(unicodedata.normalize("NFC", str(w)).lower() for w in items)
-
-
-def _table(value: Any) -> Mapping[str, float]:
-    return MappingProxyType(
-        {unicodedata.normalize("NFC", k).lower(): float(v) for k, v in (value or {}).items()}
-    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,41 +105,6 @@ class SuperlativeCues:
     largo")."""
 
 
-def _as_default(default: Any, value: Any) -> Any:
-    """``value`` read as the kind of ``default``: words (lower case, NFC) into a frozenset or
-    a tuple, numbers by word into a mapping, a flag, or a string."""
-    if isinstance(default, frozenset):
-        return frozenset(_words(value))
-    if isinstance(default, tuple):
-        return _words(value)
-    if isinstance(default, Mapping):
-        return _table(value)
-    return type(default)(value)
-
-
-def _default(spec: Field[Any]) -> Any:
-    if spec.default_factory is not MISSING:
-        return spec.default_factory()
-    return spec.default
-
-
-def read_table(table: Mapping[str, Any], shape: type[Shape], where: str = "") -> Shape:
-    """A data file's table read into ``shape``, a dataclass whose fields all have defaults:
-    each entry read as its field's default is (``_as_default``); a missing entry keeps it.
-    An entry the shape has no field for is a typo: ValueError names it and the nearest."""
-    known = {f.name: f for f in fields(shape)}
-    for key in table:
-        if key not in known:
-            near = difflib.get_close_matches(key, known, n=1)
-            hint = f"; did you mean {near[0]!r}?" if near else ""
-            raise ValueError(f"{where or shape.__name__}: unknown entry {key!r}{hint}")
-    values = {}
-    for key, value in table.items():
-        spec = known[key]
-        values[key] = _as_default(_default(spec), value)
-    return shape(**values)
-
-
 @cache
 def section(code: str, name: str, shape: type[Shape]) -> Shape:
     """A language's ``[name]`` table (``data/<code>.toml``) read into ``shape``
@@ -203,6 +154,9 @@ class Lexicon:
     """``[names]``: the words after which a name typed in lower case is read ("in berlin")."""
     common_endings: tuple[str, ...] = ()
     """``[names]``: endings of common nouns, never read as a name typed in lower case."""
+    plural_endings: tuple[str, ...] = ()
+    """``[names]``: the endings of ``common_endings`` that mark a plural; a claim written
+    without any capital does not read them ("in paris", "à bordeaux")."""
     nouns_capitalized: bool = False
     """``[names]``: the language capitalizes every noun (German), so a capital marks no name;
     names are read only right after ``bare_after``."""
@@ -214,6 +168,9 @@ class Lexicon:
     place_verbs: frozenset[str] = frozenset()
     """``[names]``: verbs that say where something is ("steht", "se trouve"): no part of
     what a place name is of."""
+    place_phrases: tuple[str, ...] = ()
+    """``[names]``: words before a place that all say where ("in", "at", "near", "près de"):
+    a claim's place after one is the slot of a passage's place after another."""
     about: tuple[str, ...] = ()
     at_most: tuple[str, ...] = ()
     at_least: tuple[str, ...] = ()
@@ -280,10 +237,6 @@ def opposites_by_word(pairs: tuple[tuple[str, ...], ...]) -> dict[str, frozenset
         for pair in pairs
         for word in pair
     }
-
-
-def _pairs(value: Any) -> tuple[tuple[str, ...], ...]:
-    return tuple(tuple(pair.split()) for pair in _words(value))
 
 
 def _from_table(code: str, data: Mapping[str, Any]) -> Lexicon:
@@ -360,10 +313,12 @@ def _name_fields(names: Mapping[str, Any]) -> dict[str, Any]:
     return {
         "lower_case_after": frozenset(_words(names.get("lower_case_after"))),
         "common_endings": _words(names.get("common_endings")),
+        "plural_endings": _words(names.get("plural_endings")),
         "nouns_capitalized": bool(names.get("nouns_capitalized", False)),
         "bare_after": frozenset(_words(names.get("bare_after"))),
         "not_names": frozenset(_words(names.get("not_names"))),
         "place_verbs": frozenset(_words(names.get("place_verbs"))),
+        "place_phrases": _words(names.get("place_phrases")),
     }
 
 

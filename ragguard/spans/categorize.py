@@ -28,7 +28,7 @@ from typing import Literal, NamedTuple
 
 from ragguard.config import SpanConfig
 from ragguard.language import MONTHS, kinds_off, lexicon, phrase_pattern, read_as, starts_sentence
-from ragguard.spans.clauses import about_speaker, clauses
+from ragguard.spans.clauses import about_speaker, clauses, on_subject
 from ragguard.spans.cues import (
     CHECKABLE_CONTENT,
     FACTUAL_CUES,
@@ -143,9 +143,9 @@ class Categorizer:
         parts = clauses(text, language)
         if len(parts) < 2:
             return ()
-        subjective = [self._subjective(c.text, language)[0] for c in parts]
+        subjective = [self._subjective(c.text, language, c.main)[0] for c in parts]
         factual = [
-            not opinion and not about_speaker(c.text, language)
+            c.main and not opinion and not about_speaker(c.text, language)
             for c, opinion in zip(parts, subjective, strict=True)
         ]
         settable = all(c.aside for c, opinion in zip(parts, subjective, strict=True) if opinion)
@@ -156,26 +156,41 @@ class Categorizer:
         )
         return tuple(sorted(ranges))
 
-    def _subjective(self, text: str, language: str) -> tuple[bool, dict[str, list[re.Match[str]]]]:
-        """Whether ``text`` read as one clause is subjective, and the cues found in it."""
+    def _subjective(
+        self, text: str, language: str, main: bool = True
+    ) -> tuple[bool, dict[str, list[re.Match[str]]]]:
+        """Whether ``text`` read as one clause is subjective, and the cues found in it. An
+        aside (not ``main``) has no subject of its own: "a marvellous sight" judges."""
         if _configured(language):
             matches = self._matches(text)
             opinion = any(name in self.rule.opinion_classes for name in matches)
             facts = _FACTUAL[-1:] if self.rule.evaluative else ()
             checkable = [*(_CHECKS[c] for c in self.rule.checkable), *facts]
-            evaluative = self.rule.evaluative and "evaluative" in matches
+            evaluative = self.rule.evaluative and _judges(text, matches, language, main)
             factual: Sequence[Callable[[str], bool]] = _FACTUAL
         else:
             rule = _language_rule(language)
             matches = self._matches(text, rule.patterns, rule.names)
             opinion = rule.opinions and any(name in OPINION_CLASSES for name in matches)
             checkable = list(rule.checkable)
-            evaluative = rule.evaluative and "evaluative" in matches
+            evaluative = rule.evaluative and _judges(text, matches, language, main)
             factual = rule.factual
         subjective = (evaluative and not any(states(text) for states in factual)) or (
             opinion and not any(has(text) for has in checkable)
         )
         return subjective, matches
+
+
+def _judges(
+    text: str, matches: Mapping[str, list[re.Match[str]]], language: str, main: bool
+) -> bool:
+    """Whether an evaluative cue of ``matches`` sits in the predicate: one on the opening
+    subject of a main clause ("The beautiful Eiffel Tower is in Berlin",
+    ``clauses.on_subject``) judges nothing the sentence claims, so it cannot hide the fact."""
+    return any(
+        not (main and on_subject(text, m.start(), m.end(), language))
+        for m in matches.get("evaluative", ())
+    )
 
 
 def _configured(language: str) -> bool:

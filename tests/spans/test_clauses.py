@@ -95,6 +95,50 @@ COMPOUNDS = [
         "एफ़िल टॉवर बर्लिन में है।",
     ),
     ("hi", "एफ़िल टॉवर बर्लिन में है और मुझे यह पसंद है।", " और मुझे यह पसंद है", "एफ़िल टॉवर बर्लिन में है।"),
+    # asides (issue 56): a closing relative clause, an appositive, a parenthesis, an opinion
+    # in the middle, a coordinated opinion opened by a pronoun
+    (
+        "en",
+        "The Danube empties into the Baltic Sea, which is a lovely sight.",
+        ", which is a lovely sight",
+        "The Danube empties into the Baltic Sea.",
+    ),
+    (
+        "en",
+        "The Danube, a beautiful river, empties into the Black Sea.",
+        ", a beautiful river,",
+        "The Danube empties into the Black Sea.",
+    ),
+    (
+        "en",
+        "The Kellan Bridge (breathtaking) crosses the river in Oslo.",
+        " (breathtaking)",
+        "The Kellan Bridge crosses the river in Oslo.",
+    ),
+    (
+        "en",
+        "The Eiffel Tower, in my view the finest tower, is in Berlin.",
+        ", in my view the finest tower,",
+        "The Eiffel Tower is in Berlin.",
+    ),
+    (
+        "en",
+        "The viaduct opened in 1912 but it is quite ugly.",
+        " but it is quite ugly",
+        "The viaduct opened in 1912.",
+    ),
+    (
+        "de",
+        "Die Brücke überquert den Fluss in Madrid, was einfach fantastisch ist.",
+        ", was einfach fantastisch ist",
+        "Die Brücke überquert den Fluss in Madrid.",
+    ),
+    (
+        "fr",
+        "Le pont franchit le fleuve à Bordeaux, ce qui est fantastique.",
+        ", ce qui est fantastique",
+        "Le pont franchit le fleuve à Bordeaux.",
+    ),
     (
         "hi",
         "एफ़िल टॉवर, जो मुझे सुंदर लगता है, बर्लिन में है।",
@@ -167,3 +211,33 @@ def test_a_ranking_by_size_stays_objective() -> None:
     assert Categorizer().categorize("Lyon ist die drittgrößte Stadt Frankreichs.", "de").kind == (
         "objective"
     )
+
+
+@pytest.mark.parametrize(
+    ("language", "text"),
+    [
+        ("en", "The beautiful Eiffel Tower is in Berlin."),
+        ("en", "The wonderful Eiffel Tower is made of wood."),
+        ("es", "El hermoso puente Millbrook cruza el río en Mánchester."),
+        ("und", "Le sublime pont Kellan franchit le fleuve à Nantes."),
+    ],
+)
+def test_an_evaluative_word_on_the_subject_hides_no_fact(language: str, text: str) -> None:
+    """The predicate decides: a cue that only qualifies the opening subject is no opinion."""
+    assert Categorizer().categorize(text, language).kind == "objective"
+
+
+@pytest.mark.parametrize(
+    ("language", "text"),
+    [
+        ("en", "The Greystone Bridge is utterly glorious."),
+        ("en", "The Danube is a beautiful river."),
+        ("en", "In my opinion, the bridge is old."),
+        ("en", "You should try the local bakery, it is wonderful."),
+        ("de", "Die Brücke ist wirklich prächtig."),
+    ],
+)
+def test_an_evaluative_predicate_or_an_opinion_lead_stays_subjective(
+    language: str, text: str
+) -> None:
+    assert Categorizer().categorize(text, language).kind == "subjective"

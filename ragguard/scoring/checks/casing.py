@@ -31,11 +31,13 @@ MIN_CAPITALS_WORDS = 3
 @memoized(entries=16_384)
 def _name_words(
     passage: str, language: str
-) -> tuple[dict[str, str], frozenset[str], frozenset[str]]:
+) -> tuple[dict[str, str], frozenset[str], frozenset[str], frozenset[str]]:
     """The passage's name words by their lower case (as written), the words written right
-    before a name ("in" of "in Paris"), and every word of the passage (lower case)."""
+    before a name ("in" of "in Paris"), every word of the passage (lower case), and the
+    words written right after a name ("started" of "Mira Chandra started")."""
     written: dict[str, str] = {}
     before: set[str] = set()
+    following: set[str] = set()
     sentences = parse_passage(passage, language)
     found = lexicon(language)
     after = found.lower_case_after if found is not None else frozenset()
@@ -47,7 +49,9 @@ def _name_words(
             at = s.text.find(name)
             previous = WORD.findall(s.text, 0, at)[-1:] if at > 0 else []
             before.update(p.lower() for p in previous if p.lower() in after)
-    return written, frozenset(before), frozenset().union(*(s.word_set for s in sentences))
+            following.update(w.lower() for w in WORD.findall(s.text, at + len(name))[:1])
+    words = frozenset().union(*(s.word_set for s in sentences))
+    return written, frozenset(before), words, frozenset(following)
 
 
 @memoized(entries=16_384)
@@ -60,7 +64,9 @@ def _claim_words(
     claim every lower-case word that is no stopword, else only one written after a word of
     ``lower_case_after``. None: no word in lower case, nothing to recase."""
     words = list(WORD.finditer(claim))
-    shouting = len(words) >= MIN_CAPITALS_WORDS and not any(c.islower() for c in claim)
+    shouting = len(words) >= MIN_CAPITALS_WORDS and (
+        not any(c.islower() for c in claim) or all(w.group()[:1].isupper() for w in words)
+    )
     if shouting and len(claim.lower()) == len(claim):
         claim = claim.lower()
         words = list(WORD.finditer(claim))
@@ -81,6 +87,28 @@ def _claim_words(
     return claim, caseless, tuple(candidates)
 
 
+def _opening_name(
+    claim: str,
+    candidates: tuple[tuple[int, int, str, str], ...],
+    passage_words: frozenset[str],
+    following: frozenset[str],
+) -> frozenset[int]:
+    """The starts of the words that open a caseless ``claim`` as a name: none of them
+    written in the passage, and the word after them one the passage writes right after a
+    name (the subject's place: "lukas weber started" against "Mira Chandra started")."""
+    run: list[tuple[int, int]] = []
+    for start, end, text, _ in candidates:
+        if start != (run[-1][1] + 1 if run else 0) or text.lower() in passage_words:
+            break
+        run.append((start, end))
+    if not run:
+        return frozenset()
+    after = WORD.match(claim, run[-1][1] + 1)
+    if after is None or after.group().lower() not in following:
+        return frozenset()
+    return frozenset(start for start, _ in run)
+
+
 def recased(claim: str, passage: str, language: str) -> str:
     """``claim`` with the names it writes in lower case capitalized by the ``passage``'s
     (the module docstring's rules); unchanged when it needs none."""
@@ -90,17 +118,25 @@ def recased(claim: str, passage: str, language: str) -> str:
     claim, caseless, candidates = view
     out = list(claim)
     if candidates:
-        written, before, passage_words = _name_words(passage, language)
+        written, before, passage_words, following = _name_words(passage, language)
+        opening = (
+            _opening_name(claim, candidates, passage_words, following) if caseless else frozenset()
+        )
         found = lexicon(language)
         common = found.common_endings if found is not None else ()
+        if caseless and found is not None:  # no capital anywhere: "in paris" may be a name
+            common = tuple(e for e in common if e not in found.plural_endings)
         for start, end, text, previous in candidates:
             lower = text.lower()
             name = written.get(lower) if caseless else None
             if name is None and (
-                lower not in passage_words
-                and not lower.endswith(common)
-                and previous in before  # a subset of ``lower_case_after``
-                and _PHRASE_END.match(claim, end)
+                start in opening
+                or (
+                    lower not in passage_words
+                    and not lower.endswith(common)
+                    and previous in before  # a subset of ``lower_case_after``
+                    and _PHRASE_END.match(claim, end)
+                )
             ):
                 name = text[:1].upper() + text[1:]
             if name is not None and len(name) == len(text):

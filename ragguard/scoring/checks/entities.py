@@ -5,12 +5,20 @@ Koechlin", "Koechlin designed the tower" against "Eiffel designed the tower").""
 from __future__ import annotations
 
 import re
+from functools import cache
 
-from ragguard.language import lexicon
+from ragguard.language import lexicon, phrase_pattern
 from ragguard.scoring.checks.antecedents import subject
-from ragguard.scoring.checks.parse import MIN_SHARED, Sentence, parse
+from ragguard.scoring.checks.parse import MIN_SHARED, Sentence, overlap, parse
 from ragguard.scoring.checks.proper_names import name_keys
-from ragguard.scoring.checks.slots import MIN_ANCHOR, Reading, RivalRule, Slot, rival_value
+from ragguard.scoring.checks.slots import (
+    MIN_ANCHOR,
+    Reading,
+    RivalRule,
+    Slot,
+    first_led_rival,
+    rival_value,
+)
 from ragguard.scoring.checks.words import two_words_before
 from ragguard.scoring.interface.protocols import Reason
 
@@ -52,7 +60,7 @@ def name_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[Reas
         slot = Slot(claim, name, context, readings)
         value = rival_value(slot, _BY_LEAD)
         if value is None and not slot.stated:
-            value = _short_claim_rival(slot)
+            value = _short_claim_rival(slot) or _place_rival(slot, _places(claim.language))
         if value is None:
             value = _subject_rival(slot, own)
         if value is not None:
@@ -77,11 +85,35 @@ def _short_claim_rival(slot: Slot) -> str | None:
     return None
 
 
+@cache
+def _places(language: str) -> re.Pattern[str] | None:
+    """The language's ``place_phrases`` closing a text ("... near "), or None."""
+    found = lexicon(language)
+    if found is None or not found.place_phrases:
+        return None
+    return re.compile(rf"{phrase_pattern(found.place_phrases).pattern}\s*$", re.IGNORECASE)
+
+
+def _place_rival(slot: Slot, places: re.Pattern[str] | None) -> str | None:
+    """A place the passage states nowhere, after a word that says where ("near Bordeaux"),
+    where the on-topic sentence has another place after one ("in Hamburg")."""
+    if places is None or not places.search(slot.claim.text.split(slot.value)[0]):
+        return None
+    return first_led_rival(
+        slot,
+        lambda s, rival: (
+            places.search(s.text.split(rival)[0]) is not None
+            and overlap(slot.context, s) >= MIN_ANCHOR
+        ),
+    )
+
+
 def _subject_rival(slot: Slot, own: frozenset[str]) -> str | None:
     """The claim's subject, when the on-topic sentence says the same of another subject
     ("Koechlin designed the tower" against "Eiffel designed the tower"): the claim opens with
     the name, the sentence holding most of the claim's other words (at least
-    ``SUBJECT_ANCHOR`` of them) has another name for subject and names the claim's only
+    ``SUBJECT_ANCHOR`` of them) has another name for subject, or for the agent of its
+    passive ("built by Mira Chandra"), and names the claim's only
     outside its subject ("Tamil Nadu is a composer" against "Harris Jayaraj is a composer
     from Chennai, Tamil Nadu"), or not at all."""
     opening = _ARTICLE.sub("", slot.claim.text, count=1)
@@ -99,6 +131,8 @@ def _subject_rival(slot: Slot, own: frozenset[str]) -> str | None:
     text = best.sentence.text
     leading = _ARTICLE.sub("", text, count=1)
     rival = next((r for r in best.rivals if re.match(rf"{re.escape(r)}\b", leading)), None)
+    if rival is None:  # the agent of a passive ("was built by Mira Chandra")
+        rival = next((r for r in best.rivals if _BY.search(text.split(r)[0])), None)
     if rival is None or not best.states:
         return rival
     found = subject(text, best.sentence.language)

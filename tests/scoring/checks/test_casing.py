@@ -60,3 +60,45 @@ def test_no_entity_reason_for_right_names_or_common_nouns(claim: str) -> None:
 def test_a_name_typed_in_lower_case_in_spanish() -> None:
     passage = "La torre Eiffel está en París, Francia."
     assert fired("La torre Eiffel está en berlín.", passage)[:1] == [("entity", "Berlín", "París")]
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "name", "rival"),
+    [
+        (
+            "fleming discovered penicillin in paris.",
+            "Alexander Fleming discovered penicillin in London in 1928.",
+            "Paris",
+            "London",
+        ),
+        (
+            "Lukas Weber Started Copperfield Mills In Amsterdam.",
+            "Lukas Weber started Copperfield Mills in Bordeaux in 1950.",
+            "Amsterdam",
+            "Bordeaux",
+        ),
+        (
+            "LUKAS WEBER STARTED BLUE FERN COMPANY.",
+            "Mira Chandra started Blue Fern Company in Berlin in 1838.",
+            "Lukas Weber",
+            "Mira Chandra",
+        ),
+        (
+            "elena marsh a créé l'entreprise blue fern à nantes.",
+            "Elena Marsh a créé l'entreprise Blue Fern à Dublin en 1980.",
+            "Nantes",
+            "Dublin",
+        ),
+    ],
+)
+def test_title_case_capitals_and_caseless_claims_are_read(
+    claim: str, passage: str, name: str, rival: str
+) -> None:
+    """A claim in title case is read in lower case; in a caseless claim, the opening words
+    before the word the passage writes after a name are a name, and "in paris" no plural."""
+    assert ("entity", name, rival) in fired(claim, passage)
+
+
+def test_a_right_caseless_claim_fires_nothing() -> None:
+    passage = "Alexander Fleming discovered penicillin in London in 1928."
+    assert fired("fleming discovered penicillin in london.", passage) == []

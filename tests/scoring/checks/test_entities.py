@@ -111,6 +111,30 @@ def test_entity_rules(claim: str, passage: str, expected: tuple[str, ...], why: 
             "Madrid",
             "Barcelona",
         ),
+        (  # the subject against the agent of a passive
+            "Ivan Petrov built the Greystone Bridge.",
+            "The Greystone Bridge in Manchester was built by Mira Chandra and opened in 1937.",
+            "Ivan Petrov",
+            "Mira Chandra",
+        ),
+        (  # a subject that opens with the letters of an article ("El" of "Elena")
+            "Ivan Petrov a créé l'entreprise Copperfield.",
+            "Elena Marsh a créé l'entreprise Copperfield à Berlin en 1852.",
+            "Ivan Petrov",
+            "Elena Marsh",
+        ),
+        (  # places after different words that say where
+            "Mira Chandra grew up near Bordeaux.",
+            "Mira Chandra grew up in Hamburg and later settled in Dunmore.",
+            "Bordeaux",
+            "Hamburg",
+        ),
+        (
+            "La empresa Copperfield tiene su sede cerca de Holloway.",
+            "Anna Sorensen creció en Ámsterdam, donde la empresa Copperfield tiene su sede.",
+            "Holloway",
+            "Ámsterdam",
+        ),
     ],
 )
 def test_a_name_in_the_slot_where_the_passage_names_another(claim, passage, claimed, named):
