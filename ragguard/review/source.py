@@ -94,7 +94,9 @@ class Source:
         """(bytes read so far, line) per evaluated line; bad lines go to ``bad``."""
         done = 0
         for path in self.files:
+            start = done
             for number, raw in raw_lines(path):
+                done += len(raw) if raw is not None else 0  # an overlong one counts at the end
                 where = f"{path.name} line {number}"
                 evaluation = quick_evaluation(raw) if self.kind == "log" else None
                 if evaluation is not None:
@@ -105,7 +107,7 @@ class Source:
                         bad.append(record)
                     else:
                         yield done, Line(where, number, record.evaluation, None, record)
-            done += path.stat().st_size
+            done = start + path.stat().st_size
 
     def _read(
         self, raw: bytes | None, number: int, where: str

@@ -11,7 +11,7 @@ from ragguard.review import draw, open_source
 from ragguard.review.source import quick_evaluation
 from ragguard.runtime import to_record
 from ragguard.schema import Evaluation, Trace
-from tests.support.review_fixtures import live_records, write_log
+from tests.support.review_fixtures import LIVE_LOG, live_records, write_log
 
 
 def _line(record):
@@ -114,3 +114,13 @@ def test_only_lines_a_span_is_drawn_from_are_read_whole(tmp_path):
     )
     assert sample.population.spans == 800 and len(sample.drawn) == 5
     assert sample.population.read_whole < 100
+
+
+def test_the_progress_bar_advances_line_by_line_through_one_file() -> None:
+    """The bytes read so far grow with each line, not only at a file's end, so the bar of a
+    single large log moves while it is read."""
+    source = open_source(str(LIVE_LOG))
+    done = [read for read, _ in source.lines([])]
+    assert len(done) > 2
+    assert done == sorted(done) and done[0] > 0 and done[-1] <= source.size()
+    assert len(set(done)) == len(done)
