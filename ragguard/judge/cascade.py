@@ -151,8 +151,8 @@ class Cascade:
         for chosen, got in zip(selections, logged, strict=True):
             mine = None
             if spans is not None:
-                fresh = iter(spans[: got.count(None)])
-                spans = spans[got.count(None) :]
+                asked_now = got.count(None)
+                fresh, spans = iter(spans[:asked_now]), spans[asked_now:]
                 mine = [reply or next(fresh) for reply in got]
             answer = None
             if chosen.answer is not None and answers is not None:

@@ -85,6 +85,24 @@ def _numbers(data: Mapping[str, Any]) -> NumberWordLists:
 
 
 @dataclass(frozen=True, slots=True)
+class PeriodWords:
+    """A language's ``[periods]`` table: how it writes a decade and a century."""
+
+    decade_before: tuple[str, ...] = ()
+    """Words before a decade's first year ("années" 1890)."""
+    decade_after: tuple[str, ...] = ()
+    """Words after it, spaced ("1960 के दशक") or glued (German "1960er")."""
+    decade_parts: Mapping[str, float] = field(default_factory=dict)
+    """Words before a decade naming a part of it, by the part's first year ("late": 6)."""
+    century_before: tuple[str, ...] = ()
+    """Words before a century's rank ("siglo" XVIII)."""
+    century_after: tuple[str, ...] = ()
+    """Words after it ("18. Jahrhundert", "XVIIIe siècle", "18वीं सदी")."""
+    rank_endings: tuple[str, ...] = ()
+    """What a rank in digits or Roman numerals ends with before ``century_after`` ("." "e")."""
+
+
+@dataclass(frozen=True, slots=True)
 class SuperlativeCues:
     """A language's ``[superlatives]`` table: the words a claim ranks its subject with."""
 

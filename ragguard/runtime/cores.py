@@ -22,8 +22,7 @@ def available_cores() -> int:
 def map_in_pool(pool: Executor, fn: Callable[[A], R], items: Iterable[A]) -> Iterator[R]:
     """``pool.map(fn, items)``, or ``fn`` over ``items`` on this thread once the pool takes
     no more work: at interpreter exit Python shuts every thread pool before the atexit
-    hooks run, and the live worker's exit flush evaluates what is pending then (on 67adc45
-    every pending batch failed there, "cannot schedule new futures after shutdown")."""
+    hooks run, and the live worker's exit flush evaluates what is pending then."""
     items = list(items)
     try:
         return pool.map(fn, items)

@@ -50,6 +50,14 @@ class ItemEvaluation(BaseModel):
     """Video items: the timestamp of the frame that gave the relevance, to jump to it."""
 
 
+def _without_absent(dumped: dict[str, Any], key: str) -> dict[str, Any]:
+    """``dumped`` without ``key`` where it is unset (None or False): fields added later are
+    left out of the JSON when unused, so records are written as they were before them."""
+    if dumped.get(key) is None or dumped.get(key) is False:
+        dumped.pop(key, None)
+    return dumped
+
+
 class JudgeVerdict(BaseModel):
     """What the LLM judge said about a span (``support_source: "judge"``)."""
 
@@ -81,10 +89,7 @@ class JudgeVerdict(BaseModel):
 
     @model_serializer(mode="wrap")
     def _omit_absent(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        dumped: dict[str, Any] = handler(self)
-        if not dumped.get("from_log"):
-            dumped.pop("from_log", None)
-        return dumped
+        return _without_absent(handler(self), "from_log")
 
 
 JudgeSkip = Literal[
@@ -175,10 +180,7 @@ class SpanEvaluation(BaseModel):
     def _omit_absent(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
         """``set_aside`` is left out when absent, so a span with one clause is written as it
         always was."""
-        dumped: dict[str, Any] = handler(self)
-        if dumped.get("set_aside") is None:
-            dumped.pop("set_aside", None)
-        return dumped
+        return _without_absent(handler(self), "set_aside")
 
 
 class Metrics(BaseModel):

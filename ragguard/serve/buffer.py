@@ -26,7 +26,7 @@ import threading
 import time
 import zlib
 from collections import Counter, OrderedDict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ragguard.config import ServeConfig
@@ -202,20 +202,14 @@ class TraceBuffer:
         """Bytes that cannot be let go to make room: waiting and evaluating traces."""
         return self.waiting.bytes + self.evaluating_bytes
 
-    def add(self, spans: Iterable[SpanRecord]) -> Added:
+    def add(self, spans: Sequence[SpanRecord]) -> Added:
         """Take a batch whole, or none of it (``refused``) when waiting traces leave no room
         for it; a batch larger than the whole empty buffer is taken up to what it holds."""
         added = Added()
         rate = self.settings.sample_rate
-        if rate >= 1.0:
-            sampled = [(span, span.size or _size(span)) for span in spans]
-        else:
-            sampled = []
-            for span in spans:
-                if hash_sample(span.trace_id, rate):
-                    sampled.append((span, span.size or _size(span)))
-                else:
-                    added.sampled_out += 1
+        kept = spans if rate >= 1.0 else [s for s in spans if hash_sample(s.trace_id, rate)]
+        added.sampled_out = len(spans) - len(kept)
+        sampled = [(span, span.size or _size(span)) for span in kept]
         with self._lock:
             self.counts["spans_sampled_out"] += added.sampled_out
             whole = self._room_for(sampled)

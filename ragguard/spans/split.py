@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import NamedTuple
 
-from ragguard.language import SUPPORTED, language_data
+from ragguard.language import SUPPORTED, PeriodWords, section
 from ragguard.schema import span_offsets
 
 
@@ -65,8 +65,8 @@ FINAL_ABBREVIATIONS: frozenset[str] = frozenset(
 @cache
 def _century_words() -> tuple[str, ...]:
     """Every language's words for a century after its rank ("jahrhundert", "siècle")."""
-    found = (language_data(code).get("periods", {}).get("century_after", ()) for code in SUPPORTED)
-    return tuple(sorted({w.lower() for words in found for w in words}))
+    found = (section(code, "periods", PeriodWords).century_after for code in SUPPORTED)
+    return tuple(sorted({w for words in found for w in words}))
 
 
 def _rank_of_century(token: str, rest: str) -> bool:

@@ -2,18 +2,17 @@
 Jahren", "dans les années 1890", "au XVIIIe siècle", "en el siglo XVIII", "18वीं सदी"): a
 year inside one is stated by it, a year outside conflicts with it.
 
-The words are each language's ``[periods]`` table (``data/<code>.toml``), read here into
-``PeriodWords``; English's decades in digits ("the 1990s") are ``numbers``' own.
+The words are each language's ``[periods]`` table (``data/<code>.toml``, read into
+``language.PeriodWords``); English's decades in digits ("the 1990s") are ``numbers``' own.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 
-from ragguard.language import MARKS, section
+from ragguard.language import MARKS, PeriodWords, section
 
 PART_YEARS = 4
 """Years a part of a decade spans from its first: "the early 1920s" 1920-1923, "the mid
@@ -21,24 +20,6 @@ PART_YEARS = 4
 _YEAR = r"(?P<year>(?:1\d|20)\d0)"
 _RANK = r"(?P<rank>\d{1,2}|[IVXLC]{1,6})"
 _ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
-
-
-@dataclass(frozen=True, slots=True)
-class PeriodWords:
-    """A language's ``[periods]`` table: how it writes a decade and a century."""
-
-    decade_before: tuple[str, ...] = ()
-    """Words before a decade's first year ("années" 1890)."""
-    decade_after: tuple[str, ...] = ()
-    """Words after it, spaced ("1960 के दशक") or glued (German "1960er")."""
-    decade_parts: Mapping[str, float] = field(default_factory=dict)
-    """Words before a decade naming a part of it, by the part's first year ("late": 6)."""
-    century_before: tuple[str, ...] = ()
-    """Words before a century's rank ("siglo" XVIII)."""
-    century_after: tuple[str, ...] = ()
-    """Words after it ("18. Jahrhundert", "XVIIIe siècle", "18वीं सदी")."""
-    rank_endings: tuple[str, ...] = ()
-    """What a rank in digits or Roman numerals ends with before ``century_after`` ("." "e")."""
 
 
 @dataclass(frozen=True, slots=True)

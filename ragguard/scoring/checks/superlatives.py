@@ -9,7 +9,7 @@ subject holds the rank is the entity check's question, not this one's. A ranking
 sentence states fires only against a *rival*: a sentence about the same thing (it shares
 ``MIN_SHARED`` content words with the claim) that ranks with another cue or another rank.
 A ranking the passage never mentions is only content it does not cover (the ``uncovered``
-check's): on the training sets such rankings were as often true as false (issue 56).
+check's); ``docs/accuracy.md`` has the training-set figures behind this.
 """
 
 from __future__ import annotations
