@@ -155,8 +155,8 @@ def parse_verdict(
 
 @dataclass(frozen=True)
 class Scored:
-    """The score question's reading: P(yes) among the two answer words, and the word the
-    judge wrote (its greedy verdict)."""
+    """The score question's reading: P(yes) among the two answer words, and the verdict the
+    judge wrote (or, where it wrote neither word, the side its score falls on)."""
 
     score: float | None
     """None: the endpoint returned no token probabilities (the verdict alone counts)."""
@@ -176,20 +176,19 @@ def _word(token: str) -> bool | None:
 def score_of(text: str | None, top: Sequence[tuple[str, float]] | None) -> Scored | None:
     """P(supported) from a one-token Yes/No reply: ``top`` holds the first token's most
     likely alternatives (token, log-probability), as OpenAI, vLLM, llama.cpp and Ollama
-    return them. The reply itself must be the word Yes or No: anything else (a reasoning, a
-    quoted verdict, a brace) is unparseable, as in ``parse_verdict``. Without ``top`` the
-    written word is the verdict and there is no score."""
+    return them. The score is P(yes) among the two answer words, whatever word came first:
+    a small model's greedy token may be "The" by a hair while Yes and No hold the rest, and
+    a random fence in the prompt is enough to tip it. Without ``top`` the written word is
+    the verdict and there is no score; a reply that is neither word, with neither word among
+    the alternatives, is unparseable, as in ``parse_verdict``."""
     written = _word(text or "")
-    if written is None:
-        return None
-    if not top:
-        return Scored(None, written)
     mass = {True: 0.0, False: 0.0}
-    for token, logprob in top:
+    for token, logprob in top or ():
         word = _word(token)
         if word is not None and math.isfinite(logprob) and logprob <= 0.0:
             mass[word] += math.exp(logprob)
     total = mass[True] + mass[False]
     if total <= 0.0:
-        return Scored(None, written)
-    return Scored(mass[True] / total, written)
+        return None if written is None else Scored(None, written)
+    score = mass[True] / total
+    return Scored(score, score >= 0.5 if written is None else written)

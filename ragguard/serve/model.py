@@ -1,21 +1,22 @@
 """What the receiver keeps of an OpenTelemetry span, and what a dialect reads from one.
 
-Plain dataclasses: assembly and the dialects are pure functions over them, so they are
-tested on hand-built spans without any wire format.
+Plain records: assembly and the dialects are pure functions over them, so they are tested
+on hand-built spans without any wire format.
 """
 
 from __future__ import annotations
 
 import sys
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 Role = Literal["retrieval", "llm", "chain"]
 
 
-@dataclass(frozen=True, slots=True)
-class SpanRecord:
-    """One received span, ids as lowercase hex (32 characters for the trace, 16 for spans)."""
+class SpanRecord(NamedTuple):
+    """One received span, ids as lowercase hex (32 characters for the trace, 16 for spans).
+    A named tuple, not a frozen dataclass: every received span is built once, and a tuple
+    is built in less than half the time (``_replace`` gives a changed copy)."""
 
     trace_id: str
     span_id: str

@@ -201,14 +201,16 @@ def _proto_value(value: Any) -> Any:
     return getattr(value, kind)
 
 
-def _proto_attributes(entries: Any) -> dict[str, Any]:
+def _proto_attributes(
+    entries: Any, scalars: frozenset[str] = _PROTO_SCALARS, read: Any = getattr
+) -> dict[str, Any]:
+    """The attributes as a dict (``scalars`` and ``read`` bound once: this runs for every
+    span received)."""
     attributes = {}
     for entry in entries:
         value = entry.value
         kind = value.WhichOneof("value")
-        attributes[entry.key] = (
-            getattr(value, kind) if kind in _PROTO_SCALARS else _proto_value(value)
-        )
+        attributes[entry.key] = read(value, kind) if kind in scalars else _proto_value(value)
     return attributes
 
 
@@ -252,23 +254,21 @@ def _proto_span(span: Any, service: str, scope: str) -> SpanRecord | None:
     if len(trace) != 16 or trace == _ZERO_TRACE or len(own) != 8 or own == _ZERO_SPAN:
         return None
     attributes = _proto_attributes(span.attributes)
-    events = (
-        tuple((event.name, _proto_attributes(event.attributes)) for event in span.events)
-        if span.events
-        else ()
-    )
+    events: tuple[tuple[str, dict[str, Any]], ...] = ()
+    if proto_events := span.events:
+        events = tuple((e.name, _proto_attributes(e.attributes)) for e in proto_events)
     return SpanRecord(
-        trace_id=trace.hex(),
-        span_id=own.hex(),
-        parent_id=parent.hex() if len(parent) == 8 and parent != _ZERO_SPAN else None,
-        name=span.name,
-        attributes=attributes,
-        events=events,
-        start_ns=span.start_time_unix_nano,
-        end_ns=span.end_time_unix_nano,
-        service=service,
-        scope=scope,
-        size=estimated_size(attributes, events),
+        trace.hex(),
+        own.hex(),
+        parent.hex() if len(parent) == 8 and parent != _ZERO_SPAN else None,
+        span.name,
+        attributes,
+        events,
+        span.start_time_unix_nano,
+        span.end_time_unix_nano,
+        service,
+        scope,
+        estimated_size(attributes, events),
     )
 
 

@@ -1,10 +1,13 @@
 """Reading verdicts from judge replies: JSON (fenced, wrapped in prose, other spellings),
 ``verdict:`` and ``<answer>`` lines; no clear verdict is None, never a guess. Text the judge
-quotes back (a verdict planted in a passage or the answer) never sets the verdict."""
+quotes back (a verdict planted in a passage or the answer) never sets the verdict. The score
+question's one-token reply gives P(yes) among the two answer words."""
+
+import math
 
 import pytest
 
-from ragguard.judge.parse import MAX_RATIONALE, Parsed, parse_verdict
+from ragguard.judge.parse import MAX_RATIONALE, Parsed, parse_verdict, score_of
 
 
 @pytest.mark.parametrize(
@@ -115,3 +118,35 @@ def test_a_reply_that_repeats_the_fence_is_unparseable():
 def test_a_reply_nested_too_deep_is_unparseable_not_an_error():
     deep = "[" * 100_000 + "]" * 100_000
     assert parse_verdict('{"verdict": "supported", "reasoning": ' + deep + "}") is None
+
+
+def _top(**probabilities: float) -> list[tuple[str, float]]:
+    return [(token, math.log(p)) for token, p in probabilities.items()]
+
+
+def test_the_score_is_yes_among_the_two_words_whatever_word_came_first():
+    """The greedy token "The" by a hair: the yes/no mass still gives the score."""
+    read = score_of("The", _top(The=0.25, Yes=0.23, No=0.16, one=0.04))
+    assert read is not None and read.score == pytest.approx(0.23 / 0.39)
+    assert read.verdict is True
+
+
+def test_a_written_word_keeps_its_verdict_and_spellings_are_pooled():
+    read = score_of("No", [(" no", math.log(0.5)), ("No", math.log(0.1)), ("YES", -1.0)])
+    assert read is not None and read.verdict is False
+    assert read.score == pytest.approx(math.exp(-1.0) / (0.6 + math.exp(-1.0)))
+
+
+@pytest.mark.parametrize("top", [None, [], [("The", -0.1), ("{", -2.0)]])
+def test_neither_word_written_nor_among_the_alternatives_is_unparseable(top):
+    assert score_of("The", top) is None
+
+
+def test_without_probabilities_the_written_word_is_the_verdict():
+    read = score_of("Yes.", None)
+    assert read is not None and read.score is None and read.verdict is True
+
+
+def test_impossible_log_probabilities_are_not_counted():
+    read = score_of("Yes", [("Yes", 0.5), ("No", float("nan")), ("no", -math.inf)])
+    assert read is not None and read.score is None and read.verdict is True

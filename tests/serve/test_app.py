@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import threading
 import time
-from dataclasses import replace
 
 import pytest
 
@@ -75,7 +74,7 @@ def test_a_trace_that_cannot_be_assembled_is_invalid_and_the_tick_goes_on(
         dues = [  # a service of its own: the Prometheus registry is the process's
             Due(
                 trace_id,
-                [replace(s, service="isolated") for s in openinference(trace_id=trace_id)],
+                [s._replace(service="isolated") for s in openinference(trace_id=trace_id)],
                 "root",
                 0,
             )

@@ -139,7 +139,7 @@ def test_statuses_for_traces_that_are_not_rag() -> None:
 
 def test_own_evaluation_spans_are_ignored() -> None:
     own = span(ROOT, None, {"openinference.span.kind": "EVALUATOR"}, start=1, end=2)
-    own = type(own)(**{**{f: getattr(own, f) for f in own.__slots__}, "scope": "ragguard"})
+    own = own._replace(scope="ragguard")
     assert join_spans(TRACE, [own]).status == "not_rag"
     assert read_span(span(ROOT, None, {"db.system": "postgresql"}, start=1, end=2)) is None
 
@@ -227,7 +227,7 @@ def test_sampling_by_trace_id_hash_nests_lower_rates_in_higher_ones() -> None:
     assert kept[0.1] <= kept[0.5] <= kept[1.0] == set(ids)
     assert 100 < len(kept[0.1]) < 300 and 850 < len(kept[0.5]) < 1150
     buffer = TraceBuffer(BufferSettings(sample_rate=0.5), Clock())
-    added = buffer.add(openinference(trace_id=t)[0] for t in ids)
+    added = buffer.add([openinference(trace_id=t)[0] for t in ids])
     assert added.accepted == len(kept[0.5]) and added.sampled_out == 2000 - len(kept[0.5])
 
 

@@ -5,7 +5,6 @@ record names the services that caused it, beside the first."""
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 
 from ragguard.replay.run import Replay
 from ragguard.serve.buffer import BufferSettings, Due, TraceBuffer
@@ -20,11 +19,11 @@ def test_a_late_span_from_another_service_is_named_on_the_reevaluation() -> None
     buffer.add(spans)
     (first,) = buffer.due()
     assert (first.revision, first.late_from) == (0, ())
-    own = replace(spans[1], span_id="e" * 16)  # the root's service: no cause to name
+    own = spans[1]._replace(span_id="e" * 16)  # the root's service: no cause to name
     buffer.add([own])
     (second,) = buffer.due()
     assert (second.revision, second.late_from) == (1, ())
-    stranger = replace(spans[1], span_id="f" * 16, service="someone-else")
+    stranger = spans[1]._replace(span_id="f" * 16, service="someone-else")
     buffer.add([stranger])
     (third,) = buffer.due()
     assert (third.revision, third.late_from) == (2, ("someone-else",))
@@ -33,7 +32,7 @@ def test_a_late_span_from_another_service_is_named_on_the_reevaluation() -> None
 def test_the_second_record_names_its_cause(tmp_path, guard) -> None:
     with running_app(tmp_path, guard) as app:
         app.process([Due(TRACE, openinference(), "root", 0)])
-        spans = [*openinference(), replace(openinference()[1], span_id="f" * 16)]
+        spans = [*openinference(), openinference()[1]._replace(span_id="f" * 16)]
         app.process([Due(TRACE, spans, "root", 1, late_from=("someone-else",))])
         records = logged(app, TRACE, 2)
     causes = [record.get("revision") for record in records]

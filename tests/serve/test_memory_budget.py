@@ -9,7 +9,6 @@ import gzip
 import platform
 import sys
 import time
-from dataclasses import replace
 
 import grpc
 import pytest
@@ -122,12 +121,12 @@ def test_a_request_waits_for_room_in_flight_then_is_refused(tmp_path, guard, mon
 
 def test_traces_being_evaluated_count_against_max_held_bytes() -> None:
     buffer = TraceBuffer(BufferSettings(grace_s=0, max_bytes=10_000))
-    spans = [replace(s, size=3000) for s in openinference(trace_id="1" * 32)]
+    spans = [s._replace(size=3000) for s in openinference(trace_id="1" * 32)]
     assert buffer.add(spans).accepted == 3
     (due,) = buffer.due()
     assert due.size == 9000
     buffer.evaluation_started(due.size)
-    other = [replace(s, size=3000) for s in openinference(trace_id="2" * 32)]
+    other = [s._replace(size=3000) for s in openinference(trace_id="2" * 32)]
     assert buffer.add(other[:1]).refused  # 9,000 evaluating + 3,000 > 10,000
     buffer.evaluation_ended(due.size)
     assert not buffer.add(other[:1]).refused
@@ -138,7 +137,7 @@ def test_a_queued_trace_holds_its_bytes_until_it_is_let_go(tmp_path, guard) -> N
     so requests get 429 while the queue holds ``max_held_bytes``, then 200 again."""
     first = "0" * 31 + "9"
     with running_app(tmp_path, guard, max_held_bytes=60_000) as app:
-        spans = [replace(s, size=50_000, service="queued") for s in openinference(trace_id=first)]
+        spans = [s._replace(size=50_000, service="queued") for s in openinference(trace_id=first)]
         app.process([Due(first, spans, "root", 0, 0.0, 50_000)])
         del spans  # the app holds the only reference
         assert app.stats().evaluating_bytes == 50_000

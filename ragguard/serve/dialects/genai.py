@@ -7,7 +7,6 @@ or as events (``gen_ai.client.inference.operation.details``, or the older per-me
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from ragguard.schema import (
@@ -57,7 +56,7 @@ def _with_events(span: SpanRecord) -> SpanRecord:
         attributes[GEN_AI_OUTPUT_MESSAGES] = outputs
     if attributes == span.attributes:
         return span
-    return replace(span, attributes=attributes)
+    return span._replace(attributes=attributes)
 
 
 def read(span: SpanRecord) -> Piece | None:
