@@ -2,7 +2,9 @@
 and the configuration reference has something to say about every setting."""
 
 import importlib.util
+import re
 
+import pytest
 from pydantic import BaseModel
 
 from ragguard.config import Config
@@ -36,7 +38,19 @@ def test_the_configuration_reference_is_generated_from_the_code():
         assert f"| `{key.rsplit('.', 1)[-1]}` |" in page, key
 
 
+DECIMAL = re.compile(r"-?\d+\.\d+")
+
+
 def test_the_benchmark_tables_are_those_of_a_fresh_run():
+    """Word for word, and every figure within what another CPU's int8 kernels move: on nine
+    examples a near-tie that swaps one of them moves a mean by a ninth (0.556 to 0.667)."""
     page = (ROOT / "docs" / "reference-metrics.md").read_text(encoding="utf-8")
-    assert page == gen_docs.metrics_page(page), "run python3 scripts/gen_docs.py"
+    fresh = gen_docs.metrics_page(page)
+    assert DECIMAL.sub("#", page) == DECIMAL.sub("#", fresh), "run python3 scripts/gen_docs.py"
+    pairs = zip(DECIMAL.findall(page), DECIMAL.findall(fresh), strict=True)
+    assert [
+        (float(a), float(b))
+        for a, b in pairs
+        if float(a) != pytest.approx(float(b), rel=0.15, abs=0.12)
+    ] == [], "run python3 scripts/gen_docs.py"
     assert "InfoF1" in page and "hybrid-rerank" in page
