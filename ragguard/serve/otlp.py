@@ -201,16 +201,14 @@ def _proto_value(value: Any) -> Any:
     return getattr(value, kind)
 
 
-def _proto_attributes(
-    entries: Any, scalars: frozenset[str] = _PROTO_SCALARS, read: Any = getattr
-) -> dict[str, Any]:
-    """The attributes as a dict (``scalars`` and ``read`` bound once: this runs for every
-    span received)."""
+def _proto_attributes(entries: Any) -> dict[str, Any]:
     attributes = {}
     for entry in entries:
         value = entry.value
         kind = value.WhichOneof("value")
-        attributes[entry.key] = read(value, kind) if kind in scalars else _proto_value(value)
+        attributes[entry.key] = (
+            getattr(value, kind) if kind in _PROTO_SCALARS else _proto_value(value)
+        )
     return attributes
 
 
