@@ -138,12 +138,15 @@ def test_a_queued_trace_holds_its_bytes_until_it_is_let_go(tmp_path, guard) -> N
     first = "0" * 31 + "9"
     with running_app(tmp_path, guard, max_held_bytes=60_000) as app:
         spans = [s._replace(size=50_000, service="queued") for s in openinference(trace_id=first)]
-        app.process([Due(first, spans, "root", 0, 0.0, 50_000)])
-        del spans  # the app holds the only reference
-        assert app.stats().evaluating_bytes == 50_000
         big = {"input.value": "x" * 20_000}
         body = otlp_json([json_span("ab" * 16, "cd" * 8, "", big)])
-        status, headers, _ = _post(app, body, "application/json")
+        # the guard evaluates one batch at a time: holding its lock keeps the trace queued
+        # until the request is answered (else a fast evaluation frees it first, and 200)
+        with guard._lock:
+            app.process([Due(first, spans, "root", 0, 0.0, 50_000)])
+            del spans  # the app holds the only reference
+            assert app.stats().evaluating_bytes == 50_000
+            status, headers, _ = _post(app, body, "application/json")
         assert status == 429 and headers["Retry-After"] == "5"
         wait_for(lambda: any(r["trace_id"] == first for r in records(app)), 120)
         # delivered: the evaluation thread lets its batch go, with no other trace to come
