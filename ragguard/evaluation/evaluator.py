@@ -231,6 +231,8 @@ class Evaluator:
         their surrogate); decoded pixels for media items when an image scorer is set.
         ``decoded`` holds this batch's media, so an image in many traces is read once."""
         with_pixels, media = self.models.visual_scorer is not None, self.config.media
+        policy = self.models.policy
+        written = policy.of_trace(plan.trace)
         for index, item in enumerate(plan.trace.items):
             work = ItemPlan()
             if with_pixels and item.modality != "text":
@@ -253,7 +255,7 @@ class Evaluator:
             media_judged = with_pixels and item.modality != "text"
             text = None if media_judged else item_evidence(item)
             # each item's language is named once, for relevance, support and routing
-            work.evidence = text and replace(text, language=self.models.policy.of_item(text))
+            work.evidence = text and replace(text, language=policy.of_item(text, written))
             plan.items.append(work)
 
     def _score_relevance(self, plans: Sequence[TracePlan]) -> None:

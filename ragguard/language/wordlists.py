@@ -187,6 +187,10 @@ class Lexicon:
     """``[names]``: verbs that say where something is ("steht", "se trouve"): no part of
     what a place name is of."""
     place_phrases: tuple[str, ...] = ()
+    postpositions: frozenset[str] = frozenset()
+    """``[names]``: words after a name that give its role (Hindi "में", in; "ने", the
+    doer), where no capital marks a name: a claim's name before one fills the slot of the
+    passage's name before the same one."""
     """``[names]``: words before a place that all say where ("in", "at", "near", "près de"):
     a claim's place after one is the slot of a passage's place after another."""
     about: tuple[str, ...] = ()
@@ -337,6 +341,7 @@ def _name_fields(names: Mapping[str, Any]) -> dict[str, Any]:
         "not_names": frozenset(_words(names.get("not_names"))),
         "place_verbs": frozenset(_words(names.get("place_verbs"))),
         "place_phrases": _words(names.get("place_phrases")),
+        "postpositions": frozenset(_words(names.get("postpositions"))),
     }
 
 

@@ -21,6 +21,10 @@ class _Parsed(NamedTuple):
     raw: RawSpan
     parse: CitationParse
     language: str
+    read_as: str
+    """The language its subjectivity is read in: the detected one, or ``UNDETERMINED``,
+    whose cues and articles are those of every supported language ("Le sublime pont ..."
+    is not English's evaluative predicate)."""
 
 
 class SpanAnalyzer:
@@ -80,7 +84,7 @@ class SpanAnalyzer:
         for raw in raws:
             cited = parse_citations(raw.text, items, self.unknown_citations)
             own = detect(cited.text)
-            parsed.append(_Parsed(raw, cited, fallback if own == UNDETERMINED else own))
+            parsed.append(_Parsed(raw, cited, fallback if own == UNDETERMINED else own, own))
         if response_spans is not None:
             return parsed
         return [p for p in parsed if has_content(p.parse.text)]
@@ -88,8 +92,8 @@ class SpanAnalyzer:
     def _spans(self, parsed: list[_Parsed], abstains: Iterator[bool]) -> list[Span]:
         spans: list[Span] = []
         context: str | None = None
-        for raw, parse, language in parsed:
-            category = self.categorizer.categorize(parse.text, language)
+        for raw, parse, language, read_as in parsed:
+            category = self.categorizer.categorize(parse.text, read_as)
             kind: SpanKind
             if not has_content(parse.text):
                 kind = "empty"

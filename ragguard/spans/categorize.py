@@ -231,8 +231,10 @@ def _language_rule(language: str) -> _LanguageRule:
         lambda text: quantities.search(text) is not None,
     ]
     factual = (*checkable, lambda text: facts.search(text) is not None)
-    # a capital marks a name only where the language writes no noun capitalized (not German)
-    names = "entity" not in kinds_off(language) and not found.nouns_capitalized
+    # a capital marks a name only in a script with capitals (not Devanagari) where the
+    # language writes no noun capitalized (not German)
+    cased = found.script == "latin" and not found.nouns_capitalized
+    names = cased and "entity" not in kinds_off(language)
     checkable.append(factual[-1])
     if names:
         checkable.append(_has_proper_name)

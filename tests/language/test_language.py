@@ -112,8 +112,10 @@ def test_supported_languages_have_lexicons_and_names() -> None:
 def test_checks_off_name_the_check_and_why() -> None:
     assert checks_off("en") == () and checks_off("und") == ()
     hindi = dict(entry.split(": ", 1) for entry in checks_off("hi"))
-    assert "capital" in hindi["entity"]
-    # German reads names where it writes a place without an article ("in Paris"): entity is on
+    assert "English only" in hindi["antonym"]
+    # Hindi reads a name by the postposition after it, German where it writes a place
+    # without an article ("in Paris") or two capitals in a row: entity is on in both
+    assert "entity" not in hindi
     assert "entity" not in dict(entry.split(": ", 1) for entry in checks_off("de"))
     assert "entity" not in dict(entry.split(": ", 1) for entry in checks_off("fr"))
     assert checks_off("ru")[0].startswith("all: ")

@@ -40,7 +40,7 @@ from ragguard.scoring.checks.casing import recased
 from ragguard.scoring.checks.coverage import uncovered_findings
 from ragguard.scoring.checks.entities import name_findings
 from ragguard.scoring.checks.months import month_findings, weekday_findings
-from ragguard.scoring.checks.numbers import Quantity, quantities, same_quantity
+from ragguard.scoring.checks.numbers import Quantity, in_passage_digits, quantities, same_quantity
 from ragguard.scoring.checks.parse import Sentence, parse, parse_passage
 from ragguard.scoring.checks.periods import periods
 from ragguard.scoring.checks.polarity import polarity_findings
@@ -63,6 +63,7 @@ __all__ = [
     "check",
     "checked_language",
     "clear_caches",
+    "in_passage_digits",
     "names",
     "quantities",
     "same_quantity",

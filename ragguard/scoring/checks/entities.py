@@ -9,6 +9,7 @@ from functools import cache
 
 from ragguard.language import lexicon, phrase_pattern
 from ragguard.scoring.checks.antecedents import subject
+from ragguard.scoring.checks.marked_names import marked_name_findings
 from ragguard.scoring.checks.parse import MIN_SHARED, Sentence, overlap, parse
 from ragguard.scoring.checks.proper_names import name_keys
 from ragguard.scoring.checks.slots import (
@@ -19,7 +20,7 @@ from ragguard.scoring.checks.slots import (
     first_led_rival,
     rival_value,
 )
-from ragguard.scoring.checks.words import two_words_before
+from ragguard.scoring.checks.words import misspelt, two_words_before
 from ragguard.scoring.interface.protocols import Reason
 
 _BY_LEAD = RivalRule(by_lead=True)
@@ -38,7 +39,7 @@ def name_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[Reas
     is of: a passage says where a thing is with other verbs, or none."""
     findings: list[Reason] = []
     if not claim.names:
-        return findings
+        return marked_name_findings(claim, sentences)
     found = lexicon(claim.language)
     place_verbs = found.place_verbs if found is not None else frozenset()
     rivals = [
@@ -63,9 +64,53 @@ def name_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[Reas
             value = _short_claim_rival(slot) or _place_rival(slot, _places(claim.language))
         if value is None:
             value = _subject_rival(slot, own)
-        if value is not None:
+        if value is None and not slot.stated:
+            value = _swapped_name(slot, claim, name)
+        if value is not None and not misspelt(name, value):
             findings.append(Reason("entity", name, value))
     return findings
+
+
+def _swapped_name(slot: Slot, claim: Sentence, name: str) -> str | None:
+    """The one full name of the on-topic sentence that the claim does not hold, when the
+    claim holds a full name (two words or more) the passage states nowhere and the sentence
+    states everything else the claim says: one person put for another, wherever the name
+    stands ("David Okoye's firm, Willow Press, began in Berlin" against "Diego Navarro
+    started Willow Press in Berlin"; "la création de Mira Chandra" against "Greta Holm a
+    créé"). One word ("Century", "Langley") may be anything."""
+    if len(name.split()) < 2:
+        return None
+    others = [
+        keys
+        for other, keys in zip(claim.names, claim.name_keys, strict=True)
+        if other != name and keys
+    ]
+    best = max(slot.readings, key=lambda r: overlap(slot.context, r.sentence), default=None)
+    if best is None:
+        return None
+    places = _places(claim.language)
+    placed = _placed(places, claim.text, name)
+    rivals = [
+        r
+        for r in best.rivals
+        if len(r.split()) > 1 and _placed(places, best.sentence.text, r) == placed
+    ]
+    if len(rivals) != 1:
+        return None
+    share = overlap(slot.context, best.sentence)
+    if others:
+        if not all(keys & best.sentence.keys for keys in others) or share < MIN_ANCHOR:
+            return None
+    elif share < SUBJECT_ANCHOR:
+        return None
+    if any(o is not best and overlap(slot.context, o.sentence) >= share for o in slot.readings):
+        return None  # another sentence is as much about it
+    return rivals[0]
+
+
+def _placed(places: re.Pattern[str] | None, text: str, name: str) -> bool:
+    """Whether a word that says where comes right before the name ("in Berlin")."""
+    return places is not None and places.search(text.split(name)[0]) is not None
 
 
 def _short_claim_rival(slot: Slot) -> str | None:

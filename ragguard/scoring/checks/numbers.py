@@ -10,6 +10,7 @@ from functools import cache
 from typing import Literal, TypeAlias
 
 from ragguard.language import MARKS, SpelledNumber, foreign_lexicon, spelled_numbers
+from ragguard.runtime import memoized
 from ragguard.scoring.checks.dates import MONTH, month_pattern
 from ragguard.scoring.checks.periods import decade_part, periods
 from ragguard.scoring.lexical.vocabulary import (
@@ -439,3 +440,26 @@ def same_quantity(claim: Quantity, evidence: Quantity) -> bool:
             return abs(c - e) <= APPROXIMATE_DATE  # "around 1925" is not 1889 (10% is 190 years)
         return abs(c - e) <= APPROXIMATE * max(abs(c), abs(e))
     return (claim.bound == "at least" and e >= c) or (claim.bound == "at most" and e <= c)
+
+
+@memoized(entries=16_384)
+def in_passage_digits(claim: str, passage: str, language: str = "en") -> str:
+    """The claim with each number it spells out in several words ("eighteen sixty-six",
+    "mille neuf cent vingt-sept") written as the passage writes the same value in digits
+    ("1866"): the embedding reads digits and words far apart, so the support head scores the
+    claim as the passage writes it. A number the passage does not state stays in words."""
+    spelled = [
+        q for q in quantities(claim, language) if not q.text[:1].isdigit() and _several(q.text)
+    ]
+    if not spelled:
+        return claim
+    written = {q.value: q.text for q in quantities(passage, language) if q.text[:1].isdigit()}
+    for q in spelled:
+        if q.value in written:
+            claim = claim.replace(q.text, written[q.value], 1)
+    return claim
+
+
+def _several(text: str) -> bool:
+    """Two words or more ("nineteen sixty-one", "vingt-sept"): one word ("two") reads well."""
+    return len(re.split(r"[\s\-]+", text.strip())) > 1

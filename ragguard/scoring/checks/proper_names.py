@@ -65,8 +65,35 @@ def names_in(text: str, language: str) -> tuple[str, ...]:
     that capitalizes every noun, only the names ``placed_names`` reads."""
     found = lexicon(language)
     if found is not None and found.nouns_capitalized:
-        return placed_names(text, language)
+        placed = placed_names(text, language)
+        runs = [r for r in capitalized_runs(text, language) if not any(p in r for p in placed)]
+        return tuple(sorted((*placed, *runs), key=text.find))
     return names(text)
+
+
+def capitalized_runs(text: str, language: str) -> tuple[str, ...]:
+    """Two capitalized words or more in a row where a language capitalizes every noun: a
+    name, since German joins nouns into one word ("Mira Chandra erhielt", "ist Hana Satos
+    Gründung" -> "Hana Satos"). A stop word does not open one ("Die Firma"), and a last
+    word with a common noun's ending (``common_endings``) is no part of it."""
+    found = lexicon(language)
+    if found is None:
+        return ()
+    skip = found.stopwords | found.months.keys() | found.weekdays.keys()
+    tokens = list(NAME_TOKEN.finditer(text))
+    out: list[str] = []
+    index = 0
+    while index < len(tokens):
+        end = _capitalized_run(tokens, index, skip)
+        if end == index:
+            index += 1
+            continue
+        while end - index > 1 and tokens[end - 1].group().lower().endswith(found.common_endings):
+            end -= 1
+        if end - index > 1:
+            out.append(text[tokens[index].start() : tokens[end - 1].end()])
+        index = max(end, index + 1)
+    return tuple(out)
 
 
 def placed_names(text: str, language: str) -> tuple[str, ...]:

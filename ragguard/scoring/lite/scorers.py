@@ -10,13 +10,13 @@ typed checks of ``scoring.checks`` then overrule the head: a head whose card lis
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from ragguard.language import normalized
 from ragguard.schema import CONFLICTS
-from ragguard.scoring.checks import check
+from ragguard.scoring.checks import check, in_passage_digits
 from ragguard.scoring.encoders.embeddings import Encoded, TextEmbedder
 from ragguard.scoring.interface.evidence import Claim, Evidence
 from ragguard.scoring.interface.protocols import Reason
@@ -166,6 +166,10 @@ def support_features(
     embedder: TextEmbedder, claims: Sequence[Claim], evidence: Sequence[Evidence]
 ) -> np.ndarray:
     texts = [e.text or "" for e in evidence]
+    claims = [  # as the passage writes its numbers: "1866", not "eighteen sixty-six"
+        replace(c, text=in_passage_digits(c.text, t, c.language))
+        for c, t in zip(claims, texts, strict=True)
+    ]
     contexts = [tx.decontextualized(c.text, c.context) for c in claims]
     index = SentenceIndex(embedder, texts, contexts)
     claim_codes = embedder.encode_full([c.text for c in claims])

@@ -55,9 +55,15 @@ class LanguagePolicy:
     """False when the configured models are the user's own (a hub backend or embedding
     model): their languages are theirs to know, so nothing is held back."""
 
-    def of_item(self, evidence: Evidence) -> str:
-        """The language an item's text is read as (named once by the evaluator)."""
-        return evidence.language or self.language(evidence.text or "")
+    def of_item(self, evidence: Evidence, fallback: str = ENGLISH) -> str:
+        """The language an item's text is read as (named once by the evaluator, with the
+        trace's language as ``fallback``: a passage too short or too full of names to tell,
+        "La empresa Blue Fern se registró en Valencia en 1994.", is in the trace's)."""
+        return evidence.language or self.language(evidence.text or "", fallback)
+
+    def of_trace(self, trace: Trace) -> str:
+        """The language a trace is written in: its query's, else its answer's, else English."""
+        return self.language(trace.query or "", self.language(trace.response or ""))
 
     def language(self, text: str, fallback: str = ENGLISH) -> str:
         """The language a text is read as: the fixed one, else detected (``fallback`` when

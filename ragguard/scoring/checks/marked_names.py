@@ -1,0 +1,84 @@
+"""Names where no capital marks them (Devanagari): a run of the claim's words that the passage
+never mentions, before a word that gives its role (Hindi "में", in; "ने", the doer), against
+the words of the on-topic sentence before the same word ("केलन पुल मैड्रिड में" against
+"केलन पुल वालेंसिया में")."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from ragguard.language import lexicon, lexicon_or_fallback
+from ragguard.scoring.checks.parse import Sentence
+from ragguard.scoring.interface.protocols import Reason
+from ragguard.scoring.lexical.text import stem_in, stopwords_of
+
+SENTENCE_ANCHOR = 0.75
+"""Share of the claim's other content words the on-topic sentence must hold: it says the same
+of another name."""
+
+Run = tuple[int, int]
+"""A run of words, ``words[start:end]``."""
+
+
+@cache
+def _cue_words(language: str) -> frozenset[str]:
+    """The words of the language's opinion and hedge cues ("मेरी राय में"): they add no name."""
+    classes = lexicon_or_fallback(language).subjective
+    return frozenset(w for phrases in classes.values() for p in phrases for w in p.split())
+
+
+def _runs(words: tuple[str, ...], new: frozenset[str], skip: frozenset[str]) -> list[Run]:
+    """The runs of words in ``new`` (a stop word or any other word ends one)."""
+    runs: list[Run] = []
+    start = None
+    for index, word in enumerate((*words, "")):
+        if word and word in new and word not in skip:
+            start = index if start is None else start
+            continue
+        if start is not None:
+            runs.append((start, index))
+        start = None
+    return runs
+
+
+def marked_name_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[Reason]:
+    """The claim's one run of words the passage never mentions, ending before one of the
+    language's ``[names] postpositions``, and the run of words the claim does not hold
+    before the same postposition in the sentence holding at least ``SENTENCE_ANCHOR`` of the
+    claim's other content words (the one whose word before it matches too, if any). A
+    number is the number checks' to read."""
+    found = lexicon(claim.language)
+    if found is None or not found.postpositions or not sentences:
+        return []
+    language, words = claim.language, claim.words
+    skip = stopwords_of(language) | _cue_words(language)
+    known = frozenset().union(*(s.content for s in sentences))
+    unknown = frozenset(
+        w for w in words if stem_in(language, w) not in known and not any(c.isdigit() for c in w)
+    )
+    runs = _runs(words, unknown, skip)
+    if len(runs) != 1:
+        return []
+    start, end = runs[0]
+    if end >= len(words) or words[end] not in found.postpositions:
+        return []
+    value = words[start:end]
+    context = claim.content - {stem_in(language, w) for w in (*value, *skip)}
+    if not context:
+        return []
+    best = max(sentences, key=lambda s: len(context & s.content))
+    if len(context & best.content) / len(context) < SENTENCE_ANCHOR:
+        return []
+    theirs = frozenset(w for w in best.words if w not in claim.word_set)
+    marked = [
+        (a, b)
+        for a, b in _runs(best.words, theirs, skip)
+        if b < len(best.words)
+        and best.words[b] == words[end]
+        and not any(c.isdigit() for w in best.words[a:b] for c in w)
+    ]
+    if not marked:
+        return []
+    before = words[start - 1] if start else ""
+    a, b = next((r for r in marked if r[0] and best.words[r[0] - 1] == before), marked[0])
+    return [Reason("entity", " ".join(value), " ".join(best.words[a:b]))]
