@@ -160,6 +160,9 @@ class Lexicon:
     decimal_comma: bool = False
     group_separators: tuple[str, ...] = (",",)
     percent: tuple[str, ...] = ()
+    measures: tuple[str, ...] = ()
+    """Words right after a number that make it a measure or a count, never a year ("1300
+    kilómetros cuadrados", "1.310 Quadratkilometer")."""
     scales: Mapping[str, float] = field(default_factory=dict)
     spelled: Mapping[str, float] = field(default_factory=dict)
     """Each number word that is a number by itself ("three", "hundred"): ``[numbers]``'s
@@ -308,6 +311,7 @@ def _number_fields(data: Mapping[str, Any]) -> dict[str, Any]:
         "decimal_comma": bool(data.get("decimal_comma", False)),
         "group_separators": tuple(data.get("group_separators", (",",))),
         "percent": _words(data.get("percent")),
+        "measures": _words(data.get("measures")),
         "scales": _table(data.get("scales")),
         "spelled": MappingProxyType({w: v for w, v in alone.items() if w not in numbers.not_alone}),
         "numbers": numbers,

@@ -9,7 +9,14 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Literal, TypeAlias
 
-from ragguard.language import MARKS, SpelledNumber, foreign_lexicon, spelled_numbers
+from ragguard.language import (
+    MARKS,
+    SpelledNumber,
+    english_numerals,
+    foreign_lexicon,
+    phrase_pattern,
+    spelled_numbers,
+)
 from ragguard.runtime import memoized
 from ragguard.scoring.checks.dates import MONTH, month_pattern
 from ragguard.scoring.checks.periods import decade_part, periods
@@ -129,6 +136,8 @@ class NumberWords:
     bounds_after: tuple[tuple[re.Pattern[str], Bound], ...]
     month_before: re.Pattern[str]
     month_after: re.Pattern[str]
+    measure_after: re.Pattern[str] | None = None
+    """The language's ``measures`` right after a number: a measure, never a year."""
 
 
 def _after_words(words: Iterable[str], end: str = r"\b") -> re.Pattern[str] | None:
@@ -162,8 +171,9 @@ def number_words(language: str) -> NumberWords:
         for words, bound in bound_words
         if (pattern := _after_words(words, end)) is not None
     ]
+    unit = r"(?:[^\s\d.,;:!?।]+\s+){0,2}?"  # "4,000 वर्ग किलोमीटर से ज़्यादा": the unit between
     after = tuple(
-        (re.compile(r"\s*(?:" + "|".join(map(re.escape, words)) + rf"){end}"), bound)
+        (re.compile(rf"\s*{unit}(?:" + "|".join(map(re.escape, words)) + rf"){end}"), bound)
         for bound_name, words in found.bounds_after.items()
         for bound in [_BOUND_NAMES[bound_name]]
     )
@@ -177,6 +187,9 @@ def number_words(language: str) -> NumberWords:
         bounds_after=after,
         month_before=re.compile(rf"(?:{months.pattern})\s+$", months.flags),
         month_after=re.compile(rf"^\.?\s+(?:de\s+)?(?:{months.pattern})", months.flags),
+        measure_after=re.compile(rf"\s*(?:{phrase_pattern(found.measures).pattern}){end}", re.I)
+        if found.measures
+        else None,
     )
 
 
@@ -271,7 +284,8 @@ def _digit_kind(
         return "century" if _CENTURY_AFTER.match(text, m.end()) else "ordinal"
     if m["pct"]:
         return "percent"
-    return "year" if plain and 1000 <= value < 2100 else "number"
+    measure = words.measure_after is not None and words.measure_after.match(text, m.end())
+    return "year" if plain and 1000 <= value < 2100 and not measure else "number"
 
 
 def _read(text: str, m: re.Match[str], words: NumberWords) -> Quantity | None:
@@ -444,20 +458,39 @@ def same_quantity(claim: Quantity, evidence: Quantity) -> bool:
 
 @memoized(entries=16_384)
 def in_passage_digits(claim: str, passage: str, language: str = "en") -> str:
-    """The claim with each number it spells out in several words ("eighteen sixty-six",
-    "mille neuf cent vingt-sept") written as the passage writes the same value in digits
-    ("1866"): the embedding reads digits and words far apart, so the support head scores the
-    claim as the passage writes it. A number the passage does not state stays in words."""
-    spelled = [
-        q for q in quantities(claim, language) if not q.text[:1].isdigit() and _several(q.text)
+    """The claim with each number the passage states written as the passage writes it: a
+    number spelled out in several words ("eighteen sixty-six", "mille neuf cent
+    vingt-sept") as the passage's digits ("1866"), and a bounded one that the passage's
+    value meets ("circa 120" against 118, "more than 4,000" against 4,620) as that value.
+    The embedding reads such pairs far apart, so the support head scores the claim as the
+    passage writes it; the checks still read the claim as written."""
+    english = english_numerals(claim, language)
+    rewritten = [
+        q
+        for q in quantities(english, language)
+        if q.bound in ("about", "at least", "at most")
+        or (not q.text[:1].isdigit() and _several(q.text))
     ]
-    if not spelled:
+    if not rewritten:
         return claim
-    written = {q.value: q.text for q in quantities(passage, language) if q.text[:1].isdigit()}
-    for q in spelled:
-        if q.value in written:
-            claim = claim.replace(q.text, written[q.value], 1)
+    stated = quantities(english_numerals(passage, language), language)
+    in_digits = [e for e in stated if e.text[:1].isdigit()]
+    for q in rewritten:
+        exact = next((e for e in in_digits if e.value == q.value), None)
+        met = exact or next((e for e in in_digits if same_quantity(q, e)), None)
+        at = english.find(q.text)
+        if met is None or at < 0 or met.text == q.text:
+            continue
+        written = _written(passage, language, met.text)
+        claim = claim[:at] + written + claim[at + len(q.text) :]
+        english = english[:at] + written + english[at + len(q.text) :]
     return claim
+
+
+def _written(passage: str, language: str, english: str) -> str:
+    """A number of the passage as the passage writes it (``english`` is its English form)."""
+    at = english_numerals(passage, language).find(english)
+    return passage[at : at + len(english)] if at >= 0 else english
 
 
 def _several(text: str) -> bool:
