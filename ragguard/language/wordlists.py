@@ -190,10 +190,11 @@ class Lexicon:
     """``[names]``: verbs that say where something is ("steht", "se trouve"): no part of
     what a place name is of."""
     place_phrases: tuple[str, ...] = ()
-    postpositions: frozenset[str] = frozenset()
+    postpositions: Mapping[str, int] = field(default_factory=dict)
     """``[names]``: words after a name that give its role (Hindi "में", in; "ने", the
-    doer), where no capital marks a name: a claim's name before one fills the slot of the
-    passage's name before the same one."""
+    doer), each to its role's number (the words of one entry give one role: "ने द्वारा",
+    the doer of an active and of a passive), where no capital marks a name: a claim's name
+    before one fills the slot of the passage's name before one of the same role."""
     """``[names]``: words before a place that all say where ("in", "at", "near", "près de"):
     a claim's place after one is the slot of a passage's place after another."""
     about: tuple[str, ...] = ()
@@ -345,7 +346,11 @@ def _name_fields(names: Mapping[str, Any]) -> dict[str, Any]:
         "not_names": frozenset(_words(names.get("not_names"))),
         "place_verbs": frozenset(_words(names.get("place_verbs"))),
         "place_phrases": _words(names.get("place_phrases")),
-        "postpositions": frozenset(_words(names.get("postpositions"))),
+        "postpositions": {
+            word: role
+            for role, entry in enumerate(_words(names.get("postpositions")))
+            for word in entry.split()
+        },
     }
 
 

@@ -161,6 +161,7 @@ def check(claim: str, passage: str) -> tuple[Reason, ...]:
     if language is None:
         return ()
     claim, passage = skeleton(claim), skeleton(passage)
+    claim = in_passage_digits(claim, passage, language)  # "from 1866 to ...", as the passage
     off = kinds_off(language)
     run = [c for c in CHECKS if not off.intersection(c.kinds)]
     sentences = parse_passage(passage, language)

@@ -88,13 +88,11 @@ def _swapped_name(slot: Slot, claim: Sentence, name: str) -> str | None:
     best = max(slot.readings, key=lambda r: overlap(slot.context, r.sentence), default=None)
     if best is None:
         return None
-    places = _places(claim.language)
-    placed = _placed(places, claim.text, name)
-    rivals = [
-        r
-        for r in best.rivals
-        if len(r.split()) > 1 and _placed(places, best.sentence.text, r) == placed
-    ]
+    rivals = [r for r in best.rivals if len(r.split()) > 1]
+    if len(rivals) > 1:  # a person for a person, a place for a place ("in New York")
+        places = _places(claim.language)
+        placed = _placed(places, claim.text, name)
+        rivals = [r for r in rivals if _placed(places, best.sentence.text, r) == placed]
     if len(rivals) != 1:
         return None
     share = overlap(slot.context, best.sentence)

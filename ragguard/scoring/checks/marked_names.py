@@ -44,9 +44,9 @@ def _runs(words: tuple[str, ...], new: frozenset[str], skip: frozenset[str]) -> 
 def marked_name_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[Reason]:
     """The claim's one run of words the passage never mentions, ending before one of the
     language's ``[names] postpositions``, and the run of words the claim does not hold
-    before the same postposition in the sentence holding at least ``SENTENCE_ANCHOR`` of the
-    claim's other content words (the one whose word before it matches too, if any). A
-    number is the number checks' to read."""
+    before a postposition of the same role in the sentence holding at least
+    ``SENTENCE_ANCHOR`` of the claim's other content words (the one whose word before it
+    matches too, if any). A number is the number checks' to read."""
     found = lexicon(claim.language)
     if found is None or not found.postpositions or not sentences:
         return []
@@ -62,7 +62,7 @@ def marked_name_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> li
     start, end = runs[0]
     if end >= len(words) or words[end] not in found.postpositions:
         return []
-    value = words[start:end]
+    value, role = words[start:end], found.postpositions[words[end]]
     context = claim.content - {stem_in(language, w) for w in (*value, *skip)}
     if not context:
         return []
@@ -74,7 +74,7 @@ def marked_name_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> li
         (a, b)
         for a, b in _runs(best.words, theirs, skip)
         if b < len(best.words)
-        and best.words[b] == words[end]
+        and found.postpositions.get(best.words[b]) == role
         and not any(c.isdigit() for w in best.words[a:b] for c in w)
     ]
     if not marked:

@@ -477,7 +477,8 @@ def in_passage_digits(claim: str, passage: str, language: str = "en") -> str:
     in_digits = [e for e in stated if e.text[:1].isdigit()]
     for q in rewritten:
         exact = next((e for e in in_digits if e.value == q.value), None)
-        met = exact or next((e for e in in_digits if same_quantity(q, e)), None)
+        meeting = [e for e in in_digits if _near(q, e) and same_quantity(q, e)]
+        met = exact or (meeting[0] if len(meeting) == 1 else None)
         at = english.find(q.text)
         if met is None or at < 0 or met.text == q.text:
             continue
@@ -491,6 +492,11 @@ def _written(passage: str, language: str, english: str) -> str:
     """A number of the passage as the passage writes it (``english`` is its English form)."""
     at = english_numerals(passage, language).find(english)
     return passage[at : at + len(english)] if at >= 0 else english
+
+
+def _near(claim: Quantity, evidence: Quantity) -> bool:
+    """Within a factor of two: "less than 100,000" copies is met by no "Billboard 200"."""
+    return claim.value > 0 and 0.5 <= evidence.value / claim.value <= 2.0
 
 
 def _several(text: str) -> bool:

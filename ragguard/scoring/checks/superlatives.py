@@ -57,10 +57,14 @@ def rankings(
             continue
         lead = at - 1
         ordinal = lead >= 0 and words[lead] in cues.ordinals
+        rank_at = lead
         if ordinal:
             lead -= 1  # "the second-largest"
-        if _noun_between(words, lead, word, cues) and not ordinal:
+        elif _noun_between(words, lead, word, cues):
             lead -= 1  # "el puente más largo"
+        elif _noun_between(words, lead - 1, word, cues) and words[lead - 1] in cues.ordinals:
+            ordinal, rank_at = True, lead - 1  # "el segundo puente más largo"
+            lead -= 2
         if cues.after and (lead < 0 or words[lead] not in cues.after):
             continue
         key: tuple[str, ...] = (word,)
@@ -69,8 +73,8 @@ def rankings(
                 continue
             key = (word, words[at + 1])
         if ordinal:
-            key = (words[at - 1], *key)
-        start = lead if cues.after else at
+            key = (words[rank_at], *key)
+        start = lead if cues.after else rank_at if ordinal else at
         found.append((" ".join(words[start : at + len(key) - ordinal]), key))
     return found
 
@@ -81,8 +85,14 @@ def _states(sentence: Sentence, key: tuple[str, ...], ordinals: frozenset[str]) 
     words, ranked = sentence.words, key[0] in ordinals
     if len(key) == 1 and key[0] not in sentence.word_set:
         return False
+    if ranked:  # the rank next to the cue or a noun between ("el segundo puente más largo")
+        return any(
+            words[i] == key[0]
+            and key[1:] in (words[i + 1 : i + len(key)], words[i + 2 : i + 1 + len(key)])
+            for i in range(len(words))
+        )
     return any(
-        words[i : i + len(key)] == key and (ranked or i == 0 or words[i - 1] not in ordinals)
+        words[i : i + len(key)] == key and not (set(words[max(i - 2, 0) : i]) & ordinals)
         for i in range(len(words) - len(key) + 1)
     )
 
