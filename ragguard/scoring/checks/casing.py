@@ -17,6 +17,7 @@ import re
 
 from ragguard.language import lexicon
 from ragguard.runtime import memoized
+from ragguard.scoring.checks.numbers import quantities
 from ragguard.scoring.checks.parse import parse_passage
 from ragguard.scoring.checks.words import WORD
 from ragguard.scoring.lexical.text import stopwords_of
@@ -126,21 +127,55 @@ def recased(claim: str, passage: str, language: str) -> str:
         common = found.common_endings if found is not None else ()
         if caseless and found is not None:  # no capital anywhere: "in paris" may be a name
             common = tuple(e for e in common if e not in found.plural_endings)
+        # a number in words is no name ("en mil ochocientos sesenta y seis")
+        stop = stopwords_of(language) | {
+            w.lower() for q in quantities(claim, language) for w in WORD.findall(q.text)
+        }
         for start, end, text, previous in candidates:
             lower = text.lower()
             name = written.get(lower) if caseless else None
-            if name is None and (
-                start in opening
-                or (
-                    lower not in passage_words
-                    and not lower.endswith(common)
-                    and previous in before  # a subset of ``lower_case_after``
-                    and _PHRASE_END.match(claim, end)
-                )
+            if name is not None or start in opening:
+                name = name or text[:1].upper() + text[1:]
+            elif (
+                lower not in passage_words
+                and lower not in stop
+                and not lower.endswith(common)
+                and previous in before
             ):
-                name = text[:1].upper() + text[1:]
+                # a previous in ``before`` (a subset of ``lower_case_after``) leads a name
+                # of up to three words the passage never writes ("by mira chandra.")
+                rest = _name_run(claim, end, passage_words, stop)
+                for a, b in rest:
+                    out[a:b] = claim[a].upper() + claim[a + 1 : b]
+                if rest or _PHRASE_END.match(claim, end):
+                    name = text[:1].upper() + text[1:]
             if name is not None and len(name) == len(text):
                 out[start:end] = name
     if out and out[0].islower():
         out[0] = out[0].upper()  # a sentence's first word, as the name reader expects it
     return "".join(out)
+
+
+_NEXT_WORD = re.compile(r"\s+(" + WORD.pattern + ")")
+
+
+def _name_run(
+    claim: str, end: int, passage_words: frozenset[str], stop: frozenset[str]
+) -> list[tuple[int, int]]:
+    """The one or two words after a name's first word (ending at ``end``) that go on with
+    it to the end of its phrase ("mira chandra." of "by mira chandra."), none of them a word
+    the passage writes or a stop word; none when the phrase does not end there."""
+    run: list[tuple[int, int]] = []
+    at = end
+    for _ in range(2):
+        word = _NEXT_WORD.match(claim, at)
+        if word is None:
+            return []
+        text = word.group(1)
+        if not text[:1].islower() or text.lower() in passage_words or text.lower() in stop:
+            return []
+        run.append(word.span(1))
+        at = word.end()
+        if _PHRASE_END.match(claim, at):
+            return run
+    return []

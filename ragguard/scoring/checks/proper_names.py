@@ -163,8 +163,9 @@ def word_keys(word: str) -> frozenset[str]:
 
 
 def name_keys(name: str) -> frozenset[str]:
-    """The keys of a name's words and its acronym ("United Nations", "U.N." -> "un")."""
+    """The keys of a name's words and its acronym ("United Nations", "U.N." -> "un"); not
+    an acronym that is a function word ("Omar Farouk" is no "of", "Isaac Newton" no "in")."""
     words = [w for w in WORD.findall(name) if w.lower() not in {"of", "the"}]
     acronym = "".join(w[0] for w in words).lower() if len(words) > 1 else ""
     keys = frozenset().union(*(word_keys(w) for w in words))
-    return keys | {acronym} if len(acronym) > 1 else keys
+    return keys | {acronym} if len(acronym) > 1 and acronym not in STOPWORDS else keys
