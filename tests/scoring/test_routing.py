@@ -226,3 +226,19 @@ def test_an_answer_too_short_to_tell_is_read_in_the_language_of_its_question(eva
         (span,) = evaluation.spans
         assert span.language == "fr"  # neither the span nor the answer says which
         assert verdict(span) == "unsupported" and span.reasons[0].check == "entity"
+
+
+def test_an_item_whose_language_cannot_be_told_is_read_in_the_traces_language(evaluator):
+    """A short Spanish passage full of names is undetermined: it is read as Spanish (the
+    question's language), so the pair takes the same-language head and its date check
+    vetoes, not the cross-language head, which vetoes numbers only."""
+    passage = "La empresa Blue Fern se registró en Valencia en 1994."
+    assert LanguagePolicy(True).language(passage) == "en"  # undetermined: no sign of Spanish
+    answer = "La empresa Blue Fern se registró en 1866."
+    (evaluation,) = evaluator.evaluate_batch(
+        [trace(answer, [passage], "¿En qué año se registró la empresa Blue Fern?")]
+    )
+    span = evaluation.spans[0]
+    assert verdict(span) == "unsupported"
+    assert [r.check for r in span.reasons][:1] == ["date"]
+    assert ACROSS not in span.checks_off

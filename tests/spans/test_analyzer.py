@@ -147,3 +147,15 @@ def test_pre_split_spans_align_across_unicode_forms_and_spaces() -> None:
         "Il ferme\u00a0le lundi.",
     ]
     assert [s.language for s in spans] == ["fr", "fr"]
+
+
+def test_a_span_of_undetermined_language_is_judged_in_every_languages_words() -> None:
+    """Too short to tell its language, it is read as English for scoring, but its
+    subjectivity is judged with every supported language's articles: an evaluative word on
+    a French subject ("Le sublime pont") hides no fact, as on an English one."""
+    (french,) = SpanAnalyzer().analyze("Le sublime pont Kellan franchit le fleuve à Nantes.", ITEMS)
+    (english,) = SpanAnalyzer().analyze("The sublime Kellan Bridge crosses the river.", ITEMS)
+    assert french.language == "en" and french.kind == "objective"
+    assert english.kind == "objective"
+    (opinion,) = SpanAnalyzer().analyze("The Kellan Bridge is sublime.", ITEMS)
+    assert opinion.kind == "subjective"

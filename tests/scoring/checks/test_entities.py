@@ -159,3 +159,90 @@ def test_names_that_merely_co_occur_do_not_fire(claim, passage):
     from ragguard.scoring.checks import check
 
     assert not [r for r in check(claim, passage) if r.check == "entity"]
+
+
+ANY_POSITION_CASES: list[Case] = [
+    (
+        "David Okoye's firm, Willow Press, began in Berlin.",
+        "Diego Navarro started Willow Press in Berlin in 1978. It now has 2,150 employees.",
+        ("entity", "David Okoye", "Diego Navarro"),
+        "a possessive full name against the sentence's one other full name",
+    ),
+    (
+        "L'entreprise Redstone est la création de Mira Chandra.",
+        "Greta Holm a créé l'entreprise Redstone à Berlin en 1899.",
+        ("entity", "Mira Chandra", "Greta Holm"),
+        "a full name after any preposition (de), the place (à Berlin) no rival of a person",
+    ),
+    (
+        "Le prix Tallis est revenu à Ivan Petrov en 1881.",
+        "Mira Chandra a reçu le prix Tallis en 1881 pour des recherches sur les glaciers.",
+        ("entity", "Ivan Petrov", "Mira Chandra"),
+        "a person after a word that also leads places (à)",
+    ),
+    (
+        "Die Firma Blue Fern ist Hana Satos Gründung.",
+        "Paul Fischer gründete 1852 die Firma Blue Fern in Riga.",
+        ("entity", "Hana Satos", "Paul Fischer"),
+        "two capitals in a row are a German name, less a common noun's ending (Gründung)",
+    ),
+    (
+        "Mira Chandra erhielt 1962 den Orwin-Preis.",
+        "Sofia Lindgren erhielt 1962 den Orwin-Preis für Forschung über Gletscher.",
+        ("entity", "Mira Chandra", "Sofia Lindgren"),
+        "a German subject of two words",
+    ),
+    (
+        "The Meyer Medal of 1822 was awarded to Elena Marsh.",
+        "Omar Farouk received the Meyer Medal in 1822 for research on glaciers.",
+        ("entity", "Elena Marsh", "Omar Farouk"),
+        "an acronym that spells a function word (Omar Farouk: of) is no key",
+    ),
+    (
+        "the kellan bridge was built by mira chandra.",
+        "The Kellan Bridge in Oslo was built by Paul Fischer and opened in 1850.",
+        ("entity", "Mira Chandra", "Paul Fischer"),
+        "a two-word name typed in lower case after 'by'",
+    ),
+    (
+        "केलन पुल मैड्रिड में नदी पर बना है।",
+        "केलन पुल वालेंसिया में नदी पर बना है। इसे 1869 में खोला गया था।",
+        ("entity", "मैड्रिड", "वालेंसिया"),
+        "a Hindi name by the postposition after it",
+    ),
+    (
+        "विलो कंपनी पॉल फ़िशर द्वारा शुरू की गई थी।",
+        "अन्ना सोरेनसेन ने 1920 में डबलिन में विलो कंपनी शुरू की।",
+        ("entity", "पॉल फ़िशर", "अन्ना सोरेनसेन"),
+        "the doer of a passive (द्वारा) against the doer of an active (ने)",
+    ),
+    (
+        "केलन पुल वालेंसिया में नदी पर बना है।",
+        "केलन पुल वालेंसिया में नदी पर बना है। इसे 1869 में खोला गया था।",
+        (),
+        "a Hindi claim the passage states",
+    ),
+    (
+        "While staying in Eliat, one can explore the Red Sea.",
+        "It is feasible to spend a fortnight in Eilat, exploring the Red Sea.",
+        (),
+        "a name one letter apart is the same name misspelt",
+    ),
+    (
+        "The Morant Point Lighthouse was built in the 19th Century.",
+        "On the easternmost tip of Jamaica stands Morant Point Lighthouse, built in 1841.",
+        (),
+        "a one-word name may be anything: no person put for a person",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "expected", "why"),
+    ANY_POSITION_CASES,
+    ids=[c[3] for c in ANY_POSITION_CASES],
+)
+def test_a_name_put_for_another_wherever_it_stands(
+    claim: str, passage: str, expected: tuple[str, ...], why: str
+) -> None:
+    assert_first_reason(claim, passage, expected, why)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from ragguard.language.numerals import WORD_NUMBERS
+from ragguard.scoring.checks import check, in_passage_digits
 from ragguard.scoring.checks.numbers import quantities, ranges, same_quantity
 from ragguard.scoring.lexical.vocabulary import ORDINAL_WORDS
 from tests.scoring.checks.passages import Case, assert_first_reason
@@ -303,3 +304,69 @@ NUMBERS_CASES: list[Case] = [
 )
 def test_number_rules(claim: str, passage: str, expected: tuple[str, ...], why: str) -> None:
     assert_first_reason(claim, passage, expected, why)
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "kind"),
+    [
+        ("El lago tiene unos 1300 kilómetros cuadrados.", "es", "number"),
+        ("Le lac couvre 1310 km².", "fr", "number"),
+        ("La empresa se fundó en 1950 en Madrid.", "es", "year"),
+    ],
+)
+def test_a_number_a_measure_follows_is_no_year(text: str, language: str, kind: str) -> None:
+    assert [q.kind for q in quantities(text, language)] == [kind]
+
+
+def test_a_bound_after_the_number_may_follow_its_unit() -> None:
+    (q,) = quantities("झील का क्षेत्रफल 4,000 वर्ग किलोमीटर से ज़्यादा है।", "hi")
+    assert (q.value, q.bound) == (4000, "at least")
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "language", "read"),
+    [
+        (
+            "The rally was held from eighteen sixty-six to eighteen seventy-seven.",
+            "The rally was held from 1866 to 1877.",
+            "en",
+            "The rally was held from 1866 to 1877.",
+        ),
+        (
+            "Er ist circa 120 km² groß.",
+            "Er hat eine Fläche von 118 km².",
+            "de",
+            "Er ist circa 118 km² groß.",
+        ),
+        (
+            "It has more than 4,000 staff.",
+            "It has 4,620 staff.",
+            "en",
+            "It has more than 4,620 staff.",
+        ),
+        (
+            "It has more than 5,000 staff.",
+            "It has 4,620 staff.",
+            "en",
+            "It has more than 5,000 staff.",
+        ),
+        (
+            "The album sold less than 100,000 copies.",
+            "It debuted on the Billboard 200 with sales of 258,000 copies.",
+            "en",
+            "The album sold less than 100,000 copies.",
+        ),
+        ("It has two staff.", "It has 2 staff.", "en", "It has two staff."),
+    ],
+)
+def test_a_claims_numbers_are_read_as_the_passage_writes_them(
+    claim: str, passage: str, language: str, read: str
+) -> None:
+    """Several words or a bound the passage's value meets (within a factor of two, the
+    one such value): as the passage writes it; a bound not met, and one word, as written."""
+    assert in_passage_digits(claim, passage, language) == read
+
+
+def test_a_range_in_words_meets_the_same_range_in_digits() -> None:
+    claim = "The rally was held every year from eighteen sixty-six to eighteen seventy-seven."
+    assert check(claim, "The rally was held every year from 1866 to 1877.") == ()

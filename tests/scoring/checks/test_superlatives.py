@@ -183,3 +183,35 @@ def test_a_denied_ranking_claims_no_rank(subject: str, ranked: str) -> None:
     claim = f"{subject} is not {ranked} site of the region."
     assert superlatives(claim, passage) == []
     assert "negation" not in [kind for kind, _, _ in fired(claim, passage)]  # the rank denies it
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "phrase"),
+    [
+        (
+            "Le pont Kellan est le deuxième plus long pont de Marseille.",
+            "Le pont Kellan est le plus long pont de Marseille. Il a été inauguré en 1959.",
+            "le deuxième plus long",
+        ),
+        (
+            "El puente Kellan es el segundo puente más largo de Riga.",
+            "El puente Kellan es el puente más largo de Riga. Se inauguró en 1920.",
+            "el segundo puente más largo",
+        ),
+        (
+            "El puente Kellan es el puente más largo de Riga.",
+            "El puente Kellan es el segundo puente más largo de Riga. Se inauguró en 1920.",
+            "el puente más largo",
+        ),
+        (
+            "केलन पुल रीगा का दूसरा सबसे लंबा पुल है।",
+            "केलन पुल रीगा का सबसे लंबा पुल है। इसे 1920 में खोला गया था।",
+            "दूसरा सबसे लंबा",
+        ),
+    ],
+)
+def test_a_rank_keeps_its_ordinal_in_every_language(claim: str, passage: str, phrase: str) -> None:
+    """The ordinal next to the cue, or before the noun where the language writes the noun
+    between the article and the cue; the same rank stated is no reason."""
+    assert superlatives(claim, passage) == [phrase]
+    assert superlatives(claim, claim) == []

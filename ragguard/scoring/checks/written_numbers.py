@@ -1,0 +1,59 @@
+"""A claim's numbers as the passage writes them: the embedding reads "eighteen sixty-six"
+and "1866", or "circa 120" and "118", far apart, so the support head and the checks read
+the claim with each number the passage states written the passage's way."""
+
+from __future__ import annotations
+
+import re
+
+from ragguard.language import english_numerals
+from ragguard.runtime import memoized
+from ragguard.scoring.checks.numbers import Quantity, quantities, same_quantity
+
+
+@memoized(entries=16_384)
+def in_passage_digits(claim: str, passage: str, language: str = "en") -> str:
+    """The claim with each number the passage states written as the passage writes it: a
+    number spelled out in several words ("eighteen sixty-six", "mille neuf cent
+    vingt-sept") as the passage's digits ("1866"), and a bounded one that the passage's
+    value meets ("circa 120" against 118, "more than 4,000" against 4,620) as that value.
+    The embedding reads such pairs far apart, so the support head scores the claim as the
+    passage writes it; the checks still read the claim as written."""
+    english = english_numerals(claim, language)
+    rewritten = [
+        q
+        for q in quantities(english, language)
+        if q.bound in ("about", "at least", "at most")
+        or (not q.text[:1].isdigit() and _several(q.text))
+    ]
+    if not rewritten:
+        return claim
+    stated = quantities(english_numerals(passage, language), language)
+    in_digits = [e for e in stated if e.text[:1].isdigit()]
+    for q in rewritten:
+        exact = next((e for e in in_digits if e.value == q.value), None)
+        meeting = [e for e in in_digits if _near(q, e) and same_quantity(q, e)]
+        met = exact or (meeting[0] if len(meeting) == 1 else None)
+        at = english.find(q.text)
+        if met is None or at < 0 or met.text == q.text:
+            continue
+        written = _written(passage, language, met.text)
+        claim = claim[:at] + written + claim[at + len(q.text) :]
+        english = english[:at] + written + english[at + len(q.text) :]
+    return claim
+
+
+def _written(passage: str, language: str, english: str) -> str:
+    """A number of the passage as the passage writes it (``english`` is its English form)."""
+    at = english_numerals(passage, language).find(english)
+    return passage[at : at + len(english)] if at >= 0 else english
+
+
+def _near(claim: Quantity, evidence: Quantity) -> bool:
+    """Within a factor of two: "less than 100,000" copies is met by no "Billboard 200"."""
+    return claim.value > 0 and 0.5 <= evidence.value / claim.value <= 2.0
+
+
+def _several(text: str) -> bool:
+    """Two words or more ("nineteen sixty-one", "vingt-sept"): one word ("two") reads well."""
+    return len(re.split(r"[\s\-]+", text.strip())) > 1
