@@ -167,7 +167,7 @@ def support_features(
 ) -> np.ndarray:
     texts = [e.text or "" for e in evidence]
     claims = [  # as the passage writes its numbers: "1866", not "eighteen sixty-six"
-        replace(c, text=in_passage_digits(c.text, t, c.language))
+        c if (read := in_passage_digits(c.text, t, c.language)) == c.text else replace(c, text=read)
         for c, t in zip(claims, texts, strict=True)
     ]
     contexts = [tx.decontextualized(c.text, c.context) for c in claims]
