@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from ragguard.language import lexicon
+from ragguard.language import Lexicon, lexicon
 from ragguard.runtime import memoized
 from ragguard.scoring.checks.dates import CALENDAR_WORDS
 from ragguard.scoring.checks.words import NAME_TOKEN, WORD
@@ -76,24 +76,19 @@ def capitalized_runs(text: str, language: str) -> tuple[str, ...]:
     name, since German joins nouns into one word ("Mira Chandra erhielt", "ist Hana Satos
     Gründung" -> "Hana Satos"). A stop word does not open one ("Die Firma"), and a last
     word with a common noun's ending (``common_endings``) is no part of it."""
-    found = lexicon(language)
-    if found is None:
-        return ()
-    skip = found.stopwords | found.months.keys() | found.weekdays.keys()
-    tokens = list(NAME_TOKEN.finditer(text))
-    out: list[str] = []
-    index = 0
-    while index < len(tokens):
-        end = _capitalized_run(tokens, index, skip)
-        if end == index:
-            index += 1
-            continue
-        while end - index > 1 and tokens[end - 1].group().lower().endswith(found.common_endings):
-            end -= 1
-        if end - index > 1:
-            out.append(text[tokens[index].start() : tokens[end - 1].end()])
-        index = max(end, index + 1)
-    return tuple(out)
+    runs: list[str] = []
+    read = _capitals(text, language)
+    if read is not None:
+        found, skip, tokens = read
+        common, start = found.common_endings, 0
+        while start < len(tokens):
+            end = _capitalized_run(tokens, start, skip)
+            while end - start > 1 and tokens[end - 1].group().lower().endswith(common):
+                end -= 1
+            if end - start > 1:
+                runs.append(text[tokens[start].start() : tokens[end - 1].end()])
+            start = max(end, start + 1)
+    return tuple(runs)
 
 
 def placed_names(text: str, language: str) -> tuple[str, ...]:
@@ -102,11 +97,10 @@ def placed_names(text: str, language: str) -> tuple[str, ...]:
     ``bare_after`` ("in Paris", "nach New York", "in Baden-Baden"), unless the first is a
     noun written there bare (``not_names``, ``common_endings``: "in Kraft", "in Ordnung"),
     and one listed after such a name that closes the phrase ("in Paris, Frankreich.")."""
-    found = lexicon(language)
-    if found is None:
+    read = _capitals(text, language)
+    if read is None:
         return ()
-    skip = found.stopwords | found.months.keys() | found.weekdays.keys()
-    tokens = list(NAME_TOKEN.finditer(text))
+    found, skip, tokens = read
     out: list[str] = []
     index = 0
     while index < len(tokens) - 1:
@@ -127,6 +121,18 @@ def placed_names(text: str, language: str) -> tuple[str, ...]:
                 end = listed
         index = end
     return tuple(out)
+
+
+def _capitals(
+    text: str, language: str
+) -> tuple[Lexicon, frozenset[str], list[re.Match[str]]] | None:
+    """What both German name readers read: the language's table, the words no name holds
+    (stop words, months, weekdays) and the text's tokens; None without a table."""
+    found = lexicon(language)
+    if found is None:
+        return None
+    skip = found.stopwords | found.months.keys() | found.weekdays.keys()
+    return found, frozenset(skip), list(NAME_TOKEN.finditer(text))
 
 
 def _capitalized_run(tokens: list[re.Match[str]], start: int, skip: frozenset[str]) -> int:
