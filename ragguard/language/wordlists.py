@@ -190,13 +190,13 @@ class Lexicon:
     """``[names]``: verbs that say where something is ("steht", "se trouve"): no part of
     what a place name is of."""
     place_phrases: tuple[str, ...] = ()
+    """``[names]``: words before a place that all say where ("in", "at", "near", "près de"):
+    a claim's place after one is the slot of a passage's place after another."""
     postpositions: Mapping[str, int] = field(default_factory=dict)
     """``[names]``: words after a name that give its role (Hindi "में", in; "ने", the
     doer), each to its role's number (the words of one entry give one role: "ने द्वारा",
     the doer of an active and of a passive), where no capital marks a name: a claim's name
     before one fills the slot of the passage's name before one of the same role."""
-    """``[names]``: words before a place that all say where ("in", "at", "near", "près de"):
-    a claim's place after one is the slot of a passage's place after another."""
     about: tuple[str, ...] = ()
     at_most: tuple[str, ...] = ()
     at_least: tuple[str, ...] = ()

@@ -39,7 +39,7 @@ from ragguard.schema.trace import NO_CONTEXT, Item, Modality, Reference, SpanKin
 
 if _typing.TYPE_CHECKING:
     from ragguard.schema.align import span_offsets
-    from ragguard.schema.fields import near_field, stray_keys
+    from ragguard.schema.fields import edit_distance, near_field, stray_keys
     from ragguard.schema.inline import INLINE_PREFIX, is_inline, media_reference, pixels_key
     from ragguard.schema.otel_names import (
         ABSTENTION_RESULT,
@@ -216,6 +216,7 @@ __all__ = [
     "Trace",
     "Verdict",
     "document_attribute",
+    "edit_distance",
     "is_inline",
     "media_reference",
     "near_field",

@@ -85,9 +85,10 @@ def _swapped_name(slot: Slot, claim: Sentence, name: str) -> str | None:
         for other, keys in zip(claim.names, claim.name_keys, strict=True)
         if other != name and keys
     ]
-    best = max(slot.readings, key=lambda r: overlap(slot.context, r.sentence), default=None)
-    if best is None:
+    shares = [(overlap(slot.context, r.sentence), r) for r in slot.readings]
+    if not shares:
         return None
+    share, best = max(shares, key=lambda pair: pair[0])
     rivals = [r for r in best.rivals if len(r.split()) > 1]
     if len(rivals) > 1:  # a person for a person, a place for a place ("in New York")
         places = _places(claim.language)
@@ -95,13 +96,12 @@ def _swapped_name(slot: Slot, claim: Sentence, name: str) -> str | None:
         rivals = [r for r in rivals if _placed(places, best.sentence.text, r) == placed]
     if len(rivals) != 1:
         return None
-    share = overlap(slot.context, best.sentence)
     if others:
         if not all(keys & best.sentence.keys for keys in others) or share < MIN_ANCHOR:
             return None
     elif share < SUBJECT_ANCHOR:
         return None
-    if any(o is not best and overlap(slot.context, o.sentence) >= share for o in slot.readings):
+    if any(o is not best and on_topic >= share for on_topic, o in shares):
         return None  # another sentence is as much about it
     return rivals[0]
 
@@ -140,14 +140,11 @@ def _places(language: str) -> re.Pattern[str] | None:
 def _place_rival(slot: Slot, places: re.Pattern[str] | None) -> str | None:
     """A place the passage states nowhere, after a word that says where ("near Bordeaux"),
     where the on-topic sentence has another place after one ("in Hamburg")."""
-    if places is None or not places.search(slot.claim.text.split(slot.value)[0]):
+    if not _placed(places, slot.claim.text, slot.value):
         return None
     return first_led_rival(
         slot,
-        lambda s, rival: (
-            places.search(s.text.split(rival)[0]) is not None
-            and overlap(slot.context, s) >= MIN_ANCHOR
-        ),
+        lambda s, rival: _placed(places, s.text, rival) and overlap(slot.context, s) >= MIN_ANCHOR,
     )
 
 

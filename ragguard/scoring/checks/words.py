@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from ragguard.runtime import memoized
+from ragguard.schema import edit_distance
 from ragguard.scoring.lexical.text import stem
 from ragguard.scoring.lexical.vocabulary import STOPWORDS
 
@@ -72,15 +73,8 @@ def lower_content(text: str) -> frozenset[str]:
 
 
 def misspelt(first: str, second: str) -> bool:
-    """Whether two words of three letters or more differ by one letter changed, added,
-    dropped or two swapped ("Eliat" and "Eilat", "FFA" and "FAA"): one name misspelt, not
-    two names."""
+    """Whether two words of three letters or more are one edit apart (a letter changed,
+    added, dropped or two swapped: "Eliat" and "Eilat", "FFA" and "FAA"): one name
+    misspelt, not two names."""
     a, b = first.lower(), second.lower()
-    if a == b or min(len(a), len(b)) < 3 or abs(len(a) - len(b)) > 1:
-        return False
-    if len(a) == len(b):
-        diff = [i for i in range(len(a)) if a[i] != b[i]]
-        swapped = len(diff) == 2 and diff[1] == diff[0] + 1
-        return len(diff) == 1 or (swapped and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]])
-    short, long = (a, b) if len(a) < len(b) else (b, a)
-    return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
+    return min(len(a), len(b)) >= 3 and edit_distance(a, b) == 1

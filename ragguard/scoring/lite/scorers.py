@@ -166,23 +166,23 @@ def support_features(
     embedder: TextEmbedder, claims: Sequence[Claim], evidence: Sequence[Evidence]
 ) -> np.ndarray:
     texts = [e.text or "" for e in evidence]
-    claims = [  # as the passage writes its numbers: "1866", not "eighteen sixty-six"
+    scored = [  # as the passage writes its numbers: "1866", not "eighteen sixty-six"
         c if (read := in_passage_digits(c.text, t, c.language)) == c.text else replace(c, text=read)
         for c, t in zip(claims, texts, strict=True)
     ]
-    contexts = [tx.decontextualized(c.text, c.context) for c in claims]
+    contexts = [tx.decontextualized(c.text, c.context) for c in scored]
     index = SentenceIndex(embedder, texts, contexts)
-    claim_codes = embedder.encode_full([c.text for c in claims])
+    claim_codes = embedder.encode_full([c.text for c in scored])
     context_vecs = embedder.encode(contexts)
-    rows = np.zeros((len(claims), len(SUPPORT_FEATURES)), dtype=np.float32)
-    for i, (claim, passage) in enumerate(zip(claims, texts, strict=True)):
+    rows = np.zeros((len(scored), len(SUPPORT_FEATURES)), dtype=np.float32)
+    for i, (claim, passage) in enumerate(zip(scored, texts, strict=True)):
         sims, best = index.align(i, claim_codes[i].vector)
         context_sims, _ = index.align(i, context_vecs[i])
         aligned = index.token_alignment(i, claim_codes[i])
         spoken = claim.language  # a short span reads in its answer's language
         claim_tokens = tx.content_tokens(claim.text, spoken)
         claim_numbers = tx.numbers(claim.text, spoken)
-        reasons = check(claim.text, passage)
+        reasons = check(claims[i].text, passage)  # as written: check() rewrites it itself
         rows[i] = (
             float(sims.max()),
             float(context_sims.max()),
