@@ -60,10 +60,42 @@ class PolarityWords:
     governs_before: bool = False
     """Whether a negation governs the words before it, as in a verb-final language (Hindi
     "वालेंसिया में नहीं रहे": "did not live in Valencia")."""
+    than: tuple[str, ...] = ()
+    """The words that name what a comparison is against ("than"): "A is higher than B" and
+    "B is lower than A" say one thing with opposite words."""
 
 
 def _before(language: str) -> bool:
     return section(language, "polarity", PolarityWords).governs_before
+
+
+def _compared_against(sentence: Sentence) -> tuple[int, str] | None:
+    """Where the sentence's comparison word stands, and the first content word after it."""
+    than = section(sentence.language, "polarity", PolarityWords).than
+    stop = stopwords_of(sentence.language)
+    words = sentence.words
+    at = next((i for i, w in enumerate(words) if w in than), None)
+    if at is None:
+        return None
+    after = next((w for w in words[at + 1 :] if w not in stop and w.isalpha()), "")
+    return (at, after) if after else None
+
+
+def compared_conversely(claim: Sentence, anchor: Sentence) -> bool:
+    """Whether the two sentences compare the same two things the other way round: what the
+    anchor compares against stands before the claim's comparison word, and what the claim
+    compares against before the anchor's ("metals have higher melting points than
+    nonmetals" and "nonmetals have lower melting points than metals")."""
+    mine, theirs = _compared_against(claim), _compared_against(anchor)
+    if mine is None or theirs is None:
+        return False
+    (claim_at, claim_other), (anchor_at, anchor_other) = mine, theirs
+    stem_of = claim.language
+    before_claim = {stem_in(stem_of, w) for w in claim.words[:claim_at]}
+    before_anchor = {stem_in(stem_of, w) for w in anchor.words[:anchor_at]}
+    return stem_in(stem_of, anchor_other) in before_claim and (
+        stem_in(stem_of, claim_other) in before_anchor
+    )
 
 
 def governed_words(
@@ -185,6 +217,8 @@ def _antonym_findings(claim: Sentence, anchor: Sentence, claim_cues: list[int]) 
     denied = {
         w for cue in claim_cues for w in governed_words(claim.words, cue, language=language)[:1]
     }
+    if compared_conversely(claim, anchor):
+        return []
     for word in claim.words:
         if word in anchor_words or word in denied:
             continue

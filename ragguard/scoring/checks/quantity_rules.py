@@ -22,6 +22,9 @@ another number of its kind is a wrong number, not two sentences joined."""
 SMALL_COUNT = 10
 """A count up to this that the passage never states is no contradiction: "two people" is
 what "a man and a woman" say without a number."""
+WHOLE_SHARES = (0.0, 100.0)
+"""Percentages words say without a number ("100% efficiency" is "without loss", "0%" is
+"none"): stated nowhere, they are no contradiction either."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,10 +49,11 @@ def _reading(q: Quantity, sentence: Sentence, claimed: Callable[[Quantity], bool
 
 def _anchor_rival(s: QuantitySlot) -> str | None:
     """``rival_value`` with a margin; a value stated nowhere fires unless it is a small
-    count, a rank or a day."""
+    count, a whole share, a rank or a day."""
     q = s.quantity
     count = q.kind == "number" and q.value <= SMALL_COUNT and q.value.is_integer()
-    unstated = None if count or q.kind in ("ordinal", "day") else ""
+    whole = q.kind == "percent" and q.value in WHOLE_SHARES
+    unstated = None if count or whole or q.kind in ("ordinal", "day") else ""
     return rival_value(s.slot, RivalRule(margin=QUANTITY_MARGIN, unstated=unstated))
 
 

@@ -171,6 +171,18 @@ NUMBERS_CASES: list[Case] = [
         "a small count the passage never states is no contradiction",
     ),
     (
+        "Superconductors conduct electricity with 100% efficiency.",
+        "Superconductors conduct electricity without any loss of energy.",
+        (),
+        "a whole share the passage says in words is no contradiction (100%)",
+    ),
+    (
+        "The machine runs at 100% of its rated power.",
+        "The machine runs at 80% of its rated power.",
+        ("number", "100%", "80%"),
+        "a whole share against another share is still a wrong number",
+    ),
+    (
         "Revenues and earnings grew by 19% and 38%.",
         "Revenues grew 19%, EBITDA was up 21% and earnings per share increased 38%.",
         (),

@@ -103,6 +103,18 @@ POLARITY_CASES: list[Case] = [
         ("negation", "", "failed to get the balance"),
         "failed to in the anchor governs the claim's words",
     ),
+    (
+        "Metals have higher melting points than nonmetals.",
+        "Nonmetals have lower melting points than metals.",
+        (),
+        "a comparison the other way round says the same with opposite words",
+    ),
+    (
+        "Metals have lower melting points than nonmetals.",
+        "Metals have higher melting points than nonmetals.",
+        ("negation", "lower", "higher"),
+        "the same comparison with the opposite word is a conflict",
+    ),
 ]
 
 
