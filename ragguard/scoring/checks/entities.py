@@ -10,6 +10,12 @@ from functools import cache
 from ragguard.language import lexicon, phrase_pattern
 from ragguard.scoring.checks.antecedents import subject
 from ragguard.scoring.checks.marked_names import marked_name_findings
+from ragguard.scoring.checks.name_frames import (
+    SUBJECT_ANCHOR,
+    anchored_reading,
+    neighbour_rival,
+    unplaced_name_findings,
+)
 from ragguard.scoring.checks.parse import MIN_SHARED, Sentence, overlap, parse
 from ragguard.scoring.checks.proper_names import name_keys
 from ragguard.scoring.checks.slots import (
@@ -24,9 +30,6 @@ from ragguard.scoring.checks.words import misspelt, two_words_before
 from ragguard.scoring.interface.protocols import Reason
 
 _BY_LEAD = RivalRule(by_lead=True)
-SUBJECT_ANCHOR = 0.75
-"""Share of the claim's other content words the sentence must hold for its subject to be
-the claim subject's rival: the sentence says the same of someone else."""
 _BY = re.compile(r"\b(?:by|par|por|von)\s*$", re.IGNORECASE)
 _ARTICLE = re.compile(r"^\W*(?:(?:the|a|an|el|la|los|las|le|les)\b|l')\s*", re.IGNORECASE)
 """An article opening a sentence, a whole word ("Elena Marsh" opens with no "el")."""
@@ -65,10 +68,10 @@ def name_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[Reas
         if value is None:
             value = _subject_rival(slot, own)
         if value is None and not slot.stated:
-            value = _swapped_name(slot, claim, name)
+            value = _swapped_name(slot, claim, name) or neighbour_rival(slot, claim, name)
         if value is not None and not misspelt(name, value):
             findings.append(Reason("entity", name, value))
-    return findings
+    return findings or unplaced_name_findings(claim, sentences, rivals, place_verbs)
 
 
 def _swapped_name(slot: Slot, claim: Sentence, name: str) -> str | None:
@@ -80,30 +83,15 @@ def _swapped_name(slot: Slot, claim: Sentence, name: str) -> str | None:
     créé"). One word ("Century", "Langley") may be anything."""
     if len(name.split()) < 2:
         return None
-    others = [
-        keys
-        for other, keys in zip(claim.names, claim.name_keys, strict=True)
-        if other != name and keys
-    ]
-    shares = [(overlap(slot.context, r.sentence), r) for r in slot.readings]
-    if not shares:
+    best = anchored_reading(slot, claim, name)
+    if best is None:
         return None
-    share, best = max(shares, key=lambda pair: pair[0])
     rivals = [r for r in best.rivals if len(r.split()) > 1]
     if len(rivals) > 1:  # a person for a person, a place for a place ("in New York")
         places = _places(claim.language)
         placed = _placed(places, claim.text, name)
         rivals = [r for r in rivals if _placed(places, best.sentence.text, r) == placed]
-    if len(rivals) != 1:
-        return None
-    if others:
-        if not all(keys & best.sentence.keys for keys in others) or share < MIN_ANCHOR:
-            return None
-    elif share < SUBJECT_ANCHOR:
-        return None
-    if any(o is not best and on_topic >= share for on_topic, o in shares):
-        return None  # another sentence is as much about it
-    return rivals[0]
+    return rivals[0] if len(rivals) == 1 else None
 
 
 def _placed(places: re.Pattern[str] | None, text: str, name: str) -> bool:

@@ -41,6 +41,11 @@ def _runs(words: tuple[str, ...], new: frozenset[str], skip: frozenset[str]) -> 
     return runs
 
 
+def _next_content(words: tuple[str, ...], start: int, skip: frozenset[str]) -> str:
+    """The first word from ``start`` that is no function word, or empty."""
+    return next((w for w in words[start:] if w not in skip), "")
+
+
 def marked_name_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[Reason]:
     """The claim's one run of words the passage never mentions, ending before one of the
     language's ``[names] postpositions``, and the run of words the claim does not hold
@@ -70,15 +75,19 @@ def marked_name_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> li
     if len(context & best.content) / len(context) < SENTENCE_ANCHOR:
         return []
     theirs = frozenset(w for w in best.words if w not in claim.word_set)
-    marked = [
+    placed = [
         (a, b)
         for a, b in _runs(best.words, theirs, skip)
         if b < len(best.words)
-        and found.postpositions.get(best.words[b]) == role
+        and best.words[b] in found.postpositions
         and not any(c.isdigit() for w in best.words[a:b] for c in w)
     ]
-    if not marked:
-        return []
+    marked = [(a, b) for a, b in placed if found.postpositions[best.words[b]] == role]
+    if not marked:  # another role, the same word after it ("मैड्रिड की विलो" for "मैड्रिड में विलो")
+        after = _next_content(words, end + 1, skip)
+        marked = [r for r in placed if after and _next_content(best.words, r[1] + 1, skip) == after]
+        if len(marked) != 1:
+            return []
     before = words[start - 1] if start else ""
     a, b = next((r for r in marked if r[0] and best.words[r[0] - 1] == before), marked[0])
     return [Reason("entity", " ".join(value), " ".join(best.words[a:b]))]

@@ -156,11 +156,14 @@ def _capitalized_run(tokens: list[re.Match[str]], start: int, skip: frozenset[st
 @memoized(entries=65_536)
 def word_keys(word: str) -> frozenset[str]:
     """What a word of a name matches: itself, its roots less a demonym or plural ending
-    ("Kenyan", "Kenya" -> "keny"; "Smiths" -> "smith") and an irregular country."""
+    ("Kenyan", "Kenya" -> "keny"; "Smiths" -> "smith"; an acronym's "PhDs", "DNNs" ->
+    "phd", "dnn") and an irregular country."""
+    acronym_plural = word.endswith("s") and sum(c.isupper() for c in word) >= 2
     word = word.lower()
     if len(word) < 2:
         return frozenset()
-    keys = {word} | {
+    keys = {word, word[:-1]} if acronym_plural else {word}
+    keys |= {
         word[: -len(end)]
         for end in _ENDINGS_BY_LAST.get(word[-1], ())
         if word.endswith(end) and len(word) > len(end) + 3

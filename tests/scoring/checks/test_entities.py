@@ -246,3 +246,61 @@ def test_a_name_put_for_another_wherever_it_stands(
     claim: str, passage: str, expected: tuple[str, ...], why: str
 ) -> None:
     assert_first_reason(claim, passage, expected, why)
+
+
+FRAME_CASES: list[Case] = [
+    (
+        "Dunmore is where Willow Press has its head office.",
+        "Mira Chandra grew up in Amsterdam and later settled in Ashcombe, where Willow Press "
+        "has its head office.",
+        ("entity", "Dunmore", "Ashcombe"),
+        "a place opening the claim, read by the word beside it (Willow Press)",
+    ),
+    (
+        "Ashcombe is where Willow Press has its head office.",
+        "Mira Chandra grew up in Amsterdam and later settled in Ashcombe, where Willow Press "
+        "has its head office.",
+        (),
+        "the same frame with the passage's place: nothing",
+    ),
+    (
+        "Berlin's Willow Press was started by Mira Chandra.",
+        "Mira Chandra started Willow Press in Oslo in 1920. It now has 350 employees.",
+        ("entity", "Berlin", "Oslo"),
+        "a place in a possessive against the place beside the same name",
+    ),
+    (
+        "Dunmore abrite le siège de l'entreprise Willow.",
+        "Lukas Weber a grandi à Valence puis s'est établi à Holloway, où l'entreprise Willow a "
+        "son siège.",
+        ("entity", "Dunmore", "Holloway"),
+        "a place opening the claim, nearest the same name as the passage's place",
+    ),
+    (
+        "L'entreprise Copperfield de Lisbonne a été créée par Anna Sorensen.",
+        "Anna Sorensen a créé l'entreprise Copperfield à Dublin en 1852.",
+        ("entity", "Lisbonne", "Dublin"),
+        "the last part of a joined name whose first part the passage states",
+    ),
+    (
+        "मैड्रिड की विलो कंपनी मीरा चंद्रा ने शुरू की थी।",
+        "मीरा चंद्रा ने 1920 में ओस्लो में विलो कंपनी शुरू की।",
+        ("entity", "मैड्रिड", "ओस्लो"),
+        "Hindi: a name before another role's postposition, the same word after it",
+    ),
+    (
+        "There was a discussion between PhDs about spectral subtraction.",
+        "PhD D: we tried spectral subtraction. PhD F: is spectral subtraction better?",
+        (),
+        "an acronym's plural is the acronym (PhDs, PhD)",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "expected", "why"), FRAME_CASES, ids=[c[3] for c in FRAME_CASES]
+)
+def test_a_name_stated_nowhere_is_read_by_its_frame(
+    claim: str, passage: str, expected: tuple[str, ...], why: str
+) -> None:
+    assert_first_reason(claim, passage, expected, why)

@@ -1,0 +1,166 @@
+"""Names read by the frame around them: a name the passage states nowhere, matched to the
+rival that stands where it stands. A sentence's frame may move a name ("Dunmore is where
+Willow Press has its head office" against "settled in Ashcombe, where Willow Press has its
+head office"; "Berlin's Willow Press" against "Willow Press in Oslo"); its neighbours stay."""
+
+from __future__ import annotations
+
+import re
+
+from ragguard.language import lexicon
+from ragguard.scoring.checks.parse import Sentence, overlap, parse
+from ragguard.scoring.checks.proper_names import name_keys
+from ragguard.scoring.checks.slots import MIN_ANCHOR, Reading, Slot
+from ragguard.scoring.checks.words import WORD, misspelt
+from ragguard.scoring.interface.protocols import Reason
+from ragguard.scoring.lexical.text import stopwords_of
+from ragguard.scoring.lexical.vocabulary import NAME_JOINERS, SENTENCE_OPENERS
+
+SUBJECT_ANCHOR = 0.75
+"""Share of the claim's other content words the sentence must hold for its subject to be
+the claim subject's rival: the sentence says the same of someone else."""
+
+
+def anchored_reading(slot: Slot, claim: Sentence, name: str) -> Reading | None:
+    """The one most on-topic sentence, when it says the rest of the claim: every other name
+    of the claim and ``MIN_ANCHOR`` of its words, or ``SUBJECT_ANCHOR`` of them when the
+    claim names nothing else."""
+    others = [
+        keys
+        for other, keys in zip(claim.names, claim.name_keys, strict=True)
+        if other != name and keys
+    ]
+    shares = [(overlap(slot.context, r.sentence), r) for r in slot.readings]
+    if not shares:
+        return None
+    share, best = max(shares, key=lambda pair: pair[0])
+    if others:
+        if not all(keys & best.sentence.keys for keys in others) or share < MIN_ANCHOR:
+            return None
+    elif share < SUBJECT_ANCHOR:
+        return None
+    if any(o is not best and on_topic >= share for on_topic, o in shares):
+        return None  # another sentence is as much about it
+    return best
+
+
+def neighbour_rival(slot: Slot, claim: Sentence, name: str, opening: bool = False) -> str | None:
+    """The one rival of the anchored sentence (``anchored_reading``) that stands beside what
+    the claim's name stands beside (``beside``), when the passage states the claim's name
+    nowhere. A name opening the claim, a subject, may also match the rival nearest the name
+    it is nearest (``nearest_name``: "Dunmore abrite le siège de l'entreprise Willow");
+    elsewhere that is too loose ("built in the 19th Century" is no "tip of Jamaica")."""
+    best = anchored_reading(slot, claim, name)
+    if best is None:
+        return None
+    mine = beside(claim, name)
+    near = nearest_name(claim, name) if opening else frozenset()
+    found = [
+        r
+        for r in best.rivals
+        if beside(best.sentence, r) & mine or nearest_name(best.sentence, r) & near
+    ]
+    return found[0] if len(found) == 1 else None
+
+
+def beside(sentence: Sentence, name: str) -> frozenset[str]:
+    """What stands next to ``name`` on each side, function words, marks and a possessive's
+    "s" passed over: a content word (lower case), or a name's keys (``name_keys``)."""
+    text = sentence.text
+    at = text.find(name)
+    if at < 0:
+        return frozenset()
+    stop = stopwords_of(sentence.language) | {"s"}
+    spans = [
+        (m.start(), m.end(), keys)
+        for other, keys in zip(sentence.names, sentence.name_keys, strict=True)
+        if name not in other
+        for m in re.finditer(re.escape(other), text)
+    ]
+
+    def unit(m: re.Match[str]) -> frozenset[str]:
+        inside = (keys for start, end, keys in spans if start <= m.start() < end)
+        return next(inside, frozenset([m.group().lower()]))
+
+    before = (
+        unit(m) for m in reversed(list(WORD.finditer(text, 0, at))) if m.group().lower() not in stop
+    )
+    after = (unit(m) for m in WORD.finditer(text, at + len(name)) if m.group().lower() not in stop)
+    return next(before, frozenset()) | next(after, frozenset())
+
+
+def nearest_name(sentence: Sentence, name: str) -> frozenset[str]:
+    """The keys of the sentence's other name nearest to ``name``, or none."""
+    text = sentence.text
+    at = text.find(name)
+    if at < 0:
+        return frozenset()
+    end, best, gap = at + len(name), frozenset[str](), len(text)
+    for other, keys in zip(sentence.names, sentence.name_keys, strict=True):
+        there = text.find(other)
+        if name in other or there < 0:
+            continue
+        distance = there - end if there >= end else at - (there + len(other))
+        if 0 <= distance < gap:
+            best, gap = keys, distance
+    return best
+
+
+def unplaced_name_findings(
+    claim: Sentence,
+    sentences: tuple[Sentence, ...],
+    rivals: list[tuple[str, ...]],
+    place_verbs: frozenset[str],
+) -> list[Reason]:
+    """Names ``names`` does not part out, read by their frame alone (``neighbour_rival``)
+    when the passage states them nowhere: a lone capitalized word opening the claim, which
+    may be a name or any word ("Dunmore is where ...", "Water boils ..."), and the last part
+    of a joined name whose first part the passage states ("Copperfield de Lisbonne"
+    against "Copperfield à Dublin")."""
+    findings = []
+    opening = lone_opening(claim)
+    for name in (opening, *joined_tails(claim, sentences)):
+        own = name_keys(name) if name else frozenset()
+        if not own or any(own & s.keys for s in sentences):
+            continue
+        readings = tuple(
+            Reading(s, False, others) for s, others in zip(sentences, rivals, strict=True)
+        )
+        context = claim.content - parse(name, claim.language).content - place_verbs
+        slot = Slot(claim, name, context, readings)
+        value = neighbour_rival(slot, claim, name, opening=name == opening)
+        if value and not misspelt(name, value):
+            findings.append(Reason("entity", name, value))
+    return findings
+
+
+def joined_tails(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[str]:
+    """The part after the last joiner of each joined name of the claim ("Lisbonne" of
+    "Copperfield de Lisbonne") whose part before it the passage states."""
+    out = []
+    for name in claim.names:
+        words = name.split()
+        cut = max((i for i, w in enumerate(words) if w in NAME_JOINERS), default=0)
+        if 0 < cut < len(words) - 1:
+            head = name_keys(" ".join(words[:cut]))
+            if head and any(head & s.keys for s in sentences):
+                out.append(" ".join(words[cut + 1 :]))
+    return out
+
+
+def lone_opening(claim: Sentence) -> str:
+    """The claim's first word when it is capitalized, alone, and no function word or
+    opener, in a script with capitals."""
+    found = lexicon(claim.language)
+    if found is None or found.script != "latin":
+        return ""
+    tokens = WORD.findall(claim.text)[:2]
+    first = tokens[0] if tokens else ""
+    if not (first[:1].isupper() and first.isalpha() and len(first) > 2):
+        return ""
+    if len(tokens) > 1 and tokens[1][:1].isupper():
+        return ""
+    lower = first.lower()
+    if lower in found.stopwords or lower in SENTENCE_OPENERS or lower.endswith("ly"):
+        return ""
+    return first
