@@ -6,8 +6,9 @@ head office"; "Berlin's Willow Press" against "Willow Press in Oslo"); its neigh
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
-from ragguard.language import lexicon
+from ragguard.language import lexicon, section
 from ragguard.scoring.checks.parse import Sentence, overlap, parse
 from ragguard.scoring.checks.proper_names import name_keys
 from ragguard.scoring.checks.slots import MIN_ANCHOR, Reading, Slot
@@ -15,6 +16,15 @@ from ragguard.scoring.checks.words import WORD, misspelt
 from ragguard.scoring.interface.protocols import Reason
 from ragguard.scoring.lexical.text import stopwords_of
 from ragguard.scoring.lexical.vocabulary import NAME_JOINERS, SENTENCE_OPENERS
+
+
+@dataclass(frozen=True, slots=True)
+class NameFrameWords:
+    """A language's ``[name_frames]`` table."""
+
+    describing: tuple[str, ...] = ()
+    """Words after which a capitalized word describes, not names ("by an American")."""
+
 
 SUBJECT_ANCHOR = 0.75
 """Share of the claim's other content words the sentence must hold for its subject to be
@@ -50,6 +60,8 @@ def neighbour_rival(slot: Slot, claim: Sentence, name: str, opening: bool = Fals
     nowhere. A name opening the claim, a subject, may also match the rival nearest the name
     it is nearest (``nearest_name``: "Dunmore abrite le siège de l'entreprise Willow");
     elsewhere that is too loose ("built in the 19th Century" is no "tip of Jamaica")."""
+    if _describes(claim, name):
+        return None
     best = anchored_reading(slot, claim, name)
     if best is None:
         return None
@@ -61,6 +73,19 @@ def neighbour_rival(slot: Slot, claim: Sentence, name: str, opening: bool = Fals
         if beside(best.sentence, r) & mine or nearest_name(best.sentence, r) & near
     ]
     return found[0] if len(found) == 1 else None
+
+
+def _describes(claim: Sentence, name: str) -> bool:
+    """Whether the name describes rather than names: after a word of ``describing`` ("an
+    American"), or the head of a joined name ("Kingdom" of "the Kingdom of the
+    Netherlands"), whose other part says what it is."""
+    at = claim.text.find(name)
+    before = WORD.findall(claim.text, 0, at)[-1:] if at > 0 else []
+    after = WORD.findall(claim.text, at + len(name))[:1]
+    describing = section(claim.language, "name_frames", NameFrameWords).describing
+    return bool(before and before[0].lower() in describing) or bool(
+        after and after[0] in NAME_JOINERS
+    )
 
 
 def beside(sentence: Sentence, name: str) -> frozenset[str]:

@@ -304,3 +304,25 @@ def test_a_name_stated_nowhere_is_read_by_its_frame(
     claim: str, passage: str, expected: tuple[str, ...], why: str
 ) -> None:
     assert_first_reason(claim, passage, expected, why)
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        (
+            "The Cry of the Owl is based on a book by an American.",
+            "The Cry of the Owl is a 2009 thriller film based on Patricia Highsmith's book.",
+        ),
+        (
+            "The Nobel Prize in Chemistry was awarded to a person from the Kingdom of the "
+            "Netherlands.",
+            "The first Nobel Prize in Chemistry was awarded in 1901 to Jacobus van 't Hoff, of "
+            "the Netherlands.",
+        ),
+    ],
+    ids=["after an indefinite article", "the head of a joined name"],
+)
+def test_a_word_that_describes_is_read_by_no_frame(claim: str, passage: str) -> None:
+    from ragguard.scoring.checks import check
+
+    assert not [r for r in check(claim, passage) if r.check == "entity"]
