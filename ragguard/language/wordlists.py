@@ -121,6 +121,12 @@ class SuperlativeCues:
     noun_between: bool = False
     """Whether a noun may stand between ``after`` and an analytic cue ("el puente más
     largo")."""
+    adverb_endings: tuple[str, ...] = ()
+    """Endings that make an adjective an adverb ("directly"): "sunlight strikes directly"
+    may say "the most direct sunlight"."""
+    ranking_words: frozenset[str] = frozenset()
+    """Words that rank without a cue's form ("leading", "debut", "than"): a passage that
+    writes one may state a claim's ranking in other words."""
 
 
 @cache

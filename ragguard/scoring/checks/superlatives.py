@@ -8,8 +8,10 @@ analytic one, with the same word after it: "most visited"), whatever it ranks: w
 subject holds the rank is the entity check's question, not this one's. A ranking no
 sentence states fires only against a *rival*: a sentence about the same thing (it shares
 ``MIN_SHARED`` content words with the claim) that ranks with another cue or another rank.
-A ranking the passage never mentions is only content it does not cover (the ``uncovered``
-check's); ``docs/accuracy.md`` has the training-set figures behind this.
+A ranking the passage never mentions fires only where the passage, about the claim's
+subject, ranks nothing at all (``_ranks_nothing``): elsewhere it is only content the passage
+does not cover (the ``uncovered`` check's); ``docs/accuracy.md`` has the training-set
+figures behind this.
 """
 
 from __future__ import annotations
@@ -147,9 +149,47 @@ def superlative_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> li
         if _negated(claim.words, phrase, denied):
             continue
         other = rival(claim, phrase, key, sentences)
+        if other is None and _ranks_nothing(claim, key, sentences, cues, stop):
+            other = ""
         if other is not None:
             found.append(Reason("superlative", phrase, other))
     return found
+
+
+def _name_words(sentence: Sentence) -> frozenset[str]:
+    """The words of the sentence's names, lower case: "Manchester" ends like a cue."""
+    return frozenset(w.lower() for name in sentence.names for w in name.split())
+
+
+UNRANKED_ANCHOR = 0.6
+"""Share of the claim's content words a passage sentence must hold for a passage that ranks
+nothing to be about the claim's subject."""
+
+
+def _ranks_nothing(
+    claim: Sentence,
+    key: tuple[str, ...],
+    sentences: tuple[Sentence, ...],
+    cues: SuperlativeCues,
+    stop: frozenset[str],
+) -> bool:
+    """Whether the passage, about the claim's subject (a sentence holds ``UNRANKED_ANCHOR``
+    of its words), ranks nothing at all: no cue, no ordinal, none of ``ranking_words``, nor
+    the adverb of the word an analytic cue ranks by ("directly": "the most direct"). A
+    ranking such a passage never writes is added, not paraphrased ("the longest bridge in
+    Riga" against "crosses the river in Riga ... 455 metres long")."""
+    if not any(overlap(claim.content, s) >= UNRANKED_ANCHOR for s in sentences):
+        return False
+    analytic = key[-2:-1] and key[-2] in cues.analytic
+    ranked_by = {key[-1] + end for end in cues.adverb_endings} if analytic else set()
+    marks = cues.ordinals | cues.ranking_words
+    return not any(
+        s.word_set & marks
+        or s.word_set & ranked_by
+        or any(_is_cue(w, cues) for w in s.word_set - _name_words(s))
+        or rankings(s.words, cues, stop)
+        for s in sentences
+    )
 
 
 def denied_by_rival(claim: Sentence, cue: int, sentences: tuple[Sentence, ...]) -> bool:

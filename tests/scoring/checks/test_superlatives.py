@@ -1,8 +1,9 @@
 """Rankings the passage contradicts (``checks.superlatives``): a ranking ("the tallest", "the
 most visited", "the only", "the first") of a thing that a passage sentence ranks otherwise
-("the sixth-tallest", "the longest") is a ``superlative`` reason, which vetoes support; a
-ranking the passage states, or never mentions, is none (issue 56: unstated rankings were as
-often true as false on the training sets)."""
+("the sixth-tallest", "the longest") is a ``superlative`` reason, which vetoes support, and
+so is a ranking added to a passage about the same thing that ranks nothing at all; a ranking
+the passage states, or one a passage ranking other things never mentions, is none (unstated
+rankings beside other rankings were as often true as false on the training sets)."""
 
 from __future__ import annotations
 
@@ -53,13 +54,59 @@ def test_a_ranking_the_passage_ranks_otherwise_is_a_superlative_reason(
     "claim",
     [
         "The Eiffel Tower is the most visited monument in the world.",
-        "The Eiffel Tower is the tallest structure in Paris.",
-        "The Eiffel Tower was the first iron tower.",
         "It is the second-largest tower in France.",
     ],
 )
 def test_a_ranking_the_passage_never_mentions_is_no_reason(claim: str) -> None:
+    """Too little of the claim is about what the passage says to call the ranking added."""
     assert superlatives(claim, TOWER) == []
+
+
+@pytest.mark.parametrize(
+    ("claim", "phrase"),
+    [
+        ("The Eiffel Tower is the tallest structure in Paris.", "the tallest"),
+        ("The Eiffel Tower was the first iron tower.", "the first"),
+    ],
+)
+def test_a_ranking_added_to_a_passage_that_ranks_nothing_is_a_reason(
+    claim: str, phrase: str
+) -> None:
+    assert superlatives(claim, TOWER) == [phrase]
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        (
+            "Virginia's largest export by monetary value is a computer component.",
+            "In 2002 computer chips became Virginia's leading export by monetary value.",
+        ),
+        (
+            "The equator receives the most direct sunlight.",
+            "The equator is hot because sunlight strikes Earth directly at that latitude.",
+        ),
+        (
+            "The Kellan Bridge is not the longest bridge in Riga.",
+            "The Kellan Bridge crosses the river in Riga. It is 455 metres long.",
+        ),
+        (
+            "Die Kellan-Brücke ist die längste Brücke in Manchester.",
+            "Die Kellan-Brücke ist länger als jede andere Brücke in Manchester.",
+        ),
+    ],
+    ids=["a ranking word", "the adverb of the ranked word", "a denied ranking", "a comparison"],
+)
+def test_a_passage_that_ranks_in_other_words_or_a_denied_ranking_is_no_reason(
+    claim: str, passage: str
+) -> None:
+    assert superlatives(claim, passage) == []
+
+
+def test_a_name_that_ends_like_a_cue_ranks_nothing() -> None:
+    passage = "Die Kellan-Brücke überquert den Fluss in Manchester. Sie ist 920 Meter lang."
+    claim = "Die Kellan-Brücke ist die längste Brücke in Manchester."
+    assert superlatives(claim, passage) == ["die längste"]
 
 
 @pytest.mark.parametrize(
