@@ -72,6 +72,10 @@ def _rank(written: str) -> int:
     return sum(-v if v < n else v for v, n in zip(values, [*values[1:], 0], strict=True))
 
 
+PART_REACH = 24
+"""Characters before a decade its part may take ("principios de la ")."""
+
+
 @cache
 def _part_pattern(language: str) -> re.Pattern[str] | None:
     parts = tuple(section(language, "periods", PeriodWords).decade_parts)
@@ -84,7 +88,7 @@ def decade_part(text: str, start: int, language: str) -> tuple[float, float]:
     """The offset and span in years of the part of a decade written before ``start``
     ("the late 1920s": 6, ``PART_YEARS``); (0, 10) for the whole decade."""
     pattern = _part_pattern(language)
-    found = pattern.search(text[max(start - 16, 0) : start]) if pattern else None
+    found = pattern.search(text[max(start - PART_REACH, 0) : start]) if pattern else None
     if found is None:
         return 0.0, 10.0
     parts = section(language, "periods", PeriodWords).decade_parts

@@ -8,7 +8,7 @@ import re
 
 from ragguard.language import english_numerals
 from ragguard.runtime import memoized
-from ragguard.scoring.checks.numbers import Quantity, quantities, same_quantity
+from ragguard.scoring.checks.numbers import Quantity, comparable, quantities, same_quantity
 
 
 @memoized(entries=16_384)
@@ -16,7 +16,8 @@ def in_passage_digits(claim: str, passage: str, language: str = "en") -> str:
     """The claim with each number the passage states written as the passage writes it: a
     number spelled out in several words ("eighteen sixty-six", "mille neuf cent
     vingt-sept") as the passage's digits ("1866"), and a bounded one that the passage's
-    value meets ("circa 120" against 118, "more than 4,000" against 4,620) as that value.
+    value of its kind meets ("circa 120" against 118, "more than 4,000" against 4,620; no
+    year meets "some 2,200") as that value.
     The embedding reads such pairs far apart, so the support head scores the claim as the
     passage writes it; the checks still read the claim as written."""
     english = english_numerals(claim, language)
@@ -32,7 +33,7 @@ def in_passage_digits(claim: str, passage: str, language: str = "en") -> str:
     in_digits = [e for e in stated if e.text[:1].isdigit()]
     for q in rewritten:
         exact = next((e for e in in_digits if e.value == q.value), None)
-        meeting = [e for e in in_digits if _near(q, e) and same_quantity(q, e)]
+        meeting = [e for e in in_digits if comparable(q, e) and _near(q, e) and same_quantity(q, e)]
         met = exact or (meeting[0] if len(meeting) == 1 else None)
         at = english.find(q.text)
         if met is None or at < 0 or met.text == q.text:

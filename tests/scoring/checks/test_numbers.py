@@ -369,6 +369,12 @@ def test_a_bound_after_the_number_may_follow_its_unit() -> None:
             "The album sold less than 100,000 copies.",
         ),
         ("It has two staff.", "It has 2 staff.", "en", "It has two staff."),
+        (
+            "Willow Press has some 2,200 employees.",
+            "It was started in 1980. It now has 4,730 employees.",
+            "en",
+            "Willow Press has some 2,200 employees.",
+        ),
     ],
 )
 def test_a_claims_numbers_are_read_as_the_passage_writes_them(
