@@ -17,11 +17,25 @@ from ragguard.scoring.lite.answer import answers_by_fragment, answers_yes_or_no,
         ("de", "Wurde die Brücke 1840 eröffnet?", "Nein."),
         ("fr", "Est-ce que le pont a été inauguré en 1840 ?", "Non."),
         ("hi", "क्या पुल 1840 में खोला गया?", "नहीं।"),
+        ("es", "¿Se inauguró el puente Kellan en 1840?", "No."),
+        ("es", "¿Está el puente Kellan en Madrid?", "Sí."),
     ],
 )
 def test_a_yes_or_no_answers_a_yes_no_question(code: str, question: str, answer: str) -> None:
     assert answers_yes_or_no(question, answer, code)
     assert not answers_yes_or_no("Where is the bridge?", "No.")
+
+
+def test_a_spanish_question_with_a_question_word_is_no_yes_no_question() -> None:
+    """Spanish marks a yes/no question by having no question word (they carry an accent)."""
+    assert not answers_yes_or_no("¿Dónde está el puente Kellan?", "No.", "es")
+    assert not answers_yes_or_no("¿En qué año se inauguró el puente?", "Sí.", "es")
+
+
+def test_a_size_asked_in_spanish_is_answered_by_a_number() -> None:
+    question = "¿Qué superficie tiene el lago Vorna?"
+    assert not lacks_asked_type(question, "264 kilómetros cuadrados.", "es")
+    assert lacks_asked_type(question, "En el norte.", "es")
 
 
 def test_a_number_grouped_by_spaces_is_a_fragment() -> None:

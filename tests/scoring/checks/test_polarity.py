@@ -104,6 +104,12 @@ POLARITY_CASES: list[Case] = [
         "failed to in the anchor governs the claim's words",
     ),
     (
+        "Diego Navarro beendete den Küstenmarathon 1920.",
+        "Diego Navarro scheiterte 1920 nach einer Verletzung daran, den Küstenmarathon zu beenden.",
+        ("negation", "", "scheiterte 1920 nach einer verletzung"),
+        "German failure verbs negate what they govern (scheiterte)",
+    ),
+    (
         "Metals have higher melting points than nonmetals.",
         "Nonmetals have lower melting points than metals.",
         (),
