@@ -26,7 +26,7 @@ from ragguard.scoring.checks.slots import (
     first_led_rival,
     rival_value,
 )
-from ragguard.scoring.checks.words import misspelt, two_words_before
+from ragguard.scoring.checks.words import WORD, misspelt, two_words_before
 from ragguard.scoring.interface.protocols import Reason
 
 _BY_LEAD = RivalRule(by_lead=True)
@@ -45,15 +45,17 @@ def name_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[Reas
         return marked_name_findings(claim, sentences)
     found = lexicon(claim.language)
     place_verbs = found.place_verbs if found is not None else frozenset()
+    common = _common_words(claim, sentences)
     rivals = [
         tuple(
             n
             for n, keys in zip(s.names, s.name_keys, strict=True)
-            if keys and not keys & claim.keys
+            if keys and not _core_keys(n, keys, common) & claim.keys
         )
         for s in sentences
     ]
-    for name, own in zip(claim.names, claim.name_keys, strict=True):
+    for name, keys in zip(claim.names, claim.name_keys, strict=True):
+        own = _core_keys(name, keys, common)
         if not own:
             continue  # a lone letter ("Q2", "A & E") has no key to look up
         readings = tuple(
@@ -72,6 +74,24 @@ def name_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[Reas
         if value is not None and not misspelt(name, value):
             findings.append(Reason("entity", name, value))
     return findings or unplaced_name_findings(claim, sentences, rivals, place_verbs)
+
+
+def _common_words(claim: Sentence, sentences: tuple[Sentence, ...]) -> frozenset[str]:
+    """Words the claim or passage writes in lower case: a name's first or last word among
+    them is a common noun ("bridge" of "Rowan Bridge" in "the longest bridge")."""
+    texts = (claim.text, *(s.text for s in sentences))
+    return frozenset(w for text in texts for w in WORD.findall(text) if w.islower())
+
+
+def _core_keys(name: str, keys: frozenset[str], common: frozenset[str]) -> frozenset[str]:
+    """A name's keys less a first or last word that is a common noun (``_common_words``):
+    "Rowan Bridge" and "Millbrook Bridge" are two bridges, not one name."""
+    words = name.split()
+    if len(words) > 1 and words[-1].lower() in common:
+        return name_keys(" ".join(words[:-1]))
+    if len(words) > 1 and words[0].lower() in common:
+        return name_keys(" ".join(words[1:]))
+    return keys
 
 
 def _swapped_name(slot: Slot, claim: Sentence, name: str) -> str | None:

@@ -326,3 +326,25 @@ def test_a_word_that_describes_is_read_by_no_frame(claim: str, passage: str) -> 
     from ragguard.scoring.checks import check
 
     assert not [r for r in check(claim, passage) if r.check == "entity"]
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "expected"),
+    [
+        (
+            "The Rowan Bridge is the longest bridge in Riga.",
+            "The Millbrook Bridge is the longest bridge in Riga. It opened in 1978.",
+            ("entity", "Rowan Bridge", "Millbrook Bridge"),
+        ),
+        (
+            "The Millbrook Bridge is the longest bridge in Riga.",
+            "The Millbrook Bridge is the longest bridge in Riga. It opened in 1978.",
+            (),
+        ),
+    ],
+    ids=["two bridges", "the same bridge"],
+)
+def test_a_common_noun_ending_two_names_makes_them_no_one_name(
+    claim: str, passage: str, expected: tuple[str, ...]
+) -> None:
+    assert_first_reason(claim, passage, expected, "a shared common noun is no shared name")
