@@ -54,12 +54,12 @@ def name_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[Reas
         )
         for s in sentences
     ]
-    for name, keys in zip(claim.names, claim.name_keys, strict=True):
-        own = _core_keys(name, keys, common)
+    for name, own in zip(claim.names, claim.name_keys, strict=True):
         if not own:
             continue  # a lone letter ("Q2", "A & E") has no key to look up
+        core = _core_keys(name, own, common)
         readings = tuple(
-            Reading(s, bool(own & s.keys), others)
+            Reading(s, bool((core if _sibling(name, others, common) else own) & s.keys), others)
             for s, others in zip(sentences, rivals, strict=True)
         )
         context = claim.content - parse(name, claim.language).content - place_verbs
@@ -92,6 +92,15 @@ def _core_keys(name: str, keys: frozenset[str], common: frozenset[str]) -> froze
     if len(words) > 1 and words[0].lower() in common:
         return name_keys(" ".join(words[1:]))
     return keys
+
+
+def _sibling(name: str, others: tuple[str, ...], common: frozenset[str]) -> bool:
+    """Whether a rival ends or opens with the same common noun as ``name`` ("Millbrook
+    Bridge" beside "Rowan Bridge"): there that word says what kind of thing, not which."""
+    edges = {w.lower() for w in (name.split()[0], name.split()[-1])} & common
+    return len(name.split()) > 1 and any(
+        len(o.split()) > 1 and {o.split()[0].lower(), o.split()[-1].lower()} & edges for o in others
+    )
 
 
 def _swapped_name(slot: Slot, claim: Sentence, name: str) -> str | None:
