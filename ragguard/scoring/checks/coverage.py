@@ -6,9 +6,7 @@ import re
 from functools import cache
 
 from ragguard.language import MARKS, lexicon_or_fallback, phrase_pattern, read_as
-from ragguard.scoring.checks.numbers import comparable, same_quantity
 from ragguard.scoring.checks.parse import MIN_SHARED, Sentence, parse, passage_vocabulary
-from ragguard.scoring.checks.words import WORD
 from ragguard.scoring.interface.protocols import Reason
 from ragguard.scoring.lexical.text import stem_in, stopwords_of
 from ragguard.spans import HEDGE_CLASSES
@@ -75,17 +73,12 @@ _PIECES = re.compile(rf"[\w{MARKS}]+(?:-[\w{MARKS}]+)*")
 
 
 def _numbers_in_words(claim: Sentence, sentences: tuple[Sentence, ...]) -> frozenset[str]:
-    """The words of the claim's quantities that a passage sentence states: a number in
-    words ("nineteen sixty-one") the passage writes in digits, and a period or bound its
-    value meets ("the 19th century" against 1852). The passage covers them."""
-    stated = [e for s in sentences for e in s.quantities]
-    values = {e.value for e in stated}
+    """The words of the claim's numbers in words ("nineteen sixty-one") whose value a
+    passage sentence states: the passage covers them, in digits."""
+    values = {q.value for s in sentences for q in s.quantities}
     words: set[str] = set()
     for q in claim.quantities:
-        spelled = q.value in values and not q.text[:1].isdigit()
-        if spelled or any(comparable(q, e) and same_quantity(q, e) for e in stated):
-            text = q.text.lower()
-            for piece in _PIECES.findall(text):
+        if q.value in values and not q.text[:1].isdigit():
+            for piece in _PIECES.findall(q.text.lower()):
                 words |= {piece, *piece.split("-")}
-            words |= {w.lower() for w in WORD.findall(text)}
     return frozenset(words)
