@@ -26,7 +26,7 @@ from ragguard.scoring.checks.slots import (
     first_led_rival,
     rival_value,
 )
-from ragguard.scoring.checks.words import WORD, misspelt, two_words_before
+from ragguard.scoring.checks.words import lower_case_words, misspelt, two_words_before
 from ragguard.scoring.interface.protocols import Reason
 
 _BY_LEAD = RivalRule(by_lead=True)
@@ -79,8 +79,7 @@ def name_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[Reas
 def _common_words(claim: Sentence, sentences: tuple[Sentence, ...]) -> frozenset[str]:
     """Words the claim or passage writes in lower case: a name's first or last word among
     them is a common noun ("bridge" of "Rowan Bridge" in "the longest bridge")."""
-    texts = (claim.text, *(s.text for s in sentences))
-    return frozenset(w for text in texts for w in WORD.findall(text) if w.islower())
+    return lower_case_words(claim.text).union(*(lower_case_words(s.text) for s in sentences))
 
 
 def _core_keys(name: str, keys: frozenset[str], common: frozenset[str]) -> frozenset[str]:
@@ -97,10 +96,14 @@ def _core_keys(name: str, keys: frozenset[str], common: frozenset[str]) -> froze
 def _sibling(name: str, others: tuple[str, ...], common: frozenset[str]) -> bool:
     """Whether a rival ends or opens with the same common noun as ``name`` ("Millbrook
     Bridge" beside "Rowan Bridge"): there that word says what kind of thing, not which."""
-    edges = {w.lower() for w in (name.split()[0], name.split()[-1])} & common
-    return len(name.split()) > 1 and any(
-        len(o.split()) > 1 and {o.split()[0].lower(), o.split()[-1].lower()} & edges for o in others
-    )
+    edges = _edges(name) & common
+    return bool(edges) and any(_edges(o) & edges for o in others)
+
+
+def _edges(name: str) -> frozenset[str]:
+    """A name's first and last word, lower case; none for a one-word name."""
+    words = name.lower().split()
+    return frozenset((words[0], words[-1])) if len(words) > 1 else frozenset()
 
 
 def _swapped_name(slot: Slot, claim: Sentence, name: str) -> str | None:

@@ -10,12 +10,12 @@ from dataclasses import dataclass
 
 from ragguard.language import lexicon, section
 from ragguard.scoring.checks.parse import Sentence, overlap, parse
-from ragguard.scoring.checks.proper_names import name_keys
+from ragguard.scoring.checks.proper_names import name_keys, opens_sentences
 from ragguard.scoring.checks.slots import MIN_ANCHOR, Reading, Slot
 from ragguard.scoring.checks.words import WORD, misspelt
 from ragguard.scoring.interface.protocols import Reason
 from ragguard.scoring.lexical.text import stopwords_of
-from ragguard.scoring.lexical.vocabulary import NAME_JOINERS, SENTENCE_OPENERS
+from ragguard.scoring.lexical.vocabulary import NAME_JOINERS
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,13 +144,11 @@ def unplaced_name_findings(
     against "Copperfield à Dublin")."""
     findings = []
     opening = lone_opening(claim)
+    readings = tuple(Reading(s, False, others) for s, others in zip(sentences, rivals, strict=True))
     for name in (opening, *joined_tails(claim, sentences)):
         own = name_keys(name) if name else frozenset()
         if not own or any(own & s.keys for s in sentences):
             continue
-        readings = tuple(
-            Reading(s, False, others) for s, others in zip(sentences, rivals, strict=True)
-        )
         context = claim.content - parse(name, claim.language).content - place_verbs
         slot = Slot(claim, name, context, readings)
         value = neighbour_rival(slot, claim, name, opening=name == opening)
@@ -186,6 +184,6 @@ def lone_opening(claim: Sentence) -> str:
     if len(tokens) > 1 and tokens[1][:1].isupper():
         return ""
     lower = first.lower()
-    if lower in found.stopwords or lower in SENTENCE_OPENERS or lower.endswith("ly"):
+    if lower in found.stopwords or opens_sentences(lower):
         return ""
     return first

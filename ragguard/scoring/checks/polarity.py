@@ -90,11 +90,11 @@ def compared_conversely(claim: Sentence, anchor: Sentence) -> bool:
     if mine is None or theirs is None:
         return False
     (claim_at, claim_other), (anchor_at, anchor_other) = mine, theirs
-    stem_of = claim.language
-    before_claim = {stem_in(stem_of, w) for w in claim.words[:claim_at]}
-    before_anchor = {stem_in(stem_of, w) for w in anchor.words[:anchor_at]}
-    return stem_in(stem_of, anchor_other) in before_claim and (
-        stem_in(stem_of, claim_other) in before_anchor
+    language = claim.language
+    before_claim = {stem_in(language, w) for w in claim.words[:claim_at]}
+    before_anchor = {stem_in(language, w) for w in anchor.words[:anchor_at]}
+    return stem_in(language, anchor_other) in before_claim and (
+        stem_in(language, claim_other) in before_anchor
     )
 
 

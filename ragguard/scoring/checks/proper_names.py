@@ -44,16 +44,20 @@ def names(text: str) -> tuple[str, ...]:
             continue
         if len(run) == 1 and index == 1:  # a lone capitalized first word: any word
             run = []
-        if run and run[0].start() == tokens[0].start():
-            first = run[0].group(0).lower()
-            if first in SENTENCE_OPENERS or first.endswith("ly"):
-                run = run[1:]
+        if run and run[0].start() == tokens[0].start() and opens_sentences(run[0].group(0).lower()):
+            run = run[1:]
         while run and run[0].group(0).lower() in STOPWORDS:
             run = run[1:]
         if run:
             found.append(text[run[0].start() : run[-1].end()])
         run = []
     return tuple(found)
+
+
+def opens_sentences(word: str) -> bool:
+    """Whether a lower-cased word is capitalized only where it opens a sentence: an opener
+    ("Yesterday") or an adverb in "-ly" ("Sadly")."""
+    return word in SENTENCE_OPENERS or word.endswith("ly")
 
 
 _CLOSES = frozenset([".", ";", ":", "!", "?", ")", "und", "oder"])

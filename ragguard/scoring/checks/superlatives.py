@@ -187,7 +187,7 @@ def _ranks_nothing(
         s.word_set & marks
         or s.word_set & ranked_by
         or any(_is_cue(w, cues) for w in s.word_set - _name_words(s))
-        or rankings(s.words, cues, stop)
+        or rankings(s.words, cues, stop)  # a ranking in a name still ranks ("the First War")
         for s in sentences
     )
 

@@ -66,6 +66,12 @@ def counts_unit(text: str, surface: str, unit: str) -> bool:
     return unit_after(text, surface) == unit
 
 
+@memoized(entries=16_384)
+def lower_case_words(text: str) -> frozenset[str]:
+    """The words ``text`` writes in lower case ("bridge" of "the longest bridge")."""
+    return frozenset(w for w in WORD.findall(text) if w.islower())
+
+
 def lower_content(text: str) -> frozenset[str]:
     """Stemmed content words written in lower case: what a clause says, not whom about
     (names, a sentence's capitalized first word and numbers are left out)."""
