@@ -35,7 +35,7 @@ from ragguard.language.wordlists import (
 )
 
 if _typing.TYPE_CHECKING:
-    from ragguard.language.negation import negation_positions
+    from ragguard.language.negation import negation_governs_before, negation_positions
     from ragguard.language.numerals import (
         WORD_NUMBERS,
         SpelledNumber,
@@ -70,6 +70,7 @@ __all__ = [
     "language_data",
     "lexicon",
     "lexicon_or_fallback",
+    "negation_governs_before",
     "negation_positions",
     "normalized",
     "opposites_by_word",

@@ -3,7 +3,23 @@
 
 from __future__ import annotations
 
-from ragguard.language.wordlists import Lexicon, lexicon
+from dataclasses import dataclass
+
+from ragguard.language.wordlists import Lexicon, lexicon, section
+
+
+@dataclass(frozen=True, slots=True)
+class PolarityWords:
+    """A language's ``[polarity]`` table."""
+
+    governs_before: bool = False
+    """Whether a negation governs the words before it, as in a verb-final language (Hindi
+    "वालेंसिया में नहीं रहे": "did not live in Valencia")."""
+
+
+def negation_governs_before(code: str) -> bool:
+    """Whether the language's negation governs the words before it (``PolarityWords``)."""
+    return section(code, "polarity", PolarityWords).governs_before
 
 
 def negation_positions(words: tuple[str, ...], code: str) -> list[int]:

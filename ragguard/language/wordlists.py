@@ -118,6 +118,9 @@ class SuperlativeCues:
     """Endings that make a word a cue ("tallest")."""
     not_superlative: frozenset[str] = frozenset()
     """Words with such an ending that rank nothing ("forest")."""
+    compounds: bool = False
+    """Whether the language joins nouns into one word, so that a word ending in one of
+    ``not_superlative`` ranks nothing either ("Fahrgäste": "Gäste")."""
     noun_between: bool = False
     """Whether a noun may stand between ``after`` and an analytic cue ("el puente más
     largo")."""
@@ -127,6 +130,10 @@ class SuperlativeCues:
     ranking_words: frozenset[str] = frozenset()
     """Words that rank without a cue's form ("leading", "debut", "than"): a passage that
     writes one may state a claim's ranking in other words."""
+    than: frozenset[str] = frozenset()
+    """The words that name what a comparison is against ("than", "als", "que", "से"): "no
+    bridge is longer than A" ranks A as "the longest"; "A is higher than B" and "B is lower
+    than A" say one thing with opposite words."""
 
 
 @cache

@@ -43,7 +43,7 @@ from ragguard.scoring.checks.months import month_findings, weekday_findings
 from ragguard.scoring.checks.numbers import Quantity, quantities, same_quantity
 from ragguard.scoring.checks.parse import Sentence, parse, parse_passage
 from ragguard.scoring.checks.periods import periods
-from ragguard.scoring.checks.polarity import polarity_findings
+from ragguard.scoring.checks.polarity import polarity_findings, ranking_denied, sentence_cues
 from ragguard.scoring.checks.proper_names import names
 from ragguard.scoring.checks.quantity_rules import quantity_findings
 from ragguard.scoring.checks.superlatives import superlative_findings
@@ -66,6 +66,7 @@ __all__ = [
     "clear_caches",
     "in_passage_digits",
     "names",
+    "negation_explained",
     "quantities",
     "same_quantity",
 ]
@@ -180,6 +181,20 @@ def check(claim: str, passage: str) -> tuple[Reason, ...]:
         if each.whole_claim:
             findings += each.findings(whole, sentences)
     return tuple(findings)
+
+
+@memoized(entries=65_536)
+def negation_explained(claim: str, passage: str) -> bool:
+    """Whether the claim's negation says what the passage's ranking says ("not the largest"
+    against "the sixth-largest": ``polarity.ranking_denied``). The support head's
+    ``negation_mismatch`` feature then counts no mismatch."""
+    claim, passage = normalized(claim), normalized(passage)
+    language = checked_language(claim, passage)
+    if language is None or "negation" in kinds_off(language):
+        return False
+    sentences = parse_passage(skeleton(passage), language)
+    parsed = parse(skeleton(claim), language)
+    return any(ranking_denied(parsed, cue, sentences) for cue in sentence_cues(parsed))
 
 
 __getattr__, __dir__ = _lazy_exports(__name__, __file__, __all__)

@@ -3,13 +3,12 @@ says the opposite word ("closed" where the evidence says "open")."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 
-from ragguard.language import lexicon_or_fallback, negation_positions, section
+from ragguard.language import lexicon_or_fallback, negation_governs_before, negation_positions
 from ragguard.runtime import memoized
 from ragguard.scoring.checks.parse import Sentence, overlap
-from ragguard.scoring.checks.superlatives import denied_by_rival
+from ragguard.scoring.checks.superlatives import compared_as_ranked, denied_by_rival
 from ragguard.scoring.interface.protocols import Reason
 from ragguard.scoring.lexical.text import stem, stem_in, stopwords_of
 from ragguard.scoring.lexical.vocabulary import ANTONYMS
@@ -53,25 +52,9 @@ def _cue_words(language: str) -> frozenset[str]:
     return found.negations | found.particle_negations
 
 
-@dataclass(frozen=True, slots=True)
-class PolarityWords:
-    """A language's ``[polarity]`` table."""
-
-    governs_before: bool = False
-    """Whether a negation governs the words before it, as in a verb-final language (Hindi
-    "वालेंसिया में नहीं रहे": "did not live in Valencia")."""
-    than: tuple[str, ...] = ()
-    """The words that name what a comparison is against ("than"): "A is higher than B" and
-    "B is lower than A" say one thing with opposite words."""
-
-
-def _before(language: str) -> bool:
-    return section(language, "polarity", PolarityWords).governs_before
-
-
 def _compared_against(sentence: Sentence) -> tuple[int, str] | None:
     """Where the sentence's comparison word stands, and the first content word after it."""
-    than = section(sentence.language, "polarity", PolarityWords).than
+    than = lexicon_or_fallback(sentence.language).superlatives.than
     stop = stopwords_of(sentence.language)
     words = sentence.words
     at = next((i for i, w in enumerate(words) if w in than), None)
@@ -102,10 +85,10 @@ def governed_words(
     words: tuple[str, ...], cue: int, width: int = 2, language: str = "en"
 ) -> list[str]:
     """The content words a negation cue governs: the next few after it (before it, nearest
-    first, where the language says so: ``PolarityWords``)."""
+    first, where the language says so: ``negation_governs_before``)."""
     out = []
     cues, stop = _cue_words(language), stopwords_of(language)
-    reach = reversed(words[:cue]) if _before(language) else words[cue + 1 :]
+    reach = reversed(words[:cue]) if negation_governs_before(language) else words[cue + 1 :]
     for word in reach:
         if word in cues:
             break
@@ -118,7 +101,7 @@ def governed_words(
 
 def negated_phrase(words: tuple[str, ...], cue: int, scope: list[str], language: str = "en") -> str:
     """The words from a negation cue to the last word it governs, as a reason shows them."""
-    if scope and _before(language):
+    if scope and negation_governs_before(language):
         start = max(i for i in range(cue) if words[i] == scope[-1])
         return " ".join(words[start : cue + 1])
     end = words.index(scope[-1], cue) + 1 if scope else cue + 1
@@ -165,6 +148,13 @@ def holds_opposite(words: list[str], sentence: Sentence) -> bool:
     )
 
 
+def ranking_denied(claim: Sentence, cue: int, sentences: tuple[Sentence, ...]) -> bool:
+    """Whether the claim's negation says what the passage's ranking says: "not the largest"
+    against "the sixth-largest" (``denied_by_rival``), "no station is busier than Quenby
+    Station" against "Quenby Station is the busiest" (``compared_as_ranked``)."""
+    return denied_by_rival(claim, cue, sentences) or compared_as_ranked(claim, sentences)
+
+
 def polarity_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[Reason]:
     """A negated claim against a passage that negates nothing; a negation in the on-topic
     sentence that governs words of an affirmed claim; a negated claim whose governed words
@@ -177,7 +167,7 @@ def polarity_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[
     if claim_cues and not any(sentence_cues(s) for s in sentences):
         cue = claim_cues[0]
         scope = governed_words(claim.words, cue, language=language)
-        denied = denied_by_rival(claim, cue, sentences)
+        denied = ranking_denied(claim, cue, sentences)
         if not denied and not any(holds_opposite(scope[:1], s) for s in sentences):
             return [Reason("negation", negated_phrase(claim.words, cue, scope, language), "")]
     context = claim.content - _cue_words(language) - _ANTONYM_STEMS
@@ -198,7 +188,7 @@ def polarity_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[
                 scope
                 and governed <= anchor.content
                 and not holds_opposite(scope[:1], anchor)
-                and not denied_by_rival(claim, cue, (anchor,))
+                and not ranking_denied(claim, cue, (anchor,))
             ):
                 return [Reason("negation", negated_phrase(claim.words, cue, scope, language), "")]
     if not has_antonyms(language):

@@ -16,7 +16,13 @@ figures behind this.
 
 from __future__ import annotations
 
-from ragguard.language import SuperlativeCues, lexicon, lexicon_or_fallback, negation_positions
+from ragguard.language import (
+    SuperlativeCues,
+    lexicon,
+    lexicon_or_fallback,
+    negation_governs_before,
+    negation_positions,
+)
 from ragguard.scoring.checks.parse import Sentence, overlap
 from ragguard.scoring.interface.protocols import Reason
 from ragguard.scoring.lexical.text import stem_in
@@ -30,9 +36,14 @@ def _cues(language: str) -> SuperlativeCues | None:
 def _is_cue(word: str, cues: SuperlativeCues) -> bool:
     if word in cues.words or word in cues.analytic:
         return True
-    return word not in cues.not_superlative and any(
-        word.endswith(end) and len(word) > len(end) + 2 for end in cues.endings
-    )
+    if word in cues.not_superlative or (cues.compounds and _ends_a_compound(word, cues)):
+        return False
+    return any(word.endswith(end) and len(word) > len(end) + 2 for end in cues.endings)
+
+
+def _ends_a_compound(word: str, cues: SuperlativeCues) -> bool:
+    """Whether a compound ends in a word that ranks nothing ("fahrgäste", "nordküste")."""
+    return any(word.endswith(w) for w in cues.not_superlative if len(w) >= 4)
 
 
 def _noun_between(words: tuple[str, ...], lead: int, word: str, cues: SuperlativeCues) -> bool:
@@ -67,6 +78,9 @@ def rankings(
         elif _noun_between(words, lead - 1, word, cues) and words[lead - 1] in cues.ordinals:
             ordinal, rank_at = True, lead - 1  # "el segundo puente más largo"
             lead -= 2
+        elif word in cues.analytic and lead >= 2 and _ranks_a_noun(words, lead, cues):
+            ordinal, rank_at = True, lead - 2  # "la sixième gare la plus fréquentée"
+            lead -= 3
         if cues.after and (lead < 0 or words[lead] not in cues.after):
             continue
         key: tuple[str, ...] = (word,)
@@ -81,22 +95,45 @@ def rankings(
     return found
 
 
-def _states(sentence: Sentence, key: tuple[str, ...], ordinals: frozenset[str]) -> bool:
-    """Whether the sentence writes ``key``; a key without an ordinal only where no ordinal
-    comes before it ("the sixth-largest" does not state "the largest")."""
-    words, ranked = sentence.words, key[0] in ordinals
-    if len(key) == 1 and key[0] not in sentence.word_set:
-        return False
-    if ranked:  # the rank next to the cue or a noun between ("el segundo puente más largo")
+def _ranks_a_noun(words: tuple[str, ...], lead: int, cues: SuperlativeCues) -> bool:
+    """Whether an ordinal and a noun come before the article ``lead`` of an analytic cue:
+    "la sixième gare la plus fréquentée" ranks the station sixth."""
+    return (
+        words[lead] in cues.after
+        and words[lead - 1] not in cues.after
+        and words[lead - 2] in cues.ordinals
+    )
+
+
+def _states(sentence: Sentence, key: tuple[str, ...], cues: SuperlativeCues) -> bool:
+    """Whether the sentence writes ``key``, a cue in any of its inflections ("höchsten" of
+    "höchste"); a key without an ordinal only where no ordinal comes before it ("the
+    sixth-largest" does not state "the largest")."""
+    words, ordinals = sentence.words, cues.ordinals
+    if key[0] in ordinals:  # the rank next to the cue, or a noun between ("el segundo puente")
         return any(
             words[i] == key[0]
-            and key[1:] in (words[i + 1 : i + len(key)], words[i + 2 : i + 1 + len(key)])
+            and key[1:] in (words[i + skip : i + skip + len(key) - 1] for skip in (1, 2, 3))
             for i in range(len(words))
         )
+    base = _cue_base(key[0], cues)
+    reach = 3 if key[0] in cues.analytic else 2  # "la sixième gare la plus fréquentée"
+    if base == key[0] and key[0] not in sentence.word_set:
+        return False
     return any(
-        words[i : i + len(key)] == key and not (set(words[max(i - 2, 0) : i]) & ordinals)
+        _cue_base(words[i], cues) == base
+        and words[i + 1 : i + len(key)] == key[1:]
+        and not (set(words[max(i - reach, 0) : i]) & ordinals)
         for i in range(len(words) - len(key) + 1)
     )
+
+
+def _cue_base(word: str, cues: SuperlativeCues) -> str:
+    """A cue less its inflected ending ("höchsten", "höchste": "höch"); any other word as is."""
+    if not _is_cue(word, cues):
+        return word
+    longest_first = sorted(cues.endings, key=len, reverse=True)
+    return next((word[: -len(end)] for end in longest_first if word.endswith(end)), word)
 
 
 def ranked_nouns(
@@ -123,7 +160,7 @@ def rival(
     none ranks that thing otherwise. A ranking of something else ("the most plentiful
     element" against "the most abundant in the universe") is no rival: likely a paraphrase."""
     cues = _cues(claim.language)
-    if cues is None or any(_states(s, key, cues.ordinals) for s in sentences):
+    if cues is None or any(_states(s, key, cues) for s in sentences):
         return None
     stop = lexicon_or_fallback(claim.language).stopwords
     ranked = ranked_nouns(claim.words, phrase, key, cues, claim.language)
@@ -146,10 +183,11 @@ def superlative_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> li
     denied = negation_positions(claim.words, claim.language)
     found = []
     for phrase, key in rankings(claim.words, cues, stop):
-        if _negated(claim.words, phrase, denied):
+        if _negated(claim, phrase, denied):
             continue
         other = rival(claim, phrase, key, sentences)
-        if other is None and _ranks_nothing(claim, key, sentences, cues, stop):
+        in_a_name = key[-1] in _name_words(claim)  # "the First Division" ranks no one
+        if other is None and not in_a_name and _ranks_nothing(claim, key, sentences, cues, stop):
             other = ""
         if other is not None:
             found.append(Reason("superlative", phrase, other))
@@ -174,11 +212,13 @@ def _ranks_nothing(
     stop: frozenset[str],
 ) -> bool:
     """Whether the passage, about the claim's subject (a sentence holds ``UNRANKED_ANCHOR``
-    of its words), ranks nothing at all: no cue, no ordinal, none of ``ranking_words``, nor
-    the adverb of the word an analytic cue ranks by ("directly": "the most direct"). A
-    ranking such a passage never writes is added, not paraphrased ("the longest bridge in
-    Riga" against "crosses the river in Riga ... 455 metres long")."""
-    if not any(overlap(claim.content, s) >= UNRANKED_ANCHOR for s in sentences):
+    of its words besides a rank and an analytic cue), ranks nothing at all: no cue, no ordinal, none
+    of ``ranking_words``, nor the adverb of the word an analytic cue ranks by ("directly":
+    "the most direct"). A ranking such a passage never writes is added, not paraphrased
+    ("the longest bridge in Riga" against "crosses the river in Riga ... 455 metres long")."""
+    rank_words = {w for w in key if w in cues.ordinals or w in cues.analytic}
+    rest = claim.content - {stem_in(claim.language, w) for w in rank_words}
+    if not any(overlap(rest, s) >= UNRANKED_ANCHOR for s in sentences):
         return False
     analytic = key[-2:-1] and key[-2] in cues.analytic
     ranked_by = {key[-1] + end for end in cues.adverb_endings} if analytic else set()
@@ -192,6 +232,23 @@ def _ranks_nothing(
     )
 
 
+DENIAL_REACH = 3
+"""Words a negation cue may stand from the ranking it denies: "not the largest", "no es la
+estación más concurrida", "n'est pas la gare la plus fréquentée", "सबसे व्यस्त स्टेशन नहीं है"."""
+
+
+def _denies(words: tuple[str, ...], cue: int, phrase: str, language: str) -> bool:
+    """Whether the negation cue at ``cue`` denies the ranking ``phrase``: the phrase starts
+    within ``DENIAL_REACH`` words after it (ends within them before it, in a language whose
+    negation governs the words before it)."""
+    written = tuple(phrase.split())
+    if negation_governs_before(language):
+        starts = range(max(cue - DENIAL_REACH - len(written) + 1, 0), cue - len(written) + 1)
+    else:
+        starts = range(cue + 1, cue + 1 + DENIAL_REACH)
+    return any(words[s : s + len(written)] == written for s in starts)
+
+
 def denied_by_rival(claim: Sentence, cue: int, sentences: tuple[Sentence, ...]) -> bool:
     """Whether the ranking a negation cue denies ("not the largest") is denied by the
     passage too: a sentence about the same thing ranks it otherwise ("the sixth-largest")."""
@@ -199,17 +256,52 @@ def denied_by_rival(claim: Sentence, cue: int, sentences: tuple[Sentence, ...]) 
     if cues is None:
         return False
     stop = lexicon_or_fallback(claim.language).stopwords
-    following = claim.words[cue + 1 :]
     return any(
         rival(claim, phrase, key, sentences) is not None
-        for phrase, key in rankings(following, cues, stop)
-        if following[: len(phrase.split())] == tuple(phrase.split())
+        for phrase, key in rankings(claim.words, cues, stop)
+        if _denies(claim.words, cue, phrase, claim.language)
     )
 
 
-def _negated(words: tuple[str, ...], phrase: str, denied: list[int]) -> bool:
-    """Whether a negation cue stands right before the ranking ("not the largest"): a
-    denied ranking claims no rank, so no passage need state one (the negation check reads
-    the rest)."""
-    first = phrase.split()[0]
-    return any(cue + 1 < len(words) and words[cue + 1] == first for cue in denied)
+def _negated(claim: Sentence, phrase: str, denied: list[int]) -> bool:
+    """Whether a negation cue denies the ranking (``_denies``: "not the largest"): a denied
+    ranking claims no rank, so no passage need state one (the negation check reads the
+    rest)."""
+    return any(_denies(claim.words, cue, phrase, claim.language) for cue in denied)
+
+
+def compared_as_ranked(claim: Sentence, sentences: tuple[Sentence, ...]) -> bool:
+    """Whether the claim compares with a word of ``than`` in the terms of a ranking a passage
+    sentence states without a rank: "no station in Riga is busier than Quenby Station" says
+    "Quenby Station is the busiest station in Riga", so its negation denies nothing the
+    passage affirms. A ranked passage ("the sixth-busiest") is not met."""
+    cues = _cues(claim.language)
+    words = claim.words
+    if cues is None or not cues.than.intersection(words):
+        return False
+    compared = {
+        near
+        for at, w in enumerate(words)
+        if w in cues.than
+        for near in (*words[max(at - 2, 0) : at], *words[at + 1 : at + 3])
+    }
+    stop = lexicon_or_fallback(claim.language).stopwords
+    return any(
+        key[0] not in cues.ordinals and any(_same_word(key[-1], w) for w in compared)
+        for s in sentences
+        for _, key in rankings(s.words, cues, stop)
+    )
+
+
+def _same_word(ranked: str, compared: str) -> bool:
+    """Whether a ranking's word and a comparison's are one adjective: the same word
+    ("fréquentée"), or one stem with a comparative's and a superlative's endings ("busier",
+    "busiest"; "länger", "längste"): they share all but the last two letters of the shorter,
+    and at least four."""
+    if ranked == compared:
+        return True
+    shared = next(
+        (i for i, (a, b) in enumerate(zip(ranked, compared, strict=False)) if a != b),
+        min(len(ranked), len(compared)),
+    )
+    return shared >= max(4, min(len(ranked), len(compared)) - 2)

@@ -16,7 +16,7 @@ import numpy as np
 
 from ragguard.language import normalized
 from ragguard.schema import CONFLICTS
-from ragguard.scoring.checks import check, in_passage_digits
+from ragguard.scoring.checks import check, in_passage_digits, negation_explained
 from ragguard.scoring.encoders.embeddings import Encoded, TextEmbedder
 from ragguard.scoring.interface.evidence import Claim, Evidence
 from ragguard.scoring.interface.protocols import Reason
@@ -200,7 +200,10 @@ def support_features(
                 tx.capitalized_words(claim.text),
                 tx.content_tokens(passage) | tx.capitalized_words(passage),
             ),
-            float(tx.is_negated(claim.text, spoken) != tx.is_negated(best)),
+            float(
+                tx.is_negated(claim.text, spoken) != tx.is_negated(best)
+                and not negation_explained(claims[i].text, passage)
+            ),
             np.log1p(len(claim_tokens)),
             *check_features(reasons),
         )
