@@ -205,6 +205,9 @@ class Lexicon:
     place_phrases: tuple[str, ...] = ()
     """``[names]``: words before a place that all say where ("in", "at", "near", "près de"):
     a claim's place after one is the slot of a passage's place after another."""
+    place_clauses: tuple[str, ...] = ()
+    """``[names]``: words after a name that make it the place of what follows ("is where":
+    "Madrid is where she founded it" says "she founded it in Madrid")."""
     postpositions: Mapping[str, int] = field(default_factory=dict)
     """``[names]``: words after a name that give its role (Hindi "में", in; "ने", the
     doer), each to its role's number (the words of one entry give one role: "ने द्वारा",
@@ -359,6 +362,7 @@ def _name_fields(names: Mapping[str, Any]) -> dict[str, Any]:
         "not_names": frozenset(_words(names.get("not_names"))),
         "place_verbs": frozenset(_words(names.get("place_verbs"))),
         "place_phrases": _words(names.get("place_phrases")),
+        "place_clauses": _words(names.get("place_clauses")),
         "postpositions": {
             word: role
             for role, entry in enumerate(_words(names.get("postpositions")))

@@ -5,15 +5,17 @@ Koechlin", "Koechlin designed the tower" against "Eiffel designed the tower").""
 from __future__ import annotations
 
 import re
-from functools import cache
 
-from ragguard.language import lexicon, phrase_pattern
+from ragguard.language import lexicon
 from ragguard.scoring.checks.antecedents import subject
 from ragguard.scoring.checks.marked_names import marked_name_findings
 from ragguard.scoring.checks.name_frames import (
     SUBJECT_ANCHOR,
+    PlaceWords,
     anchored_reading,
     neighbour_rival,
+    place_words,
+    placed,
     unplaced_name_findings,
 )
 from ragguard.scoring.checks.parse import MIN_SHARED, Sentence, overlap, parse
@@ -66,7 +68,7 @@ def name_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[Reas
         slot = Slot(claim, name, context, readings)
         value = rival_value(slot, _BY_LEAD)
         if value is None and not slot.stated:
-            value = _short_claim_rival(slot) or _place_rival(slot, _places(claim.language))
+            value = _short_claim_rival(slot) or _place_rival(slot, place_words(claim.language))
         if value is None:
             value = _subject_rival(slot, own)
         if value is None and not slot.stated:
@@ -120,15 +122,10 @@ def _swapped_name(slot: Slot, claim: Sentence, name: str) -> str | None:
         return None
     rivals = [r for r in best.rivals if len(r.split()) > 1]
     if len(rivals) > 1:  # a person for a person, a place for a place ("in New York")
-        places = _places(claim.language)
-        placed = _placed(places, claim.text, name)
-        rivals = [r for r in rivals if _placed(places, best.sentence.text, r) == placed]
+        places = place_words(claim.language)
+        is_place = placed(places, claim.text, name)
+        rivals = [r for r in rivals if placed(places, best.sentence.text, r) == is_place]
     return rivals[0] if len(rivals) == 1 else None
-
-
-def _placed(places: re.Pattern[str] | None, text: str, name: str) -> bool:
-    """Whether a word that says where comes right before the name ("in Berlin")."""
-    return places is not None and places.search(text.split(name)[0]) is not None
 
 
 def _short_claim_rival(slot: Slot) -> str | None:
@@ -148,23 +145,14 @@ def _short_claim_rival(slot: Slot) -> str | None:
     return None
 
 
-@cache
-def _places(language: str) -> re.Pattern[str] | None:
-    """The language's ``place_phrases`` closing a text ("... near "), or None."""
-    found = lexicon(language)
-    if found is None or not found.place_phrases:
-        return None
-    return re.compile(rf"{phrase_pattern(found.place_phrases).pattern}\s*$", re.IGNORECASE)
-
-
-def _place_rival(slot: Slot, places: re.Pattern[str] | None) -> str | None:
+def _place_rival(slot: Slot, places: PlaceWords | None) -> str | None:
     """A place the passage states nowhere, after a word that says where ("near Bordeaux"),
     where the on-topic sentence has another place after one ("in Hamburg")."""
-    if not _placed(places, slot.claim.text, slot.value):
+    if not placed(places, slot.claim.text, slot.value):
         return None
     return first_led_rival(
         slot,
-        lambda s, rival: _placed(places, s.text, rival) and overlap(slot.context, s) >= MIN_ANCHOR,
+        lambda s, rival: placed(places, s.text, rival) and overlap(slot.context, s) >= MIN_ANCHOR,
     )
 
 

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 
-from ragguard.language import lexicon, section
+from ragguard.language import lexicon, phrase_pattern, section
 from ragguard.scoring.checks.parse import Sentence, overlap, parse
 from ragguard.scoring.checks.proper_names import name_keys, opens_sentences
 from ragguard.scoring.checks.slots import MIN_ANCHOR, Reading, Slot
@@ -72,6 +73,9 @@ def neighbour_rival(slot: Slot, claim: Sentence, name: str, opening: bool = Fals
         for r in best.rivals
         if beside(best.sentence, r) & mine or nearest_name(best.sentence, r) & near
     ]
+    places = place_words(claim.language)
+    if len(found) != 1 and placed(places, claim.text, name):  # "Madrid is where ..."
+        found = [r for r in best.rivals if placed(places, best.sentence.text, r)]
     return found[0] if len(found) == 1 else None
 
 
@@ -187,3 +191,37 @@ def lone_opening(claim: Sentence) -> str:
     if lower in found.stopwords or opens_sentences(lower):
         return ""
     return first
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceWords:
+    """The words that make a name a place."""
+
+    before: re.Pattern[str]
+    """The language's ``place_phrases`` closing a text ("... near ")."""
+    after: re.Pattern[str] | None
+    """Its ``place_clauses`` opening a text (" is where ...")."""
+
+
+@cache
+def place_words(language: str) -> PlaceWords | None:
+    """The words that make a name a place in the language, or None."""
+    found = lexicon(language)
+    if found is None or not found.place_phrases:
+        return None
+    clauses = found.place_clauses
+    return PlaceWords(
+        re.compile(rf"{phrase_pattern(found.place_phrases).pattern}\s*$", re.IGNORECASE),
+        re.compile(rf"\W*{phrase_pattern(clauses).pattern}", re.IGNORECASE) if clauses else None,
+    )
+
+
+def placed(places: PlaceWords | None, text: str, name: str) -> bool:
+    """Whether a word that says where comes right before the name ("in Berlin"), or words
+    that make it the place of what follows right after it ("Madrid is where ...")."""
+    if places is None:
+        return False
+    before, _, after = text.partition(name)
+    return places.before.search(before) is not None or bool(
+        places.after and places.after.match(after)
+    )

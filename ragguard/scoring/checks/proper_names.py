@@ -72,7 +72,21 @@ def names_in(text: str, language: str) -> tuple[str, ...]:
         placed = placed_names(text, language)
         runs = [r for r in capitalized_runs(text, language) if not any(p in r for p in placed)]
         return tuple(sorted((*placed, *runs), key=text.find))
-    return names(text)
+    return _without_opening_preposition(names(text), text, found)
+
+
+def _without_opening_preposition(
+    found: tuple[str, ...], text: str, language: Lexicon | None
+) -> tuple[str, ...]:
+    """The names, less a preposition of place that opens the text capitalized: "À Madrid,
+    ..." and "En Madrid, ..." name Madrid ("In" is an English stop word already)."""
+    if not found or language is None or not text.lstrip().startswith(found[0]):
+        return found
+    first, _, rest = found[0].partition(" ")
+    opening = {phrase.split()[0] for phrase in language.place_phrases}
+    if rest and first.lower() in opening:
+        return (rest, *found[1:])
+    return found
 
 
 def capitalized_runs(text: str, language: str) -> tuple[str, ...]:
