@@ -81,6 +81,22 @@ def compared_conversely(claim: Sentence, anchor: Sentence) -> bool:
     )
 
 
+CLOSING_SHARE = 0.8
+"""Share of the claim's words a clause closed by its negation must hold before it for the
+negation to govern them all."""
+
+
+def _closing_scope(anchor: Sentence, cue: int, context: frozenset[str]) -> list[str]:
+    """The words before a negation that closes its sentence ("David Okoye beendete den
+    Marathon wegen einer Verletzung nicht."), nearest first, when they hold
+    ``CLOSING_SHARE`` of the claim's: the negation then denies what the claim says."""
+    if any(w not in stopwords_of(anchor.language) for w in anchor.words[cue + 1 :]):
+        return []
+    before = [w for w in reversed(anchor.words[:cue]) if w not in stopwords_of(anchor.language)]
+    held = context & {stem_in(anchor.language, w) for w in before}
+    return before if context and len(held) >= CLOSING_SHARE * len(context) else []
+
+
 def governed_words(
     words: tuple[str, ...], cue: int, width: int = 2, language: str = "en"
 ) -> list[str]:
@@ -100,8 +116,9 @@ def governed_words(
 
 
 def negated_phrase(words: tuple[str, ...], cue: int, scope: list[str], language: str = "en") -> str:
-    """The words from a negation cue to the last word it governs, as a reason shows them."""
-    if scope and negation_governs_before(language):
+    """The words from a negation cue to the last word it governs, as a reason shows them
+    (from that word to the cue, where it governs the words before it)."""
+    if scope and (negation_governs_before(language) or scope[-1] not in words[cue:]):
         start = max(i for i in range(cue) if words[i] == scope[-1])
         return " ".join(words[start : cue + 1])
     end = words.index(scope[-1], cue) + 1 if scope else cue + 1
@@ -177,6 +194,8 @@ def polarity_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[
     if not claim_cues:
         for cue in sentence_cues(anchor):
             scope = governed_words(anchor.words, cue, language=language)
+            if not scope and not negation_governs_before(language):
+                scope = _closing_scope(anchor, cue, context)
             governed = {stem_in(language, w) for w in scope}
             if governed & claim.content and not holds_opposite(scope[:1], claim):
                 return [Reason("negation", "", negated_phrase(anchor.words, cue, scope, language))]
