@@ -100,6 +100,11 @@ class PeriodWords:
     """Words after it ("18. Jahrhundert", "XVIIIe siècle", "18वीं सदी")."""
     rank_endings: tuple[str, ...] = ()
     """What a rank in digits or Roman numerals ends with before ``century_after`` ("." "e")."""
+    decade_words: Mapping[str, float] = field(default_factory=dict)
+    """A decade in words, by its tens ("twenties": 20); after ``decade_before`` where the
+    language has it ("années vingt"): its century is the passage's."""
+    decade_written: str = "{year}"
+    """How a decade is written in digits ("{year}s": "1920s")."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -201,11 +201,6 @@ _ENGLISH = NumberWords(
     month_before=_MONTH_BEFORE,
     month_after=_MONTH_AFTER,
 )
-_NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
-_RANGE = re.compile(
-    rf"\bbetween\s+(?P<a>{_NUMBER})\s+and\s+(?P<b>{_NUMBER})\b"
-    rf"|(?<![\w.,/-])(?P<c>{_NUMBER})\s*(?:-{{1,2}}|–|—|\bto\b)\s*(?P<d>{_NUMBER})(?![\w,/]|-\d)"
-)
 _CENTURY_AFTER = re.compile(r"[\s-]+centur(?:y|ies)\b", re.IGNORECASE)
 """After a rank, a century: "the 21st century" holds 2015, "the twelfth century" 1150."""
 _DECADE = re.compile(r"(?<![\w.,\[])(?P<num>(?:1\d|20)\d0)\s?['’]?s\b")
@@ -379,21 +374,6 @@ def _period(
         return Quantity(written, first // 100 + 1, "century", 2, bound)
     part = years if years < 10 and first % 100 else 0.0
     return Quantity(written, first, "decade", 4, bound, part)
-
-
-def ranges(text: str) -> tuple[tuple[float, float], ...]:
-    """Spans of values ("1977 -- 1983", "between 10 and 20"): a value inside is stated."""
-    out = []
-    for m in _RANGE.finditer(text):
-        start, end = m["a"] or m["c"], m["b"] or m["d"]
-        low, high = (float(v.replace(",", "")) for v in (start, end))
-        if len(end) == 2 and len(start) == 4 and 1000 <= low < 2100:  # "2018-19"
-            season = season_end(int(low), high)
-            if season is None:
-                continue
-            high = season
-        out.append((min(low, high), max(low, high)))
-    return tuple(out)
 
 
 def _rounded(value: float, digits: int) -> float:

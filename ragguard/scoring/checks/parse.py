@@ -10,8 +10,9 @@ from ragguard.language import english_numerals, kinds_off
 from ragguard.runtime import memoized
 from ragguard.scoring.checks.antecedents import resolve
 from ragguard.scoring.checks.dates import months_in, weekdays_in
-from ragguard.scoring.checks.numbers import Quantity, quantities, ranges
+from ragguard.scoring.checks.numbers import Quantity, quantities
 from ragguard.scoring.checks.proper_names import name_keys, names_in, word_keys
+from ragguard.scoring.checks.ranges import ranges
 from ragguard.scoring.checks.words import WORD
 from ragguard.scoring.lexical.text import (
     ANY_SCRIPT_TOKEN,
@@ -66,7 +67,7 @@ def parse(text: str, language: str = "en") -> Sentence:
         words=words,
         content=frozenset(stem_in(language, w) for w in words if w not in stop),
         quantities=quantities(text, language),
-        ranges=ranges(text),
+        ranges=ranges(text, language),
         months=months_in(text, language),
         weekdays=weekdays_in(text, language),
         names=found,

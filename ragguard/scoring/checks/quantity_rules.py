@@ -47,6 +47,19 @@ def _reading(q: Quantity, sentence: Sentence, claimed: Callable[[Quantity], bool
     return Reading(sentence, bool(forms) or in_range, rivals, forms)
 
 
+def _span_met(q: Quantity, claim: Sentence, sentences: tuple[Sentence, ...]) -> bool:
+    """Whether ``q`` ends a span of values of the claim ("between 100 and 200 metres") that
+    a passage value of its kind falls inside (142): the claim states the span, not its ends.
+    A year stays a year of its own ("between 1951 and 1972" names 1951)."""
+    return q.kind == "number" and any(
+        low <= e.value <= high and comparable(q, e)
+        for low, high in claim.ranges
+        if q.value in (low, high)
+        for s in sentences
+        for e in s.quantities
+    )
+
+
 def _anchor_rival(s: QuantitySlot) -> str | None:
     """``rival_value`` with a margin; a value stated nowhere fires unless it is a small
     count, a whole share, a rank or a day."""
@@ -131,6 +144,8 @@ def quantity_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[
     as_rival = stated_in_claim(claim, spans=True)
     in_clause = stated_in_claim(claim)
     for q in claim.quantities:
+        if _span_met(q, claim, sentences):
+            continue
         context = claim.content - parse(q.text, claim.language).content
         readings = tuple(_reading(q, s, as_rival) for s in sentences)
         slot = Slot(claim, q.text, context, readings)

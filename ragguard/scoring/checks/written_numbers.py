@@ -5,8 +5,9 @@ the claim with each number the passage states written the passage's way."""
 from __future__ import annotations
 
 import re
+from functools import cache
 
-from ragguard.language import english_numerals
+from ragguard.language import MARKS, PeriodWords, english_numerals, section, spelled_numbers
 from ragguard.runtime import memoized
 from ragguard.scoring.checks.numbers import Quantity, comparable, quantities, same_quantity
 
@@ -18,8 +19,12 @@ def in_passage_digits(claim: str, passage: str, language: str = "en") -> str:
     vingt-sept") as the passage's digits ("1866"), and a bounded one that the passage's
     value of its kind meets ("circa 120" against 118, "more than 4,000" against 4,620; no
     year meets "some 2,200") as that value.
+    A decade in words ("the twenties", "les années vingt") is written in digits in the
+    century of the passage's first year ("the 1920s" against 1922 or 1935), and a century's
+    rank in words in digits ("el siglo veinte": "el siglo 20").
     The embedding reads such pairs far apart, so the support head scores the claim as the
     passage writes it; the checks still read the claim as written."""
+    claim = _centuries_in_digits(_decades_in_digits(claim, passage, language), language)
     english = english_numerals(claim, language)
     rewritten = [
         q
@@ -58,3 +63,51 @@ def _near(claim: Quantity, evidence: Quantity) -> bool:
 def _several(text: str) -> bool:
     """Two words or more ("nineteen sixty-one", "vingt-sept"): one word ("two") reads well."""
     return len(re.split(r"[\s\-]+", text.strip())) > 1
+
+
+@cache
+def _decade_pattern(language: str) -> re.Pattern[str] | None:
+    """The language's decades in words, after ``decade_before`` where it has it."""
+    words = section(language, "periods", PeriodWords)
+    if not words.decade_words:
+        return None
+    ordered = sorted(words.decade_words, key=len, reverse=True)
+    lead = "|".join(r"\s+".join(map(re.escape, w.split())) for w in words.decade_before)
+    lead = rf"(?P<lead>(?:{lead})\s+)" if lead else "(?P<lead>)"
+    edge = rf"(?<![\w{MARKS}])"
+    return re.compile(
+        rf"{edge}{lead}(?P<word>{'|'.join(map(re.escape, ordered))})(?P<glued>[^\W\d_]*)",
+        re.IGNORECASE,
+    )
+
+
+def _decades_in_digits(claim: str, passage: str, language: str) -> str:
+    """The claim with each decade in words in digits, in the century of the passage's first
+    year; as written where the passage states no year."""
+    pattern = _decade_pattern(language)
+    if pattern is None or pattern.search(claim) is None:
+        return claim
+    stated = quantities(english_numerals(passage, language), language)
+    first = next((q.value for q in stated if q.kind == "year"), None)
+    if first is None:
+        return claim
+    words = section(language, "periods", PeriodWords)
+
+    def digits(m: re.Match[str]) -> str:
+        year = int(first) // 100 * 100 + int(words.decade_words[m["word"].lower()])
+        glued = f" {m['glued']}" if m["glued"] else ""
+        return m["lead"] + words.decade_written.format(year=year) + glued
+
+    return pattern.sub(digits, claim)
+
+
+def _centuries_in_digits(claim: str, language: str) -> str:
+    """The claim with a century's rank in words after ``century_before`` in digits."""
+    before = section(language, "periods", PeriodWords).century_before
+    if not before:
+        return claim
+    for n in reversed(spelled_numbers(claim, language)):
+        lead = claim[: n.start].rstrip().lower()
+        if 1 <= n.value <= 21 and n.value.is_integer() and lead.endswith(before):
+            claim = claim[: n.start] + str(int(n.value)) + claim[n.end :]
+    return claim

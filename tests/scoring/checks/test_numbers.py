@@ -7,7 +7,8 @@ import pytest
 
 from ragguard.language.numerals import WORD_NUMBERS
 from ragguard.scoring.checks import check, in_passage_digits
-from ragguard.scoring.checks.numbers import quantities, ranges, same_quantity
+from ragguard.scoring.checks.numbers import quantities, same_quantity
+from ragguard.scoring.checks.ranges import ranges
 from ragguard.scoring.lexical.vocabulary import ORDINAL_WORDS
 from tests.scoring.checks.passages import Case, assert_first_reason
 
