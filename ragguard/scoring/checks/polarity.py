@@ -84,17 +84,27 @@ def compared_conversely(claim: Sentence, anchor: Sentence) -> bool:
 CLOSING_SHARE = 0.8
 """Share of the claim's words a clause closed by its negation must hold before it for the
 negation to govern them all."""
+CLOSING_OPENING = 3
+"""Content words the claim must open with as the negated sentence does: it restates the
+sentence ("David Okoye beendete ..."), not a word of its reason ("... eine Verletzung")."""
 
 
-def _closing_scope(anchor: Sentence, cue: int, context: frozenset[str]) -> list[str]:
+def _closing_scope(
+    anchor: Sentence, claim: Sentence, cue: int, context: frozenset[str]
+) -> list[str]:
     """The words before a negation that closes its sentence ("David Okoye beendete den
-    Marathon wegen einer Verletzung nicht."), nearest first, when they hold
-    ``CLOSING_SHARE`` of the claim's: the negation then denies what the claim says."""
-    if any(w not in stopwords_of(anchor.language) for w in anchor.words[cue + 1 :]):
+    Marathon wegen einer Verletzung nicht."), nearest first, when the claim opens as the
+    sentence does and they hold ``CLOSING_SHARE`` of its words: the negation then denies
+    what the claim says."""
+    stop = stopwords_of(anchor.language)
+    if any(w not in stop for w in anchor.words[cue + 1 :]):
         return []
-    before = [w for w in reversed(anchor.words[:cue]) if w not in stopwords_of(anchor.language)]
+    before = [w for w in anchor.words[:cue] if w not in stop]
+    opening = [w for w in claim.words if w not in stop][:CLOSING_OPENING]
+    if len(opening) < CLOSING_OPENING or before[:CLOSING_OPENING] != opening:
+        return []
     held = context & {stem_in(anchor.language, w) for w in before}
-    return before if context and len(held) >= CLOSING_SHARE * len(context) else []
+    return before[::-1] if context and len(held) >= CLOSING_SHARE * len(context) else []
 
 
 def governed_words(
@@ -195,7 +205,7 @@ def polarity_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[
         for cue in sentence_cues(anchor):
             scope = governed_words(anchor.words, cue, language=language)
             if not scope and not negation_governs_before(language):
-                scope = _closing_scope(anchor, cue, context)
+                scope = _closing_scope(anchor, claim, cue, context)
             governed = {stem_in(language, w) for w in scope}
             if governed & claim.content and not holds_opposite(scope[:1], claim):
                 return [Reason("negation", "", negated_phrase(anchor.words, cue, scope, language))]

@@ -294,6 +294,36 @@ FRAME_CASES: list[Case] = [
         (),
         "an acronym's plural is the acronym (PhDs, PhD)",
     ),
+    (
+        "Madrid is where Elena Marsh founded Willow Press.",
+        "Elena Marsh founded Willow Press in Oslo in 1922.",
+        ("entity", "Madrid", "Oslo"),
+        "a name before 'is where' is a place, matched to the sentence's one place",
+    ),
+    (
+        "Oslo is where Elena Marsh founded Willow Press.",
+        "Elena Marsh founded Willow Press in Oslo in 1922.",
+        (),
+        "the place stated, in the 'is where' frame",
+    ),
+    (
+        "À Madrid, Elena Marsh a fondé Willow Press en 1922.",
+        "Elena Marsh a fondé Willow Press à Oslo en 1922. L'entreprise emploie 400 personnes.",
+        ("entity", "Madrid", "Oslo"),
+        "a capitalized preposition opening the sentence is no part of the name",
+    ),
+    (
+        "En Oslo, Elena Marsh fundó Willow Press en 1922.",
+        "Elena Marsh fundó Willow Press en Oslo en 1922.",
+        (),
+        "a fronted place the passage states (Spanish)",
+    ),
+    (
+        "Elena Marsh founded Willow Press in the city of Madrid.",
+        "Elena Marsh founded Willow Press in Oslo in 1922.",
+        ("entity", "Madrid", "Oslo"),
+        "'in the city of' says where",
+    ),
 ]
 
 

@@ -389,3 +389,92 @@ def test_a_claims_numbers_are_read_as_the_passage_writes_them(
 def test_a_range_in_words_meets_the_same_range_in_digits() -> None:
     claim = "The rally was held every year from eighteen sixty-six to eighteen seventy-seven."
     assert check(claim, "The rally was held every year from 1866 to 1877.") == ()
+
+
+@pytest.mark.parametrize(
+    ("code", "claim", "passage", "fires"),
+    [
+        (
+            "en",
+            "The bridge is between 100 and 200 metres long.",
+            "The bridge is 142 metres long.",
+            False,
+        ),
+        (
+            "en",
+            "The bridge is between 300 and 350 metres long.",
+            "The bridge is 142 metres long.",
+            True,
+        ),
+        (
+            "de",
+            "Die Brücke ist zwischen 100 und 200 Meter lang.",
+            "Die Brücke ist 142 Meter lang.",
+            False,
+        ),
+        (
+            "es",
+            "Willow tiene entre 2.000 y 2.500 empleados.",
+            "Willow tiene hoy 2.150 empleados.",
+            False,
+        ),
+        (
+            "es",
+            "Willow tiene entre 3.000 y 3.500 empleados.",
+            "Willow tiene hoy 2.150 empleados.",
+            True,
+        ),
+        # a year stays a year of its own
+        (
+            "es",
+            "El programa se desarrolló entre 1951 y 1972.",
+            "El programa se desarrolló de 1961 a 1972.",
+            True,
+        ),
+    ],
+)
+def test_a_span_of_values_is_met_by_a_value_inside(
+    code: str, claim: str, passage: str, fires: bool
+) -> None:
+    kinds = {r.check for r in check(claim, passage)}
+    assert bool(kinds & {"number", "date"}) is fires, code
+
+
+@pytest.mark.parametrize(
+    ("code", "claim", "passage", "fires"),
+    [
+        ("en", "The bridge opened in the twenties.", "The bridge opened in 1922.", False),
+        ("en", "The bridge opened in the thirties.", "The bridge opened in 1922.", True),
+        ("en", "The bridge opened in the twenties.", "The bridge opened in 2022.", False),
+        (
+            "de",
+            "Die Brücke wurde in den Zwanzigerjahren eröffnet.",
+            "Sie wurde 1922 eröffnet.",
+            False,
+        ),
+        (
+            "de",
+            "Die Brücke wurde in den dreißiger Jahren eröffnet.",
+            "Sie wurde 1922 eröffnet.",
+            True,
+        ),
+        (
+            "fr",
+            "Le pont a été inauguré dans les années vingt.",
+            "Il a été inauguré en 1922.",
+            False,
+        ),
+        (
+            "fr",
+            "Le pont a été inauguré dans les années trente.",
+            "Il a été inauguré en 1922.",
+            True,
+        ),
+        ("es", "El puente se inauguró en los años veinte.", "Se inauguró en 1922.", False),
+        ("es", "El puente se inauguró en el siglo veinte.", "Se inauguró en 1922.", False),
+        ("es", "El puente se inauguró en el siglo diecinueve.", "Se inauguró en 1922.", True),
+    ],
+)
+def test_a_decade_or_century_in_words(code: str, claim: str, passage: str, fires: bool) -> None:
+    kinds = {r.check for r in check(claim, passage)}
+    assert bool(kinds & {"number", "date"}) is fires, code

@@ -121,6 +121,42 @@ POLARITY_CASES: list[Case] = [
         ("negation", "lower", "higher"),
         "the same comparison with the opposite word is a conflict",
     ),
+    (
+        "No station in Riga is busier than Quenby Station.",
+        "Quenby Station is the busiest station in Riga. It opened in 1942.",
+        (),
+        "a negated comparison says the ranking the passage states",
+    ),
+    (
+        "No station in Riga is busier than Quenby Station.",
+        "Quenby Station is the sixth-busiest station in Riga. It opened in 1942.",
+        ("negation",),
+        "a negated comparison against a passage that ranks it otherwise",
+    ),
+    (
+        "Ninguna estación de Riga es más concurrida que la estación de Quenby.",
+        "La estación de Quenby es la estación más concurrida de Riga.",
+        (),
+        "a negated comparison in Spanish ('más ... que')",
+    ),
+    (
+        "La gare de Quenby n'est pas la gare la plus fréquentée de Riga.",
+        "La gare de Quenby est la septième gare la plus fréquentée de Riga.",
+        (),
+        "a negation a few words from the ranking it denies, a rank with a noun between",
+    ),
+    (
+        "David Okoye beendete den Küstenmarathon.",
+        "David Okoye beendete den Küstenmarathon 1920 wegen einer Verletzung nicht.",
+        ("negation",),
+        "a negation closing its sentence governs the words before it",
+    ),
+    (
+        "David Okoye hatte eine Verletzung.",
+        "David Okoye beendete den Küstenmarathon 1920 wegen einer Verletzung nicht.",
+        (),
+        "a closing negation governs only a claim whose words its sentence holds",
+    ),
 ]
 
 

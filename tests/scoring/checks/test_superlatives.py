@@ -263,3 +263,57 @@ def test_a_rank_keeps_its_ordinal_in_every_language(claim: str, passage: str, ph
     between the article and the cue; the same rank stated is no reason."""
     assert superlatives(claim, passage) == [phrase]
     assert superlatives(claim, claim) == []
+
+
+@pytest.mark.parametrize(
+    ("code", "claim", "passage", "phrase"),
+    [
+        (  # a rank with a noun between, in French
+            "fr",
+            "La gare de Quenby est la gare la plus fréquentée de Riga.",
+            "La gare de Quenby est la sixième gare la plus fréquentée de Riga.",
+            "la plus fréquentée",
+        ),
+        (  # an added rank: the anchor leaves out the rank's own words
+            "hi",
+            "क्वेनबी स्टेशन रीगा का दूसरा सबसे व्यस्त स्टेशन है।",
+            "क्वेनबी स्टेशन रीगा में है। इसे 1942 में खोला गया था।",
+            "",
+        ),
+    ],
+)
+def test_a_ranking_in_other_frames(code: str, claim: str, passage: str, phrase: str) -> None:
+    reasons = [r for r in check(claim, passage) if r.check == "superlative"]
+    assert reasons, code
+    assert phrase in reasons[0].claim
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        (  # the cue in another inflection
+            "Der Harlow-Turm ist eines der höchsten Gebäude in Lissabon.",
+            "Der Harlow-Turm ist das höchste Gebäude in Lissabon.",
+        ),
+        (  # a compound that ends in a word that ranks nothing
+            "Der Bahnhof Quenby ist der zweitverkehrsreichste Bahnhof in Riga.",
+            "Der Bahnhof Quenby ist der zweitverkehrsreichste Bahnhof in Riga. Täglich kommen "
+            "920 Fahrgäste.",
+        ),
+        (  # a ranking inside the claim's name ranks no one
+            "Southampton was second in the First Division.",
+            "Southampton is a football club based in Southampton, Hampshire.",
+        ),
+    ],
+)
+def test_readings_that_rank_nothing_new(claim: str, passage: str) -> None:
+    assert [r for r in check(claim, passage) if r.check == "superlative"] == []
+
+
+def test_a_compound_ending_in_a_listed_word_is_no_cue() -> None:
+    cues = lexicon("de")
+    assert cues is not None
+    assert rankings(("die", "fahrgäste"), cues.superlatives) == []
+    assert rankings(("die", "schnellste"), cues.superlatives) == [
+        ("die schnellste", ("schnellste",))
+    ]
