@@ -16,13 +16,12 @@ from ragguard._exports import lazy_exports as _lazy_exports
 from ragguard.language.detect import UNDETERMINED, detect
 from ragguard.language.normalize import UNREADABLE, normalized, skeleton, unreadable
 from ragguard.language.scripts import DIGITS, MARKS, WORD, phrase_pattern
+from ragguard.language.shapes import PeriodWords, SuperlativeCues
 from ragguard.language.wordlists import (
     FALLBACK,
     NAMES,
     SUPPORTED,
     Lexicon,
-    PeriodWords,
-    SuperlativeCues,
     checks_off,
     foreign_lexicon,
     kinds_off,

@@ -14,6 +14,7 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
+from ragguard.language.shapes import SuperlativeCues
 from ragguard.language.tables import Shape, read_table
 from ragguard.language.tables import pairs as _pairs
 from ragguard.language.tables import table as _table
@@ -82,63 +83,6 @@ def _numbers(data: Mapping[str, Any]) -> NumberWordLists:
         units_first=bool(table.get("units_first", False)),
         year_zeros=frozenset(_words(table.get("year_zeros"))),
     )
-
-
-@dataclass(frozen=True, slots=True)
-class PeriodWords:
-    """A language's ``[periods]`` table: how it writes a decade and a century."""
-
-    decade_before: tuple[str, ...] = ()
-    """Words before a decade's first year ("années" 1890)."""
-    decade_after: tuple[str, ...] = ()
-    """Words after it, spaced ("1960 के दशक") or glued (German "1960er")."""
-    decade_parts: Mapping[str, float] = field(default_factory=dict)
-    """Words before a decade naming a part of it, by the part's first year ("late": 6)."""
-    century_before: tuple[str, ...] = ()
-    """Words before a century's rank ("siglo" XVIII)."""
-    century_after: tuple[str, ...] = ()
-    """Words after it ("18. Jahrhundert", "XVIIIe siècle", "18वीं सदी")."""
-    rank_endings: tuple[str, ...] = ()
-    """What a rank in digits or Roman numerals ends with before ``century_after`` ("." "e")."""
-    decade_words: Mapping[str, float] = field(default_factory=dict)
-    """A decade in words, by its tens ("twenties": 20); after ``decade_before`` where the
-    language has it ("années vingt"): its century is the passage's."""
-    decade_written: str = "{year}"
-    """How a decade is written in digits ("{year}s": "1920s")."""
-
-
-@dataclass(frozen=True, slots=True)
-class SuperlativeCues:
-    """A language's ``[superlatives]`` table: the words a claim ranks its subject with."""
-
-    after: frozenset[str] = frozenset()
-    """Words a cue follows ("the"); none: a cue counts anywhere."""
-    ordinals: frozenset[str] = frozenset()
-    """Ranks that may stand between ("the second-largest")."""
-    analytic: frozenset[str] = frozenset()
-    """Cues read with the word after them ("most visited", "plus haute")."""
-    words: frozenset[str] = frozenset()
-    """Cues by themselves ("only", "first")."""
-    endings: tuple[str, ...] = ()
-    """Endings that make a word a cue ("tallest")."""
-    not_superlative: frozenset[str] = frozenset()
-    """Words with such an ending that rank nothing ("forest")."""
-    compounds: bool = False
-    """Whether the language joins nouns into one word, so that a word ending in one of
-    ``not_superlative`` ranks nothing either ("Fahrgäste": "Gäste")."""
-    noun_between: bool = False
-    """Whether a noun may stand between ``after`` and an analytic cue ("el puente más
-    largo")."""
-    adverb_endings: tuple[str, ...] = ()
-    """Endings that make an adjective an adverb ("directly"): "sunlight strikes directly"
-    may say "the most direct sunlight"."""
-    ranking_words: frozenset[str] = frozenset()
-    """Words that rank without a cue's form ("leading", "debut", "than"): a passage that
-    writes one may state a claim's ranking in other words."""
-    than: frozenset[str] = frozenset()
-    """The words that name what a comparison is against ("than", "als", "que", "से"): "no
-    bridge is longer than A" ranks A as "the longest"; "A is higher than B" and "B is lower
-    than A" say one thing with opposite words."""
 
 
 @cache

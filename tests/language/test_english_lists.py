@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 
 from ragguard.language import SUPPORTED, lexicon, section
-from ragguard.language.wordlists import SuperlativeCues, read_table
+from ragguard.language.shapes import SuperlativeCues
+from ragguard.language.wordlists import read_table
 
 SNAPSHOT = Path(__file__).parent / "data" / "english_lists_before_en_toml.json"
 
