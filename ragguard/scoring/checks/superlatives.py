@@ -212,12 +212,11 @@ def _ranks_nothing(
     stop: frozenset[str],
 ) -> bool:
     """Whether the passage, about the claim's subject (a sentence holds ``UNRANKED_ANCHOR``
-    of its words besides a rank and an analytic cue), ranks nothing at all: no cue, no ordinal, none
+    of its words besides a rank), ranks nothing at all: no cue, no ordinal, none
     of ``ranking_words``, nor the adverb of the word an analytic cue ranks by ("directly":
     "the most direct"). A ranking such a passage never writes is added, not paraphrased
     ("the longest bridge in Riga" against "crosses the river in Riga ... 455 metres long")."""
-    rank_words = {w for w in key if w in cues.ordinals or w in cues.analytic}
-    rest = claim.content - {stem_in(claim.language, w) for w in rank_words}
+    rest = claim.content - {stem_in(claim.language, w) for w in key if w in cues.ordinals}
     if not any(overlap(rest, s) >= UNRANKED_ANCHOR for s in sentences):
         return False
     analytic = key[-2:-1] and key[-2] in cues.analytic
