@@ -128,6 +128,16 @@ def checked_language(claim: str, passage: str) -> str | None:
     return language if language in SUPPORTED else None
 
 
+def _read_pair(claim: str, passage: str) -> tuple[str, str, str] | None:
+    """Both texts as the checks read them (normalised, then their skeleton) and their
+    language; None where the checks cannot read the pair (``checked_language``)."""
+    claim, passage = normalized(claim), normalized(passage)
+    language = checked_language(claim, passage)
+    if language is None:
+        return None
+    return skeleton(claim), skeleton(passage), language
+
+
 _CIRCA_END = re.compile(r"\b(?:c|ca)\.$", re.IGNORECASE)
 _RANK_END = re.compile(r"(?<![\d.,])\d{1,2}\.$")
 
@@ -158,11 +168,10 @@ def check(claim: str, passage: str) -> tuple[Reason, ...]:
     "⑤⓪⓪" is 500, "nоt" with a Cyrillic o is "not").
     They are read in their language (``checked_language``), less the checks it switches
     off (``ragguard.language.checks_off``); a pair the checks cannot read gets none."""
-    claim, passage = normalized(claim), normalized(passage)
-    language = checked_language(claim, passage)
-    if language is None:
+    read = _read_pair(claim, passage)
+    if read is None:
         return ()
-    claim, passage = skeleton(claim), skeleton(passage)
+    claim, passage, language = read
     claim = in_passage_digits(claim, passage, language)  # "from 1866 to ...", as the passage
     off = kinds_off(language)
     run = [c for c in CHECKS if not off.intersection(c.kinds)]
@@ -188,12 +197,12 @@ def negation_explained(claim: str, passage: str) -> bool:
     """Whether the claim's negation says what the passage's ranking says ("not the largest"
     against "the sixth-largest": ``polarity.ranking_denied``). The support head's
     ``negation_mismatch`` feature then counts no mismatch."""
-    claim, passage = normalized(claim), normalized(passage)
-    language = checked_language(claim, passage)
-    if language is None or "negation" in kinds_off(language):
+    read = _read_pair(claim, passage)
+    if read is None or "negation" in kinds_off(read[2]):
         return False
-    sentences = parse_passage(skeleton(passage), language)
-    parsed = parse(skeleton(claim), language)
+    claim, passage, language = read
+    sentences = parse_passage(passage, language)
+    parsed = parse(claim, language)
     return any(ranking_denied(parsed, cue, sentences) for cue in sentence_cues(parsed))
 
 

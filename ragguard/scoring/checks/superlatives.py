@@ -16,6 +16,8 @@ figures behind this.
 
 from __future__ import annotations
 
+from functools import cache
+
 from ragguard.language import (
     SuperlativeCues,
     lexicon,
@@ -132,8 +134,14 @@ def _cue_base(word: str, cues: SuperlativeCues) -> str:
     """A cue less its inflected ending ("höchsten", "höchste": "höch"); any other word as is."""
     if not _is_cue(word, cues):
         return word
-    longest_first = sorted(cues.endings, key=len, reverse=True)
-    return next((word[: -len(end)] for end in longest_first if word.endswith(end)), word)
+    return next(
+        (word[: -len(end)] for end in _longest_first(cues.endings) if word.endswith(end)), word
+    )
+
+
+@cache
+def _longest_first(endings: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(sorted(endings, key=len, reverse=True))
 
 
 def ranked_nouns(

@@ -34,8 +34,7 @@ def in_passage_digits(claim: str, passage: str, language: str = "en") -> str:
     ]
     if not rewritten:
         return claim
-    stated = quantities(english_numerals(passage, language), language)
-    in_digits = [e for e in stated if e.text[:1].isdigit()]
+    in_digits = [e for e in _passage_quantities(passage, language) if e.text[:1].isdigit()]
     for q in rewritten:
         exact = next((e for e in in_digits if e.value == q.value), None)
         meeting = [e for e in in_digits if comparable(q, e) and _near(q, e) and same_quantity(q, e)]
@@ -47,6 +46,12 @@ def in_passage_digits(claim: str, passage: str, language: str = "en") -> str:
         claim = claim[:at] + written + claim[at + len(q.text) :]
         english = english[:at] + written + english[at + len(q.text) :]
     return claim
+
+
+@memoized(entries=4_096)
+def _passage_quantities(passage: str, language: str) -> tuple[Quantity, ...]:
+    """The passage's quantities, read once for its decades and its numbers."""
+    return quantities(english_numerals(passage, language), language)
 
 
 def _written(passage: str, language: str, english: str) -> str:
@@ -87,8 +92,9 @@ def _decades_in_digits(claim: str, passage: str, language: str) -> str:
     pattern = _decade_pattern(language)
     if pattern is None or pattern.search(claim) is None:
         return claim
-    stated = quantities(english_numerals(passage, language), language)
-    first = next((q.value for q in stated if q.kind == "year"), None)
+    first = next(
+        (q.value for q in _passage_quantities(passage, language) if q.kind == "year"), None
+    )
     if first is None:
         return claim
     words = section(language, "periods", PeriodWords)
