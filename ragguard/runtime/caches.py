@@ -84,7 +84,9 @@ class CacheStats:
 
 SAMPLE_EVERY = 32
 """Of a memoized function's results, every this-many-th is measured with ``deep_size`` (and
-the first few): measuring each costs as much as parsing it."""
+the first few): measuring each costs as much as parsing it. The count runs over the cache's
+life, not since its last ``clear()``: bytes per unit of length belong to the function, so
+a cleared cache has nothing to learn again."""
 
 
 def _key_length(args: tuple[object, ...]) -> int:
@@ -108,6 +110,7 @@ class Cache(Generic[K, V]):
         self.data: OrderedDict[Hashable, list[Any]] = OrderedDict()  # [value, bytes, last use]
         self._bytes = 0
         self._misses = 0
+        self._samples = 0
         self._measured_bytes = 0
         self._measured_length = 0
         self._lock = threading.Lock()
@@ -136,7 +139,8 @@ class Cache(Generic[K, V]):
         and the bytes per unit of length measured on a sample of results."""
         with self._lock:
             self._misses += 1
-            if self._misses <= SAMPLE_EVERY or self._misses % SAMPLE_EVERY == 0:
+            self._samples += 1
+            if self._samples <= SAMPLE_EVERY or self._samples % SAMPLE_EVERY == 0:
                 self._measured_bytes += deep_size(key) + deep_size(value)
                 self._measured_length += length
             size = length * self._measured_bytes // self._measured_length

@@ -88,6 +88,34 @@ def test_the_byte_bound_evicts_and_a_result_over_it_is_not_kept() -> None:
         set_max_bytes(before)
 
 
+def test_a_cleared_cache_keeps_what_it_learnt_of_its_results_sizes(monkeypatch) -> None:
+    """Only the first SAMPLE_EVERY results of a cache's life, then every SAMPLE_EVERY-th,
+    are measured: clearing it (as a cold-cache benchmark does before each request) does not
+    start the measuring over."""
+    measured: list[object] = []
+
+    def counting(value: object, seen: set[int] | None = None) -> int:
+        measured.append(value)
+        return deep_size(value, seen)
+
+    @memoized(entries=100)
+    def whisper(text: str) -> str:
+        return text.lower()
+
+    monkeypatch.setattr(caches, "deep_size", counting)
+    for n in range(caches.SAMPLE_EVERY):
+        whisper(f"First {n}")
+    first = len(measured)
+    clear_caches(__name__)
+    for n in range(caches.SAMPLE_EVERY - 1):
+        whisper(f"Again {n}")
+    stats = next(s for s in cache_stats() if s.name.endswith("whisper"))
+    assert first > 0
+    assert len(measured) == first
+    assert stats.misses == caches.SAMPLE_EVERY - 1  # the stats still count since the clear
+    assert stats.bytes > 0
+
+
 def test_deep_size_counts_what_containers_hold_once() -> None:
     word = "paris" * 20
     assert deep_size((word,)) == sys.getsizeof((word,)) + sys.getsizeof(word)
