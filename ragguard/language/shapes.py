@@ -58,6 +58,12 @@ class SuperlativeCues:
     ranking_words: frozenset[str] = frozenset()
     """Words that rank without a cue's form ("leading", "debut", "than"): a passage that
     writes one may state a claim's ranking in other words."""
+    among: tuple[str, ...] = ()
+    """Phrases that rank a thing among others, not alone ("one of", "l'une des"): "one of
+    the busiest" does not state "the busiest"."""
+    among_follows: bool = False
+    """Whether ``among`` comes after the ranking ("सबसे व्यस्त स्टेशनों में से एक"), not
+    before it."""
     than: frozenset[str] = frozenset()
     """The words that name what a comparison is against ("than", "als", "que", "से"): "no
     bridge is longer than A" ranks A as "the longest"; "A is higher than B" and "B is lower

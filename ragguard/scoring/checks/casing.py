@@ -18,9 +18,9 @@ import re
 from ragguard.language import lexicon
 from ragguard.runtime import memoized
 from ragguard.scoring.checks.numbers import quantities
-from ragguard.scoring.checks.parse import parse_passage
+from ragguard.scoring.checks.parse import parse, parse_passage
 from ragguard.scoring.checks.words import WORD
-from ragguard.scoring.lexical.text import stopwords_of
+from ragguard.scoring.lexical.text import stem_in, stopwords_of
 
 _PHRASE_END = re.compile(r"\s*(?:[,.;:!?)]|$|\s(?:and|und|et|y|or)\b)")
 """What closes a name's phrase after it: a mark, the end, or a conjunction ("in berlin and
@@ -138,9 +138,13 @@ def recased(claim: str, passage: str, language: str) -> str:
                 name = name or text[:1].upper() + text[1:]
             elif (
                 lower not in passage_words
+                and not _inflects(lower, passage_words)
                 and lower not in stop
-                and not lower.endswith(common)
                 and previous in before
+                and (
+                    not lower.endswith(common)
+                    or _in_a_name_slot(claim, lower, previous, passage, language)
+                )
             ):
                 # a previous in ``before`` (a subset of ``lower_case_after``) leads a name
                 # of up to three words the passage never writes ("by mira chandra.")
@@ -154,6 +158,46 @@ def recased(claim: str, passage: str, language: str) -> str:
     if out and out[0].islower():
         out[0] = out[0].upper()  # a sentence's first word, as the name reader expects it
     return "".join(out)
+
+
+SLOT_ANCHOR = 0.75
+"""Share of the claim's other content words a passage sentence must hold for a word after
+the lead word of one of its names to stand in that name's place."""
+
+
+def _in_a_name_slot(claim: str, word: str, lead: str, passage: str, language: str) -> bool:
+    """Whether ``word``, after ``lead``, stands where a sentence about the same thing writes
+    a name after the same lead, closing its phrase: then an ending of a common noun does
+    not make it one ("in paris", "en atenas" against "in London", "en Roma"; "in movies"
+    against "in American comic books" is no name)."""
+    read, stop = parse(claim, language), stopwords_of(language)
+    other = read.content - {stem_in(language, word)}
+    if not other:
+        return False
+    for sentence in parse_passage(passage, language):
+        if len(other & sentence.content) < SLOT_ANCHOR * len(other):
+            continue
+        for name in sentence.names:
+            at = sentence.text.find(name)
+            previous = WORD.findall(sentence.text, 0, at)[-1:] if at > 0 else []
+            following = WORD.findall(sentence.text, at + len(name))[:1]
+            attributive = following and following[0].lower() not in stop  # "American comics"
+            if previous and previous[0].lower() == lead and not attributive:
+                return True
+    return False
+
+
+INFLECTION_STEM = 5
+"""Letters a word must share from its start with a passage word, all but its last two, to
+be read as that word in another inflection ("bacteria" of "bacterium", "criteria" of
+"criterion"): a common noun the passage writes, not a name it never writes."""
+
+
+def _inflects(word: str, passage_words: frozenset[str]) -> bool:
+    stem = word[:-2]
+    return len(stem) >= INFLECTION_STEM and any(
+        w.startswith(stem) and len(w) <= len(word) + 2 for w in passage_words
+    )
 
 
 _NEXT_WORD = re.compile(r"\s+(" + WORD.pattern + ")")

@@ -28,8 +28,9 @@ from ragguard.scoring.checks.slots import (
     first_led_rival,
     rival_value,
 )
-from ragguard.scoring.checks.words import lower_case_words, misspelt, two_words_before
+from ragguard.scoring.checks.words import WORD, lower_case_words, misspelt, two_words_before
 from ragguard.scoring.interface.protocols import Reason
+from ragguard.scoring.lexical.text import stem_in
 
 _BY_LEAD = RivalRule(by_lead=True)
 _BY = re.compile(r"\b(?:by|par|por|von)\s*$", re.IGNORECASE)
@@ -147,12 +148,25 @@ def _short_claim_rival(slot: Slot) -> str | None:
 
 def _place_rival(slot: Slot, places: PlaceWords | None) -> str | None:
     """A place the passage states nowhere, after a word that says where ("near Bordeaux"),
-    where the on-topic sentence has another place after one ("in Hamburg")."""
+    where the on-topic sentence has another place after one ("in Hamburg"). A sentence is
+    on topic when it holds the claim's share of context words, or every word the claim
+    capitalizes besides the place: a one-word subject anchors a short claim ("Amberline
+    comes from Vilnius" against "Nora Quist started Amberline in Tallinn")."""
     if not placed(places, slot.claim.text, slot.value):
         return None
+    named = _capitalized_context(slot)
     return first_led_rival(
         slot,
-        lambda s, rival: placed(places, s.text, rival) and overlap(slot.context, s) >= MIN_ANCHOR,
+        lambda s, rival: placed(places, s.text, rival)
+        and (overlap(slot.context, s) >= MIN_ANCHOR or bool(named and named <= s.content)),
+    )
+
+
+def _capitalized_context(slot: Slot) -> frozenset[str]:
+    """The claim's content words it writes capitalized, other than the value's words."""
+    capitalized = {w.lower() for w in WORD.findall(slot.claim.text) if w[:1].isupper()}
+    return frozenset(
+        w for w in slot.context if any(stem_in(slot.claim.language, c) == w for c in capitalized)
     )
 
 

@@ -189,10 +189,15 @@ def word_keys(word: str) -> frozenset[str]:
     return frozenset(keys | {IRREGULAR_DEMONYMS[k] for k in keys if k in IRREGULAR_DEMONYMS})
 
 
+_ROMAN = re.compile(r"[IVX]+")
+
+
 def name_keys(name: str) -> frozenset[str]:
-    """The keys of a name's words and its acronym ("United Nations", "U.N." -> "un"); not
-    an acronym that is a function word ("Omar Farouk" is no "of", "Isaac Newton" no "in")."""
+    """The keys of a name's words and its acronym ("United Nations", "U.N." -> "un"; a Roman
+    numeral stays whole: "World War II" -> "wwii"); not an acronym that is a function word
+    ("Omar Farouk" is no "of", "Isaac Newton" no "in")."""
     words = [w for w in WORD.findall(name) if w.lower() not in {"of", "the"}]
-    acronym = "".join(w[0] for w in words).lower() if len(words) > 1 else ""
+    initials = (w if _ROMAN.fullmatch(w) and index else w[0] for index, w in enumerate(words))
+    acronym = "".join(initials).lower() if len(words) > 1 else ""
     keys = frozenset().union(*(word_keys(w) for w in words))
     return keys | {acronym} if len(acronym) > 1 and acronym not in STOPWORDS else keys

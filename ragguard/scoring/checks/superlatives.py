@@ -107,10 +107,14 @@ def _ranks_a_noun(words: tuple[str, ...], lead: int, cues: SuperlativeCues) -> b
     )
 
 
-def _states(sentence: Sentence, key: tuple[str, ...], cues: SuperlativeCues) -> bool:
-    """Whether the sentence writes ``key``, a cue in any of its inflections ("höchsten" of
-    "höchste"); a key without an ordinal only where no ordinal comes before it ("the
-    sixth-largest" does not state "the largest")."""
+def _states(
+    sentence: Sentence, key: tuple[str, ...], cues: SuperlativeCues, alone: bool = True
+) -> bool:
+    """Whether the sentence writes ``key``, each word in any of its inflections ("höchsten"
+    of "höchste", "les plus fréquentées" of "la plus fréquentée"); a key without an ordinal
+    only where no ordinal comes before it ("the sixth-largest" does not state "the
+    largest"), and, for a ranking claimed ``alone``, not among others ("one of the busiest"
+    does not state "the busiest")."""
     words, ordinals = sentence.words, cues.ordinals
     if key[0] in ordinals:  # the rank next to the cue, or a noun between ("el segundo puente")
         return any(
@@ -124,10 +128,78 @@ def _states(sentence: Sentence, key: tuple[str, ...], cues: SuperlativeCues) -> 
         return False
     return any(
         _cue_base(words[i], cues) == base
-        and words[i + 1 : i + len(key)] == key[1:]
+        and _inflected(words[i + 1 : i + len(key)], key[1:])
         and not (set(words[max(i - reach, 0) : i]) & ordinals)
+        and not (alone and among(words, i, cues) is not None)
         for i in range(len(words) - len(key) + 1)
     )
+
+
+AMONG_REACH = 5
+"""Words an ``among`` phrase may stand from the cue it ranks among others: "l'une des gares
+les plus fréquentées", "सबसे व्यस्त स्टेशनों में से एक"."""
+
+
+def among(words: tuple[str, ...], at: int, cues: SuperlativeCues) -> tuple[int, int] | None:
+    """Where the phrase of the language's ``among`` stands that ranks the cue at ``at``
+    among others ("one of" the busiest); None where the cue ranks alone."""
+    if not cues.among or at < 0:
+        return None
+    start = at + 1 if cues.among_follows else max(at - AMONG_REACH, 0)
+    end = at + 1 + AMONG_REACH if cues.among_follows else at
+    for phrase in cues.among:
+        written = tuple(phrase.split())
+        for first in range(start, end - len(written) + 1):
+            if words[first : first + len(written)] == written:
+                return first, first + len(written)
+    return None
+
+
+def _among_phrase(words: tuple[str, ...], phrase: str, cues: SuperlativeCues) -> str:
+    """A ranking ``phrase`` of ``words`` with the ``among`` words that rank it among others
+    ("one of the busiest"), or an empty string where it ranks alone."""
+    at = _cue_at(words, phrase, cues)
+    found = among(words, at, cues)
+    if found is None:
+        return ""
+    written = tuple(phrase.split())
+    start = next(i for i in range(at, -1, -1) if words[i : i + len(written)] == written)
+    return " ".join(words[min(found[0], start) : max(found[1], start + len(written))])
+
+
+def _closes(words: tuple[str, ...], phrase: str, stop: frozenset[str]) -> bool:
+    """Whether only function words follow the ranking ``phrase`` ("is the busiest.",
+    "सबसे व्यस्त है"): it ranks nothing the claim names ("the most abundant in the universe"
+    ranks within the universe)."""
+    written = tuple(phrase.split())
+    ends = [s + len(written) for s in range(len(words)) if words[s : s + len(written)] == written]
+    return bool(ends) and all(w in stop for w in words[ends[0] :])
+
+
+def _same_ranking(one: tuple[str, ...], other: tuple[str, ...], cues: SuperlativeCues) -> bool:
+    """Whether two rankings' keys are one, each word in any inflection ("verkehrsreichsten",
+    "les plus fréquentées")."""
+    return (
+        len(one) == len(other)
+        and _inflected(one[1:], other[1:])
+        and _cue_base(one[0], cues) == _cue_base(other[0], cues)
+    )
+
+
+def _inflected(words: tuple[str, ...], key: tuple[str, ...]) -> bool:
+    """Whether ``words`` are ``key``'s, each in any inflection ("fréquentées", "fréquentée")."""
+    return len(words) == len(key) and all(_same_word(a, b) for a, b in zip(words, key, strict=True))
+
+
+def _cue_at(words: tuple[str, ...], phrase: str, cues: SuperlativeCues) -> int:
+    """Where the cue of a ranking ``phrase`` stands in ``words``; -1 where it is not."""
+    written = tuple(phrase.split())
+    for start in range(len(words) - len(written) + 1):
+        if words[start : start + len(written)] == written:
+            return next(
+                (i for i in range(start, start + len(written)) if _is_cue(words[i], cues)), -1
+            )
+    return -1
 
 
 def _cue_base(word: str, cues: SuperlativeCues) -> str:
@@ -168,16 +240,26 @@ def rival(
     none ranks that thing otherwise. A ranking of something else ("the most plentiful
     element" against "the most abundant in the universe") is no rival: likely a paraphrase."""
     cues = _cues(claim.language)
-    if cues is None or any(_states(s, key, cues) for s in sentences):
+    if cues is None:
+        return None
+    alone = among(claim.words, _cue_at(claim.words, phrase, cues), cues) is None
+    if any(_states(s, key, cues, alone) for s in sentences):
         return None
     stop = lexicon_or_fallback(claim.language).stopwords
     ranked = ranked_nouns(claim.words, phrase, key, cues, claim.language)
+    bare = not ranked and _closes(claim.words, phrase, stop)
     for sentence in sentences:
-        if not (ranked and overlap(claim.content, sentence)):
+        if not ((ranked or bare) and overlap(claim.content, sentence)):
             continue
         for other, its in rankings(sentence.words, cues, stop):
-            if ranked & ranked_nouns(sentence.words, other, its, cues, claim.language):
-                return other
+            # a ranking closing the claim with no noun ("is the busiest.") ranks what its
+            # sentence is about; the same ranking among others ranks the same thing
+            if (
+                bare
+                or _same_ranking(its, key, cues)
+                or ranked & ranked_nouns(sentence.words, other, its, cues, claim.language)
+            ):
+                return _among_phrase(sentence.words, other, cues) or other
     return None
 
 

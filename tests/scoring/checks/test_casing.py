@@ -102,3 +102,63 @@ def test_title_case_capitals_and_caseless_claims_are_read(
 def test_a_right_caseless_claim_fires_nothing() -> None:
     passage = "Alexander Fleming discovered penicillin in London in 1928."
     assert fired("fleming discovered penicillin in london.", passage) == []
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        (
+            "Lyme disease is caused by bacteria.",
+            "Lyme disease is caused by Borrelia burgdorferi, a corkscrew-shaped bacterium.",
+        ),
+        (
+            "The prize is judged by criteria of merit.",
+            "The prize is judged by Anna Berg, on one criterion: merit.",
+        ),
+    ],
+    ids=["bacteria", "criteria"],
+)
+def test_a_word_the_passage_writes_in_another_inflection_is_no_name(
+    claim: str, passage: str
+) -> None:
+    assert recased(claim, passage, "en") == claim
+    assert fired(claim, passage) == []
+
+
+def test_a_wrong_lower_case_name_near_no_passage_word_still_fires() -> None:
+    passage = "Alexander Fleming discovered penicillin in London in 1928."
+    assert ("entity", "Paris", "London") in fired("Fleming discovered penicillin in paris.", passage)
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "name", "rival"),
+    [
+        (
+            "Fleming discovered penicillin in paris.",
+            "Alexander Fleming discovered penicillin in London in 1928.",
+            "Paris",
+            "London",
+        ),
+        (
+            "The Colosseum is in athens.",
+            "The Colosseum is an amphitheatre in Rome.",
+            "Athens",
+            "Rome",
+        ),
+        (
+            "El Coliseo está en atenas.",
+            "El Coliseo es un anfiteatro situado en Roma, la capital de Italia.",
+            "Atenas",
+            "Roma",
+        ),
+    ],
+)
+def test_a_place_with_a_common_nouns_ending_in_a_names_slot_is_a_name(
+    claim: str, passage: str, name: str, rival: str
+) -> None:
+    assert ("entity", name, rival) in fired(claim, passage)
+
+
+def test_a_plural_after_a_name_used_as_an_adjective_stays_common() -> None:
+    passage = "Aunt May is a character appearing in American comic books."
+    assert fired("Aunt May is a character that appeared in movies.", passage) == []

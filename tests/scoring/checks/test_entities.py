@@ -378,3 +378,54 @@ def test_a_common_noun_ending_two_names_makes_them_no_one_name(
     claim: str, passage: str, expected: tuple[str, ...]
 ) -> None:
     assert_first_reason(claim, passage, expected, "a shared common noun is no shared name")
+
+
+@pytest.mark.parametrize(
+    ("claim", "expected"),
+    [
+        ("The film is set during WWII.", ()),
+        ("The film is set during WWI.", ("entity", "WWI", "World War II")),
+    ],
+    ids=["the acronym", "another war"],
+)
+def test_an_acronym_keeps_a_roman_numeral_whole(claim: str, expected: tuple[str, ...]) -> None:
+    passage = "The film is set in Italy during World War II."
+    assert_first_reason(claim, passage, expected, "WWII is World War II")
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "expected"),
+    [
+        (
+            "Amberline comes from Vilnius.",
+            "Nora Quist started Amberline in Tallinn in 1962. It now has 340 employees.",
+            ("entity", "Vilnius", "Tallinn"),
+        ),
+        (
+            "Amberline is based in Vilnius.",
+            "Nora Quist started Amberline in Tallinn in 1962. It now has 340 employees.",
+            ("entity", "Vilnius", "Tallinn"),
+        ),
+        (
+            "Amberline is based in Tallinn.",
+            "Nora Quist started Amberline in Tallinn in 1962. It now has 340 employees.",
+            (),
+        ),
+        (
+            "L'entreprise Amberline est originaire de Vilnius.",
+            "Nora Quist a créé l'entreprise Amberline à Tallinn en 1962. Elle compte aujourd'hui "
+            "340 salariés.",
+            ("entity", "Vilnius", "Tallinn"),
+        ),
+        (
+            "La empresa Amberline procede de Vilna.",
+            "Nora Quist creó la empresa Amberline en Tallin en 1962. Hoy tiene 340 empleados.",
+            ("entity", "Vilna", "Tallin"),
+        ),
+    ],
+    ids=["comes from", "based in", "the same place", "originaire de", "procede de"],
+)
+def test_a_one_word_subject_anchors_its_origin(
+    claim: str, passage: str, expected: tuple[str, ...]
+) -> None:
+    assert_first_reason(claim, passage, expected, "the company's one word is its anchor")

@@ -317,3 +317,83 @@ def test_a_compound_ending_in_a_listed_word_is_no_cue() -> None:
     assert rankings(("die", "schnellste"), cues.superlatives) == [
         ("die schnellste", ("schnellste",))
     ]
+
+
+AMONG = {
+    "en": "Quenby Station is one of the busiest stations in Riga. It opened in 1901.",
+    "de": "Der Bahnhof Quenby ist einer der verkehrsreichsten Bahnhöfe in Riga.",
+    "fr": "La gare de Quenby est l'une des gares les plus fréquentées de Riga.",
+    "es": "La estación de Quenby es una de las estaciones más concurridas de Riga.",
+    "hi": "क्वेनबी स्टेशन रीगा के सबसे व्यस्त स्टेशनों में से एक है।",
+}
+ALONE = {
+    "en": ("Quenby Station is the busiest station in Riga.", "one of the busiest"),
+    "de": ("Der Bahnhof Quenby ist der verkehrsreichste Bahnhof in Riga.", "einer der"),
+    "fr": ("La gare de Quenby est la gare la plus fréquentée de Riga.", "l une des"),
+    "es": ("La estación de Quenby es la estación más concurrida de Riga.", "una de las"),
+    "hi": ("क्वेनबी स्टेशन रीगा का सबसे व्यस्त स्टेशन है।", "में से एक"),
+}
+
+
+@pytest.mark.parametrize("code", sorted(AMONG))
+def test_a_ranking_among_others_does_not_state_it_alone(code: str) -> None:
+    """"One of the busiest" in the passage: the claim that it is the busiest is a
+    superlative reason naming the passage's words; the claim that it is one of them is
+    none."""
+    claim, words = ALONE[code]
+    found = [r for r in check(claim, AMONG[code]) if r.check == "superlative"]
+    assert len(found) == 1 and words in found[0].evidence
+    assert [r for r in check(AMONG[code].split(".")[0].split("।")[0] + ".", AMONG[code])] == []
+
+
+@pytest.mark.parametrize(
+    ("code", "claim", "passage"),
+    [
+        (
+            "en",
+            "Quenby Station is the busiest.",
+            "Quenby Station is the third-busiest station in Riga.",
+        ),
+        (
+            "de",
+            "Der Bahnhof Quenby ist der verkehrsreichste.",
+            "Der Bahnhof Quenby ist der drittverkehrsreichste Bahnhof in Riga.",
+        ),
+        (
+            "fr",
+            "La gare de Quenby est la plus fréquentée.",
+            "La gare de Quenby est la troisième gare la plus fréquentée de Riga.",
+        ),
+        (
+            "es",
+            "La estación de Quenby es la más concurrida.",
+            "La estación de Quenby es la tercera estación más concurrida de Riga.",
+        ),
+        (
+            "hi",
+            "क्वेनबी स्टेशन सबसे व्यस्त है।",
+            "क्वेनबी स्टेशन रीगा का तीसरा सबसे व्यस्त स्टेशन है।",
+        ),
+    ],
+)
+def test_a_ranking_with_no_noun_ranks_what_the_claim_is_about(
+    code: str, claim: str, passage: str
+) -> None:
+    assert [r.check for r in check(claim, passage)] == ["superlative"]
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        (  # stated alone, the ranking with no noun is met
+            "Quenby Station is the busiest.",
+            "Quenby Station is the busiest station in Riga.",
+        ),
+        (  # a ranking within a scope ranks within it, not what the claim is about
+            "The element hydrogen is the most abundant in the universe.",
+            "Hydrogen is the most plentiful element in the universe.",
+        ),
+    ],
+)
+def test_a_ranking_with_no_noun_met_or_scoped_is_no_reason(claim: str, passage: str) -> None:
+    assert [r for r in check(claim, passage) if r.check == "superlative"] == []
