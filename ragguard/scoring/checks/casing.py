@@ -19,7 +19,7 @@ from ragguard.language import lexicon
 from ragguard.runtime import memoized
 from ragguard.scoring.checks.numbers import quantities
 from ragguard.scoring.checks.parse import parse, parse_passage
-from ragguard.scoring.checks.words import WORD
+from ragguard.scoring.checks.words import WORD, one_stem
 from ragguard.scoring.lexical.text import stem_in, stopwords_of
 
 _PHRASE_END = re.compile(r"\s*(?:[,.;:!?)]|$|\s(?:and|und|et|y|or)\b)")
@@ -138,7 +138,7 @@ def recased(claim: str, passage: str, language: str) -> str:
                 name = name or text[:1].upper() + text[1:]
             elif (
                 lower not in passage_words
-                and not _inflects(lower, passage_words)
+                and not any(one_stem(lower, w, INFLECTION_STEM) for w in passage_words)
                 and lower not in stop
                 and previous in before
                 and (
@@ -187,17 +187,10 @@ def _in_a_name_slot(claim: str, word: str, lead: str, passage: str, language: st
     return False
 
 
-INFLECTION_STEM = 5
-"""Letters a word must share from its start with a passage word, all but its last two, to
-be read as that word in another inflection ("bacteria" of "bacterium", "criteria" of
-"criterion"): a common noun the passage writes, not a name it never writes."""
-
-
-def _inflects(word: str, passage_words: frozenset[str]) -> bool:
-    stem = word[:-2]
-    return len(stem) >= INFLECTION_STEM and any(
-        w.startswith(stem) and len(w) <= len(word) + 2 for w in passage_words
-    )
+INFLECTION_STEM = 6
+"""Letters a word must share from its start with a passage word (``one_stem``) to be read
+as that word in another inflection ("bacteria" of "bacterium", "criteria" of "criterion"):
+a common noun the passage writes, not a name it never writes ("athens" is no "athenian")."""
 
 
 _NEXT_WORD = re.compile(r"\s+(" + WORD.pattern + ")")

@@ -157,8 +157,10 @@ def _place_rival(slot: Slot, places: PlaceWords | None) -> str | None:
     named = _capitalized_context(slot)
     return first_led_rival(
         slot,
-        lambda s, rival: placed(places, s.text, rival)
-        and (overlap(slot.context, s) >= MIN_ANCHOR or bool(named and named <= s.content)),
+        lambda s, rival: (
+            placed(places, s.text, rival)
+            and (overlap(slot.context, s) >= MIN_ANCHOR or bool(named and named <= s.content))
+        ),
     )
 
 

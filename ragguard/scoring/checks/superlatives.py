@@ -26,6 +26,7 @@ from ragguard.language import (
     negation_positions,
 )
 from ragguard.scoring.checks.parse import Sentence, overlap
+from ragguard.scoring.checks.words import one_stem
 from ragguard.scoring.interface.protocols import Reason
 from ragguard.scoring.lexical.text import stem_in
 
@@ -188,7 +189,7 @@ def _same_ranking(one: tuple[str, ...], other: tuple[str, ...], cues: Superlativ
 
 def _inflected(words: tuple[str, ...], key: tuple[str, ...]) -> bool:
     """Whether ``words`` are ``key``'s, each in any inflection ("fréquentées", "fréquentée")."""
-    return len(words) == len(key) and all(_same_word(a, b) for a, b in zip(words, key, strict=True))
+    return len(words) == len(key) and all(one_stem(a, b) for a, b in zip(words, key, strict=True))
 
 
 def _cue_at(words: tuple[str, ...], phrase: str, cues: SuperlativeCues) -> int:
@@ -376,21 +377,7 @@ def compared_as_ranked(claim: Sentence, sentences: tuple[Sentence, ...]) -> bool
     }
     stop = lexicon_or_fallback(claim.language).stopwords
     return any(
-        key[0] not in cues.ordinals and any(_same_word(key[-1], w) for w in compared)
+        key[0] not in cues.ordinals and any(one_stem(key[-1], w) for w in compared)
         for s in sentences
         for _, key in rankings(s.words, cues, stop)
     )
-
-
-def _same_word(ranked: str, compared: str) -> bool:
-    """Whether a ranking's word and a comparison's are one adjective: the same word
-    ("fréquentée"), or one stem with a comparative's and a superlative's endings ("busier",
-    "busiest"; "länger", "längste"): they share all but the last two letters of the shorter,
-    and at least four."""
-    if ranked == compared:
-        return True
-    shared = next(
-        (i for i, (a, b) in enumerate(zip(ranked, compared, strict=False)) if a != b),
-        min(len(ranked), len(compared)),
-    )
-    return shared >= max(4, min(len(ranked), len(compared)) - 2)

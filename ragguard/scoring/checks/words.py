@@ -84,3 +84,16 @@ def misspelt(first: str, second: str) -> bool:
     misspelt, not two names."""
     a, b = first.lower(), second.lower()
     return min(len(a), len(b)) >= 3 and edit_distance(a, b) == 1
+
+
+def one_stem(first: str, second: str, at_least: int = 4) -> bool:
+    """Whether two words are one stem in two inflections: the same word, or sharing all but
+    the last two letters of the shorter, and at least ``at_least`` ("busier", "busiest";
+    "fréquentée", "fréquentées"; "bacteria", "bacterium")."""
+    if first == second:
+        return True
+    shared = next(
+        (i for i, (a, b) in enumerate(zip(first, second, strict=False)) if a != b),
+        min(len(first), len(second)),
+    )
+    return shared >= max(at_least, min(len(first), len(second)) - 2)
