@@ -34,7 +34,11 @@ from ragguard.language.wordlists import (
 )
 
 if _typing.TYPE_CHECKING:
-    from ragguard.language.negation import negation_governs_before, negation_positions
+    from ragguard.language.negation import (
+        answers_the_question,
+        negation_governs_before,
+        negation_positions,
+    )
     from ragguard.language.numerals import (
         WORD_NUMBERS,
         SpelledNumber,
@@ -60,6 +64,7 @@ __all__ = [
     "PeriodWords",
     "SpelledNumber",
     "SuperlativeCues",
+    "answers_the_question",
     "checks_off",
     "detect",
     "english_number_words",

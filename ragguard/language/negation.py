@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from ragguard.language.wordlists import Lexicon, lexicon, section
@@ -15,11 +16,28 @@ class PolarityWords:
     governs_before: bool = False
     """Whether a negation governs the words before it, as in a verb-final language (Hindi
     "वालेंसिया में नहीं रहे": "did not live in Valencia")."""
+    answer_words: frozenset[str] = frozenset()
+    """The word that answers a yes/no question ("no", "nein", "non", "नहीं"): opening a
+    sentence before a comma ("No, it opened in 1931."), it denies the question, not the
+    sentence."""
 
 
 def negation_governs_before(code: str) -> bool:
     """Whether the language's negation governs the words before it (``PolarityWords``)."""
     return section(code, "polarity", PolarityWords).governs_before
+
+
+def answers_the_question(words: tuple[str, ...], text: str, code: str) -> bool:
+    """Whether the sentence ``text`` (its lower-cased ``words``) opens with the language's
+    answer to a yes/no question and a comma: "No, it opened in 1931."."""
+    if not words or words[0] not in section(code, "polarity", PolarityWords).answer_words:
+        return False
+    opening = _ANSWER.match(text)
+    return opening is not None and opening[1].lower() == words[0]
+
+
+_ANSWER = re.compile(r"[\W_]*?(\S+?)\s*[,،]")
+"""A first word, then a comma."""
 
 
 def negation_positions(words: tuple[str, ...], code: str) -> list[int]:

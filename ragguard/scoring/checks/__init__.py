@@ -27,6 +27,7 @@ from ragguard._exports import lazy_exports as _lazy_exports
 from ragguard.language import (
     SUPPORTED,
     UNDETERMINED,
+    answers_the_question,
     detect,
     kinds_off,
     normalized,
@@ -195,15 +196,19 @@ def check(claim: str, passage: str) -> tuple[Reason, ...]:
 @memoized(entries=65_536)
 def negation_explained(claim: str, passage: str) -> bool:
     """Whether the claim's negation says what the passage's ranking says ("not the largest"
-    against "the sixth-largest": ``polarity.ranking_denied``). The support head's
-    ``negation_mismatch`` feature then counts no mismatch."""
+    against "the sixth-largest": ``polarity.ranking_denied``), or only answers a yes/no
+    question ("No, it opened in 1931."). The support head's ``negation_mismatch`` feature
+    then counts no mismatch."""
     read = _read_pair(claim, passage)
     if read is None or "negation" in kinds_off(read[2]):
         return False
     claim, passage, language = read
     sentences = parse_passage(passage, language)
     parsed = parse(claim, language)
-    return any(ranking_denied(parsed, cue, sentences) for cue in sentence_cues(parsed))
+    cues = sentence_cues(parsed)
+    if not cues and answers_the_question(parsed.words, parsed.text, language):
+        return True
+    return any(ranking_denied(parsed, cue, sentences) for cue in cues)
 
 
 __getattr__, __dir__ = _lazy_exports(__name__, __file__, __all__)

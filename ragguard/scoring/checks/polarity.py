@@ -5,7 +5,12 @@ from __future__ import annotations
 
 from functools import cache
 
-from ragguard.language import lexicon_or_fallback, negation_governs_before, negation_positions
+from ragguard.language import (
+    answers_the_question,
+    lexicon_or_fallback,
+    negation_governs_before,
+    negation_positions,
+)
 from ragguard.runtime import memoized
 from ragguard.scoring.checks.parse import Sentence, overlap
 from ragguard.scoring.checks.superlatives import compared_as_ranked, denied_by_rival
@@ -41,8 +46,12 @@ def prefix_variants(word: str, language: str) -> frozenset[str]:
 
 
 def sentence_cues(sentence: Sentence) -> list[int]:
-    """``negation_positions`` in the sentence's language."""
-    return negation_positions(sentence.words, sentence.language)
+    """``negation_positions`` in the sentence's language, less an opening answer to a
+    yes/no question ("No, it opened in 1931.": ``answers_the_question``)."""
+    cues = negation_positions(sentence.words, sentence.language)
+    if cues[:1] == [0] and answers_the_question(sentence.words, sentence.text, sentence.language):
+        return cues[1:]
+    return cues
 
 
 @cache

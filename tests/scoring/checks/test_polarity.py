@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from ragguard.scoring.checks import check
 from tests.scoring.checks.passages import Case, assert_first_reason
 
 POLARITY_CASES: list[Case] = [
@@ -165,3 +166,35 @@ POLARITY_CASES: list[Case] = [
 )
 def test_polarity_rules(claim: str, passage: str, expected: tuple[str, ...], why: str) -> None:
     assert_first_reason(claim, passage, expected, why)
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        ("No, the bridge opened in 1931.", "The Harlow Viaduct opened in 1931."),
+        ("Non, le pont a été inauguré en 1931.", "Le pont Harlow a été inauguré en 1931."),
+        ("No, el puente se inauguró en 1931.", "El puente Harlow se inauguró en 1931."),
+        ("नहीं, पुल 1931 में खुला था।", "हार्लो पुल 1931 में खुला था।"),
+    ],
+    ids=["en", "fr", "es", "hi"],
+)
+def test_an_answer_to_a_yes_no_question_negates_nothing(claim: str, passage: str) -> None:
+    """ "No," before a sentence denies the question, not the sentence: no negation reason,
+    and the head's negation feature counts no mismatch."""
+    from ragguard.scoring.checks import negation_explained
+
+    assert [r for r in check(claim, passage) if r.check == "negation"] == []
+    assert negation_explained(claim, passage)
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "No, the bridge did not open in 1931.",
+        "No bridge opened in 1931.",
+        "No bridge, then, opened.",
+    ],
+)
+def test_a_negation_beside_or_without_the_answer_still_counts(claim: str) -> None:
+    passage = "The Harlow Viaduct opened in 1931."
+    assert "negation" in [r.check for r in check(claim, passage)]
