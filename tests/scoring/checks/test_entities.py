@@ -393,24 +393,15 @@ def test_an_acronym_keeps_a_roman_numeral_whole(claim: str, expected: tuple[str,
     assert_first_reason(claim, passage, expected, "WWII is World War II")
 
 
+AMBERLINE = "Nora Quist started Amberline in Tallinn in 1962. It now has 340 employees."
+
+
 @pytest.mark.parametrize(
     ("claim", "passage", "expected"),
     [
-        (
-            "Amberline comes from Vilnius.",
-            "Nora Quist started Amberline in Tallinn in 1962. It now has 340 employees.",
-            ("entity", "Vilnius", "Tallinn"),
-        ),
-        (
-            "Amberline is based in Vilnius.",
-            "Nora Quist started Amberline in Tallinn in 1962. It now has 340 employees.",
-            ("entity", "Vilnius", "Tallinn"),
-        ),
-        (
-            "Amberline is based in Tallinn.",
-            "Nora Quist started Amberline in Tallinn in 1962. It now has 340 employees.",
-            (),
-        ),
+        ("Amberline comes from Vilnius.", AMBERLINE, ("entity", "Vilnius", "Tallinn")),
+        ("Amberline is based in Vilnius.", AMBERLINE, ("entity", "Vilnius", "Tallinn")),
+        ("Amberline is based in Tallinn.", AMBERLINE, ()),
         (
             "L'entreprise Amberline est originaire de Vilnius.",
             "Nora Quist a créé l'entreprise Amberline à Tallinn en 1962. Elle compte aujourd'hui "
