@@ -127,7 +127,8 @@ def test_a_word_the_passage_writes_in_another_inflection_is_no_name(
 
 def test_a_wrong_lower_case_name_near_no_passage_word_still_fires() -> None:
     passage = "Alexander Fleming discovered penicillin in London in 1928."
-    assert ("entity", "Paris", "London") in fired("Fleming discovered penicillin in paris.", passage)
+    claim = "Fleming discovered penicillin in paris."
+    assert ("entity", "Paris", "London") in fired(claim, passage)
 
 
 @pytest.mark.parametrize(

@@ -337,7 +337,7 @@ ALONE = {
 
 @pytest.mark.parametrize("code", sorted(AMONG))
 def test_a_ranking_among_others_does_not_state_it_alone(code: str) -> None:
-    """"One of the busiest" in the passage: the claim that it is the busiest is a
+    """ "One of the busiest" in the passage: the claim that it is the busiest is a
     superlative reason naming the passage's words; the claim that it is one of them is
     none."""
     claim, words = ALONE[code]
