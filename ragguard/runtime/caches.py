@@ -110,7 +110,7 @@ class Cache(Generic[K, V]):
         self.data: OrderedDict[Hashable, list[Any]] = OrderedDict()  # [value, bytes, last use]
         self._bytes = 0
         self._misses = 0
-        self._samples = 0
+        self._kept_ever = 0  # results kept over the cache's life: what sampling counts
         self._measured_bytes = 0
         self._measured_length = 0
         self._lock = threading.Lock()
@@ -139,8 +139,8 @@ class Cache(Generic[K, V]):
         and the bytes per unit of length measured on a sample of results."""
         with self._lock:
             self._misses += 1
-            self._samples += 1
-            if self._samples <= SAMPLE_EVERY or self._samples % SAMPLE_EVERY == 0:
+            self._kept_ever += 1
+            if self._kept_ever <= SAMPLE_EVERY or self._kept_ever % SAMPLE_EVERY == 0:
                 self._measured_bytes += deep_size(key) + deep_size(value)
                 self._measured_length += length
             size = length * self._measured_bytes // self._measured_length

@@ -47,10 +47,9 @@ def _name_words(
             for word in WORD.findall(name):
                 if word[:1].isupper():
                     written.setdefault(word.lower(), word)
-            at = s.text.find(name)
-            previous = WORD.findall(s.text, 0, at)[-1:] if at > 0 else []
-            before.update(p.lower() for p in previous if p.lower() in after)
-            following.update(w.lower() for w in WORD.findall(s.text, at + len(name))[:1])
+            previous, next_word = _beside(s.text, name)
+            before.update(p for p in previous if p in after)
+            following.update(next_word)
     words = frozenset().union(*(s.word_set for s in sentences))
     return written, frozenset(before), words, frozenset(following)
 
@@ -178,13 +177,20 @@ def _in_a_name_slot(claim: str, word: str, lead: str, passage: str, language: st
         if len(other & sentence.content) < SLOT_ANCHOR * len(other):
             continue
         for name in sentence.names:
-            at = sentence.text.find(name)
-            previous = WORD.findall(sentence.text, 0, at)[-1:] if at > 0 else []
-            following = WORD.findall(sentence.text, at + len(name))[:1]
-            attributive = following and following[0].lower() not in stop  # "American comics"
-            if previous and previous[0].lower() == lead and not attributive:
+            previous, following = _beside(sentence.text, name)
+            attributive = following and following[0] not in stop  # "American comic books"
+            if previous == [lead] and not attributive:
                 return True
     return False
+
+
+def _beside(text: str, name: str) -> tuple[list[str], list[str]]:
+    """The word right before the first ``name`` of ``text`` and the one right after it, in
+    lower case (an empty list where there is none)."""
+    at = text.find(name)
+    previous = WORD.findall(text, 0, at)[-1:] if at > 0 else []
+    following = WORD.findall(text, at + len(name))[:1]
+    return [w.lower() for w in previous], [w.lower() for w in following]
 
 
 INFLECTION_STEM = 6

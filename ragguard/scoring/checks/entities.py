@@ -166,10 +166,9 @@ def _place_rival(slot: Slot, places: PlaceWords | None) -> str | None:
 
 def _capitalized_context(slot: Slot) -> frozenset[str]:
     """The claim's content words it writes capitalized, other than the value's words."""
+    language = slot.claim.language
     capitalized = {w.lower() for w in WORD.findall(slot.claim.text) if w[:1].isupper()}
-    return frozenset(
-        w for w in slot.context if any(stem_in(slot.claim.language, c) == w for c in capitalized)
-    )
+    return slot.context & {stem_in(language, w) for w in capitalized}
 
 
 def _subject_rival(slot: Slot, own: frozenset[str]) -> str | None:

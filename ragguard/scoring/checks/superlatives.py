@@ -128,8 +128,7 @@ def _states(
     if base == key[0] and key[0] not in sentence.word_set:
         return False
     return any(
-        _cue_base(words[i], cues) == base
-        and _inflected(words[i + 1 : i + len(key)], key[1:])
+        _same_ranking(words[i : i + len(key)], key, cues)
         and not (set(words[max(i - reach, 0) : i]) & ordinals)
         and not (alone and among(words, i, cues) is not None)
         for i in range(len(words) - len(key) + 1)
@@ -159,22 +158,19 @@ def among(words: tuple[str, ...], at: int, cues: SuperlativeCues) -> tuple[int, 
 def _among_phrase(words: tuple[str, ...], phrase: str, cues: SuperlativeCues) -> str:
     """A ranking ``phrase`` of ``words`` with the ``among`` words that rank it among others
     ("one of the busiest"), or an empty string where it ranks alone."""
-    at = _cue_at(words, phrase, cues)
-    found = among(words, at, cues)
+    start = _phrase_at(words, phrase)
+    found = among(words, _cue_at(words, phrase, cues), cues)
     if found is None:
         return ""
-    written = tuple(phrase.split())
-    start = next(i for i in range(at, -1, -1) if words[i : i + len(written)] == written)
-    return " ".join(words[min(found[0], start) : max(found[1], start + len(written))])
+    return " ".join(words[min(found[0], start) : max(found[1], start + len(phrase.split()))])
 
 
 def _closes(words: tuple[str, ...], phrase: str, stop: frozenset[str]) -> bool:
     """Whether only function words follow the ranking ``phrase`` ("is the busiest.",
     "सबसे व्यस्त है"): it ranks nothing the claim names ("the most abundant in the universe"
     ranks within the universe)."""
-    written = tuple(phrase.split())
-    ends = [s + len(written) for s in range(len(words)) if words[s : s + len(written)] == written]
-    return bool(ends) and all(w in stop for w in words[ends[0] :])
+    start = _phrase_at(words, phrase)
+    return start >= 0 and all(w in stop for w in words[start + len(phrase.split()) :])
 
 
 def _same_ranking(one: tuple[str, ...], other: tuple[str, ...], cues: SuperlativeCues) -> bool:
@@ -194,13 +190,21 @@ def _inflected(words: tuple[str, ...], key: tuple[str, ...]) -> bool:
 
 def _cue_at(words: tuple[str, ...], phrase: str, cues: SuperlativeCues) -> int:
     """Where the cue of a ranking ``phrase`` stands in ``words``; -1 where it is not."""
+    start = _phrase_at(words, phrase)
+    if start < 0:
+        return -1
+    end = start + len(phrase.split())
+    return next((i for i in range(start, end) if _is_cue(words[i], cues)), -1)
+
+
+def _phrase_at(words: tuple[str, ...], phrase: str) -> int:
+    """Where a ranking ``phrase`` (as ``rankings`` reads it) first starts in ``words``; -1
+    where it does not."""
     written = tuple(phrase.split())
-    for start in range(len(words) - len(written) + 1):
-        if words[start : start + len(written)] == written:
-            return next(
-                (i for i in range(start, start + len(written)) if _is_cue(words[i], cues)), -1
-            )
-    return -1
+    return next(
+        (s for s in range(len(words) - len(written) + 1) if words[s : s + len(written)] == written),
+        -1,
+    )
 
 
 def _cue_base(word: str, cues: SuperlativeCues) -> str:
@@ -223,13 +227,16 @@ def ranked_nouns(
     """What a ranking ranks: the content words beside its phrase or inside it, less its
     ``key`` ("lake" of "the largest lake", "pont" of "le pont le plus long", "puente" of
     "el puente más largo"), stemmed."""
-    stop, written = lexicon_or_fallback(language).stopwords, tuple(phrase.split())
-    for start in range(len(words) - len(written) + 1):
-        if words[start : start + len(written)] == written:
-            near = words[max(start - 1, 0) : start + len(written) + 1]
-            left = [w for w in near if w not in stop and w not in key and w not in cues.after]
-            return frozenset(stem_in(language, w) for w in left if not _is_cue(w, cues))
-    return frozenset()
+    stop, start, length = (
+        lexicon_or_fallback(language).stopwords,
+        _phrase_at(words, phrase),
+        len(phrase.split()),
+    )
+    if start < 0:
+        return frozenset()
+    near = words[max(start - 1, 0) : start + length + 1]
+    left = [w for w in near if w not in stop and w not in key and w not in cues.after]
+    return frozenset(stem_in(language, w) for w in left if not _is_cue(w, cues))
 
 
 def rival(
