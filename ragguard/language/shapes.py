@@ -22,7 +22,8 @@ class PeriodWords:
     century_after: tuple[str, ...] = ()
     """Words after it ("18. Jahrhundert", "XVIIIe siècle", "18वीं सदी")."""
     rank_endings: tuple[str, ...] = ()
-    """What a rank in digits or Roman numerals ends with before ``century_after`` ("." "e")."""
+    """What a rank in digits or Roman numerals ends with ("XVIIIe siècle", "der 2. größte",
+    "la 6.ª estación": ``checks.digit_ranks``)."""
     decade_words: Mapping[str, float] = field(default_factory=dict)
     """A decade in words, by its tens ("twenties": 20); after ``decade_before`` where the
     language has it ("années vingt"): its century is the passage's."""
@@ -36,8 +37,9 @@ class SuperlativeCues:
 
     after: frozenset[str] = frozenset()
     """Words a cue follows ("the"); none: a cue counts anywhere."""
-    ordinals: frozenset[str] = frozenset()
-    """Ranks that may stand between ("the second-largest")."""
+    ordinals: Mapping[str, float] = field(default_factory=dict)
+    """Ranks that may stand between ("the second-largest"), by value: "segundo" and
+    "segunda" rank alike, and "the 2nd" reads as the first word of its value."""
     analytic: frozenset[str] = frozenset()
     """Cues read with the word after them ("most visited", "plus haute")."""
     words: frozenset[str] = frozenset()

@@ -11,6 +11,7 @@ from typing import Literal, TypeAlias
 
 from ragguard.language import MARKS, SpelledNumber, foreign_lexicon, phrase_pattern, spelled_numbers
 from ragguard.scoring.checks.dates import MONTH, month_pattern
+from ragguard.scoring.checks.digit_ranks import ending_pattern, rank_endings
 from ragguard.scoring.checks.periods import decade_part, periods
 from ragguard.scoring.lexical.vocabulary import (
     APPROXIMATING_WORDS,
@@ -62,11 +63,12 @@ _SUFFIX_WORDS = "|".join(sorted(SUFFIXES, key=len, reverse=True))
 
 
 def _quantity_pattern(
-    scales: Iterable[str], ordinals: Iterable[str], percent: str, end: str
+    scales: Iterable[str], ordinals: Iterable[str], percent: str, end: str, ranks: str
 ) -> re.Pattern[str]:
     """The pattern of a quantity written in digits in a language: digits (thousands grouped
-    by commas or by spaces: "3 300", "3\u202f300") with an ordinal ending, a decimal part, a
-    scale suffix, a percent or a scale word after them; or an ordinal word. Numbers in words
+    by commas or by spaces: "3 300", "3\u202f300") with a rank's ending (``ranks``), a
+    decimal part, a scale suffix, a percent or a scale word after them; or an ordinal word.
+    Numbers in words
     are ``ragguard.language.numerals.spelled_numbers``'. ``end`` closes a word (``\\b`` in
     English; a lookahead that counts combining marks as letters elsewhere)."""
     scale = "|".join(r"\s+".join(map(re.escape, w.split())) for w in sorted(scales, key=len)[::-1])
@@ -74,7 +76,7 @@ def _quantity_pattern(
     ordinal = one_of(ordinals) if ordinals else "(?!)"
     return re.compile(
         r"(?<![\w.,\[])(?P<num>\d{1,3}(?:,\d{3})+|\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?!\d)|\d+)"
-        r"(?:(?P<ord>st|nd|rd|th)\b|(?P<frac>\.\d+)?(?:(?P<suffix>" + _SUFFIX_WORDS + r")\b)?"
+        rf"(?:(?P<ord>{ranks})|(?P<frac>\.\d+)?(?:(?P<suffix>" + _SUFFIX_WORDS + r")\b)?"
         r"(?!\d|[\w,]\d|\s?['’]s\b|s\b|\]))"
         rf"(?:\s*(?P<pct>{percent})|\s+(?P<scale>{scale}){end})?"
         rf"|{begin}(?P<oword>{ordinal}){end}",
@@ -82,7 +84,13 @@ def _quantity_pattern(
     )
 
 
-_QUANTITY = _quantity_pattern(SCALES, ORDINAL_WORDS, r"%|percent\b|per cent\b", r"\b")
+_QUANTITY = _quantity_pattern(
+    SCALES,
+    ORDINAL_WORDS,
+    r"%|percent\b|per cent\b",
+    r"\b",
+    ending_pattern(rank_endings("en"), r"\b"),
+)
 _IDENTIFIER_BEFORE = re.compile(r"\b[A-Za-z]*[A-Z][A-Za-z]*-$")
 """A number hyphenated to a capitalized word is part of a name ("COVID-19", "SARS-CoV-2")."""
 _RATIO_AFTER = re.compile(r"[\s-]?fold\b", re.IGNORECASE)
@@ -172,7 +180,9 @@ def number_words(language: str) -> NumberWords:
     months = month_pattern(language)
     return NumberWords(
         language=language,
-        pattern=_quantity_pattern(found.scales, (), percent, end),
+        pattern=_quantity_pattern(
+            found.scales, (), percent, end, ending_pattern(rank_endings(language), end)
+        ),
         scales=found.scales,
         ordinals={},
         bound_rules=tuple(rules),

@@ -10,6 +10,7 @@ from ragguard.language import english_numerals, kinds_off
 from ragguard.runtime import memoized
 from ragguard.scoring.checks.antecedents import resolve
 from ragguard.scoring.checks.dates import months_in, weekdays_in
+from ragguard.scoring.checks.digit_ranks import ranks_as_words
 from ragguard.scoring.checks.numbers import Quantity, quantities
 from ragguard.scoring.checks.proper_names import name_keys, names_in, word_keys
 from ragguard.scoring.checks.ranges import ranges
@@ -54,9 +55,10 @@ def parse(text: str, language: str = "en") -> Sentence:
     ``ragguard.language.numerals``)."""
     if not trained_reading(language):
         text = english_numerals(text, language)
-        words = tuple(w.lower() for w in ANY_SCRIPT_TOKEN.findall(text))
+        words = tuple(w.lower() for w in ANY_SCRIPT_TOKEN.findall(ranks_as_words(text, language)))
     else:
-        words = tuple(w.lower().replace("’", "'") for w in WORD.findall(text))
+        read = ranks_as_words(text, language)
+        words = tuple(w.lower().replace("’", "'") for w in WORD.findall(read))
     if text.rstrip().endswith("No.") and _NUMBER_SIGN_END.search(text.rstrip()):
         words = words[:-1]  # no negation
     found = () if "entity" in kinds_off(language) else names_in(text, language)

@@ -119,7 +119,7 @@ def _states(
     words, ordinals = sentence.words, cues.ordinals
     if key[0] in ordinals:  # the rank next to the cue, or a noun between ("el segundo puente")
         return any(
-            words[i] == key[0]
+            ordinals.get(words[i]) == ordinals[key[0]]
             and key[1:] in (words[i + skip : i + skip + len(key) - 1] for skip in (1, 2, 3))
             for i in range(len(words))
         )
@@ -129,7 +129,7 @@ def _states(
         return False
     return any(
         _same_ranking(words[i : i + len(key)], key, cues)
-        and not (set(words[max(i - reach, 0) : i]) & ordinals)
+        and not any(w in ordinals for w in words[max(i - reach, 0) : i])
         and not (alone and among(words, i, cues) is not None)
         for i in range(len(words) - len(key) + 1)
     )
@@ -179,8 +179,16 @@ def _same_ranking(one: tuple[str, ...], other: tuple[str, ...], cues: Superlativ
     return (
         len(one) == len(other)
         and _inflected(one[1:], other[1:])
-        and _cue_base(one[0], cues) == _cue_base(other[0], cues)
+        and _same_head(one[0], other[0], cues)
     )
+
+
+def _same_head(one: str, other: str, cues: SuperlativeCues) -> bool:
+    """Whether two rankings' first words are one: ranks of one value ("segundo", "segunda"),
+    or cues of one base."""
+    if one in cues.ordinals or other in cues.ordinals:
+        return cues.ordinals.get(one) == cues.ordinals.get(other)
+    return _cue_base(one, cues) == _cue_base(other, cues)
 
 
 def _inflected(words: tuple[str, ...], key: tuple[str, ...]) -> bool:
@@ -319,7 +327,7 @@ def _ranks_nothing(
         return False
     analytic = key[-2:-1] and key[-2] in cues.analytic
     ranked_by = {key[-1] + end for end in cues.adverb_endings} if analytic else set()
-    marks = cues.ordinals | cues.ranking_words
+    marks = cues.ranking_words.union(cues.ordinals)
     return not any(
         s.word_set & marks
         or s.word_set & ranked_by

@@ -1,0 +1,110 @@
+"""Ranks written in digits (``checks.digit_ranks``): read as a rank, never a count, by the
+number checks, and as the language's rank word by the superlative check, in the five
+languages with rank tables."""
+
+from __future__ import annotations
+
+import pytest
+
+from ragguard.scoring.checks.digit_ranks import ranks_as_words
+from ragguard.scoring.checks.numbers import quantities
+from ragguard.scoring.checks.parse import parse
+from tests.scoring.checks.passages import fired
+
+RANKED = {
+    "en": "Lake Vorna lies in the north of Arvenia. It is the {rank} largest lake in Arvenia.",
+    "de": "Der Vorna-See liegt im Norden von Arvenia. Er ist der {rank} größte See von Arvenia.",
+    "fr": "Le lac Vorna se situe au nord de l'Arvenia. C'est le {rank} plus grand lac du pays.",
+    "es": "El lago Vorna está en el norte de Arvenia. Es el {rank} lago más grande de Arvenia.",
+    "hi": "वोर्ना झील आर्वेनिया के उत्तर में है। यह आर्वेनिया की {rank} सबसे बड़ी झील है।",
+}
+TOP = {
+    "en": "Lake Vorna is the largest lake in Arvenia.",
+    "de": "Der Vorna-See ist der größte See von Arvenia.",
+    "fr": "Le lac Vorna est le plus grand lac de l'Arvenia.",
+    "es": "El lago Vorna es el lago más grande de Arvenia.",
+    "hi": "वोर्ना झील आर्वेनिया की सबसे बड़ी झील है।",
+}
+RANK_CLAIM = {
+    "en": "Lake Vorna is the {rank} largest lake in Arvenia.",
+    "de": "Der Vorna-See ist der {rank} größte See von Arvenia.",
+    "fr": "Le lac Vorna est le {rank} plus grand lac de l'Arvenia.",
+    "es": "El lago Vorna es el {rank} lago más grande de Arvenia.",
+    "hi": "वोर्ना झील आर्वेनिया की {rank} सबसे बड़ी झील है।",
+}
+# (digits, the same rank in words, another rank in words); German writes its rank words
+# into the superlative ("zweitgrößte"), so its claim templates take the word glued
+SAME_AND_OTHER = {
+    "en": ("2nd", "second", "third"),
+    "de": ("2.", "zweit", "dritt"),
+    "fr": ("2e", "deuxième", "troisième"),
+    "es": ("2.º", "segundo", "tercer"),
+    "hi": ("2री", "दूसरी", "तीसरी"),
+}
+
+
+def _claim(code: str, rank: str) -> str:
+    if code == "de" and not rank[0].isdigit():
+        return RANK_CLAIM[code].replace("{rank} ", rank)
+    return RANK_CLAIM[code].format(rank=rank)
+
+
+def _passage(code: str, rank: str) -> str:
+    if code == "de" and not rank[0].isdigit():
+        return RANKED[code].replace("{rank} ", rank)
+    return RANKED[code].format(rank=rank)
+
+
+def _vetoes(claim: str, passage: str, code: str) -> set[str]:
+    return {kind for kind, _, _ in fired(claim, passage) if kind != "uncovered"}
+
+
+@pytest.mark.parametrize("code", list(RANKED))
+def test_a_rank_in_digits_in_the_passage_is_not_the_top(code: str) -> None:
+    digits = SAME_AND_OTHER[code][0]
+    assert "superlative" in _vetoes(TOP[code], _passage(code, digits), code)
+
+
+@pytest.mark.parametrize("code", list(RANKED))
+def test_a_rank_in_digits_states_the_same_rank_in_words(code: str) -> None:
+    digits, same, other = SAME_AND_OTHER[code]
+    assert _vetoes(_claim(code, same), _passage(code, digits), code) == set()
+    assert _vetoes(_claim(code, digits), _passage(code, same), code) == set()
+    assert _vetoes(_claim(code, other), _passage(code, digits), code)
+
+
+@pytest.mark.parametrize("code", list(RANKED))
+def test_a_rank_in_digits_is_no_count(code: str) -> None:
+    (rank,) = quantities(_claim(code, SAME_AND_OTHER[code][0]), code)
+    assert (rank.kind, rank.value) == ("ordinal", 2.0)
+
+
+@pytest.mark.parametrize(
+    ("text", "code", "words"),
+    [
+        ("the 2nd-largest lake", "en", ("the", "second", "largest", "lake")),
+        ("der 2. größte See", "de", ("der", "zweitgrößte", "see")),
+        ("la 6.ª estación más concurrida", "es", ("la", "sexto", "estación", "más", "concurrida")),
+    ],
+)
+def test_a_rank_in_digits_reads_as_its_word(text: str, code: str, words: tuple[str, ...]) -> None:
+    assert parse(text, code).words == words
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("Die Brücke wurde am 2. Mai eröffnet.", "de"),  # a day: its noun is capitalized
+        ("Sie wurde 1931. Dann kam der Krieg.", "de"),  # a sentence ending in a year
+        ("It ranks 21st in the league.", "en"),  # no word for the rank: left as written
+    ],
+)
+def test_only_a_rank_the_language_has_a_word_for_is_rewritten(text: str, code: str) -> None:
+    assert ranks_as_words(text, code) == text
+
+
+def test_a_day_after_its_german_number_stays_a_day() -> None:
+    assert [q.kind for q in quantities("Die Brücke wurde am 2. Mai 1931 eröffnet.", "de")] == [
+        "day",
+        "year",
+    ]
