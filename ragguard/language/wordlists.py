@@ -103,8 +103,9 @@ class Lexicon:
     name: str
     script: str = "latin"
     cues: tuple[str, ...] = ()
-    """Words that tell the language apart: its stopwords, negations and ``more_cues``
-    (frequent words no other language writes: "millionen", "tiene"), or ``cues``."""
+    """Words that tell the language apart: its stopwords, negations, ``more_cues``
+    (frequent words no other language writes: "millionen", "tiene") and number words
+    ("novecientos": a short answer may be a number said in words), or ``cues``."""
     more_cues: frozenset[str] = frozenset()
     """The cues that are no function words ("millionen"): they count even capitalized."""
     english_words: frozenset[str] = frozenset()
@@ -233,11 +234,14 @@ def opposites_by_word(pairs: tuple[tuple[str, ...], ...]) -> dict[str, frozenset
 def _from_table(code: str, data: Mapping[str, Any]) -> Lexicon:
     """A language's lists from its data file; the helpers below read a group of fields each."""
     stopwords, negations = _words(data.get("stopwords")), _words(data.get("negations"))
+    numbers = _numbers(data)
+    spoken = (*numbers.words, *numbers.multipliers)  # "novecientos": a year said in words
     return Lexicon(
         code=code,
         name=str(data.get("name", NAMES.get(code, code))),
         script=str(data.get("script", "latin")),
-        cues=_words(data.get("cues")) or stopwords + negations + _words(data.get("more_cues")),
+        cues=_words(data.get("cues"))
+        or stopwords + negations + _words(data.get("more_cues")) + spoken,
         more_cues=frozenset(_words(data.get("more_cues"))),
         english_words=frozenset(_words(data.get("english_words"))),
         letters=str(data.get("letters", "")),

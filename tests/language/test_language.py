@@ -82,6 +82,26 @@ def test_detect_says_und_when_the_text_gives_no_clear_signal(text: str) -> None:
     assert detect(text) == "und"
 
 
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("En mil novecientos cincuenta y dos.", "es"),
+        ("Dos mil trescientos.", "es"),
+        ("Deux mille trois cents.", "fr"),
+    ],
+)
+def test_a_number_said_in_words_tells_its_language(text: str, code: str) -> None:
+    """Without its own number words, a short Spanish answer read as Portuguese ("dos") or
+    Italian ("uno")."""
+    assert detect(text) == code
+
+
+@pytest.mark.parametrize("text", ["Sales rose 5 per cent.", "Tickets cost ten cents.", "Sept. 5."])
+def test_an_english_word_that_is_a_number_elsewhere_tells_no_language(text: str) -> None:
+    """ "cent", "sept", "once" and "seize" are English too (``english_words``)."""
+    assert detect(text) in ("en", "und")
+
+
 def test_a_hindi_sentence_with_a_latin_name_is_still_hindi() -> None:
     assert detect("भारत की राजधानी New Delhi है और यह एक बड़ा शहर है।") == "hi"
 

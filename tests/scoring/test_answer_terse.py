@@ -54,3 +54,39 @@ def test_a_number_grouped_by_spaces_is_a_fragment() -> None:
 def test_a_hindi_fragment_answers_who_and_where(question: str, answer: str, answers: bool) -> None:
     assert lacks_asked_type(question, answer, "hi") is not answers
     assert answers_by_fragment(question, answer, "hi") is answers
+
+
+@pytest.mark.parametrize(
+    ("code", "question", "answer"),
+    [
+        ("en", "In which year was Copperfield registered?", "In nineteen fifty-two."),
+        ("es", "¿En qué año se registró la empresa?", "En mil novecientos cincuenta y dos."),
+        ("fr", "En quelle année l'entreprise a-t-elle été créée ?", "En mille neuf cent douze."),
+        ("de", "In welchem Jahr wurde die Firma eingetragen?", "Im Jahr neunzehnhundertzwölf."),
+        ("hi", "कंपनी किस साल पंजीकृत हुई?", "उन्नीस सौ बावन में।"),
+        ("en", "How long is the Rowan Bridge?", "About one hundred and forty-two metres."),
+        ("fr", "Quelle est la longueur du pont ?", "Environ trois cent soixante-dix-huit mètres."),
+        ("es", "¿Cuál es la longitud del puente?", "Unos ciento cuarenta y dos metros."),
+    ],
+)
+def test_a_year_or_a_number_said_in_words_is_a_fragment_of_its_kind(
+    code: str, question: str, answer: str
+) -> None:
+    """A number in words is one word, and it gives a date (a year) or a number."""
+    assert answers_by_fragment(question, answer, code)
+
+
+@pytest.mark.parametrize(
+    ("code", "question", "answer", "fragment"),
+    [
+        ("es", "¿Quién diseñó el puente?", "La ingeniera Elena Marsh.", True),
+        ("es", "¿Cuándo se inauguró el puente?", "En el siglo XX.", True),
+        ("es", "¿Cuánto costó el puente?", "7,2 millones de euros.", True),
+        ("en", "When did the bridge open?", "Its designer was born in 1890.", False),
+        ("en", "When did the bridge open?", "It was built in the spring of 1889.", False),
+    ],
+)
+def test_a_fragment_may_hold_two_function_words_besides_its_own(
+    code: str, question: str, answer: str, fragment: bool
+) -> None:
+    assert answers_by_fragment(question, answer, code) is fragment

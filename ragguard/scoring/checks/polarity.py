@@ -226,7 +226,7 @@ def polarity_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[
                 scope
                 and governed <= anchor.content
                 and not holds_opposite(scope[:1], anchor)
-                and not ranking_denied(claim, cue, (anchor,))
+                and not ranking_denied(claim, cue, sentences)
             ):
                 return [Reason("negation", negated_phrase(claim.words, cue, scope, language), "")]
     if not has_antonyms(language):

@@ -29,7 +29,7 @@ from typing import Any, cast
 
 import numpy as np
 
-from ragguard.language import normalized
+from ragguard.language import lexicon_or_fallback, normalized, spelled_numbers
 from ragguard.runtime import memoized
 from ragguard.scoring.encoders.embeddings import TextEmbedder
 from ragguard.scoring.lexical import text as tx
@@ -137,14 +137,26 @@ def lacks_asked_type(
     )
     more = rules.decided_gives.get(kind)
     gives = rules.gives[kind].search(answer) or (more is not None and more.search(answer))
-    return not (gives or _names_without_capitals(answer, kind, rules))
+    spoken = _in_words(answer, kind, answered_in or asked_in)
+    return not (gives or spoken or _names_without_capitals(answer, kind, rules))
+
+
+def _in_words(answer: str, kind: str, language: str) -> bool:
+    """Whether the answer says the date or number asked for in words ("In nineteen
+    fifty-two.", "Mil novecientos cincuenta y dos."), which the patterns of digits miss."""
+    if kind not in ("date", "number"):
+        return False
+    found = spelled_numbers(answer, language)
+    return any(n.year for n in found) if kind == "date" else bool(found)
 
 
 def _names_without_capitals(answer: str, kind: str, rules: _Rules) -> bool:
     """A fragment answering "who" or "where" in a script without capitals ("डेविड ओकोये।"):
     nothing marks its name, so a fragment that gives no other kind (no date, no number)
     is read as one."""
-    if rules.names_by_capitals or kind not in _NAMED_KINDS or _words(answer) > FRAGMENT_WORDS:
+    if rules.names_by_capitals or kind not in _NAMED_KINDS:
+        return False
+    if len(_words(answer)) > FRAGMENT_WORDS:
         return False
     return not any(rules.gives[k].search(answer) for k in ("date", "number") if k in rules.gives)
 
@@ -153,8 +165,23 @@ _DIGIT_GROUP = re.compile(r"(?<=\d)[ \u00a0\u202f](?=\d{3}(?!\d))")
 """A space that groups digits ("1 800 000"): the number is one word."""
 
 
-def _words(answer: str) -> int:
-    return len(_DIGIT_GROUP.sub("", answer).split())
+def _words(answer: str, language: str = ENGLISH) -> list[str]:
+    """The words of an answer, a number whether in digits ("1 800 000") or words ("one
+    hundred and forty-two") one word."""
+    text = _DIGIT_GROUP.sub("", answer)
+    for number in reversed(spelled_numbers(text, language)):
+        text = f"{text[: number.start]}0{text[number.end :]}"
+    return text.split()
+
+
+def is_fragment(answer: str, language: str = ENGLISH) -> bool:
+    """Whether an answer is a fragment the question completes ("Paris.", "In 1889.", "La
+    ingeniera Elena Marsh.", "En el siglo XX."): at most ``FRAGMENT_WORDS`` words besides
+    the language's function words, and at most ``FRAGMENT_FUNCTION_WORDS`` of those."""
+    words = _words(answer, language)
+    stop = lexicon_or_fallback(language).stopwords
+    function = sum(w.strip(_PUNCTUATION).lower() in stop for w in words)
+    return len(words) - function <= FRAGMENT_WORDS and function <= FRAGMENT_FUNCTION_WORDS
 
 
 def answers_yes_or_no(
@@ -163,7 +190,7 @@ def answers_yes_or_no(
     """Whether a fragment opening with a yes or a no ("No.") answers a yes/no question
     ("Did the bridge open in 1870?"): rightly or not, support says."""
     asked, answered = _rules(asked_in).polar, _rules(answered_in or asked_in).polar
-    if asked is None or answered is None or _words(answer) > FRAGMENT_WORDS:
+    if asked is None or answered is None or not is_fragment(answer, answered_in or asked_in):
         return False
     return bool(asked[0].search(question) and answered[1].search(answer))
 
@@ -172,8 +199,13 @@ _NAMED_KINDS = frozenset({"place", "person"})
 """The kinds whose cues are names, found by their capitals."""
 
 FRAGMENT_WORDS = 3
-"""An answer of at most this many words is a fragment ("Paris.", "In 1889."): the question
-completes it, so it is read by its type, not by its closeness to the question."""
+"""An answer of at most this many words besides function words is a fragment ("Paris.",
+"In 1889."): the question completes it, so it is read by its type, not by its closeness to
+the question."""
+FRAGMENT_FUNCTION_WORDS = 2
+"""The function words a fragment may hold besides ("En el siglo XX.", "La ingeniera Elena
+Marsh."): more make a sentence ("It was built in 1889.")."""
+_PUNCTUATION = ".,;:!?¿¡\"'()।"
 
 
 def _case_blind(text: str, rules: _Rules) -> bool:
@@ -189,7 +221,7 @@ def answers_by_fragment(
     of thing a question that opens with its question word asks for: it answers the question
     (rightly or not: support says which), however far its vector is from the question's."""
     kind = next((k for k, p in _rules(asked_in).decides if p.search(question)), None)
-    if kind is None or _words(answer) > FRAGMENT_WORDS:
+    if kind is None or not is_fragment(answer, answered_in or asked_in):
         return False
     if kind in _NAMED_KINDS and _case_blind(answer, _rules(answered_in or asked_in)):
         return False

@@ -141,6 +141,20 @@ POLARITY_CASES: list[Case] = [
         "a negated comparison in Spanish ('más ... que')",
     ),
     (
+        "No bridge in Riga is longer than the Harlow Bridge.",
+        "The Harlow Bridge crosses the river in Riga. It opened in 1931 and is the longest "
+        "bridge in Riga.",
+        (),
+        "a negated comparison says the ranking a sentence other than its closest one states",
+    ),
+    (
+        "Aucun pont de Riga n'est plus long que le pont Harlow.",
+        "Le pont Harlow franchit la rivière à Riga. Il a été inauguré en 1931 et c'est le pont "
+        "le plus long de Riga.",
+        (),
+        "the same in French",
+    ),
+    (
         "La gare de Quenby n'est pas la gare la plus fréquentée de Riga.",
         "La gare de Quenby est la septième gare la plus fréquentée de Riga.",
         (),
