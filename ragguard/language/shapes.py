@@ -70,3 +70,9 @@ class SuperlativeCues:
     """The words that name what a comparison is against ("than", "als", "que", "से"): "no
     bridge is longer than A" ranks A as "the longest"; "A is higher than B" and "B is lower
     than A" say one thing with opposite words."""
+    compared_after: bool = False
+    """Whether the compared word follows ``than`` ("से लंबा"), not precedes it ("longer
+    than")."""
+    not_compared: frozenset[str] = frozenset()
+    """Words beside ``than`` that compare nothing ("other than", "rather than"): no
+    comparative."""

@@ -13,7 +13,11 @@ from ragguard.language import (
 )
 from ragguard.runtime import memoized
 from ragguard.scoring.checks.parse import Sentence, overlap
-from ragguard.scoring.checks.superlatives import compared_as_ranked, denied_by_rival
+from ragguard.scoring.checks.superlatives import (
+    compared_as_ranked,
+    denied_by_rival,
+    ranked_by_comparison,
+)
 from ragguard.scoring.interface.protocols import Reason
 from ragguard.scoring.lexical.text import stem, stem_in, stopwords_of
 from ragguard.scoring.lexical.vocabulary import ANTONYMS
@@ -211,6 +215,8 @@ def polarity_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[
     if overlap(context, anchor) < POLARITY_ANCHOR:
         return []
     if not claim_cues:
+        if ranked_by_comparison(claim, anchor):
+            return []  # "no bridge is longer than A" against "A is the longest bridge"
         for cue in sentence_cues(anchor):
             scope = governed_words(anchor.words, cue, language=language)
             if not scope and not negation_governs_before(language):

@@ -25,6 +25,12 @@ from ragguard.language import (
     negation_governs_before,
     negation_positions,
 )
+from ragguard.scoring.checks.comparisons import (
+    compared_otherwise,
+    compared_words,
+    negated_comparison,
+    states_by_comparison,
+)
 from ragguard.scoring.checks.parse import Sentence, overlap
 from ragguard.scoring.checks.words import one_stem
 from ragguard.scoring.interface.protocols import Reason
@@ -123,6 +129,8 @@ def _states(
             and key[1:] in (words[i + skip : i + skip + len(key) - 1] for skip in (1, 2, 3))
             for i in range(len(words))
         )
+    if states_by_comparison(sentence, key, cues):  # "no bridge is longer than A"
+        return True
     base = _cue_base(key[0], cues)
     reach = 3 if key[0] in cues.analytic else 2  # "la sixième gare la plus fréquentée"
     if base == key[0] and key[0] not in sentence.word_set:
@@ -276,6 +284,9 @@ def rival(
                 or ranked & ranked_nouns(sentence.words, other, its, cues, claim.language)
             ):
                 return _among_phrase(sentence.words, other, cues) or other
+        compared = compared_otherwise(sentence, key, cues)  # "no bridge is longer than A"
+        if compared and (bare or ranked & sentence.content):
+            return compared
     return None
 
 
@@ -319,8 +330,9 @@ def _ranks_nothing(
 ) -> bool:
     """Whether the passage, about the claim's subject (a sentence holds ``UNRANKED_ANCHOR``
     of its words besides a rank), ranks nothing at all: no cue, no ordinal, none
-    of ``ranking_words``, nor the adverb of the word an analytic cue ranks by ("directly":
-    "the most direct"). A ranking such a passage never writes is added, not paraphrased
+    of ``ranking_words``, no negated comparison, nor the adverb of the word an analytic cue
+    ranks by ("directly": "the most direct"). A ranking such a passage never writes is
+    added, not paraphrased
     ("the longest bridge in Riga" against "crosses the river in Riga ... 455 metres long")."""
     rest = claim.content - {stem_in(claim.language, w) for w in key if w in cues.ordinals}
     if not any(overlap(rest, s) >= UNRANKED_ANCHOR for s in sentences):
@@ -333,6 +345,7 @@ def _ranks_nothing(
         or s.word_set & ranked_by
         or any(_is_cue(w, cues) for w in s.word_set - _name_words(s))
         or rankings(s.words, cues, stop)  # a ranking in a name still ranks ("the First War")
+        or negated_comparison(s, cues)  # "no bridge is longer than A"
         for s in sentences
     )
 
@@ -384,15 +397,23 @@ def compared_as_ranked(claim: Sentence, sentences: tuple[Sentence, ...]) -> bool
     words = claim.words
     if cues is None or not cues.than.intersection(words):
         return False
-    compared = {
-        near
-        for at, w in enumerate(words)
-        if w in cues.than
-        for near in (*words[max(at - 2, 0) : at], *words[at + 1 : at + 3])
-    }
+    compared = compared_words(words, cues)
     stop = lexicon_or_fallback(claim.language).stopwords
     return any(
         key[0] not in cues.ordinals and any(one_stem(key[-1], w) for w in compared)
         for s in sentences
         for _, key in rankings(s.words, cues, stop)
+    )
+
+
+def ranked_by_comparison(claim: Sentence, sentence: Sentence) -> bool:
+    """Whether the sentence's negation is a negated comparison that states a ranking of the
+    claim ("no bridge in Riga is longer than A" against "A is the longest bridge in Riga"):
+    it negates nothing the claim affirms."""
+    cues = _cues(claim.language)
+    if cues is None:
+        return False
+    stop = lexicon_or_fallback(claim.language).stopwords
+    return any(
+        states_by_comparison(sentence, key, cues) for _, key in rankings(claim.words, cues, stop)
     )

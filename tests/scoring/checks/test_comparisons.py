@@ -1,0 +1,76 @@
+"""Rankings a passage says as a negated comparison (``checks.comparisons``): "No bridge in
+Riga is longer than the Harlow Bridge." states "the longest bridge in Riga", in five
+languages, and ranks by length, so "the oldest" against it is a ``superlative`` reason."""
+
+from __future__ import annotations
+
+import pytest
+
+from ragguard.language import lexicon
+from ragguard.scoring.checks.comparisons import negated_comparison
+from ragguard.scoring.checks.parse import parse
+from tests.scoring.checks.passages import fired
+
+COMPARED = {
+    "en": (
+        "The Harlow Bridge crosses the river in Riga. No bridge in Riga is longer than the "
+        "Harlow Bridge.",
+        "The Harlow Bridge is the longest bridge in Riga.",
+        "The Harlow Bridge is the oldest bridge in Riga.",
+    ),
+    "de": (
+        "Die Harlow-Brücke überquert den Fluss in Riga. Keine Brücke in Riga ist länger als "
+        "die Harlow-Brücke.",
+        "Die Harlow-Brücke ist die längste Brücke in Riga.",
+        "Die Harlow-Brücke ist die älteste Brücke in Riga.",
+    ),
+    "fr": (
+        "Le pont Harlow franchit la rivière à Riga. Aucun pont de Riga n'est plus long que le "
+        "pont Harlow.",
+        "Le pont Harlow est le pont le plus long de Riga.",
+        "Le pont Harlow est le pont le plus ancien de Riga.",
+    ),
+    "es": (
+        "El puente Harlow cruza el río en Riga. Ningún puente de Riga es más largo que el "
+        "puente Harlow.",
+        "El puente Harlow es el puente más largo de Riga.",
+        "El puente Harlow es el puente más antiguo de Riga.",
+    ),
+    "hi": (
+        "हार्लो पुल रीगा में नदी पर बना है। रीगा में कोई भी पुल हार्लो पुल से लंबा नहीं है।",
+        "हार्लो पुल रीगा का सबसे लंबा पुल है।",
+        "हार्लो पुल रीगा का सबसे पुराना पुल है।",
+    ),
+}
+
+
+def _kinds(claim: str, passage: str) -> set[str]:
+    return {kind for kind, _, _ in fired(claim, passage) if kind != "uncovered"}
+
+
+@pytest.mark.parametrize("code", list(COMPARED))
+def test_a_negated_comparison_states_the_ranking(code: str) -> None:
+    passage, stated, _ = COMPARED[code]
+    assert _kinds(stated, passage) == set()
+
+
+@pytest.mark.parametrize("code", list(COMPARED))
+def test_a_negated_comparison_ranks_by_its_own_word(code: str) -> None:
+    passage, _, other = COMPARED[code]
+    assert "superlative" in _kinds(other, passage)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "compared"),
+    [
+        ("No bridge in Riga is longer than the Harlow Bridge.", ["longer"]),
+        ("We cannot keep any shows other than the news.", []),  # an exception, no comparison
+        ("No bridge has more than two lanes.", []),  # a count
+        ("The Harlow Bridge is longer than the Kellan Bridge.", []),  # no negation: no ranking
+    ],
+)
+def test_only_a_negated_comparative_ranks(sentence: str, compared: list[str]) -> None:
+    cues = lexicon("en")
+    assert cues is not None
+    found = negated_comparison(parse(sentence, "en"), cues.superlatives)
+    assert [word for _, word in found] == compared
