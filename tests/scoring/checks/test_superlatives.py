@@ -397,3 +397,38 @@ def test_a_ranking_with_no_noun_ranks_what_the_claim_is_about(
 )
 def test_a_ranking_with_no_noun_met_or_scoped_is_no_reason(claim: str, passage: str) -> None:
     assert [r for r in check(claim, passage) if r.check == "superlative"] == []
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "evidence"),
+    [
+        (
+            "The Harlow Bridge was the first bridge built in Riga.",
+            "The Harlow Bridge crosses the river in Riga. It was the second bridge built in Riga.",
+            "second bridge",
+        ),
+        (
+            "Lake Vorna is the largest lake in Arvenia.",
+            "Lake Vorna lies in Arvenia. In size it ranks sixth among the lakes of Arvenia.",
+            "sixth among",
+        ),
+        (
+            "El puente Harlow fue el primer puente construido en Riga.",
+            "El puente Harlow cruza el río en Riga. Fue el segundo puente construido en Riga.",
+            "segundo puente",
+        ),
+    ],
+)
+def test_a_rank_given_with_no_cue_ranks_the_same_thing(
+    claim: str, passage: str, evidence: str
+) -> None:
+    """A rank beside what the claim ranks ("the second bridge built") is no cue, yet it
+    ranks the bridge otherwise than "the first"."""
+    found = [r for r in check(claim, passage) if r.check == "superlative"]
+    assert [r.evidence for r in found] == [evidence]
+
+
+def test_a_rank_of_something_else_is_no_rival() -> None:
+    passage = "Lake Vorna lies in Arvenia. It was the second place the explorers mapped."
+    claim = "Lake Vorna is the largest lake in Arvenia."
+    assert [r for r in check(claim, passage) if r.check == "superlative"] == []
