@@ -228,6 +228,19 @@ def test_an_answer_too_short_to_tell_is_read_in_the_language_of_its_question(eva
         assert verdict(span) == "unsupported" and span.reasons[0].check == "entity"
 
 
+def test_a_claim_and_a_passage_too_short_to_tell_are_checked_in_the_questions_language(
+    evaluator,
+):
+    """Neither "Elena Marsh wohnte nie in Oslo." nor its passage shows German: the checks
+    read them in the question's language, where "nie" is a negation."""
+    passage = "Elena Marsh wohnte von 1920 bis 1931 in Oslo."
+    claim = "Elena Marsh wohnte nie in Oslo."
+    (evaluation,) = evaluator.evaluate_batch([trace(claim, [passage], "Wo wohnte Elena Marsh?")])
+    (span,) = evaluation.spans
+    assert span.language == "de"
+    assert verdict(span) == "unsupported" and span.reasons[0].check == "negation"
+
+
 def test_an_item_whose_language_cannot_be_told_is_read_in_the_traces_language(evaluator):
     """A short Spanish passage full of names is undetermined: it is read as Spanish (the
     question's language), so the pair takes the same-language head and its date check

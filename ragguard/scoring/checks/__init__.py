@@ -117,23 +117,28 @@ def clear_caches() -> None:
     caches_clear_caches(__name__)
 
 
-def checked_language(claim: str, passage: str) -> str | None:
+def checked_language(claim: str, passage: str, fallback: str = UNDETERMINED) -> str | None:
     """The language both texts are checked in: the claim's, else the passage's, else
-    English. None when the checks cannot read the pair: the two are in different languages
-    (the checks compare words), or in one ragguard has no word lists for."""
+    ``fallback`` (the language the trace is read in: two short sentences may show none of
+    their own), else English. None when the checks cannot read the pair: the two are in
+    different languages (the checks compare words), or in one ragguard has no word lists
+    for."""
     claim_language, passage_language = detect(claim), detect(passage)
     known = UNDETERMINED not in (claim_language, passage_language)
     if known and claim_language != passage_language:
         return None
-    language = read_as(claim_language if claim_language != UNDETERMINED else passage_language)
+    shown = claim_language if claim_language != UNDETERMINED else passage_language
+    language = read_as(shown if shown != UNDETERMINED else fallback)
     return language if language in SUPPORTED else None
 
 
-def _read_pair(claim: str, passage: str) -> tuple[str, str, str] | None:
+def _read_pair(
+    claim: str, passage: str, fallback: str = UNDETERMINED
+) -> tuple[str, str, str] | None:
     """Both texts as the checks read them (normalised, then their skeleton) and their
     language; None where the checks cannot read the pair (``checked_language``)."""
     claim, passage = normalized(claim), normalized(passage)
-    language = checked_language(claim, passage)
+    language = checked_language(claim, passage, fallback)
     if language is None:
         return None
     return skeleton(claim), skeleton(passage), language
@@ -159,7 +164,7 @@ def _claim_sentences(claim: str, language: str = "en") -> list[str]:
 
 
 @memoized(entries=65_536)
-def check(claim: str, passage: str) -> tuple[Reason, ...]:
+def check(claim: str, passage: str, fallback: str = UNDETERMINED) -> tuple[Reason, ...]:
     """Every check that fires for ``claim`` against ``passage``: contradictions (number,
     date, negation, entity) first, then uncovered content. Each sentence of a longer claim
     is checked on its own. Both texts are compared normalised (``ragguard.language.normalize``):
@@ -167,9 +172,10 @@ def check(claim: str, passage: str) -> tuple[Reason, ...]:
     "Café" written with one letter, and without zero-width characters, so "n\u200bot" is
     "not". Once their language is known, both are read as their skeleton (``skeleton``:
     "⑤⓪⓪" is 500, "nоt" with a Cyrillic o is "not").
-    They are read in their language (``checked_language``), less the checks it switches
-    off (``ragguard.language.checks_off``); a pair the checks cannot read gets none."""
-    read = _read_pair(claim, passage)
+    They are read in their language (``checked_language``; ``fallback`` where neither
+    shows one), less the checks it switches off (``ragguard.language.checks_off``); a pair
+    the checks cannot read gets none."""
+    read = _read_pair(claim, passage, fallback)
     if read is None:
         return ()
     claim, passage, language = read
@@ -194,12 +200,12 @@ def check(claim: str, passage: str) -> tuple[Reason, ...]:
 
 
 @memoized(entries=65_536)
-def negation_explained(claim: str, passage: str) -> bool:
+def negation_explained(claim: str, passage: str, fallback: str = UNDETERMINED) -> bool:
     """Whether the claim's negation says what the passage's ranking says ("not the largest"
     against "the sixth-largest": ``polarity.ranking_denied``), or only answers a yes/no
     question ("No, it opened in 1931."). The support head's ``negation_mismatch`` feature
     then counts no mismatch."""
-    read = _read_pair(claim, passage)
+    read = _read_pair(claim, passage, fallback)
     if read is None or "negation" in kinds_off(read[2]):
         return False
     claim, passage, language = read

@@ -182,7 +182,7 @@ def support_features(
         spoken = claim.language  # a short span reads in its answer's language
         claim_tokens = tx.content_tokens(claim.text, spoken)
         claim_numbers = tx.numbers(claim.text, spoken)
-        reasons = check(claims[i].text, passage)  # as written: check() rewrites it itself
+        reasons = check(claims[i].text, passage, spoken)  # as written: check() rewrites it
         rows[i] = (
             float(sims.max()),
             float(context_sims.max()),
@@ -202,7 +202,7 @@ def support_features(
             ),
             float(
                 tx.is_negated(claim.text, spoken) != tx.is_negated(best)
-                and not negation_explained(claims[i].text, passage)
+                and not negation_explained(claims[i].text, passage, spoken)
             ),
             np.log1p(len(claim_tokens)),
             *check_features(reasons),
@@ -283,7 +283,9 @@ class LiteSupportScorer(HeadScorer):
             return np.zeros(0, dtype=np.float32), []
         features = support_features(self.embedder, claims, evidence)
         scores = self.head.predict(features[:, self.columns])
-        reasons = [check(c.text, e.text or "") for c, e in zip(claims, evidence, strict=True)]
+        reasons = [
+            check(c.text, e.text or "", c.language) for c, e in zip(claims, evidence, strict=True)
+        ]
         return vetoed(scores, reasons, self.veto, self.threshold), reasons
 
 

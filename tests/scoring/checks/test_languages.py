@@ -165,6 +165,13 @@ def test_an_undetermined_claim_is_read_in_the_passages_language() -> None:
     assert checked_language("Paris.", "Paris.") == "en"
 
 
+def test_two_undetermined_texts_are_read_in_the_fallback_language() -> None:
+    claim, passage = "Elena Marsh wohnte nie in Oslo.", "Elena Marsh wohnte 1920 in Oslo."
+    assert checked_language(claim, passage) == "en"
+    assert checked_language(claim, passage, "de") == "de"
+    assert [r.check for r in check(claim, passage, "de")] == ["negation"]
+
+
 TOWERS = {
     "de": "Der Eiffelturm steht in Paris. Er wurde 1889 fertiggestellt. Er ist 330 Meter hoch.",
     "fr": "La tour Eiffel se trouve à Paris. Elle a été achevée en 1889. Elle mesure 330 mètres.",
