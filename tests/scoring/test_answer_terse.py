@@ -90,3 +90,30 @@ def test_a_fragment_may_hold_two_function_words_besides_its_own(
     code: str, question: str, answer: str, fragment: bool
 ) -> None:
     assert answers_by_fragment(question, answer, code) is fragment
+
+
+@pytest.mark.parametrize(
+    ("code", "question", "answer"),
+    [
+        ("en", "In which city is the Rowan Bridge?", "Madrid."),
+        ("en", "Which engineer designed the Rowan Bridge?", "Elena Marsh."),
+        ("de", "In welcher Stadt steht die Rowan-Brücke?", "In Madrid."),
+        ("de", "Welcher Ingenieur hat die Rowan-Brücke gebaut?", "Elena Marsh."),
+        ("fr", "Dans quelle ville se trouve le pont Rowan ?", "À Madrid."),
+        ("fr", "Quel ingénieur a conçu le pont Rowan ?", "Elena Marsh."),
+        ("es", "¿En qué ciudad está el puente Rowan?", "En Madrid."),
+        ("es", "¿Qué ingeniera diseñó el puente Rowan?", "Elena Marsh."),
+        ("hi", "रोवन पुल किस शहर में है?", "मैड्रिड में।"),
+        ("en", "What did the Rowan Bridge cost?", "7.2 million euros."),
+    ],
+)
+def test_which_place_or_which_person_is_answered_by_a_name(
+    code: str, question: str, answer: str
+) -> None:
+    """ "In which city", "Welcher Ingenieur": the noun after the question word says the
+    kind, as "where" and "who" do."""
+    assert answers_by_fragment(question, answer, code)
+
+
+def test_which_city_answered_with_no_place_is_off_question() -> None:
+    assert lacks_asked_type("In which city is the Rowan Bridge?", "It is very long.")
