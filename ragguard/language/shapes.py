@@ -27,6 +27,12 @@ class PeriodWords:
     decade_words: Mapping[str, float] = field(default_factory=dict)
     """A decade in words, by its tens ("twenties": 20); after ``decade_before`` where the
     language has it ("années vingt"): its century is the passage's."""
+    century_parts: Mapping[str, float] = field(default_factory=dict)
+    """Words before a century naming a part of it, by the part's first year within it
+    ("late": 60; ``checks.periods.CENTURY_PART_YEARS`` long)."""
+    century_halves: Mapping[str, float] = field(default_factory=dict)
+    """Words before a century naming a half of it, by its first year ("second half of
+    the": 50)."""
     decade_written: str = "{year}"
     """How a decade is written in digits ("{year}s": "1920s")."""
 

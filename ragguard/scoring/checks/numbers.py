@@ -12,7 +12,7 @@ from typing import Literal, TypeAlias
 from ragguard.language import MARKS, SpelledNumber, foreign_lexicon, phrase_pattern, spelled_numbers
 from ragguard.scoring.checks.dates import MONTH, month_pattern
 from ragguard.scoring.checks.digit_ranks import ending_pattern, rank_endings
-from ragguard.scoring.checks.periods import decade_part, periods
+from ragguard.scoring.checks.periods import century_part, decade_part, periods
 from ragguard.scoring.lexical.vocabulary import (
     APPROXIMATING_WORDS,
     AT_LEAST_WORDS,
@@ -365,13 +365,23 @@ def quantities(text: str, language: str = "en") -> tuple[Quantity, ...]:
         for n in spelled_numbers(text, language)
         if not any(a < n.end and n.start < b for (a, b), _ in read + wide)  # "3 thousand"
     ]
-    found = [q for _, q in sorted(read + spelled + wide, key=lambda r: r[0]) if q is not None]
+    ordered = sorted(read + spelled + wide, key=lambda r: r[0])
+    found = [_parted(q, text, at, words) for (at, _), q in ordered if q is not None]
     for m in _DECADE.finditer(text) if any(h in text for h in _DECADE_HINTS) else ():
         offset, years = decade_part(text, m.start(), language)
         found.append(
             _period(text, m.group(0), m.start(), float(m["num"]) + offset, years, "decade", words)
         )
     return tuple(found)
+
+
+def _parted(q: Quantity, text: str, start: int, words: NumberWords) -> Quantity:
+    """A century with a part written before it ("the late 19th century") as the years the
+    part holds, a span as a decade's; any other quantity as it is."""
+    offset, years = century_part(text, start, words.language) if q.kind == "century" else (0, 100)
+    if years >= 100:
+        return q
+    return Quantity(q.text, (q.value - 1) * 100 + offset, "decade", 4, q.bound, years)
 
 
 def _period(

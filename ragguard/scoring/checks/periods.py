@@ -95,6 +95,34 @@ def decade_part(text: str, start: int, language: str) -> tuple[float, float]:
     return parts[" ".join(found["part"].lower().split())], float(PART_YEARS)
 
 
+CENTURY_PART_YEARS = 40
+"""Years a part of a century spans from its first: "the early 19th century" 1800-1839,
+"mid" 1830-1869, "late" 1860-1899 (parts overlap, as writers' do); a half spans 50."""
+
+
+@cache
+def _century_part_pattern(language: str) -> re.Pattern[str] | None:
+    words = section(language, "periods", PeriodWords)
+    parts = (*words.century_parts, *words.century_halves)
+    if not parts:
+        return None
+    return re.compile(rf"(?<![\w{MARKS}])(?P<part>{_alternation(parts)})[\s-]+$")
+
+
+def century_part(text: str, start: int, language: str) -> tuple[float, float]:
+    """The offset and span in years of the part of a century written before ``start``
+    ("the late 19th century": 60, ``CENTURY_PART_YEARS``; "la segunda mitad del siglo XIX":
+    50, 50); (0, 100) for the whole century."""
+    pattern = _century_part_pattern(language)
+    found = pattern.search(text[max(start - PART_REACH, 0) : start]) if pattern else None
+    if found is None:
+        return 0.0, 100.0
+    words, part = section(language, "periods", PeriodWords), " ".join(found["part"].lower().split())
+    if part in words.century_halves:
+        return words.century_halves[part], 50.0
+    return words.century_parts[part], float(CENTURY_PART_YEARS)
+
+
 def periods(text: str, language: str) -> tuple[Period, ...]:
     """The decades and centuries the language's ``[periods]`` words write in ``text``."""
     found = []

@@ -44,6 +44,28 @@ def kinds(claim: str, passage: str) -> list[str]:
         ("es", "Se inauguró en el siglo XX.", "Se inauguró en el siglo XIX."),
         ("hi", "इसे 1940 के दशक में खोला गया था।", "इसे 1950 के दशक में खोला गया था।"),
         ("hi", "इसे 20वीं सदी में खोला गया था।", "इसे 19वीं सदी में खोला गया था।"),
+        # a part of a century holds its own years: 1942 is mid-century, in the first half
+        ("en", "It opened in the mid-20th century.", "It opened in the early 20th century."),
+        (
+            "en",
+            "It opened in the first half of the 20th century.",
+            "It opened in the late 20th century.",
+        ),
+        (
+            "de",
+            "Sie wurde Mitte des 20. Jahrhunderts eröffnet.",
+            "Sie wurde Ende des 20. Jahrhunderts eröffnet.",
+        ),
+        (
+            "fr",
+            "Il a été inauguré au milieu du XXe siècle.",
+            "Il a été inauguré à la fin du XXe siècle.",
+        ),
+        (
+            "es",
+            "Se inauguró en la primera mitad del siglo XX.",
+            "Se inauguró en la segunda mitad del siglo XX.",
+        ),
     ],
 )
 def test_a_period_holds_the_year_or_conflicts(code: str, right: str, wrong: str) -> None:
