@@ -35,7 +35,8 @@ the claim subject's rival: the sentence says the same of someone else."""
 def anchored_reading(slot: Slot, claim: Sentence, name: str) -> Reading | None:
     """The one most on-topic sentence, when it says the rest of the claim: every other name
     of the claim and ``MIN_ANCHOR`` of its words, or ``SUBJECT_ANCHOR`` of them when the
-    claim names nothing else."""
+    claim names nothing else; short of that, the one sentence holding every word the claim
+    capitalizes, when one word is all it says besides (``_named_reading``)."""
     others = [
         keys
         for other, keys in zip(claim.names, claim.name_keys, strict=True)
@@ -45,14 +46,30 @@ def anchored_reading(slot: Slot, claim: Sentence, name: str) -> Reading | None:
     if not shares:
         return None
     share, best = max(shares, key=lambda pair: pair[0])
-    if others:
-        if not all(keys & best.sentence.keys for keys in others) or share < MIN_ANCHOR:
-            return None
-    elif share < SUBJECT_ANCHOR:
+    if share < (MIN_ANCHOR if others else SUBJECT_ANCHOR):
+        return _named_reading(slot, claim, name)
+    if others and not all(keys & best.sentence.keys for keys in others):
         return None
     if any(o is not best and on_topic >= share for on_topic, o in shares):
         return None  # another sentence is as much about it
     return best
+
+
+def _named_reading(slot: Slot, claim: Sentence, name: str) -> Reading | None:
+    """The one sentence that holds the claim's other names, the word opening it (a subject
+    in capitals) and a name after an elision ("d'Amberline"), when the claim says but one
+    word besides ("Tomas
+    Reyes started Amberline." against "Nora Quist founded Amberline in Tallinn"): those
+    words anchor it where its verb is another's."""
+    words = WORD.findall(claim.text)
+    elided = [w.replace("’", "'").split("'")[-1] for w in words if "'" in w or "’" in w]
+    opening = [w for w in [*words[:1], *elided] if w[:1].isupper()]  # "d'Amberline"
+    capitalized = [n for n in claim.names if n != name] + opening
+    named = slot.context & parse(" ".join(capitalized), claim.language).content
+    held = [r for r in slot.readings if named and named <= r.sentence.content]
+    if len(held) != 1 or len(slot.context - named) > 1:
+        return None
+    return held[0]
 
 
 def neighbour_rival(slot: Slot, claim: Sentence, name: str, opening: bool = False) -> str | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from ragguard.scoring.checks import check
 from tests.scoring.checks.passages import Case, assert_first_reason
 
 ENTITIES_CASES: list[Case] = [
@@ -420,3 +421,34 @@ def test_a_one_word_subject_anchors_its_origin(
     claim: str, passage: str, expected: tuple[str, ...]
 ) -> None:
     assert_first_reason(claim, passage, expected, "the company's one word is its anchor")
+
+
+FOUNDED = {
+    "en": "Nora Quist founded Amberline in Tallinn in 1998. The company makes ferries.",
+    "fr": "Nora Quist a créé l'entreprise Amberline à Tallinn en 1998. Elle fabrique des ferries.",
+    "es": "Nora Quist creó la empresa Amberline en Tallin en 1998. Fabrica transbordadores.",
+}
+
+
+@pytest.mark.parametrize(
+    ("code", "claim"),
+    [
+        ("en", "Tomas Reyes started Amberline."),
+        ("en", "Amberline was started by Tomas Reyes."),
+        ("en", "The founder of Amberline is Tomas Reyes."),
+        ("en", "Amberline's founder is Tomas Reyes."),
+        ("fr", "Le fondateur d'Amberline est Tomas Reyes."),
+        ("es", "El fundador de Amberline es Tomas Reyes."),
+    ],
+)
+def test_a_one_word_name_anchors_another_founder(code: str, claim: str) -> None:
+    """The claim says nothing but its names and one word (a verb or a noun the passage words
+    otherwise): the sentence holding its other name anchors it, and its one full name is
+    put for the passage's."""
+    reasons = [r for r in check(claim, FOUNDED[code]) if r.check == "entity"]
+    assert [(r.claim, r.evidence) for r in reasons] == [("Tomas Reyes", "Nora Quist")]
+
+
+def test_the_same_founder_in_other_words_is_no_rival() -> None:
+    for claim in ("The founder of Amberline is Nora Quist.", "Nora Quist started Amberline."):
+        assert [r for r in check(claim, FOUNDED["en"]) if r.check == "entity"] == []
