@@ -90,7 +90,7 @@ class _Token:
     word: str
     kind: (
         str  # "small" (< 100), "hundreds" (Spanish "trescientos"), "multiplier", "scale",
-        # "joiner", "year_zero" ("nineteen oh nine")
+        # "joiner", "year_zero" ("nineteen oh nine"), "half", "point" ("four point five")
     )
     value: float
 
@@ -121,7 +121,10 @@ def _grammar(code: str) -> _Grammar | None:
     if found is None or not found.numbers.words:
         return None
     lists = found.numbers
-    number = _alternation([*lists.words, *lists.multipliers, *lists.scales, *lists.year_zeros])
+    fractions = (*lists.halves, *lists.points)
+    number = _alternation(
+        [*lists.words, *lists.multipliers, *lists.scales, *lists.year_zeros, *fractions]
+    )
     joiner = _alternation(lists.joiners) or "(?!)"
     gap = r"(?:\s*-\s*|\s+)"
     glue = f"|(?:{joiner})?" if lists.glued else ""
@@ -146,6 +149,8 @@ def _tokens(grammar: _Grammar, text: str, start: int, end: int) -> list[_Token]:
             kind, value = "joiner", 0.0
         elif word in lists.year_zeros:
             kind, value = "year_zero", 0.0
+        elif word in lists.halves or word in lists.points:
+            kind, value = ("half", 0.5) if word in lists.halves else ("point", 0.0)
         elif word in lists.words:
             value = lists.words[word]
             kind = "small" if value < 100 else "hundreds"
@@ -179,9 +184,13 @@ class _Reader:
         self.pair: float | None = None
         self.hundreds_year = False
         self.tokens = 0
+        self.decimals = 0
+        """Digits read after a decimal point ("four point five": 1)."""
 
     def take(self, token: _Token, joined: bool) -> bool:
         kind, value = token.kind, token.value
+        if kind in ("half", "point") or self.decimals:
+            return self._fraction(kind, value)
         if kind == "small":
             if self.last is None:
                 if self.group or (self.pair is None and self.current % 100):
@@ -222,6 +231,31 @@ class _Reader:
                 self.total += max(below, 1.0) * value
             self.current = self.group = 0.0
             self.last, self.scale = None, value
+        self.tokens += 1
+        return True
+
+    def _fraction(self, kind: str, value: float) -> bool:
+        """A half ("four and a half"; of the scale before it: "deux millions et demi") or a
+        decimal point and the digits after it, one word each ("four point two five")."""
+        if not self.tokens or self.pair is not None:
+            return False
+        if kind == "half" and not self.decimals:
+            if self.scale and not (self.current or self.group):
+                self.total += 0.5 * self.scale
+            else:
+                self.group += 0.5
+        elif kind == "point" and not self.decimals and self.group < 100:
+            self.decimals = 1
+        elif kind == "small" and self.decimals and value < 10 and value.is_integer():
+            self.group += value / 10**self.decimals
+            self.decimals += 1
+        elif kind == "scale" and self.decimals > 1:  # "four point five million"
+            self.total += (self.current + self.group) * value
+            self.current = self.group = 0.0
+            self.decimals, self.scale = 0, value
+        else:
+            return False
+        self.last = None
         self.tokens += 1
         return True
 
@@ -272,6 +306,8 @@ def spelled_numbers(text: str, code: str) -> tuple[SpelledNumber, ...]:
                     joined = True
                 elif token.kind == "joiner":
                     joined = True
+                elif token.kind == "point" and not _digit_follows(tokens, at):
+                    break  # "at this point": no decimal part
                 elif reader.take(token, joined):
                     joined, last = False, at
                 else:
@@ -286,6 +322,12 @@ def spelled_numbers(text: str, code: str) -> tuple[SpelledNumber, ...]:
                 value, year = reader.number()
                 out.append(SpelledNumber(tokens[first].start, tokens[last].end, value, year))
     return tuple(out)
+
+
+def _digit_follows(tokens: list[_Token], at: int) -> bool:
+    """Whether a word of one digit follows the token at ``at`` ("point five")."""
+    after = tokens[at + 1] if at + 1 < len(tokens) else None
+    return after is not None and after.kind == "small" and after.value < 10
 
 
 def english_number_words() -> NumberWordLists:

@@ -69,6 +69,11 @@ class NumberWordLists:
     """Whether a unit comes before its tens, after a joiner (German "dreiundzwanzig")."""
     year_zeros: frozenset[str] = frozenset()
     """Words for the zero of a year said in two halves ("nineteen oh nine")."""
+    halves: frozenset[str] = frozenset()
+    """Words that add a half to the number before them, or to its scale ("four and a half",
+    "viereinhalb", "deux millions et demi", "cuatro y medio")."""
+    points: frozenset[str] = frozenset()
+    """Words before the digits of a decimal part ("four point five", "zwei Komma fünf")."""
 
 
 def _numbers(data: Mapping[str, Any]) -> NumberWordLists:
@@ -82,6 +87,8 @@ def _numbers(data: Mapping[str, Any]) -> NumberWordLists:
         glued=bool(table.get("glued", False)),
         units_first=bool(table.get("units_first", False)),
         year_zeros=frozenset(_words(table.get("year_zeros"))),
+        halves=frozenset(_words(table.get("halves"))),
+        points=frozenset(_words(table.get("points"))),
     )
 
 
@@ -240,8 +247,8 @@ def _from_table(code: str, data: Mapping[str, Any]) -> Lexicon:
         code=code,
         name=str(data.get("name", NAMES.get(code, code))),
         script=str(data.get("script", "latin")),
-        cues=_words(data.get("cues"))
-        or stopwords + negations + _words(data.get("more_cues")) + spoken,
+        cues=(_words(data.get("cues")) or stopwords + negations + _words(data.get("more_cues")))
+        + spoken,
         more_cues=frozenset(_words(data.get("more_cues"))),
         english_words=frozenset(_words(data.get("english_words"))),
         letters=str(data.get("letters", "")),

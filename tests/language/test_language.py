@@ -96,6 +96,11 @@ def test_a_number_said_in_words_tells_its_language(text: str, code: str) -> None
     assert detect(text) == code
 
 
+def test_english_number_words_tell_english_too() -> None:
+    """ "six" is French and English: shared, it moves no English sentence to French."""
+    assert detect("Lake Sedlow covers six point seven square kilometres.") == "en"
+
+
 @pytest.mark.parametrize("text", ["Sales rose 5 per cent.", "Tickets cost ten cents.", "Sept. 5."])
 def test_an_english_word_that_is_a_number_elsewhere_tells_no_language(text: str) -> None:
     """ "cent", "sept", "once" and "seize" are English too (``english_words``)."""

@@ -90,3 +90,34 @@ def test_english_number_words_are_data():
     assert english is not None and dict(WORD_NUMBERS) == dict(english.spelled)
     assert WORD_NUMBERS["three"] == 3 and WORD_NUMBERS["hundred"] == 100
     assert "one" not in WORD_NUMBERS  # "one of them" is no count
+
+
+@pytest.mark.parametrize(
+    ("text", "code", "expected"),
+    [
+        ("four point five million", "en", 4_500_000),
+        ("four point two five", "en", 4.25),
+        ("four and a half million", "en", 4_500_000),
+        ("one and a half", "en", 1.5),
+        ("zwei Komma fünf", "de", 2.5),
+        ("viereinhalb Millionen", "de", 4_500_000),
+        ("deux virgule cinq", "fr", 2.5),
+        ("quatre millions et demi", "fr", 4_500_000),
+        ("dos coma cinco", "es", 2.5),
+        ("cuatro millones y medio", "es", 4_500_000),
+        ("दो दशमलव पाँच", "hi", 2.5),
+    ],
+)
+def test_a_decimal_part_and_a_half_in_words(text: str, code: str, expected: float) -> None:
+    (number,) = spelled_numbers(text, code)
+    assert number.value == pytest.approx(expected)
+    assert (number.start, number.end) == (0, len(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [("at this point five people came", "en"), ("half of them", "en"), ("el medio ambiente", "es")],
+)
+def test_a_point_or_a_half_alone_is_no_fraction(text: str, code: str) -> None:
+    """ "point" opens a decimal part only before a digit's word; a half needs a number."""
+    assert all(n.value.is_integer() for n in spelled_numbers(text, code))
