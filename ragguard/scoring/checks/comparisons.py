@@ -1,5 +1,6 @@
-"""Rankings a passage says as a negated comparison: "No bridge in Riga is longer than the
-Harlow Bridge." states "the longest bridge in Riga" ("Keine Brücke ist länger als ...",
+"""Rankings a passage says without a superlative: a negated comparison, or a rank beside
+what it ranks ("the second bridge built"). "No bridge in Riga is longer than the Harlow
+Bridge." states "the longest bridge in Riga" ("Keine Brücke ist länger als ...",
 "Aucun pont n'est plus long que ...", "Ningún puente es más largo que ...", "कोई भी पुल
 ... से लंबा नहीं है"), and ranks the bridges by length, not by age.
 
@@ -15,6 +16,7 @@ from __future__ import annotations
 from ragguard.language import SuperlativeCues, lexicon_or_fallback, negation_positions
 from ragguard.scoring.checks.parse import Sentence
 from ragguard.scoring.checks.words import one_stem
+from ragguard.scoring.lexical.text import stem_in
 
 COMPARED_REACH = 2
 """Words a compared word may stand from the word of ``than`` in a claim: "busier than",
@@ -69,3 +71,24 @@ def compared_otherwise(sentence: Sentence, key: tuple[str, ...], cues: Superlati
     at, _ = found[0]
     start, end = (at, at + 2) if cues.compared_after else (at - 1, at + 1)
     return " ".join(sentence.words[start:end])
+
+
+RANK_REACH = 3
+"""Words a rank may stand from what it ranks: "the second bridge", "ranks second among the
+lakes"."""
+
+
+def rank_of(
+    words: tuple[str, ...], ranked: frozenset[str], cues: SuperlativeCues, language: str
+) -> str:
+    """The rank a sentence gives one of the ``ranked`` nouns without a cue ("the second
+    bridge built"; German ranks by stem: "die zweite Brücke"); "" where it gives none."""
+    for at, word in enumerate(words):
+        rank = word in cues.ordinals or (
+            cues.compounds
+            and any(word.startswith(o) and len(word) <= len(o) + 2 for o in cues.ordinals)
+        )
+        near = words[max(at - RANK_REACH, 0) : at] + words[at + 1 : at + 1 + RANK_REACH]
+        if rank and any(stem_in(language, w) in ranked for w in near):
+            return " ".join(words[at : at + 2])
+    return ""

@@ -29,6 +29,7 @@ from ragguard.scoring.checks.comparisons import (
     compared_otherwise,
     compared_words,
     negated_comparison,
+    rank_of,
     states_by_comparison,
 )
 from ragguard.scoring.checks.parse import Sentence, overlap
@@ -287,31 +288,10 @@ def rival(
         compared = compared_otherwise(sentence, key, cues)  # "no bridge is longer than A"
         if compared and (bare or ranked & sentence.content):
             return compared
-        ranked_by_rank = _rank_of(sentence.words, ranked, cues, claim.language)
+        ranked_by_rank = rank_of(sentence.words, ranked, cues, claim.language)
         if ranked_by_rank and key[0] not in cues.ordinals:
             return ranked_by_rank  # "the second bridge built", "ranks second among the lakes"
     return None
-
-
-RANK_REACH = 3
-"""Words a rank may stand from what it ranks: "the second bridge", "ranks second among the
-lakes"."""
-
-
-def _rank_of(
-    words: tuple[str, ...], ranked: frozenset[str], cues: SuperlativeCues, language: str
-) -> str:
-    """The rank a sentence gives one of the ``ranked`` nouns without a cue ("the second
-    bridge built"; German ranks by stem: "die zweite Brücke"); "" where it gives none."""
-    for at, word in enumerate(words):
-        rank = word in cues.ordinals or (
-            cues.compounds
-            and any(word.startswith(o) and len(word) <= len(o) + 2 for o in cues.ordinals)
-        )
-        near = words[max(at - RANK_REACH, 0) : at] + words[at + 1 : at + 1 + RANK_REACH]
-        if rank and any(stem_in(language, w) in ranked for w in near):
-            return " ".join(words[at : at + 2])
-    return ""
 
 
 def superlative_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[Reason]:
