@@ -76,6 +76,9 @@ class SuperlativeCues:
     """The words that name what a comparison is against ("than", "als", "que", "से"): "no
     bridge is longer than A" ranks A as "the longest"; "A is higher than B" and "B is lower
     than A" say one thing with opposite words."""
+    partitive: tuple[str, ...] = ()
+    """Words between a ranking with no noun and the group it ranks within ("the longest of
+    Riga's bridges", "le plus long des ponts", "el más largo de los puentes")."""
     compared_after: bool = False
     """Whether the compared word follows ``than`` ("से लंबा"), not precedes it ("longer
     than")."""

@@ -253,7 +253,29 @@ def ranked_nouns(
         return frozenset()
     near = words[max(start - 1, 0) : start + length + 1]
     left = [w for w in near if w not in stop and w not in key and w not in cues.after]
+    if not [w for w in left if not _is_cue(w, cues)]:  # "the longest of Riga's bridges"
+        left = [w for w in _partitive_group(words, start + length, cues) if w not in stop]
     return frozenset(stem_in(language, w) for w in left if not _is_cue(w, cues))
+
+
+def _one_noun(ours: frozenset[str], theirs: frozenset[str]) -> bool:
+    """Whether two rankings rank one thing: a noun of each in any inflection ("ponts",
+    "pont")."""
+    return any(one_stem(a, b) for a in ours for b in theirs)
+
+
+PARTITIVE_REACH = 3
+"""Words after a partitive a ranking's group may take: "of Riga's bridges"."""
+
+
+def _partitive_group(words: tuple[str, ...], end: int, cues: SuperlativeCues) -> tuple[str, ...]:
+    """The words of the group a ranking with no noun ranks within, after a word of the
+    language's ``partitive`` ("of", "des", "de los", "der"); none without one."""
+    for phrase in cues.partitive:
+        written = tuple(phrase.split())
+        if words[end : end + len(written)] == written:
+            return words[end + len(written) : end + len(written) + PARTITIVE_REACH]
+    return ()
 
 
 def rival(
@@ -282,7 +304,7 @@ def rival(
             if (
                 bare
                 or _same_ranking(its, key, cues)
-                or ranked & ranked_nouns(sentence.words, other, its, cues, claim.language)
+                or _one_noun(ranked, ranked_nouns(sentence.words, other, its, cues, claim.language))
             ):
                 return _among_phrase(sentence.words, other, cues) or other
         compared = compared_otherwise(sentence, key, cues)  # "no bridge is longer than A"

@@ -432,3 +432,29 @@ def test_a_rank_of_something_else_is_no_rival() -> None:
     passage = "Lake Vorna lies in Arvenia. It was the second place the explorers mapped."
     claim = "Lake Vorna is the largest lake in Arvenia."
     assert [r for r in check(claim, passage) if r.check == "superlative"] == []
+
+
+@pytest.mark.parametrize(
+    ("passage", "stated", "other"),
+    [
+        (
+            "The Harlow Bridge is the longest bridge in Riga. It opened in 1931.",
+            "The Harlow Bridge is the longest of Riga's bridges.",
+            "The Harlow Bridge is the oldest of Riga's bridges.",
+        ),
+        (
+            "Le pont Harlow est le pont le plus long de Riga. Il a été inauguré en 1931.",
+            "Le pont Harlow est le plus long des ponts de Riga.",
+            "Le pont Harlow est le plus ancien des ponts de Riga.",
+        ),
+        (
+            "El puente Harlow es el puente más largo de Riga. Se inauguró en 1931.",
+            "El puente Harlow es el más largo de los puentes de Riga.",
+            "El puente Harlow es el más antiguo de los puentes de Riga.",
+        ),
+    ],
+)
+def test_a_ranking_of_a_group_named_after_it(passage: str, stated: str, other: str) -> None:
+    """ "the longest of Riga's bridges" ranks the bridges (``[superlatives] partitive``)."""
+    assert [r for r in check(stated, passage) if r.check == "superlative"] == []
+    assert [r.check for r in check(other, passage) if r.check == "superlative"] == ["superlative"]
