@@ -81,14 +81,15 @@ lakes"."""
 def rank_of(
     words: tuple[str, ...], ranked: frozenset[str], cues: SuperlativeCues, language: str
 ) -> str:
-    """The rank a sentence gives one of the ``ranked`` nouns without a cue ("the second
-    bridge built"; German ranks by stem: "die zweite Brücke"); "" where it gives none."""
+    """The rank a sentence gives one of the ``ranked`` nouns, in any inflection, without a
+    cue ("the second bridge built", "sixième parmi les gares"; German ranks by stem: "die
+    zweite Brücke"); "" where it gives none."""
     for at, word in enumerate(words):
         rank = word in cues.ordinals or (
             cues.compounds
             and any(word.startswith(o) and len(word) <= len(o) + 2 for o in cues.ordinals)
         )
         near = words[max(at - RANK_REACH, 0) : at] + words[at + 1 : at + 1 + RANK_REACH]
-        if rank and any(stem_in(language, w) in ranked for w in near):
+        if rank and any(one_stem(stem_in(language, w), r) for w in near for r in ranked):
             return " ".join(words[at : at + 2])
     return ""

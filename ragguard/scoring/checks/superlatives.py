@@ -32,7 +32,7 @@ from ragguard.scoring.checks.comparisons import (
     rank_of,
     states_by_comparison,
 )
-from ragguard.scoring.checks.parse import Sentence, overlap
+from ragguard.scoring.checks.parse import MIN_SHARED, Sentence, overlap
 from ragguard.scoring.checks.words import one_stem
 from ragguard.scoring.interface.protocols import Reason
 from ragguard.scoring.lexical.text import stem_in
@@ -258,10 +258,11 @@ def ranked_nouns(
     return frozenset(stem_in(language, w) for w in left if not _is_cue(w, cues))
 
 
-def _one_noun(ours: frozenset[str], theirs: frozenset[str]) -> bool:
-    """Whether two rankings rank one thing: a noun of each in any inflection ("ponts",
-    "pont")."""
-    return any(one_stem(a, b) for a in ours for b in theirs)
+def _shared(ours: frozenset[str], theirs: frozenset[str]) -> int:
+    """How many of ``ours`` ``theirs`` holds in any inflection ("ponts", "pont"): a sentence
+    that names its subject with a pronoun is about it still ("elle se classe sixième parmi
+    les gares")."""
+    return sum(any(one_stem(a, b) for b in theirs) for a in ours)
 
 
 PARTITIVE_REACH = 3
@@ -304,15 +305,16 @@ def rival(
             if (
                 bare
                 or _same_ranking(its, key, cues)
-                or _one_noun(ranked, ranked_nouns(sentence.words, other, its, cues, claim.language))
+                or _shared(ranked, ranked_nouns(sentence.words, other, its, cues, claim.language))
             ):
                 return _among_phrase(sentence.words, other, cues) or other
         compared = compared_otherwise(sentence, key, cues)  # "no bridge is longer than A"
         if compared and (bare or ranked & sentence.content):
             return compared
+    for sentence in sentences if key[0] not in cues.ordinals and ranked else ():
         ranked_by_rank = rank_of(sentence.words, ranked, cues, claim.language)
-        if ranked_by_rank and key[0] not in cues.ordinals:
-            return ranked_by_rank  # "the second bridge built", "ranks second among the lakes"
+        if ranked_by_rank and _shared(claim.content, sentence.content) >= MIN_SHARED:
+            return ranked_by_rank  # "the second bridge built", "elle se classe sixième"
     return None
 
 

@@ -412,6 +412,12 @@ def test_a_ranking_with_no_noun_met_or_scoped_is_no_reason(claim: str, passage: 
             "Lake Vorna lies in Arvenia. In size it ranks sixth among the lakes of Arvenia.",
             "sixth among",
         ),
+        (  # a sentence that names its subject with a pronoun, the noun in the plural
+            "La gare de Kestrel est la gare la plus fréquentée de Riga.",
+            "La gare de Kestrel se trouve à Riga. Par sa fréquentation, elle se classe "
+            "sixième parmi les gares de Riga.",
+            "sixième parmi",
+        ),
         (
             "El puente Harlow fue el primer puente construido en Riga.",
             "El puente Harlow cruza el río en Riga. Fue el segundo puente construido en Riga.",
