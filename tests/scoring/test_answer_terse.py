@@ -77,19 +77,17 @@ def test_a_year_or_a_number_said_in_words_is_a_fragment_of_its_kind(
 
 
 @pytest.mark.parametrize(
-    ("code", "question", "answer", "fragment"),
+    ("question", "answer"),
     [
-        ("es", "¿Quién diseñó el puente?", "La ingeniera Elena Marsh.", True),
-        ("es", "¿Cuándo se inauguró el puente?", "En el siglo XX.", True),
-        ("es", "¿Cuánto costó el puente?", "7,2 millones de euros.", True),
-        ("en", "When did the bridge open?", "Its designer was born in 1890.", False),
-        ("en", "When did the bridge open?", "It was built in the spring of 1889.", False),
+        ("Where is the Eiffel Tower?", "Bananas grow in the tropics."),
+        ("When did the bridge open?", "Its designer was born in 1890."),
+        ("When did the bridge open?", "It was built in the spring of 1889."),
     ],
 )
-def test_a_fragment_may_hold_two_function_words_besides_its_own(
-    code: str, question: str, answer: str, fragment: bool
-) -> None:
-    assert answers_by_fragment(question, answer, code) is fragment
+def test_a_short_sentence_is_no_fragment(question: str, answer: str) -> None:
+    """A sentence of more than three words is read by the head, whatever kind it gives:
+    counting function words apart made "Bananas grow in the tropics." a place."""
+    assert not answers_by_fragment(question, answer)
 
 
 @pytest.mark.parametrize(

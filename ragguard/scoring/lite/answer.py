@@ -29,7 +29,7 @@ from typing import Any, cast
 
 import numpy as np
 
-from ragguard.language import lexicon_or_fallback, normalized, spelled_numbers
+from ragguard.language import normalized, spelled_numbers
 from ragguard.runtime import memoized
 from ragguard.scoring.encoders.embeddings import TextEmbedder
 from ragguard.scoring.lexical import text as tx
@@ -175,13 +175,9 @@ def _words(answer: str, language: str = ENGLISH) -> list[str]:
 
 
 def is_fragment(answer: str, language: str = ENGLISH) -> bool:
-    """Whether an answer is a fragment the question completes ("Paris.", "In 1889.", "La
-    ingeniera Elena Marsh.", "En el siglo XX."): at most ``FRAGMENT_WORDS`` words besides
-    the language's function words, and at most ``FRAGMENT_FUNCTION_WORDS`` of those."""
-    words = _words(answer, language)
-    stop = lexicon_or_fallback(language).stopwords
-    function = sum(w.strip(_PUNCTUATION).lower() in stop for w in words)
-    return len(words) - function <= FRAGMENT_WORDS and function <= FRAGMENT_FUNCTION_WORDS
+    """Whether an answer is a fragment the question completes ("Paris.", "In 1889.", "En
+    mil novecientos cincuenta y dos."): at most ``FRAGMENT_WORDS`` words, a number one."""
+    return len(_words(answer, language)) <= FRAGMENT_WORDS
 
 
 def answers_yes_or_no(
@@ -199,13 +195,9 @@ _NAMED_KINDS = frozenset({"place", "person"})
 """The kinds whose cues are names, found by their capitals."""
 
 FRAGMENT_WORDS = 3
-"""An answer of at most this many words besides function words is a fragment ("Paris.",
-"In 1889."): the question completes it, so it is read by its type, not by its closeness to
-the question."""
-FRAGMENT_FUNCTION_WORDS = 2
-"""The function words a fragment may hold besides ("En el siglo XX.", "La ingeniera Elena
-Marsh."): more make a sentence ("It was built in 1889.")."""
-_PUNCTUATION = ".,;:!?¿¡\"'()।"
+"""An answer of at most this many words is a fragment ("Paris.", "In 1889."): the question
+completes it, so it is read by its type, not by its closeness to the question. Counting
+function words apart made "Bananas grow in the tropics." one."""
 
 
 def _case_blind(text: str, rules: _Rules) -> bool:
