@@ -57,16 +57,19 @@ def negated_comparison(sentence: Sentence, cues: SuperlativeCues) -> list[tuple[
 def states_by_comparison(sentence: Sentence, key: tuple[str, ...], cues: SuperlativeCues) -> bool:
     """Whether the sentence says the ranking ``key`` (no rank: "the longest", not "the
     second-longest") as a negated comparison."""
-    if key[0] in cues.ordinals:
-        return False
-    return any(one_stem(key[-1], w) for _, w in negated_comparison(sentence, cues))
+    return _states(negated_comparison(sentence, cues), key, cues)
+
+
+def _states(found: list[tuple[int, str]], key: tuple[str, ...], cues: SuperlativeCues) -> bool:
+    """Whether one of the comparatives ``found`` says ``key``: its last word's stem."""
+    return key[0] not in cues.ordinals and any(one_stem(key[-1], w) for _, w in found)
 
 
 def compared_otherwise(sentence: Sentence, key: tuple[str, ...], cues: SuperlativeCues) -> str:
     """The words of a negated comparison that ranks by another word than ``key`` ("longer
     than" against "the oldest"); "" where the sentence states ``key`` or makes none."""
     found = negated_comparison(sentence, cues)
-    if not found or states_by_comparison(sentence, key, cues):
+    if not found or _states(found, key, cues):
         return ""
     at, _ = found[0]
     start, end = (at, at + 2) if cues.compared_after else (at - 1, at + 1)

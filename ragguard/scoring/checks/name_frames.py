@@ -58,9 +58,8 @@ def anchored_reading(slot: Slot, claim: Sentence, name: str) -> Reading | None:
 def _named_reading(slot: Slot, claim: Sentence, name: str) -> Reading | None:
     """The one sentence that holds the claim's other names, the word opening it (a subject
     in capitals) and a name after an elision ("d'Amberline"), when the claim says but one
-    word besides ("Tomas
-    Reyes started Amberline." against "Nora Quist founded Amberline in Tallinn"): those
-    words anchor it where its verb is another's."""
+    word besides ("Tomas Reyes started Amberline." against "Nora Quist founded Amberline in
+    Tallinn"): those words anchor it where its verb is another's."""
     words = WORD.findall(claim.text)
     elided = [w.replace("’", "'").split("'")[-1] for w in words if "'" in w or "’" in w]
     opening = [w for w in [*words[:1], *elided] if w[:1].isupper()]  # "d'Amberline"

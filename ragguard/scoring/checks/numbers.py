@@ -68,9 +68,9 @@ def _quantity_pattern(
     """The pattern of a quantity written in digits in a language: digits (thousands grouped
     by commas or by spaces: "3 300", "3\u202f300") with a rank's ending (``ranks``), a
     decimal part, a scale suffix, a percent or a scale word after them; or an ordinal word.
-    Numbers in words
-    are ``ragguard.language.numerals.spelled_numbers``'. ``end`` closes a word (``\\b`` in
-    English; a lookahead that counts combining marks as letters elsewhere)."""
+    Numbers in words are ``ragguard.language.numerals.spelled_numbers``'. ``end`` closes a
+    word (``\\b`` in English; a lookahead that counts combining marks as letters
+    elsewhere)."""
     scale = "|".join(r"\s+".join(map(re.escape, w.split())) for w in sorted(scales, key=len)[::-1])
     begin = r"\b" if end == r"\b" else rf"(?<![\w{MARKS}])"
     ordinal = one_of(ordinals) if ordinals else "(?!)"

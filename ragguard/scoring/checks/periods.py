@@ -77,22 +77,26 @@ PART_REACH = 24
 
 
 @cache
-def _part_pattern(language: str) -> re.Pattern[str] | None:
-    parts = tuple(section(language, "periods", PeriodWords).decade_parts)
+def _part_pattern(parts: tuple[str, ...]) -> re.Pattern[str] | None:
     if not parts:
         return None
     return re.compile(rf"(?<![\w{MARKS}])(?P<part>{_alternation(parts)})[\s-]+$")
 
 
+def _part_before(text: str, start: int, parts: tuple[str, ...]) -> str | None:
+    """The one of ``parts`` written right before ``start`` ("the late " of "the late
+    1920s"), in lower case with single spaces; None where none is."""
+    pattern = _part_pattern(parts)
+    found = pattern.search(text[max(start - PART_REACH, 0) : start]) if pattern else None
+    return " ".join(found["part"].lower().split()) if found else None
+
+
 def decade_part(text: str, start: int, language: str) -> tuple[float, float]:
     """The offset and span in years of the part of a decade written before ``start``
     ("the late 1920s": 6, ``PART_YEARS``); (0, 10) for the whole decade."""
-    pattern = _part_pattern(language)
-    found = pattern.search(text[max(start - PART_REACH, 0) : start]) if pattern else None
-    if found is None:
-        return 0.0, 10.0
     parts = section(language, "periods", PeriodWords).decade_parts
-    return parts[" ".join(found["part"].lower().split())], float(PART_YEARS)
+    part = _part_before(text, start, tuple(parts))
+    return (0.0, 10.0) if part is None else (parts[part], float(PART_YEARS))
 
 
 CENTURY_PART_YEARS = 40
@@ -100,24 +104,14 @@ CENTURY_PART_YEARS = 40
 "mid" 1830-1869, "late" 1860-1899 (parts overlap, as writers' do); a half spans 50."""
 
 
-@cache
-def _century_part_pattern(language: str) -> re.Pattern[str] | None:
-    words = section(language, "periods", PeriodWords)
-    parts = (*words.century_parts, *words.century_halves)
-    if not parts:
-        return None
-    return re.compile(rf"(?<![\w{MARKS}])(?P<part>{_alternation(parts)})[\s-]+$")
-
-
 def century_part(text: str, start: int, language: str) -> tuple[float, float]:
     """The offset and span in years of the part of a century written before ``start``
     ("the late 19th century": 60, ``CENTURY_PART_YEARS``; "la segunda mitad del siglo XIX":
     50, 50); (0, 100) for the whole century."""
-    pattern = _century_part_pattern(language)
-    found = pattern.search(text[max(start - PART_REACH, 0) : start]) if pattern else None
-    if found is None:
+    words = section(language, "periods", PeriodWords)
+    part = _part_before(text, start, (*words.century_parts, *words.century_halves))
+    if part is None:
         return 0.0, 100.0
-    words, part = section(language, "periods", PeriodWords), " ".join(found["part"].lower().split())
     if part in words.century_halves:
         return words.century_halves[part], 50.0
     return words.century_parts[part], float(CENTURY_PART_YEARS)

@@ -360,8 +360,8 @@ def _ranks_nothing(
     of its words besides a rank), ranks nothing at all: no cue, no ordinal, none
     of ``ranking_words``, no negated comparison, nor the adverb of the word an analytic cue
     ranks by ("directly": "the most direct"). A ranking such a passage never writes is
-    added, not paraphrased
-    ("the longest bridge in Riga" against "crosses the river in Riga ... 455 metres long")."""
+    added, not paraphrased ("the longest bridge in Riga" against "crosses the river in Riga
+    ... 455 metres long")."""
     rest = claim.content - {stem_in(claim.language, w) for w in key if w in cues.ordinals}
     if not any(overlap(rest, s) >= UNRANKED_ANCHOR for s in sentences):
         return False

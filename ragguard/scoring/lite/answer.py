@@ -154,9 +154,7 @@ def _names_without_capitals(answer: str, kind: str, rules: _Rules) -> bool:
     """A fragment answering "who" or "where" in a script without capitals ("डेविड ओकोये।"):
     nothing marks its name, so a fragment that gives no other kind (no date, no number)
     is read as one."""
-    if rules.names_by_capitals or kind not in _NAMED_KINDS:
-        return False
-    if len(_words(answer)) > FRAGMENT_WORDS:
+    if rules.names_by_capitals or kind not in _NAMED_KINDS or not is_fragment(answer):
         return False
     return not any(rules.gives[k].search(answer) for k in ("date", "number") if k in rules.gives)
 

@@ -43,16 +43,18 @@ SAME_AND_OTHER = {
 }
 
 
-def _claim(code: str, rank: str) -> str:
+def _filled(template: str, code: str, rank: str) -> str:
     if code == "de" and not rank[0].isdigit():
-        return RANK_CLAIM[code].replace("{rank} ", rank)
-    return RANK_CLAIM[code].format(rank=rank)
+        return template.replace("{rank} ", rank)
+    return template.format(rank=rank)
+
+
+def _claim(code: str, rank: str) -> str:
+    return _filled(RANK_CLAIM[code], code, rank)
 
 
 def _passage(code: str, rank: str) -> str:
-    if code == "de" and not rank[0].isdigit():
-        return RANKED[code].replace("{rank} ", rank)
-    return RANKED[code].format(rank=rank)
+    return _filled(RANKED[code], code, rank)
 
 
 def _vetoes(claim: str, passage: str, code: str) -> set[str]:
