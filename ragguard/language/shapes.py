@@ -79,6 +79,13 @@ class SuperlativeCues:
     partitive: tuple[str, ...] = ()
     """Words between a ranking with no noun and the group it ranks within ("the longest of
     Riga's bridges", "le plus long des ponts", "el más largo de los puentes")."""
+    coordinators: frozenset[str] = frozenset()
+    """Words that join two rankings of one thing ("the longest and oldest bridge"): the
+    second ranks what the first does."""
+    than_all: tuple[str, ...] = ()
+    """Phrases that make a comparison one with all others ("than any other", "als jede
+    andere", "किसी भी अन्य ... से"): "A is longer than any other bridge" ranks A "the
+    longest"."""
     compared_after: bool = False
     """Whether the compared word follows ``than`` ("से लंबा"), not precedes it ("longer
     than")."""

@@ -9,6 +9,10 @@ The words are each language's ``[superlatives]`` table: ``than``, the comparativ
 "more than five"), and its negation cues. A comparative states a ranking whose last word
 shares its stem ("longer", "longest"). The claim's side (a claim's negated comparison
 against a passage's ranking) is ``superlatives.compared_as_ranked``.
+
+A comparison with all others states the ranking too: "A is longer than any other bridge"
+("als jede andere", "que tout autre", "que cualquier otro", "किसी भी अन्य ... से"), by the
+phrases of the language's ``than_all``.
 """
 
 from __future__ import annotations
@@ -54,10 +58,78 @@ def negated_comparison(sentence: Sentence, cues: SuperlativeCues) -> list[tuple[
     return found
 
 
+THAN_ALL_GAP = 1
+"""Words (the noun) that may stand between a ``than_all`` phrase and the word of ``than``
+after it, where the compared word follows ``than``: "किसी भी अन्य पुल से लंबा"."""
+
+
+def compared_with_all(sentence: Sentence, cues: SuperlativeCues) -> list[tuple[int, str, str]]:
+    """Each comparison of the sentence with all others ("older than any other bridge"): where
+    its word of ``than`` stands, its compared word ("older"; "ancien" of "plus ancien") and
+    the phrase as read ("older than any other"). None in a negated sentence: "not longer
+    than any other" ranks nothing."""
+    words = sentence.words
+    if not cues.than_all or not cues.than.intersection(words):
+        return []
+    if negation_positions(words, sentence.language):
+        return []
+    found = []
+    for at, word in enumerate(words):
+        if word not in cues.than:
+            continue
+        phrase = _than_all_at(words, at, cues)
+        compared = _compared_beside(words, at, cues, sentence.language)
+        if phrase is None or compared is None:
+            continue
+        start, end = min(phrase[0], compared), max(phrase[1], compared + 1)
+        found.append((at, words[compared], " ".join(words[start:end])))
+    return found
+
+
+def _than_all_at(words: tuple[str, ...], at: int, cues: SuperlativeCues) -> tuple[int, int] | None:
+    """Where the ``than_all`` phrase of the word of ``than`` at ``at`` stands: right after it,
+    or before it, up to ``THAN_ALL_GAP`` words away, where the compared word follows."""
+    for phrase in cues.than_all:
+        written = tuple(phrase.split())
+        if cues.compared_after:
+            starts = range(max(at - len(written) - THAN_ALL_GAP, 0), at - len(written) + 1)
+        else:
+            starts = range(at + 1, at + 2)
+        for start in starts:
+            if words[start : start + len(written)] == written:
+                return start, start + len(written)
+    return None
+
+
+def _compared_beside(
+    words: tuple[str, ...], at: int, cues: SuperlativeCues, language: str
+) -> int | None:
+    """Where the compared word of the word of ``than`` at ``at`` stands: the first word within
+    ``COMPARED_REACH`` on its side that is neither a function word nor one of
+    ``not_compared`` ("ज़्यादा व्यस्त": "व्यस्त")."""
+    stop = lexicon_or_fallback(language).stopwords
+    reach = (
+        range(at + 1, min(at + 1 + COMPARED_REACH, len(words)))
+        if cues.compared_after
+        else range(at - 1, max(at - 1 - COMPARED_REACH, -1), -1)
+    )
+    return next(
+        (i for i in reach if words[i] not in stop and words[i] not in cues.not_compared), None
+    )
+
+
+def ranking_comparisons(sentence: Sentence, cues: SuperlativeCues) -> list[tuple[int, str]]:
+    """The comparisons of the sentence that state a ranking, with their compared words: the
+    negated ones ("no bridge is longer than A") and those with all others ("A is longer
+    than any other bridge")."""
+    with_all = [(at, compared) for at, compared, _ in compared_with_all(sentence, cues)]
+    return negated_comparison(sentence, cues) + with_all
+
+
 def states_by_comparison(sentence: Sentence, key: tuple[str, ...], cues: SuperlativeCues) -> bool:
     """Whether the sentence says the ranking ``key`` (no rank: "the longest", not "the
-    second-longest") as a negated comparison."""
-    return _states(negated_comparison(sentence, cues), key, cues)
+    second-longest") as a comparison (``ranking_comparisons``)."""
+    return _states(ranking_comparisons(sentence, cues), key, cues)
 
 
 def _states(found: list[tuple[int, str]], key: tuple[str, ...], cues: SuperlativeCues) -> bool:
@@ -66,9 +138,9 @@ def _states(found: list[tuple[int, str]], key: tuple[str, ...], cues: Superlativ
 
 
 def compared_otherwise(sentence: Sentence, key: tuple[str, ...], cues: SuperlativeCues) -> str:
-    """The words of a negated comparison that ranks by another word than ``key`` ("longer
+    """The words of a comparison that states a ranking by another word than ``key`` ("longer
     than" against "the oldest"); "" where the sentence states ``key`` or makes none."""
-    found = negated_comparison(sentence, cues)
+    found = ranking_comparisons(sentence, cues)
     if not found or _states(found, key, cues):
         return ""
     at, _ = found[0]

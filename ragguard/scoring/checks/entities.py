@@ -5,6 +5,7 @@ Koechlin", "Koechlin designed the tower" against "Eiffel designed the tower").""
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from ragguard.language import lexicon
 from ragguard.scoring.checks.antecedents import subject
@@ -34,8 +35,23 @@ from ragguard.scoring.lexical.text import stem_in
 
 _BY_LEAD = RivalRule(by_lead=True)
 _BY = re.compile(r"\b(?:by|par|por|von)\s*$", re.IGNORECASE)
-_ARTICLE = re.compile(r"^\W*(?:(?:the|a|an|el|la|los|las|le|les)\b|l')\s*", re.IGNORECASE)
-"""An article opening a sentence, a whole word ("Elena Marsh" opens with no "el")."""
+
+
+@cache
+def _opening_article(language: str) -> re.Pattern[str]:
+    """An article of the language's ``[clauses] articles`` opening a sentence, a whole word
+    ("Elena Marsh" opens with no "el"; "Die Harlow-Brücke" with "Die")."""
+    found = lexicon(language)
+    articles = sorted(found.clauses.get("articles", ()) if found is not None else (), key=len)
+    words = "|".join(re.escape(a) for a in reversed(articles) if not a.endswith("'"))
+    elided = "|".join(re.escape(a) for a in articles if a.endswith("'"))
+    either = "|".join(p for p in (f"(?:{words})\\b" if words else "", elided) if p)
+    return re.compile(rf"^\W*(?:{either})\s*" if either else r"^\W*", re.IGNORECASE)
+
+
+def _without_article(text: str, language: str) -> str:
+    """``text`` less the article it opens with."""
+    return _opening_article(language).sub("", text, count=1)
 
 
 def name_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[Reason]:
@@ -81,19 +97,32 @@ def name_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[Reas
 
 def _common_words(claim: Sentence, sentences: tuple[Sentence, ...]) -> frozenset[str]:
     """Words the claim or passage writes in lower case: a name's first or last word among
-    them is a common noun ("bridge" of "Rowan Bridge" in "the longest bridge")."""
-    return lower_case_words(claim.text).union(*(lower_case_words(s.text) for s in sentences))
+    them is a common noun ("bridge" of "Rowan Bridge" in "the longest bridge"). Where the
+    language capitalizes every noun, its words outside names too ("Brücke" of "die längste
+    Brücke")."""
+    found = lower_case_words(claim.text).union(*(lower_case_words(s.text) for s in sentences))
+    read = lexicon(claim.language)
+    if read is None or not read.nouns_capitalized:
+        return found
+    named = {w.lower() for s in (claim, *sentences) for n in s.names for w in n.split()}
+    nouns = {w.lower() for s in (claim, *sentences) for w in WORD.findall(s.text)}
+    return found | {w for w in nouns if "-" not in w} - named
 
 
 def _core_keys(name: str, keys: frozenset[str], common: frozenset[str]) -> frozenset[str]:
     """A name's keys less a first or last word that is a common noun (``_common_words``):
     "Rowan Bridge" and "Millbrook Bridge" are two bridges, not one name."""
-    words = name.split()
+    words = _name_words(name)
     if len(words) > 1 and words[-1].lower() in common:
         return name_keys(" ".join(words[:-1]))
     if len(words) > 1 and words[0].lower() in common:
         return name_keys(" ".join(words[1:]))
     return keys
+
+
+def _name_words(name: str) -> list[str]:
+    """A name's words, a hyphen's parts apart ("Kellan-Brücke": "Kellan", "Brücke")."""
+    return re.split(r"[\s-]+", name.strip())
 
 
 def _sibling(name: str, others: tuple[str, ...], common: frozenset[str]) -> bool:
@@ -105,7 +134,7 @@ def _sibling(name: str, others: tuple[str, ...], common: frozenset[str]) -> bool
 
 def _edges(name: str) -> frozenset[str]:
     """A name's first and last word, lower case; none for a one-word name."""
-    words = name.lower().split()
+    words = _name_words(name.lower())
     return frozenset((words[0], words[-1])) if len(words) > 1 else frozenset()
 
 
@@ -179,7 +208,7 @@ def _subject_rival(slot: Slot, own: frozenset[str]) -> str | None:
     passive ("built by Mira Chandra"), and names the claim's only
     outside its subject ("Tamil Nadu is a composer" against "Harris Jayaraj is a composer
     from Chennai, Tamil Nadu"), or not at all."""
-    opening = _ARTICLE.sub("", slot.claim.text, count=1)
+    opening = _without_article(slot.claim.text, slot.claim.language)
     if not opening.startswith(slot.value) or len(slot.context) < MIN_SHARED:
         return None
     best, share = None, 0.0
@@ -192,7 +221,7 @@ def _subject_rival(slot: Slot, own: frozenset[str]) -> str | None:
     if any(r.states for r in slot.readings if r is not best):
         return None  # named elsewhere in the passage: the claim may join two sentences
     text = best.sentence.text
-    leading = _ARTICLE.sub("", text, count=1)
+    leading = _without_article(text, best.sentence.language)
     rival = next((r for r in best.rivals if re.match(rf"{re.escape(r)}\b", leading)), None)
     if rival is None:  # the agent of a passive ("was built by Mira Chandra")
         rival = next((r for r in best.rivals if _BY.search(text.split(r)[0])), None)

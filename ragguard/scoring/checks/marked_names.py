@@ -5,6 +5,7 @@ the words of the on-topic sentence before the same word ("केलन पुल
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 
 from ragguard.language import lexicon, lexicon_or_fallback
@@ -51,7 +52,9 @@ def marked_name_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> li
     language's ``[names] postpositions``, and the run of words the claim does not hold
     before a postposition of the same role in the sentence holding at least
     ``SENTENCE_ANCHOR`` of the claim's other content words (the one whose word before it
-    matches too, if any). A number is the number checks' to read."""
+    matches too, if any); or ending before a noun that the sentence writes after one other
+    such run (the kind of thing named: "हार्लो पुल" against "केलन पुल"). A number is the
+    number checks' to read."""
     found = lexicon(claim.language)
     if found is None or not found.postpositions or not sentences:
         return []
@@ -65,9 +68,9 @@ def marked_name_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> li
     if len(runs) != 1:
         return []
     start, end = runs[0]
-    if end >= len(words) or words[end] not in found.postpositions:
+    if end >= len(words):
         return []
-    value, role = words[start:end], found.postpositions[words[end]]
+    value, role = words[start:end], found.postpositions.get(words[end])
     context = claim.content - {stem_in(language, w) for w in (*value, *skip)}
     if not context:
         return []
@@ -75,13 +78,23 @@ def marked_name_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> li
     if len(context & best.content) / len(context) < SENTENCE_ANCHOR:
         return []
     theirs = frozenset(w for w in best.words if w not in claim.word_set)
-    placed = [
+    runs_there = [
         (a, b)
         for a, b in _runs(best.words, theirs, skip)
-        if b < len(best.words)
-        and best.words[b] in found.postpositions
-        and not any(c.isdigit() for w in best.words[a:b] for c in w)
+        if b < len(best.words) and not any(c.isdigit() for w in best.words[a:b] for c in w)
     ]
+    if role is None:  # a noun gives the kind ("हार्लो पुल" against "केलन पुल")
+        noun, marks = words[end], found.postpositions
+        kind = [
+            (a, b)
+            for a, b in runs_there
+            if best.words[b] == noun and _opens_a_phrase(best.words, a, noun, marks)
+        ]
+        if len(kind) != 1 or noun in skip or not _opens_a_phrase(words, start, noun, marks):
+            return []
+        a, b = kind[0]
+        return [Reason("entity", " ".join(value), " ".join(best.words[a:b]))]
+    placed = [(a, b) for a, b in runs_there if best.words[b] in found.postpositions]
     marked = [(a, b) for a, b in placed if found.postpositions[best.words[b]] == role]
     if not marked:  # another role, the same word after it ("मैड्रिड की विलो" for "मैड्रिड में विलो")
         after = _next_content(words, end + 1, skip)
@@ -91,3 +104,12 @@ def marked_name_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> li
     before = words[start - 1] if start else ""
     a, b = next((r for r in marked if r[0] and best.words[r[0] - 1] == before), marked[0])
     return [Reason("entity", " ".join(value), " ".join(best.words[a:b]))]
+
+
+def _opens_a_phrase(
+    words: tuple[str, ...], start: int, noun: str, postpositions: Mapping[str, int]
+) -> bool:
+    """Whether the run at ``start`` opens its phrase, as a name does: first in the sentence,
+    or after a postposition or after its kind's noun ("पुल हार्लो पुल"); not after a word
+    that describes ("सबसे पुराना पुल", "एक पुराना पुल")."""
+    return start == 0 or words[start - 1] in postpositions or words[start - 1] == noun

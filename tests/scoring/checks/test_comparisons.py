@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from ragguard.language import lexicon
-from ragguard.scoring.checks.comparisons import negated_comparison
+from ragguard.scoring.checks.comparisons import compared_with_all, negated_comparison
 from ragguard.scoring.checks.parse import parse
 from tests.scoring.checks.passages import fired
 
@@ -74,3 +74,69 @@ def test_only_a_negated_comparative_ranks(sentence: str, compared: list[str]) ->
     assert cues is not None
     found = negated_comparison(parse(sentence, "en"), cues.superlatives)
     assert [word for _, word in found] == compared
+
+
+WITH_ALL = {
+    "en": (
+        "The Harlow Bridge is the longest bridge in Riga. It opened in 1931.",
+        "The Harlow Bridge is longer than any other bridge in Riga.",
+        "The Harlow Bridge is older than any other bridge in Riga.",
+    ),
+    "de": (
+        "Die Harlow-Brücke ist die längste Brücke in Riga. Sie wurde 1931 eröffnet.",
+        "Die Harlow-Brücke ist länger als jede andere Brücke in Riga.",
+        "Die Harlow-Brücke ist älter als jede andere Brücke in Riga.",
+    ),
+    "fr": (
+        "Le pont Harlow est le pont le plus long de Riga. Il a été inauguré en 1931.",
+        "Le pont Harlow est plus long que tout autre pont de Riga.",
+        "Le pont Harlow est plus ancien que tout autre pont de Riga.",
+    ),
+    "es": (
+        "El puente Harlow es el puente más largo de Riga. Se inauguró en 1931.",
+        "El puente Harlow es más largo que cualquier otro puente de Riga.",
+        "El puente Harlow es más antiguo que cualquier otro puente de Riga.",
+    ),
+    "hi": (
+        "हार्लो पुल रीगा का सबसे लंबा पुल है। इसे 1931 में खोला गया था।",
+        "हार्लो पुल रीगा के किसी भी अन्य पुल से लंबा है।",
+        "हार्लो पुल रीगा के किसी भी अन्य पुल से पुराना है।",
+    ),
+}
+
+
+@pytest.mark.parametrize("code", list(WITH_ALL))
+def test_a_comparison_with_all_others_is_the_ranking(code: str) -> None:
+    passage, same, other = WITH_ALL[code]
+    assert _kinds(same, passage) == set()
+    assert "superlative" in _kinds(other, passage)
+
+
+@pytest.mark.parametrize("code", list(WITH_ALL))
+def test_a_passage_comparing_with_all_others_states_the_ranking(code: str) -> None:
+    _, compared, _ = WITH_ALL[code]
+    _, longest, oldest = COMPARED[code]
+    assert _kinds(longest, compared) == set()
+    assert "superlative" in _kinds(oldest, compared)
+
+
+def test_a_ranked_passage_denies_a_comparison_with_all_others() -> None:
+    passage = "Lake Vesi is the third-largest lake in Norland, with 420 square kilometres."
+    assert "superlative" in _kinds("Lake Vesi is larger than any other lake in Norland.", passage)
+    assert _kinds("Lake Vesi is larger than the other lakes nearby.", passage) == set()
+
+
+@pytest.mark.parametrize(
+    ("sentence", "compared"),
+    [
+        ("The Harlow Bridge is longer than any other bridge in Riga.", ["longer"]),
+        ("The Harlow Bridge is more visited than all other bridges.", ["visited"]),
+        ("The Harlow Bridge is not longer than any other bridge.", []),  # negated: no ranking
+        ("The Harlow Bridge is longer than the Kellan Bridge.", []),  # one other
+    ],
+)
+def test_only_a_comparison_with_all_others_ranks(sentence: str, compared: list[str]) -> None:
+    cues = lexicon("en")
+    assert cues is not None
+    found = compared_with_all(parse(sentence, "en"), cues.superlatives)
+    assert [word for _, word, _ in found] == compared

@@ -452,3 +452,40 @@ def test_a_one_word_name_anchors_another_founder(code: str, claim: str) -> None:
 def test_the_same_founder_in_other_words_is_no_rival() -> None:
     for claim in ("The founder of Amberline is Nora Quist.", "Nora Quist started Amberline."):
         assert [r for r in check(claim, FOUNDED["en"]) if r.check == "entity"] == []
+
+
+@pytest.mark.parametrize(
+    ("passage", "claim", "rival"),
+    [
+        (
+            "Die Kellan-Brücke ist die längste Brücke in Riga. Sie wurde 1931 eröffnet.",
+            "Die längste Brücke in Riga ist die Harlow-Brücke.",
+            "Kellan-Brücke",
+        ),
+        (
+            "Die Kellan-Brücke ist die längste Brücke in Riga. Sie wurde 1931 eröffnet.",
+            "Die Harlow-Brücke ist die längste Brücke in Riga.",
+            "Kellan-Brücke",
+        ),
+        (
+            "केलन पुल रीगा का सबसे लंबा पुल है। इसे 1931 में खोला गया था।",
+            "रीगा का सबसे लंबा पुल हार्लो पुल है।",
+            "केलन",
+        ),
+    ],
+)
+def test_another_name_of_the_same_kind_is_a_rival(passage: str, claim: str, rival: str) -> None:
+    """German's capitalized "Brücke" and Hindi's "पुल" after a name say what kind of thing it
+    names, not which: "Harlow-Brücke" is another bridge than "Kellan-Brücke"."""
+    assert [(r.check, r.evidence) for r in check(claim, passage)] == [("entity", rival)]
+
+
+@pytest.mark.parametrize(
+    ("passage", "claim"),
+    [
+        ("Die Kellan-Brücke ist die längste Brücke in Riga.", "Die Kellan-Brücke ist lang."),
+        ("केलन पुल रीगा का सबसे लंबा पुल है।", "केलन पुल एक पुराना पुल है।"),
+    ],
+)
+def test_the_same_name_or_a_describing_word_is_no_rival(passage: str, claim: str) -> None:
+    assert [r for r in check(claim, passage) if r.check == "entity"] == []

@@ -12,7 +12,7 @@ import pytest
 from ragguard.language import lexicon
 from ragguard.schema.check_kinds import CONFLICTS
 from ragguard.scoring.checks import CONTRADICTIONS, check
-from ragguard.scoring.checks.superlatives import rankings
+from ragguard.scoring.checks.rankings import rankings
 from ragguard.scoring.lite.scorers import check_features
 from tests.scoring.checks.passages import fired
 
@@ -464,3 +464,36 @@ def test_a_ranking_of_a_group_named_after_it(passage: str, stated: str, other: s
     """ "the longest of Riga's bridges" ranks the bridges (``[superlatives] partitive``)."""
     assert [r for r in check(stated, passage) if r.check == "superlative"] == []
     assert [r.check for r in check(other, passage) if r.check == "superlative"] == ["superlative"]
+
+
+@pytest.mark.parametrize(
+    ("passage", "stated", "other"),
+    [
+        (
+            "The Harlow Bridge is the longest and oldest bridge in Riga. It opened in 1931.",
+            "The Harlow Bridge is the oldest bridge in Riga.",
+            "The Harlow Bridge is the longest and busiest bridge in Riga.",
+        ),
+        (
+            "Die Harlow-Brücke ist die längste und älteste Brücke in Riga.",
+            "Die Harlow-Brücke ist die älteste Brücke in Riga.",
+            "Die Harlow-Brücke ist die längste und breiteste Brücke in Riga.",
+        ),
+        (
+            "Le pont Harlow est le pont le plus long et le plus ancien de Riga.",
+            "Le pont Harlow est le pont le plus ancien de Riga.",
+            "Le pont Harlow est le pont le plus long et le plus large de Riga.",
+        ),
+        (
+            "El puente Harlow es el puente más largo y más antiguo de Riga.",
+            "El puente Harlow es el puente más antiguo de Riga.",
+            "El puente Harlow es el puente más largo y más ancho de Riga.",
+        ),
+    ],
+)
+def test_coordinated_rankings_rank_one_thing(passage: str, stated: str, other: str) -> None:
+    """ "the longest and oldest bridge" ranks the bridge by age too (``coordinators``)."""
+    assert [r for r in check(stated, passage) if r.check == "superlative"] == []
+    assert "superlative" in [r.check for r in check(other, passage)]
+    oldest_first = stated.replace("oldest", "oldest and longest")
+    assert [r for r in check(oldest_first, passage) if r.check == "superlative"] == []
