@@ -12,14 +12,15 @@ from ragguard.language import (
     negation_positions,
 )
 from ragguard.runtime import memoized
-from ragguard.scoring.checks.parse import Sentence, overlap
+from ragguard.scoring.checks.parse import Sentence, overlap, parse
 from ragguard.scoring.checks.superlatives import (
     compared_as_ranked,
     denied_by_rival,
     ranked_by_comparison,
 )
+from ragguard.scoring.checks.words import one_stem
 from ragguard.scoring.interface.protocols import Reason
-from ragguard.scoring.lexical.text import stem, stem_in, stopwords_of
+from ragguard.scoring.lexical.text import stem, stem_in, stopwords_of, trained_reading
 from ragguard.scoring.lexical.vocabulary import ANTONYMS
 
 POLARITY_ANCHOR = 0.5
@@ -116,8 +117,28 @@ def _closing_scope(
     opening = [w for w in claim.words if w not in stop][:CLOSING_OPENING]
     if len(opening) < CLOSING_OPENING or before[:CLOSING_OPENING] != opening:
         return []
-    held = context & {stem_in(anchor.language, w) for w in before}
+    held = _held(context, frozenset(stem_in(anchor.language, w) for w in before), anchor.language)
     return before[::-1] if context and len(held) >= CLOSING_SHARE * len(context) else []
+
+
+def _clause_of(sentence: Sentence, cue: int) -> Sentence:
+    """The sentence's first clause, up to a semicolon, where the negation cue at ``cue``
+    stands in it ("Nora Quist leitet die Firma nicht mehr; sie trat 1990 zurück."): what it
+    governs ends there. The whole sentence otherwise."""
+    head, _, rest = sentence.text.partition(";")
+    if not rest:
+        return sentence
+    clause = parse(head, sentence.language)
+    inside = cue < len(clause.words) and clause.words[cue] == sentence.words[cue]
+    return clause if inside else sentence
+
+
+def _held(words: frozenset[str], content: frozenset[str], language: str) -> frozenset[str]:
+    """Those of ``words`` that ``content`` holds; in any inflection where the language has
+    no stemmer (``one_stem``: "beenden" of "beendete", "terminer" of "terminé")."""
+    if trained_reading(language):
+        return words & content
+    return frozenset(w for w in words if w in content or any(one_stem(w, c) for c in content))
 
 
 def governed_words(
@@ -218,19 +239,20 @@ def polarity_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[
         if ranked_by_comparison(claim, anchor):
             return []  # "no bridge is longer than A" against "A is the longest bridge"
         for cue in sentence_cues(anchor):
-            scope = governed_words(anchor.words, cue, language=language)
+            clause = _clause_of(anchor, cue)
+            scope = governed_words(clause.words, cue, language=language)
             if not scope and not negation_governs_before(language):
-                scope = _closing_scope(anchor, claim, cue, context)
-            governed = {stem_in(language, w) for w in scope}
-            if governed & claim.content and not holds_opposite(scope[:1], claim):
+                scope = _closing_scope(clause, claim, cue, context)
+            governed = frozenset(stem_in(language, w) for w in scope)
+            if _held(governed, claim.content, language) and not holds_opposite(scope[:1], claim):
                 return [Reason("negation", "", negated_phrase(anchor.words, cue, scope, language))]
     elif not sentence_cues(anchor):
         for cue in claim_cues:
             scope = governed_words(claim.words, cue, language=language)
-            governed = {stem_in(language, w) for w in scope}
+            governed = frozenset(stem_in(language, w) for w in scope)
             if (
                 scope
-                and governed <= anchor.content
+                and _held(governed, anchor.content, language) == governed
                 and not holds_opposite(scope[:1], anchor)
                 and not ranking_denied(claim, cue, sentences)
             ):

@@ -212,3 +212,50 @@ def test_an_answer_to_a_yes_no_question_negates_nothing(claim: str, passage: str
 def test_a_negation_beside_or_without_the_answer_still_counts(claim: str) -> None:
     passage = "The Harlow Viaduct opened in 1931."
     assert "negation" in [r.check for r in check(claim, passage)]
+
+
+@pytest.mark.parametrize(
+    ("passage", "denied", "kept"),
+    [
+        (
+            "Nora Quist konnte den Küstenmarathon 1987 wegen einer Verletzung nicht beenden.",
+            "Nora Quist hat den Küstenmarathon 1987 beendet.",
+            "Nora Quist beendete den Küstenmarathon 1987 nicht.",
+        ),
+        (
+            "Nora Quist n'a pas pu terminer le marathon de Riga en 1987 à cause d'une blessure.",
+            "Nora Quist a terminé le marathon de Riga en 1987.",
+            "Nora Quist n'a pas terminé le marathon de Riga en 1987.",
+        ),
+        (
+            "Nora Quist no pudo terminar el maratón de Riga en 1987 por una lesión.",
+            "Nora Quist terminó el maratón de Riga en 1987.",
+            "Nora Quist no terminó el maratón de Riga en 1987.",
+        ),
+    ],
+)
+def test_a_negated_verb_meets_the_claim_in_another_inflection(
+    passage: str, denied: str, kept: str
+) -> None:
+    """A language read without a stemmer meets "beenden" in "beendet", "terminer" in
+    "terminé": what the passage says could not happen did not."""
+    assert "negation" in [r.check for r in check(denied, passage)]
+    assert [r for r in check(kept, passage) if r.check == "negation"] == []
+
+
+@pytest.mark.parametrize(
+    ("passage", "claim"),
+    [
+        (
+            "Nora Quist leitet die Firma Amberline nicht mehr; sie trat 1990 zurück.",
+            "Nora Quist leitet die Firma Amberline.",
+        ),
+        (
+            "Nora Quist no longer runs Amberline; she stepped down in 1990.",
+            "Nora Quist runs Amberline.",
+        ),
+    ],
+)
+def test_a_negation_closing_its_clause_governs_it(passage: str, claim: str) -> None:
+    """What a negation governs ends at the semicolon that closes its clause."""
+    assert [r.check for r in check(claim, passage)] == ["negation"]
