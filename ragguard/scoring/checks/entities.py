@@ -15,6 +15,7 @@ from ragguard.scoring.checks.name_frames import (
     PlaceWords,
     anchored_reading,
     neighbour_rival,
+    only_other_person,
     place_words,
     placed,
     unplaced_name_findings,
@@ -90,6 +91,7 @@ def name_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[Reas
             value = _subject_rival(slot, own)
         if value is None and not slot.stated:
             value = _swapped_name(slot, claim, name) or neighbour_rival(slot, claim, name)
+            value = value or only_other_person(claim, sentences, name)
         if value is not None and not misspelt(name, value):
             findings.append(Reason("entity", name, value))
     return findings or unplaced_name_findings(claim, sentences, rivals, place_verbs)

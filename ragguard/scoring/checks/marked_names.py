@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import cache
 
-from ragguard.language import lexicon, lexicon_or_fallback
-from ragguard.scoring.checks.parse import Sentence
+from ragguard.language import Lexicon, lexicon, lexicon_or_fallback
+from ragguard.scoring.checks.parse import MIN_SHARED, Sentence
 from ragguard.scoring.interface.protocols import Reason
 from ragguard.scoring.lexical.text import stem_in, stopwords_of
 
@@ -53,36 +53,50 @@ def marked_name_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> li
     before a postposition of the same role in the sentence holding at least
     ``SENTENCE_ANCHOR`` of the claim's other content words (the one whose word before it
     matches too, if any); or ending before a noun that the sentence writes after one other
-    such run (the kind of thing named: "हार्लो पुल" against "केलन पुल"). A number is the
-    number checks' to read."""
+    such run (the kind of thing named: "हार्लो पुल" against "केलन पुल"). Short of those, a
+    full name put for the passage's one full name (``_full_name_findings``). A number is
+    the number checks' to read."""
     found = lexicon(claim.language)
     if found is None or not found.postpositions or not sentences:
         return []
     language, words = claim.language, claim.words
-    skip = stopwords_of(language) | _cue_words(language)
+    postposed = frozenset(w for p in found.place_postpositions for w in p.split())
+    skip = stopwords_of(language) | _cue_words(language) | postposed
     known = frozenset().union(*(s.content for s in sentences))
     unknown = frozenset(
         w for w in words if stem_in(language, w) not in known and not any(c.isdigit() for c in w)
     )
     runs = _runs(words, unknown, skip)
-    if len(runs) != 1:
-        return []
-    start, end = runs[0]
+    marked = _marked_findings(claim, sentences, runs[0], found, skip) if len(runs) == 1 else []
+    return marked or _full_name_findings(claim, sentences, runs, found, skip)
+
+
+def _role(words: tuple[str, ...], at: int, found: Lexicon) -> int | None:
+    """The role of the postposition at ``at``: its entry's, or the first entry's (a place)
+    for one of ``place_postpositions`` ("के पास", near); None for another word."""
+    if at >= len(words):
+        return None
+    if " ".join(words[at : at + 2]) in found.place_postpositions:
+        return 0
+    return found.postpositions.get(words[at])
+
+
+def _marked_findings(
+    claim: Sentence, sentences: tuple[Sentence, ...], run: Run, found: Lexicon, skip: frozenset[str]
+) -> list[Reason]:
+    """``marked_name_findings`` for the claim's one run of new words."""
+    language, words = claim.language, claim.words
+    start, end = run
     if end >= len(words):
         return []
-    value, role = words[start:end], found.postpositions.get(words[end])
+    value, role = words[start:end], _role(words, end, found)
     context = claim.content - {stem_in(language, w) for w in (*value, *skip)}
     if not context:
         return []
     best = max(sentences, key=lambda s: len(context & s.content))
     if len(context & best.content) / len(context) < SENTENCE_ANCHOR:
         return []
-    theirs = frozenset(w for w in best.words if w not in claim.word_set)
-    runs_there = [
-        (a, b)
-        for a, b in _runs(best.words, theirs, skip)
-        if b < len(best.words) and not any(c.isdigit() for w in best.words[a:b] for c in w)
-    ]
+    runs_there = _runs_of_others(best, claim, skip)
     if role is None:  # a noun gives the kind ("हार्लो पुल" against "केलन पुल")
         noun, marks = words[end], found.postpositions
         kind = [
@@ -94,8 +108,8 @@ def marked_name_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> li
             return []
         a, b = kind[0]
         return [Reason("entity", " ".join(value), " ".join(best.words[a:b]))]
-    placed = [(a, b) for a, b in runs_there if best.words[b] in found.postpositions]
-    marked = [(a, b) for a, b in placed if found.postpositions[best.words[b]] == role]
+    placed = [(a, b) for a, b in runs_there if _role(best.words, b, found) is not None]
+    marked = [(a, b) for a, b in placed if _role(best.words, b, found) == role]
     if not marked:  # another role, the same word after it ("मैड्रिड की विलो" for "मैड्रिड में विलो")
         after = _next_content(words, end + 1, skip)
         marked = [r for r in placed if after and _next_content(best.words, r[1] + 1, skip) == after]
@@ -104,6 +118,44 @@ def marked_name_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> li
     before = words[start - 1] if start else ""
     a, b = next((r for r in marked if r[0] and best.words[r[0] - 1] == before), marked[0])
     return [Reason("entity", " ".join(value), " ".join(best.words[a:b]))]
+
+
+def _runs_of_others(sentence: Sentence, claim: Sentence, skip: frozenset[str]) -> list[Run]:
+    """The sentence's runs of words the claim does not hold, with no number, before a word."""
+    theirs = frozenset(w for w in sentence.words if w not in claim.word_set)
+    return [
+        (a, b)
+        for a, b in _runs(sentence.words, theirs, skip)
+        if b < len(sentence.words) and not any(c.isdigit() for w in sentence.words[a:b] for c in w)
+    ]
+
+
+def _full_name_findings(
+    claim: Sentence,
+    sentences: tuple[Sentence, ...],
+    runs: list[Run],
+    found: Lexicon,
+    skip: frozenset[str],
+) -> list[Reason]:
+    """The claim's one run of two new words or more (a full name: "डेविड ओकोये की कंपनी",
+    "डेविड ओकोये द्वारा शुरू की गई") against the passage's one run of two words or more
+    before a postposition that the claim does not hold, when the claim shares
+    ``MIN_SHARED`` other words with the passage: one person put for another."""
+    full = [(a, b) for a, b in runs if b - a > 1]
+    if len(full) != 1:
+        return []
+    start, end = full[0]
+    value = claim.words[start:end]
+    context = claim.content - {stem_in(claim.language, w) for w in (*value, *skip)}
+    if len(context & frozenset().union(*(s.content for s in sentences))) < MIN_SHARED:
+        return []
+    theirs = {
+        " ".join(s.words[a:b])
+        for s in sentences
+        for a, b in _runs_of_others(s, claim, skip)
+        if b - a > 1 and _role(s.words, b, found) is not None
+    }
+    return [Reason("entity", " ".join(value), theirs.pop())] if len(theirs) == 1 else []
 
 
 def _opens_a_phrase(

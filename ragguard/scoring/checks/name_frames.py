@@ -151,6 +151,28 @@ def nearest_name(sentence: Sentence, name: str) -> frozenset[str]:
     return best
 
 
+def only_other_person(claim: Sentence, sentences: tuple[Sentence, ...], name: str) -> str | None:
+    """The passage's one full name (two words or more, no place), when the claim puts a full
+    name the passage states nowhere beside a name the passage states ("David Okoye's
+    Amberline", "Amberline de David Okoye", "Amberline, créée par David Okoye" against "Nora
+    Quist started Amberline"): one person put for another, wherever it stands. None where
+    the passage writes two such names, or none."""
+    own = name_keys(name)
+    if len(name.split()) < 2 or not own or any(own & s.keys for s in sentences):
+        return None
+    places = place_words(claim.language)
+    if placed(places, claim.text, name):
+        return None
+    full, shared = set(), False
+    for sentence in sentences:
+        for other, keys in zip(sentence.names, sentence.name_keys, strict=True):
+            if keys & claim.keys:
+                shared = True
+            elif len(other.split()) > 1 and not placed(places, sentence.text, other):
+                full.add(other)
+    return full.pop() if shared and len(full) == 1 else None
+
+
 def unplaced_name_findings(
     claim: Sentence,
     sentences: tuple[Sentence, ...],
@@ -172,6 +194,7 @@ def unplaced_name_findings(
         context = claim.content - parse(name, claim.language).content - place_verbs
         slot = Slot(claim, name, context, readings)
         value = neighbour_rival(slot, claim, name, opening=name == opening)
+        value = value or only_other_person(claim, sentences, name)
         if value and not misspelt(name, value):
             findings.append(Reason("entity", name, value))
     return findings

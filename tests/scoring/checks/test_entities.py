@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from ragguard.scoring.checks import check
+from ragguard.scoring.checks.name_frames import only_other_person
+from ragguard.scoring.checks.parse import parse, parse_passage
 from tests.scoring.checks.passages import Case, assert_first_reason
 
 ENTITIES_CASES: list[Case] = [
@@ -489,3 +491,72 @@ def test_another_name_of_the_same_kind_is_a_rival(passage: str, claim: str, riva
 )
 def test_the_same_name_or_a_describing_word_is_no_rival(passage: str, claim: str) -> None:
     assert [r for r in check(claim, passage) if r.check == "entity"] == []
+
+
+@pytest.mark.parametrize(
+    ("passage", "claim"),
+    [
+        (
+            "Nora Quist started Amberline in Tallinn in 1987. It now has 4,200 employees.",
+            "Nora Quist started Amberline on the outskirts of Vilnius.",
+        ),
+        (
+            "Nora Quist a créé l'entreprise Amberline à Tallinn en 1987.",
+            "Nora Quist a créé l'entreprise Amberline en dehors de Vilnius.",
+        ),
+        (
+            "Nora Quist creó la empresa Amberline en Tallin en 1987.",
+            "Nora Quist creó la empresa Amberline en las afueras de Vilna.",
+        ),
+        (
+            "नोरा क्विस्ट ने 1987 में टालिन में एम्बरलाइन कंपनी शुरू की।",
+            "नोरा क्विस्ट ने विल्नियस के पास एम्बरलाइन कंपनी शुरू की।",
+        ),
+    ],
+)
+def test_a_place_after_any_preposition_fills_the_place_slot(passage: str, claim: str) -> None:
+    """ "on the outskirts of", "en dehors de", "के पास" say where as "in" does."""
+    assert "entity" in [r.check for r in check(claim, passage)]
+
+
+@pytest.mark.parametrize(
+    ("passage", "claim", "rival"),
+    [
+        (
+            "Nora Quist started Amberline in Tallinn in 1987. It now has 4,200 employees.",
+            "David Okoye's Amberline has 4,200 employees.",
+            "Nora Quist",
+        ),
+        (
+            "Nora Quist a créé l'entreprise Amberline à Tallinn en 1987. Elle compte aujourd'hui "
+            "4 200 salariés.",
+            "L'entreprise Amberline de David Okoye compte 4 200 salariés.",
+            "Nora Quist",
+        ),
+        (
+            "Nora Quist creó la empresa Amberline en Tallin en 1987. Hoy tiene 4.200 empleados.",
+            "La empresa Amberline, creada por David Okoye, tiene 4.200 empleados.",
+            "Nora Quist",
+        ),
+        (
+            "नोरा क्विस्ट ने 1987 में टालिन में एम्बरलाइन कंपनी शुरू की। आज इसमें 4,200 कर्मचारी हैं।",
+            "डेविड ओकोये की एम्बरलाइन कंपनी में 4,200 कर्मचारी हैं।",
+            "नोरा क्विस्ट",
+        ),
+    ],
+)
+def test_a_person_the_passage_never_names_beside_its_subject(
+    passage: str, claim: str, rival: str
+) -> None:
+    """A full name stated nowhere, beside what the passage names, against the passage's
+    one full name: one person put for another (``only_other_person``)."""
+    found = [(r.check, r.evidence) for r in check(claim, passage) if r.check != "uncovered"]
+    assert found == [("entity", rival)]
+
+
+def test_two_full_names_in_the_passage_leave_a_new_one_unplaced() -> None:
+    passage = parse_passage("Nora Quist and Tomas Reyes started Amberline in Tallinn.")
+    claim = parse("David Okoye's Amberline is in Tallinn.")
+    assert only_other_person(claim, passage, "David Okoye") is None
+    one = parse_passage("Nora Quist started Amberline in Tallinn.")
+    assert only_other_person(claim, one, "David Okoye") == "Nora Quist"
