@@ -170,9 +170,12 @@ class Lexicon:
     doer), each to its role's number (the words of one entry give one role: "ने द्वारा",
     the doer of an active and of a passive), where no capital marks a name: a claim's name
     before one fills the slot of the passage's name before one of the same role."""
+    place_attributes: tuple[str, ...] = ()
+    """``[names]``: nouns a place names the home of, written after it ("the Vilnius company
+    Amberline", "a Tallinn firm")."""
     place_postpositions: frozenset[str] = frozenset()
-    """``[names]``: two-word postpositions that say where, the role of the first entry of
-    ``postpositions`` ("के पास", near; "के बाहर", outside)."""
+    """``[names]``: two words after a name that make it a place, the role of the first entry
+    of ``postpositions`` ("के पास", near; "वह जगह", the place [where])."""
     about: tuple[str, ...] = ()
     at_most: tuple[str, ...] = ()
     at_least: tuple[str, ...] = ()
@@ -326,6 +329,7 @@ def _name_fields(names: Mapping[str, Any]) -> dict[str, Any]:
         "place_verbs": frozenset(_words(names.get("place_verbs"))),
         "place_phrases": _words(names.get("place_phrases")),
         "place_clauses": _words(names.get("place_clauses")),
+        "place_attributes": _words(names.get("place_attributes")),
         "place_postpositions": frozenset(_words(names.get("place_postpositions"))),
         "postpositions": {
             word: role

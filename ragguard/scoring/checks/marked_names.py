@@ -116,7 +116,8 @@ def _marked_findings(
         if len(marked) != 1:
             return []
     before = words[start - 1] if start else ""
-    a, b = next((r for r in marked if r[0] and best.words[r[0] - 1] == before), marked[0])
+    as_long = [r for r in marked if r[1] - r[0] == end - start] or marked
+    a, b = next((r for r in marked if r[0] and best.words[r[0] - 1] == before), as_long[0])
     return [Reason("entity", " ".join(value), " ".join(best.words[a:b]))]
 
 

@@ -163,7 +163,8 @@ def only_other_person(claim: Sentence, sentences: tuple[Sentence, ...], name: st
     places = place_words(claim.language)
     if placed(places, claim.text, name):
         return None
-    full, shared = set(), False
+    others = [k for n, k in zip(claim.names, claim.name_keys, strict=True) if name not in n]
+    full, shared = set(), any(k & s.keys for k in others for s in sentences)
     for sentence in sentences:
         for other, keys in zip(sentence.names, sentence.name_keys, strict=True):
             if keys & claim.keys:
@@ -240,6 +241,8 @@ class PlaceWords:
     """The language's ``place_phrases`` closing a text ("... near ")."""
     after: re.Pattern[str] | None
     """Its ``place_clauses`` opening a text (" is where ...")."""
+    attribute: re.Pattern[str] | None = None
+    """Its ``place_attributes`` opening a text (" company ...": "the Vilnius company")."""
 
 
 @cache
@@ -248,19 +251,23 @@ def place_words(language: str) -> PlaceWords | None:
     found = lexicon(language)
     if found is None or not found.place_phrases:
         return None
-    clauses = found.place_clauses
+    clauses, attributes = found.place_clauses, found.place_attributes
     return PlaceWords(
         re.compile(rf"{phrase_pattern(found.place_phrases).pattern}\s*$", re.IGNORECASE),
         re.compile(rf"\W*{phrase_pattern(clauses).pattern}", re.IGNORECASE) if clauses else None,
+        re.compile(rf"\s+{phrase_pattern(attributes).pattern}") if attributes else None,
     )
 
 
 def placed(places: PlaceWords | None, text: str, name: str) -> bool:
     """Whether a word that says where comes right before the name ("in Berlin"), or words
-    that make it the place of what follows right after it ("Madrid is where ...")."""
+    that make it the place of what follows right after it ("Madrid is where ...", "the
+    Vilnius company")."""
     if places is None:
         return False
     before, _, after = text.partition(name)
-    return places.before.search(before) is not None or bool(
-        places.after and places.after.match(after)
+    return (
+        places.before.search(before) is not None
+        or bool(places.after and places.after.match(after))
+        or bool(places.attribute and places.attribute.match(after))
     )

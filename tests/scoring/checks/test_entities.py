@@ -560,3 +560,29 @@ def test_two_full_names_in_the_passage_leave_a_new_one_unplaced() -> None:
     assert only_other_person(claim, passage, "David Okoye") is None
     one = parse_passage("Nora Quist started Amberline in Tallinn.")
     assert only_other_person(claim, one, "David Okoye") == "Nora Quist"
+
+
+@pytest.mark.parametrize(
+    ("passage", "claim", "rival"),
+    [
+        (
+            "Nora Quist started Amberline in Tallinn in 1987.",
+            "The Vilnius company Amberline was started by Nora Quist.",
+            "Tallinn",
+        ),
+        (
+            "Amberline is a Tallinn company. Nora Quist started it in 1987.",
+            "Amberline was started in Vilnius.",
+            "Tallinn",
+        ),
+        (
+            "नोरा क्विस्ट रीगा में पली-बढ़ीं और बाद में टार्टू में बस गईं, जहाँ एम्बरलाइन कंपनी का मुख्यालय है।",
+            "वाल्गा वह जगह है जहाँ एम्बरलाइन कंपनी का मुख्यालय है।",
+            "टार्टू",
+        ),
+    ],
+)
+def test_a_place_named_as_the_home_of_a_thing(passage: str, claim: str, rival: str) -> None:
+    """ "the Vilnius company" and "वाल्गा वह जगह है जहाँ" (Valga is the place where) say where
+    as "in Vilnius" does (``place_attributes``, ``place_postpositions``)."""
+    assert [(r.check, r.evidence) for r in check(claim, passage)] == [("entity", rival)]
