@@ -41,11 +41,12 @@ from ragguard.scoring.checks.casing import recased
 from ragguard.scoring.checks.coverage import uncovered_findings
 from ragguard.scoring.checks.entities import name_findings
 from ragguard.scoring.checks.months import month_findings, weekday_findings
-from ragguard.scoring.checks.numbers import Quantity, quantities, same_quantity
+from ragguard.scoring.checks.numbers import Quantity, quantities
 from ragguard.scoring.checks.parse import Sentence, parse, parse_passage
 from ragguard.scoring.checks.periods import periods
 from ragguard.scoring.checks.polarity import polarity_findings, ranking_denied, sentence_cues
 from ragguard.scoring.checks.proper_names import names
+from ragguard.scoring.checks.quantity_match import same_quantity
 from ragguard.scoring.checks.quantity_rules import quantity_findings
 from ragguard.scoring.checks.superlatives import superlative_findings
 from ragguard.scoring.checks.written_numbers import in_passage_digits

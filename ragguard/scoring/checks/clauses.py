@@ -9,8 +9,9 @@ from dataclasses import dataclass
 
 from ragguard.runtime import memoized
 from ragguard.scoring.checks.dates import MONTH
-from ragguard.scoring.checks.numbers import Quantity, comparable, quantities, same_quantity
+from ragguard.scoring.checks.numbers import Quantity, quantities
 from ragguard.scoring.checks.parse import Sentence
+from ragguard.scoring.checks.quantity_match import comparable, same_quantity
 from ragguard.scoring.checks.words import lower_content, words_before
 from ragguard.scoring.lexical.vocabulary import STOPWORDS
 

@@ -9,8 +9,9 @@ from dataclasses import dataclass
 
 from ragguard.scoring.checks.clauses import clause_rival, stated_in_claim
 from ragguard.scoring.checks.months import span_end_rival
-from ragguard.scoring.checks.numbers import DATE_KINDS, Quantity, comparable, same_quantity
+from ragguard.scoring.checks.numbers import DATE_KINDS, Quantity
 from ragguard.scoring.checks.parse import Sentence, parse
+from ragguard.scoring.checks.quantity_match import comparable, same_quantity
 from ragguard.scoring.checks.slots import Reading, RivalRule, Slot, rival_value
 from ragguard.scoring.checks.units import is_conversion, other_unit
 from ragguard.scoring.checks.words import counts_unit, unit_after

@@ -6,8 +6,9 @@ import re
 from collections.abc import Iterator
 
 from ragguard.runtime import memoized
-from ragguard.scoring.checks.numbers import Quantity, same_quantity
+from ragguard.scoring.checks.numbers import Quantity
 from ragguard.scoring.checks.parse import Sentence, overlap
+from ragguard.scoring.checks.quantity_match import same_quantity
 from ragguard.scoring.checks.slots import MIN_ANCHOR
 from ragguard.scoring.lexical.vocabulary import CURRENCY_SIGNS, UNITS
 

@@ -9,7 +9,8 @@ from functools import cache
 
 from ragguard.language import MARKS, PeriodWords, english_numerals, section, spelled_numbers
 from ragguard.runtime import memoized
-from ragguard.scoring.checks.numbers import Quantity, comparable, quantities, same_quantity
+from ragguard.scoring.checks.numbers import Quantity, quantities
+from ragguard.scoring.checks.quantity_match import comparable, same_quantity
 
 
 @memoized(entries=16_384)

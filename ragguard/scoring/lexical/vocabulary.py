@@ -55,8 +55,9 @@ NEGATION_CUES = _ENGLISH.negations
 verbs."""
 EDIT_NEGATION_WORDS: tuple[str, ...] = _split(_NEGATION["edit"])
 """The negations the edit generator removes from a claim (with "n't")."""
-NOT_NEGATING = frozenset((a, b) for a, b in _ENGLISH.not_negating)
-"""A cue and the word after it that negate nothing ("not only", "no doubt")."""
+NOT_NEGATING = frozenset((p[0], p[1]) for p in _ENGLISH.not_negating if len(p) == 2)
+"""A cue and the word after it that negate nothing ("not only", "no doubt"), as the heads
+were trained: the longer phrases ("no more than") are the checks' alone."""
 NEGATING_PREFIXES: tuple[str, ...] = _ENGLISH.negating_prefixes
 NOT_PREFIXED = _ENGLISH.not_prefixed
 """Words that only look as if a negating prefix were added to another word."""

@@ -7,7 +7,8 @@ import pytest
 
 from ragguard.language.numerals import WORD_NUMBERS
 from ragguard.scoring.checks import check, in_passage_digits
-from ragguard.scoring.checks.numbers import quantities, same_quantity
+from ragguard.scoring.checks.numbers import quantities
+from ragguard.scoring.checks.quantity_match import same_quantity
 from ragguard.scoring.checks.ranges import ranges
 from ragguard.scoring.lexical.vocabulary import ORDINAL_WORDS
 from tests.scoring.checks.passages import Case, assert_first_reason
@@ -478,3 +479,22 @@ def test_a_span_of_values_is_met_by_a_value_inside(
 def test_a_decade_or_century_in_words(code: str, claim: str, passage: str, fires: bool) -> None:
     kinds = {r.check for r in check(claim, passage)}
     assert bool(kinds & {"number", "date"}) is fires, code
+
+
+@pytest.mark.parametrize(
+    ("claim", "fires"),
+    [
+        ("Lake Vorna covers about thirteen hundred square kilometres.", False),
+        ("Lake Vorna covers about sixteen hundred square kilometres.", True),
+        ("Lake Vorna covers more than a thousand square kilometres.", False),
+        ("Lake Vorna covers no more than 1,300 square kilometres.", False),
+        ("Lake Vorna covers no less than 1,300 square kilometres.", True),
+        ("Lake Vorna covers no fewer than 1,200 square kilometres.", False),
+    ],
+)
+def test_numbers_in_words_and_bounds_after_no(claim: str, fires: bool) -> None:
+    """ "thirteen hundred" before a unit is a quantity, no year; "a thousand" keeps the bound
+    before its article; "no fewer than" bounds from below, "no more than" negates nothing."""
+    passage = "Lake Vorna lies in the north of Arvenia. It covers 1,284 square kilometres."
+    kinds = {r.check for r in check(claim, passage)} - {"uncovered"}
+    assert (kinds == {"number"}) if fires else not kinds
