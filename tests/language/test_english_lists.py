@@ -32,12 +32,21 @@ def _plain(value: Any) -> Any:
 
 
 _EXPECTED: dict[str, Any] = json.loads(SNAPSHOT.read_text(encoding="utf-8"))
+_ADDED_SINCE: dict[str, tuple[str, ...]] = {
+    # bounds only the number checks read, no head: "no fewer than 1,200" bounds from below
+    "ragguard.scoring.lexical.vocabulary.AT_LEAST_WORDS": ("no fewer than", "no less than"),
+}
+"""Words added to a list on purpose after the move, by list; the rest loads as it was."""
 
 
 @pytest.mark.parametrize("name", sorted(_EXPECTED))
 def test_each_english_list_loads_as_it_was_in_python(name: str) -> None:
     module, _, attribute = name.rpartition(".")
     loaded = getattr(importlib.import_module(module), attribute)
+    added = _ADDED_SINCE.get(name, ())
+    assert all(word in loaded for word in added)
+    if added:
+        loaded = tuple(word for word in loaded if word not in added)
     assert _plain(loaded) == _EXPECTED[name]
 
 
