@@ -35,6 +35,14 @@ class PeriodWords:
     the": 50)."""
     decade_written: str = "{year}"
     """How a decade is written in digits ("{year}s": "1920s")."""
+    century_nouns: tuple[str, ...] = ()
+    """The words after a century's rank in words, where ``century_after`` is not read."""
+    century_written: str = ""
+    """How a century's rank is written in digits before ``century_after`` ("{rank}th")."""
+    ordinal_endings: tuple[str, ...] = ()
+    """The ending of a rank in words and, after a space, the ending of its number in words
+    ("ieth y", "th"): a century's rank in words ("the nineteenth century") is read as its
+    number ("nineteen") in digits, the longest ending first."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -48,6 +48,9 @@ class _RankReading:
     """Each rank the language has a word for, by value: its first word in ``ordinals``."""
     glued: bool
     """Whether the rank word joins the word after it ("zweit" + "größte")."""
+    apart: re.Pattern[str] | None
+    """Where ``glued``: a rank word written apart, inflected, before a word in lower case
+    ("der vierte größte See"), to be joined as the compound is ("viertgrößte")."""
 
 
 @cache
@@ -62,15 +65,23 @@ def _reading(language: str) -> _RankReading | None:
     edge = rf"(?<![\w.,{MARKS}])"
     ending = ending_pattern(endings, rf"(?![\w{MARKS}])")
     pattern = re.compile(rf"{edge}(?P<rank>\d{{1,2}}){ending}(?P<gap>[-\s]*)", re.IGNORECASE)
-    return _RankReading(pattern, words, found.superlatives.compounds)
+    stems = "|".join(sorted(map(re.escape, found.superlatives.ordinals), key=len, reverse=True))
+    apart = re.compile(rf"\b(?P<stem>{stems})(?:e|en|er|es)\s+(?=(?-i:[a-zß-ÿ]))", re.I)
+    glued = found.superlatives.compounds
+    return _RankReading(pattern, words, glued, apart if glued else None)
 
 
 def ranks_as_words(text: str, language: str) -> str:
     """``text`` with each rank in digits that the language has a word for written as that
-    word ("the 2nd-largest": "the second-largest"; "der 2. größte": "der zweitgrößte"), for
-    reading its words; anything else as it is."""
+    word ("the 2nd-largest": "the second-largest"; "der 2. größte": "der zweitgrößte"), and
+    a rank word written apart joined where the language joins it ("der vierte größte": "der
+    viertgrößte"), for reading its words; anything else as it is."""
     reading = _reading(language)
-    if reading is None or not any(c.isdigit() for c in text):
+    if reading is None:
+        return text
+    if reading.apart is not None:
+        text = reading.apart.sub(lambda m: m["stem"], text)  # "der vierte größte"
+    if not any(c.isdigit() for c in text):
         return text
 
     def word(match: re.Match[str]) -> str:

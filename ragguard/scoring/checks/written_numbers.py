@@ -22,10 +22,12 @@ def in_passage_digits(claim: str, passage: str, language: str = "en") -> str:
     year meets "some 2,200") as that value.
     A decade in words ("the twenties", "les années vingt") is written in digits in the
     century of the passage's first year ("the 1920s" against 1922 or 1935), and a century's
-    rank in words in digits ("el siglo veinte": "el siglo 20").
+    rank in words in digits ("el siglo veinte": "el siglo 20", "the nineteenth century":
+    "the 19th century").
     The embedding reads such pairs far apart, so the support head scores the claim as the
     passage writes it; the checks still read the claim as written."""
-    claim = _centuries_in_digits(_decades_in_digits(claim, passage, language), language)
+    claim = _decades_in_digits(claim, passage, language)
+    claim = _ranked_centuries_in_digits(_centuries_in_digits(claim, language), language)
     english = english_numerals(claim, language)
     rewritten = [
         q
@@ -118,3 +120,46 @@ def _centuries_in_digits(claim: str, language: str) -> str:
         if 1 <= n.value <= 21 and n.value.is_integer() and lead.endswith(before):
             claim = claim[: n.start] + str(int(n.value)) + claim[n.end :]
     return claim
+
+
+@cache
+def _ranked_century(language: str) -> re.Pattern[str] | None:
+    """A word before one of the language's ``century_after`` ("nineteenth century")."""
+    words = section(language, "periods", PeriodWords)
+    nouns = words.century_nouns or words.century_after
+    if not words.ordinal_endings or not nouns or not words.century_written:
+        return None
+    after = "|".join(re.escape(w) for w in sorted(nouns, key=len, reverse=True))
+    edge = rf"(?<![\w{MARKS}])"
+    return re.compile(
+        rf"{edge}(?P<word>[^\W\d_][\w{MARKS}-]*)(?=\s+(?:{after})(?![\w{MARKS}]))", re.I
+    )
+
+
+def _ranked_centuries_in_digits(claim: str, language: str) -> str:
+    """The claim with a century's rank in words written in digits ("im neunzehnten
+    Jahrhundert": "im 19. Jahrhundert"): the rank word less its ``ordinal_endings`` is a
+    number in words from 1 to 21."""
+    pattern = _ranked_century(language)
+    if pattern is None:
+        return claim
+    words = section(language, "periods", PeriodWords)
+
+    def digits(m: re.Match[str]) -> str:
+        rank = _rank_in_words(m["word"].lower(), words.ordinal_endings, language)
+        return m.group(0) if rank is None else words.century_written.format(rank=rank)
+
+    return pattern.sub(digits, claim)
+
+
+def _rank_in_words(word: str, endings: tuple[str, ...], language: str) -> int | None:
+    """The number a rank in words says ("nineteenth": 19), from 1 to 21; None otherwise."""
+    pairs = sorted((e.partition(" ")[::2] for e in endings), key=lambda p: -len(p[0]))
+    for ending, replaced in pairs:
+        if word.endswith(ending):
+            cardinal = word[: len(word) - len(ending)] + replaced
+            read = spelled_numbers(cardinal, language)
+            whole = len(read) == 1 and read[0].start == 0 and read[0].end == len(cardinal)
+            value = read[0].value if whole else 0.0
+            return int(value) if value.is_integer() and 1 <= value <= 21 else None
+    return None

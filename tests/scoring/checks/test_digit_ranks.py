@@ -110,3 +110,17 @@ def test_a_day_after_its_german_number_stays_a_day() -> None:
         "day",
         "year",
     ]
+
+
+def test_a_german_rank_written_apart_is_joined() -> None:
+    """ "der vierte größte See" is "der viertgrößte See", not a rank-less superlative."""
+    assert (
+        ranks_as_words("Der See ist der vierte größte See.", "de")
+        == "Der See ist der viertgrößte See."
+    )
+    assert (
+        ranks_as_words("Der dritte Versuch scheiterte.", "de") == "Der dritte Versuch scheiterte."
+    )
+    passage = "Der Vesi-See ist der drittgrößte See von Norland."
+    claim = "Der Vesi-See ist der vierte größte See von Norland."
+    assert "superlative" in [kind for kind, _, _ in fired(claim, passage)]

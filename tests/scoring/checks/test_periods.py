@@ -128,3 +128,36 @@ def test_a_bound_is_not_met_by_rounding(claim: str, passage: str) -> None:
 def test_a_hindi_negation_governs_the_words_before_it(claim: str, passage: str) -> None:
     assert kinds(claim, passage) == ["negation"]
     assert kinds(passage, passage) == []
+
+
+@pytest.mark.parametrize(
+    ("passage", "stated", "other"),
+    [
+        (
+            "The Kellan Bridge opened in 1961.",
+            "The Kellan Bridge opened in the twentieth century.",
+            "The Kellan Bridge opened in the nineteenth century.",
+        ),
+        (
+            "Die Kellan-Brücke wurde 1961 eröffnet.",
+            "Die Kellan-Brücke wurde im zwanzigsten Jahrhundert eröffnet.",
+            "Die Kellan-Brücke wurde im neunzehnten Jahrhundert eröffnet.",
+        ),
+        (
+            "Le pont Kellan a été inauguré en 1961.",
+            "Le pont Kellan a été inauguré au vingtième siècle.",
+            "Le pont Kellan a été inauguré au dix-neuvième siècle.",
+        ),
+        (
+            "केलन पुल 1961 में खोला गया था।",
+            "केलन पुल बीसवीं सदी में खोला गया था।",
+            "केलन पुल उन्नीसवीं सदी में खोला गया था।",
+        ),
+    ],
+)
+def test_a_centurys_rank_in_words_is_read_as_its_number(
+    passage: str, stated: str, other: str
+) -> None:
+    """ "the nineteenth century" is the 19th (``[periods] ordinal_endings``)."""
+    assert "date" not in [kind for kind, _, _ in fired(stated, passage)]
+    assert ("date", "19", "1961") in [(k, c[:2], e) for k, c, e in fired(other, passage)]
