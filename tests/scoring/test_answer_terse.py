@@ -115,3 +115,35 @@ def test_which_place_or_which_person_is_answered_by_a_name(
 
 def test_which_city_answered_with_no_place_is_off_question() -> None:
     assert lacks_asked_type("In which city is the Rowan Bridge?", "It is very long.")
+
+
+@pytest.mark.parametrize(
+    ("code", "question", "answer"),
+    [
+        ("en", "In which year did the Rowan Bridge open?", "In the year 1931."),
+        ("en", "How much did the Rowan Bridge cost?", "More than four million euros."),
+        ("en", "In which decade did the Rowan Bridge open?", "In the thirties."),
+        ("en", "Who designed the Rowan Bridge?", "The engineer Elena Marsh."),
+        ("de", "Wie viel kostete die Rowan-Brücke?", "Etwa 4,2 Millionen Euro."),
+        ("de", "Wann wurde die Rowan-Brücke eröffnet?", "In den 1930er Jahren."),
+        ("de", "Wer entwarf die Rowan-Brücke?", "Die Ingenieurin Elena Marsh."),
+        ("fr", "En quelle décennie le pont Rowan a-t-il été inauguré ?", "Dans les années trente."),
+        ("es", "¿En qué año se inauguró el puente Rowan?", "En el año 1931."),
+        ("es", "¿Quién diseñó el puente Rowan?", "La ingeniera Elena Marsh."),
+        ("hi", "रोवन पुल पर कितना खर्च हुआ?", "4,000,000 यूरो से ज़्यादा।"),
+    ],
+)
+def test_words_beside_a_number_or_a_name_count_with_it(
+    code: str, question: str, answer: str
+) -> None:
+    """A bound, the year or decade a number is, a scale, and a name after a role are one
+    word with what they stand beside (``with_number``, ``_in_a_name``); a decade in words
+    gives a date."""
+    assert answers_by_fragment(question, answer, code)
+
+
+@pytest.mark.parametrize(
+    "answer", ["Julius Caesar was Roman.", "Featuring Happy Days .", "He met Elena Marsh there."]
+)
+def test_a_name_opening_a_sentence_is_no_fragment_of_one_word(answer: str) -> None:
+    assert not answers_by_fragment("Who designed the Rowan Bridge?", answer)

@@ -29,7 +29,7 @@ from typing import Any, cast
 
 import numpy as np
 
-from ragguard.language import normalized, spelled_numbers
+from ragguard.language import PeriodWords, normalized, section, spelled_numbers
 from ragguard.runtime import memoized
 from ragguard.scoring.encoders.embeddings import TextEmbedder
 from ragguard.scoring.lexical import text as tx
@@ -69,6 +69,9 @@ class _Rules:
     names_by_capitals: bool
     polar: tuple[re.Pattern[str], re.Pattern[str]] | None = None
     """A yes/no question, and a yes or a no that answers it (``_comment_polar``)."""
+    with_number: tuple[re.Pattern[str], ...] = ()
+    """The words before and after a number that a fragment counts with it
+    (``_comment_with_number``: "More than four million euros.")."""
 
 
 ENGLISH = "en"
@@ -100,7 +103,11 @@ def _rules(language: str = ENGLISH) -> _Rules:
         else None
     )
     capitals = bool(data.get("names_by_capitals", True))
-    return _Rules(asks, gives, decides, more, capitals, yes_no)
+    beside = data.get("with_number", {})
+    with_number = tuple(
+        re.compile(beside[k], re.IGNORECASE) for k in ("before", "after") if k in beside
+    )
+    return _Rules(asks, gives, decides, more, capitals, yes_no, with_number)
 
 
 def asked_kind(question: str, language: str = ENGLISH) -> str | None:
@@ -147,7 +154,22 @@ def _in_words(answer: str, kind: str, language: str) -> bool:
     if kind not in ("date", "number"):
         return False
     found = spelled_numbers(answer, language)
-    return any(n.year for n in found) if kind == "date" else bool(found)
+    if kind == "date":
+        return any(n.year for n in found) or _decade_in_words(language).search(answer) is not None
+    return bool(found)
+
+
+@memoized(entries=8)
+def _decade_in_words(language: str) -> re.Pattern[str]:
+    """A decade in words of the language's ``[periods]`` ("the sixties", "les années
+    soixante", "los años sesenta"), after its ``decade_before`` where it has one."""
+    words = section(language, "periods", PeriodWords)
+    if not words.decade_words:
+        return re.compile(r"(?!)")
+    decades = "|".join(re.escape(w) for w in sorted(words.decade_words, key=len, reverse=True))
+    lead = "|".join(r"\s+".join(map(re.escape, w.split())) for w in words.decade_before)
+    before = rf"(?:{lead})\s+" if lead else ""
+    return re.compile(rf"\b{before}(?:{decades})", re.IGNORECASE)
 
 
 def _names_without_capitals(answer: str, kind: str, rules: _Rules) -> bool:
@@ -165,11 +187,37 @@ _DIGIT_GROUP = re.compile(r"(?<=\d)[ \u00a0\u202f](?=\d{3}(?!\d))")
 
 def _words(answer: str, language: str = ENGLISH) -> list[str]:
     """The words of an answer, a number whether in digits ("1 800 000") or words ("one
-    hundred and forty-two") one word."""
+    hundred and forty-two") one word, with the words its language counts with it ("more
+    than", "the year", "million": ``with_number``), and a name after a word in lower case
+    one word (``_in_a_name``)."""
     text = _DIGIT_GROUP.sub("", answer)
     for number in reversed(spelled_numbers(text, language)):
         text = f"{text[: number.start]}0{text[number.end :]}"
-    return text.split()
+    rules = _rules(language)
+    for beside in rules.with_number:
+        text = beside.sub("", text)
+    words = text.split()
+    if not rules.names_by_capitals:
+        return words
+    return [w for i, w in enumerate(words) if not _in_a_name(words, i, language)]
+
+
+def _in_a_name(words: list[str], at: int, language: str) -> bool:
+    """Whether the word at ``at`` continues a name of two capitalized words or more that
+    follows a word in lower case or an opening function word ("The engineer Nora Quist.",
+    "La ingeniera Nora Quist.", "Die Ingenieurin Nora Quist."): the name counts as one word.
+    A name opening the answer, or after another capitalized word, does not ("Julius Caesar
+    was Roman.", "Featuring Happy Days.")."""
+    stop = tx.stopwords_of(language)
+    start = at
+    while start > 1 and words[start - 1][:1].isupper():
+        start -= 1
+    if start == 1 and words[0][:1].isupper() and words[0].lower() not in stop:
+        return False  # the name opens the answer
+    if start == at or not words[at][:1].isupper():
+        return False
+    before = words[start - 1]
+    return before.islower() or (start == 1 and before.lower() in stop)
 
 
 def is_fragment(answer: str, language: str = ENGLISH) -> bool:
