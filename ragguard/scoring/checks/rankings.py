@@ -28,6 +28,16 @@ def is_cue(word: str, cues: SuperlativeCues) -> bool:
     return any(word.endswith(end) and len(word) > len(end) + 2 for end in cues.endings)
 
 
+def unranked(word: str, cues: SuperlativeCues) -> str:
+    """A cue less the rank it is joined to, where the language joins them ("zweitgrößte":
+    "größte"); any other word as it is."""
+    for ordinal in cues.ordinals:
+        rest = word[len(ordinal) :]
+        if word.startswith(ordinal) and rest != word and is_cue(rest, cues):
+            return rest
+    return word
+
+
 def _ends_a_compound(word: str, cues: SuperlativeCues) -> bool:
     """Whether a compound ends in a word that ranks nothing ("fahrgäste", "nordküste")."""
     return any(word.endswith(w) for w in cues.not_superlative if len(w) >= 4)

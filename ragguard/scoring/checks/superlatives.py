@@ -42,6 +42,7 @@ from ragguard.scoring.checks.rankings import (
     rankings,
     same_ranking,
     shared_count,
+    unranked,
 )
 from ragguard.scoring.checks.words import one_stem
 from ragguard.scoring.interface.protocols import Reason
@@ -52,10 +53,11 @@ def _states(
     sentence: Sentence, key: tuple[str, ...], cues: SuperlativeCues, alone: bool = True
 ) -> bool:
     """Whether the sentence writes ``key``, each word in any of its inflections ("höchsten"
-    of "höchste", "les plus fréquentées" of "la plus fréquentée"); a key without an ordinal
-    only where no ordinal comes before it ("the sixth-largest" does not state "the
-    largest"), and, for a ranking claimed ``alone``, not among others ("one of the busiest"
-    does not state "the busiest")."""
+    of "höchste", "les plus fréquentées" of "la plus fréquentée"); for a ranking claimed
+    ``alone``, a key without an ordinal only where no ordinal comes before it ("the
+    sixth-largest" does not state "the largest") and not among others ("one of the busiest"
+    does not state "the busiest"). A ranking among others is stated by a rank ("the
+    third-largest" is "one of the largest")."""
     words, ordinals = sentence.words, cues.ordinals
     if key[0] in ordinals:  # the rank next to the cue, or a noun between ("el segundo puente")
         return any(
@@ -69,9 +71,11 @@ def _states(
     reach = 3 if key[0] in cues.analytic else 2  # "la sixième gare la plus fréquentée"
     if base == key[0] and key[0] not in sentence.word_set:
         return False
+    if not alone and cues.compounds:  # "zweitverkehrsreichste": one of the busiest
+        words = tuple(unranked(w, cues) for w in words)
     return any(
         same_ranking(words[i : i + len(key)], key, cues)
-        and not any(w in ordinals for w in words[max(i - reach, 0) : i])
+        and not (alone and any(w in ordinals for w in words[max(i - reach, 0) : i]))
         and not (alone and among(words, i, cues) is not None)
         for i in range(len(words) - len(key) + 1)
     )

@@ -497,3 +497,28 @@ def test_coordinated_rankings_rank_one_thing(passage: str, stated: str, other: s
     assert "superlative" in [r.check for r in check(other, passage)]
     oldest_first = stated.replace("oldest", "oldest and longest")
     assert [r for r in check(oldest_first, passage) if r.check == "superlative"] == []
+
+
+@pytest.mark.parametrize(
+    ("passage", "claim"),
+    [
+        (
+            "Kestrel Station is the second-busiest station in Riga.",
+            "Kestrel Station is one of the busiest stations in Riga.",
+        ),
+        (
+            "Der Bahnhof Kestrel ist der zweitverkehrsreichste Bahnhof in Riga.",
+            "Der Bahnhof Kestrel ist einer der verkehrsreichsten Bahnhöfe in Riga.",
+        ),
+        (
+            "La estación de Kestrel es la segunda estación más concurrida de Riga.",
+            "La estación de Kestrel es una de las estaciones más concurridas de Riga.",
+        ),
+    ],
+)
+def test_a_rank_states_a_ranking_among_others(passage: str, claim: str) -> None:
+    """ "the second-busiest" is "one of the busiest"; it is not "the busiest"."""
+    assert [r for r in check(claim, passage) if r.check == "superlative"] == []
+    alone = claim.replace("one of the busiest stations", "the busiest station")
+    if alone != claim:
+        assert "superlative" in [r.check for r in check(alone, passage)]
