@@ -87,6 +87,9 @@ class SuperlativeCues:
     partitive: tuple[str, ...] = ()
     """Words between a ranking with no noun and the group it ranks within ("the longest of
     Riga's bridges", "le plus long des ponts", "el más largo de los puentes")."""
+    widest: frozenset[str] = frozenset()
+    """Words of the widest scope a ranking may have ("world": "the longest bridge in the
+    world"): a passage that ranks within a narrower one does not state it."""
     coordinators: frozenset[str] = frozenset()
     """Words that join two rankings of one thing ("the longest and oldest bridge"): the
     second ranks what the first does."""
