@@ -525,25 +525,28 @@ def test_a_rank_states_a_ranking_among_others(passage: str, claim: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("passage", "claim"),
+    ("scope", "claim"),
     [
         (
-            "The Kellan Bridge is the longest bridge in Riga. It opened in 1931.",
+            "The Kellan Bridge is the longest bridge in {}.",
             "The Kellan Bridge is the longest bridge in the world.",
         ),
         (
-            "Le pont Kellan est le plus long pont de Riga. Il a été inauguré en 1931.",
+            "Le pont Kellan est le plus long pont {}.",
             "Le pont Kellan est le plus long pont du monde.",
         ),
         (
-            "El puente Kellan es el puente más largo de Riga. Se inauguró en 1931.",
+            "El puente Kellan es el puente más largo {}.",
             "El puente Kellan es el puente más largo del mundo.",
         ),
     ],
 )
-def test_a_ranking_widened_to_the_world_is_not_stated(passage: str, claim: str) -> None:
+def test_a_ranking_widened_to_the_world_is_not_stated(scope: str, claim: str) -> None:
     """ "the longest bridge in Riga" is no "longest bridge in the world" (``widest``)."""
-    assert "superlative" in [r.check for r in check(claim, passage)]
-    world = passage.replace("Riga.", "the world.").replace("de Riga.", "du monde.")
-    if world != passage:
-        assert [r for r in check(claim, world) if r.check == "superlative"] == []
+    city, world = {
+        "The": ("Riga", "the world"),
+        "Le": ("de Riga", "du monde"),
+        "El": ("de Riga", "del mundo"),
+    }[scope.split()[0]]
+    assert "superlative" in [r.check for r in check(claim, scope.format(city))]
+    assert [r for r in check(claim, scope.format(world)) if r.check == "superlative"] == []
