@@ -167,20 +167,22 @@ def superlative_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> li
         in_a_name = key[-1] in _name_words(claim)  # "the First Division" ranks no one
         if other is None and not in_a_name and _ranks_nothing(claim, key, sentences, cues, stop):
             other = ""
-        if other is None and _widened(claim, sentences, cues):
+        if other is None and _widened(claim, key, sentences, cues):
             other = ""  # "the longest bridge in the world" against "... in Riga"
         if other is not None:
             found.append(Reason("superlative", phrase, other))
     return found + _compared_with_all_findings(claim, sentences, cues, stop)
 
 
-def _widened(claim: Sentence, sentences: tuple[Sentence, ...], cues: SuperlativeCues) -> bool:
+def _widened(
+    claim: Sentence, key: tuple[str, ...], sentences: tuple[Sentence, ...], cues: SuperlativeCues
+) -> bool:
     """Whether the claim ranks within the widest scope (``widest``: "in the world", "der
-    Welt", "du monde") and no passage sentence does: a ranking within a city is not one
-    within the world."""
-    return bool(cues.widest & claim.word_set) and not any(
-        cues.widest & s.word_set for s in sentences
-    )
+    Welt", "du monde") where a passage sentence states the ranking and none ranks so wide:
+    a ranking within a city is not one within the world."""
+    if not cues.widest & claim.word_set or any(cues.widest & s.word_set for s in sentences):
+        return False
+    return any(_states(s, key, cues) for s in sentences)
 
 
 def _compared_with_all_findings(
