@@ -38,6 +38,8 @@ if _typing.TYPE_CHECKING:
         answers_the_question,
         negation_governs_before,
         negation_positions,
+        one_verb,
+        participle_prefixes,
     )
     from ragguard.language.numerals import (
         WORD_NUMBERS,
@@ -77,7 +79,9 @@ __all__ = [
     "negation_governs_before",
     "negation_positions",
     "normalized",
+    "one_verb",
     "opposites_by_word",
+    "participle_prefixes",
     "phrase_pattern",
     "read_as",
     "section",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 
 from ragguard.language.wordlists import Lexicon, lexicon, section
 
@@ -20,6 +21,29 @@ class PolarityWords:
     """The word that answers a yes/no question ("no", "nein", "non", "नहीं"): opening a
     sentence before a comma ("No, it opened in 1931."), it denies the question, not the
     sentence."""
+    verb_forms: tuple[str, ...] = ()
+    """The forms of one verb that share no stem, a group per entry ("erhalten erhielt
+    erhielten erhält"): "hat den Preis nie erhalten" denies "erhielt den Preis"."""
+    participle_prefixes: tuple[str, ...] = ()
+    """What a past participle opens with ("ge": "gewohnt" is "wohnte" less its ending)."""
+
+
+def one_verb(one: str, other: str, code: str) -> bool:
+    """Whether two words are forms of one verb of the language's ``verb_forms``."""
+    return any(
+        one in group and other in group
+        for group in _verb_groups(section(code, "polarity", PolarityWords).verb_forms)
+    )
+
+
+def participle_prefixes(code: str) -> tuple[str, ...]:
+    """What a past participle of the language opens with (``PolarityWords``)."""
+    return section(code, "polarity", PolarityWords).participle_prefixes
+
+
+@cache
+def _verb_groups(entries: tuple[str, ...]) -> tuple[frozenset[str], ...]:
+    return tuple(frozenset(entry.split()) for entry in entries)
 
 
 def negation_governs_before(code: str) -> bool:

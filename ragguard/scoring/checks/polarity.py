@@ -10,6 +10,8 @@ from ragguard.language import (
     lexicon_or_fallback,
     negation_governs_before,
     negation_positions,
+    one_verb,
+    participle_prefixes,
 )
 from ragguard.runtime import memoized
 from ragguard.scoring.checks.parse import Sentence, overlap, parse
@@ -115,10 +117,22 @@ def _closing_scope(
         return []
     before = [w for w in anchor.words[:cue] if w not in stop]
     opening = [w for w in claim.words if w not in stop][:CLOSING_OPENING]
-    if len(opening) < CLOSING_OPENING or before[:CLOSING_OPENING] != opening:
+    if len(opening) < CLOSING_OPENING or not _opens_as(opening, before, anchor.language):
         return []
     held = _held(context, frozenset(stem_in(anchor.language, w) for w in before), anchor.language)
     return before[::-1] if context and len(held) >= CLOSING_SHARE * len(context) else []
+
+
+def _opens_as(opening: list[str], before: list[str], language: str) -> bool:
+    """Whether the claim's opening words open the sentence: in order, or, where the language
+    has no stemmer, each among its first words in any form, one more word allowed ("Nora
+    Quist hat den Preis erhalten" opens as "Nora Quist erhielt den Preis nie")."""
+    if before[: len(opening)] == opening:
+        return True
+    if trained_reading(language) or before[:1] != opening[:1]:
+        return False
+    first = before[: len(opening) + 1]
+    return all(any(_one_form(o, b, language) for b in first) for o in opening)
 
 
 def _clause_of(sentence: Sentence, cue: int) -> Sentence:
@@ -135,10 +149,25 @@ def _clause_of(sentence: Sentence, cue: int) -> Sentence:
 
 def _held(words: frozenset[str], content: frozenset[str], language: str) -> frozenset[str]:
     """Those of ``words`` that ``content`` holds; in any inflection where the language has
-    no stemmer (``one_stem``: "beenden" of "beendete", "terminer" of "terminé")."""
+    no stemmer (``_one_form``: "beenden" of "beendete", "terminer" of "terminé", "erhalten"
+    of "erhielt")."""
     if trained_reading(language):
         return words & content
-    return frozenset(w for w in words if w in content or any(one_stem(w, c) for c in content))
+    return frozenset(w for w in words if any(_one_form(w, c, language) for c in content))
+
+
+def _one_form(one: str, other: str, language: str) -> bool:
+    """Whether two words are one verb: in one stem (``one_stem``), of one group of the
+    language's ``verb_forms``, or a past participle and another form ("gewohnt",
+    "wohnte": ``participle_prefixes``)."""
+    if one == other or one_stem(one, other) or one_verb(one, other, language):
+        return True
+    return any(
+        word.startswith(prefix) and one_stem(word[len(prefix) :], form)
+        for prefix in participle_prefixes(language)
+        for word, form in ((one, other), (other, one))
+        if len(word) - len(prefix) >= MIN_ROOT - 1
+    )
 
 
 def governed_words(

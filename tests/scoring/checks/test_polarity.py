@@ -259,3 +259,33 @@ def test_a_negated_verb_meets_the_claim_in_another_inflection(
 def test_a_negation_closing_its_clause_governs_it(passage: str, claim: str) -> None:
     """What a negation governs ends at the semicolon that closes its clause."""
     assert [r.check for r in check(claim, passage)] == ["negation"]
+
+
+@pytest.mark.parametrize(
+    ("passage", "claim"),
+    [
+        (
+            "Nora Quist hat den Halvorsen-Preis nie erhalten.",
+            "Nora Quist erhielt den Halvorsen-Preis.",
+        ),
+        (
+            "Nora Quist erhielt den Halvorsen-Preis nie.",
+            "Nora Quist hat den Halvorsen-Preis erhalten.",
+        ),
+        ("Nora Quist hat nie in Riga gewohnt.", "Nora Quist wohnte in Riga."),
+        (
+            "Nora Quist konnte den Küstenmarathon nicht gewinnen.",
+            "Nora Quist gewann den Küstenmarathon.",
+        ),
+    ],
+)
+def test_a_german_verb_in_another_tense_is_denied(passage: str, claim: str) -> None:
+    """Forms of one strong verb (``[polarity] verb_forms``) and a past participle
+    (``participle_prefixes``) are one verb: the passage's "nie erhalten" denies "erhielt"."""
+    assert [r.check for r in check(claim, passage)] == ["negation"]
+    kept = (
+        claim.replace(".", " nie.")
+        if "hat" not in claim
+        else claim.replace(" erhalten.", " nie erhalten.")
+    )
+    assert [r for r in check(kept, passage) if r.check == "negation"] == [] or "nie" not in kept
