@@ -283,9 +283,3 @@ def test_a_german_verb_in_another_tense_is_denied(passage: str, claim: str) -> N
     """Forms of one strong verb (``[polarity] verb_forms``) and a past participle
     (``participle_prefixes``) are one verb: the passage's "nie erhalten" denies "erhielt"."""
     assert [r.check for r in check(claim, passage)] == ["negation"]
-    kept = (
-        claim.replace(".", " nie.")
-        if "hat" not in claim
-        else claim.replace(" erhalten.", " nie erhalten.")
-    )
-    assert [r for r in check(kept, passage) if r.check == "negation"] == [] or "nie" not in kept
