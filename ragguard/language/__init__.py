@@ -44,6 +44,7 @@ if _typing.TYPE_CHECKING:
     from ragguard.language.numerals import (
         WORD_NUMBERS,
         SpelledNumber,
+        decade_words_pattern,
         english_number_words,
         english_numerals,
         spelled_numbers,
@@ -68,6 +69,7 @@ __all__ = [
     "SuperlativeCues",
     "answers_the_question",
     "checks_off",
+    "decade_words_pattern",
     "detect",
     "english_number_words",
     "english_numerals",

@@ -19,7 +19,8 @@ from functools import cache
 from types import MappingProxyType
 
 from ragguard.language.scripts import DIGITS, MARKS
-from ragguard.language.wordlists import NumberWordLists, foreign_lexicon, lexicon
+from ragguard.language.shapes import PeriodWords
+from ragguard.language.wordlists import NumberWordLists, foreign_lexicon, lexicon, section
 from ragguard.runtime import memoized
 
 _INDIAN = re.compile(r"(?<![\d.,])\d{1,2}(?:,\d\d)+,\d{3}(?![\d,]|\.\d)")
@@ -344,3 +345,22 @@ def _english_spelled() -> Mapping[str, float]:
 WORD_NUMBERS: Mapping[str, float] = MappingProxyType(dict(_english_spelled()))
 """English's number words that are numbers by themselves ("three", "hundred"; not "one"),
 from ``data/en.toml``: the edit generator writes a changed small count with them."""
+
+
+@cache
+def decade_words_pattern(code: str) -> re.Pattern[str] | None:
+    """A decade in words of the language's ``[periods] decade_words`` ("the twenties", "die
+    zwanziger Jahre"), after its ``decade_before`` where it has one ("les années vingt",
+    "los años veinte"): groups ``lead``, ``word`` and ``glued`` (the rest of a joined word,
+    "zwanzigerjahre"). None where the language lists no decade words."""
+    words = section(code, "periods", PeriodWords)
+    if not words.decade_words:
+        return None
+    ordered = sorted(words.decade_words, key=len, reverse=True)
+    lead = "|".join(r"\s+".join(map(re.escape, w.split())) for w in words.decade_before)
+    lead = rf"(?P<lead>(?:{lead})\s+)" if lead else "(?P<lead>)"
+    edge = rf"(?<![\w{MARKS}])"
+    return re.compile(
+        rf"{edge}{lead}(?P<word>{'|'.join(map(re.escape, ordered))})(?P<glued>[^\W\d_]*)",
+        re.IGNORECASE,
+    )

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from ragguard.language import lexicon
+from ragguard.language import lexicon, phrase_pattern
 from ragguard.scoring.checks.antecedents import subject
 from ragguard.scoring.checks.marked_names import marked_name_findings
 from ragguard.scoring.checks.name_frames import (
@@ -41,13 +41,13 @@ _BY = re.compile(r"\b(?:by|par|por|von)\s*$", re.IGNORECASE)
 @cache
 def _opening_article(language: str) -> re.Pattern[str]:
     """An article of the language's ``[clauses] articles`` opening a sentence, a whole word
-    ("Elena Marsh" opens with no "el"; "Die Harlow-Brücke" with "Die")."""
+    ("Elena Marsh" opens with no "el"; "Die Harlow-Brücke" with "Die"), or an elided one
+    ("L'entreprise")."""
     found = lexicon(language)
-    articles = sorted(found.clauses.get("articles", ()) if found is not None else (), key=len)
-    words = "|".join(re.escape(a) for a in reversed(articles) if not a.endswith("'"))
-    elided = "|".join(re.escape(a) for a in articles if a.endswith("'"))
-    either = "|".join(p for p in (f"(?:{words})\\b" if words else "", elided) if p)
-    return re.compile(rf"^\W*(?:{either})\s*" if either else r"^\W*", re.IGNORECASE)
+    articles = found.clauses.get("articles", ()) if found is not None else ()
+    whole = phrase_pattern(a for a in articles if not a.endswith("'")).pattern
+    elided = "".join(f"|{re.escape(a)}" for a in articles if a.endswith("'"))
+    return re.compile(rf"^\W*(?:{whole}{elided})\s*", re.IGNORECASE)
 
 
 def _without_article(text: str, language: str) -> str:

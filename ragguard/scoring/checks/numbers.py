@@ -9,7 +9,14 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Literal, TypeAlias
 
-from ragguard.language import MARKS, SpelledNumber, foreign_lexicon, phrase_pattern, spelled_numbers
+from ragguard.language import (
+    MARKS,
+    SpelledNumber,
+    foreign_lexicon,
+    lexicon_or_fallback,
+    phrase_pattern,
+    spelled_numbers,
+)
 from ragguard.scoring.checks.dates import MONTH, month_pattern
 from ragguard.scoring.checks.digit_ranks import ending_pattern, rank_endings
 from ragguard.scoring.checks.periods import century_part, decade_part, periods
@@ -30,13 +37,15 @@ MAX_SEASON = 10
 _UNIT_WORD = re.compile(
     r"\s*(?:square\s+|cubic\s+)?(?:"
     + "|".join(re.escape(u) for u in sorted(UNITS, key=len, reverse=True) if len(u) > 2)
-    + r")\b|\s*(?:people|employees|workers|inhabitants|residents|passengers|visitors)\b",
+    + rf")\b|\s*{phrase_pattern(lexicon_or_fallback('en').measures).pattern}",
     re.IGNORECASE,
 )
-"""A unit or a count after a number in words: "thirteen hundred square kilometres" is no
-year (English reads its digits as the heads were trained; this is for words alone)."""
+"""A unit or an English count (``measures``) after a number in words: "thirteen hundred
+square kilometres" is no year (English reads its digits as the heads were trained; this is
+for words alone)."""
 _ONE_BEFORE = re.compile(r"\b(?:a|an|one)\s+$", re.IGNORECASE)
-"""The article of a number in words, in the English the numbers are read in ("a thousand")."""
+"""An English article before a number in words ("more than a thousand"): the bound before
+it holds."""
 _DETERMINER_BEFORE = re.compile(r"\b(?:the|its|his|her|their|our|my|your)\s+$", re.IGNORECASE)
 """Before "first" or "second", what makes it a rank: "the second quarter", not "a second"."""
 

@@ -208,7 +208,7 @@ def _states_compared(
 ) -> bool:
     """Whether the sentence ranks alone, without a rank, by the stem of ``compared``:
     "the oldest" or "older than all others" says "older than any other"."""
-    if any(one_stem(compared, w) for _, w in ranking_comparisons(sentence, cues)):
+    if states_by_comparison(sentence, (compared,), cues):
         return True
     return any(
         key[0] not in cues.ordinals

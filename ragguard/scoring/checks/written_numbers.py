@@ -7,7 +7,15 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from ragguard.language import MARKS, PeriodWords, english_numerals, section, spelled_numbers
+from ragguard.language import (
+    MARKS,
+    PeriodWords,
+    decade_words_pattern,
+    english_numerals,
+    phrase_pattern,
+    section,
+    spelled_numbers,
+)
 from ragguard.runtime import memoized
 from ragguard.scoring.checks.numbers import Quantity, quantities
 from ragguard.scoring.checks.quantity_match import comparable, same_quantity
@@ -74,25 +82,10 @@ def _several(text: str) -> bool:
 
 
 @cache
-def _decade_pattern(language: str) -> re.Pattern[str] | None:
-    """The language's decades in words, after ``decade_before`` where it has it."""
-    words = section(language, "periods", PeriodWords)
-    if not words.decade_words:
-        return None
-    ordered = sorted(words.decade_words, key=len, reverse=True)
-    lead = "|".join(r"\s+".join(map(re.escape, w.split())) for w in words.decade_before)
-    lead = rf"(?P<lead>(?:{lead})\s+)" if lead else "(?P<lead>)"
-    edge = rf"(?<![\w{MARKS}])"
-    return re.compile(
-        rf"{edge}{lead}(?P<word>{'|'.join(map(re.escape, ordered))})(?P<glued>[^\W\d_]*)",
-        re.IGNORECASE,
-    )
-
-
 def _decades_in_digits(claim: str, passage: str, language: str) -> str:
     """The claim with each decade in words in digits, in the century of the passage's first
     year; as written where the passage states no year."""
-    pattern = _decade_pattern(language)
+    pattern = decade_words_pattern(language)
     if pattern is None or pattern.search(claim) is None:
         return claim
     first = next(
@@ -129,11 +122,8 @@ def _ranked_century(language: str) -> re.Pattern[str] | None:
     nouns = words.century_nouns or words.century_after
     if not words.ordinal_endings or not nouns or not words.century_written:
         return None
-    after = "|".join(re.escape(w) for w in sorted(nouns, key=len, reverse=True))
-    edge = rf"(?<![\w{MARKS}])"
-    return re.compile(
-        rf"{edge}(?P<word>[^\W\d_][\w{MARKS}-]*)(?=\s+(?:{after})(?![\w{MARKS}]))", re.I
-    )
+    edge, after = rf"(?<![\w{MARKS}])", phrase_pattern(nouns).pattern
+    return re.compile(rf"{edge}(?P<word>[^\W\d_][\w{MARKS}-]*)(?=\s+{after})", re.I)
 
 
 def _ranked_centuries_in_digits(claim: str, language: str) -> str:

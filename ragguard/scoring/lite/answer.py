@@ -29,7 +29,7 @@ from typing import Any, cast
 
 import numpy as np
 
-from ragguard.language import PeriodWords, normalized, section, spelled_numbers
+from ragguard.language import decade_words_pattern, normalized, spelled_numbers
 from ragguard.runtime import memoized
 from ragguard.scoring.encoders.embeddings import TextEmbedder
 from ragguard.scoring.lexical import text as tx
@@ -155,21 +155,9 @@ def _in_words(answer: str, kind: str, language: str) -> bool:
         return False
     found = spelled_numbers(answer, language)
     if kind == "date":
-        return any(n.year for n in found) or _decade_in_words(language).search(answer) is not None
+        decade = decade_words_pattern(language)  # "the sixties", "les années soixante"
+        return any(n.year for n in found) or bool(decade and decade.search(answer))
     return bool(found)
-
-
-@memoized(entries=8)
-def _decade_in_words(language: str) -> re.Pattern[str]:
-    """A decade in words of the language's ``[periods]`` ("the sixties", "les années
-    soixante", "los años sesenta"), after its ``decade_before`` where it has one."""
-    words = section(language, "periods", PeriodWords)
-    if not words.decade_words:
-        return re.compile(r"(?!)")
-    decades = "|".join(re.escape(w) for w in sorted(words.decade_words, key=len, reverse=True))
-    lead = "|".join(r"\s+".join(map(re.escape, w.split())) for w in words.decade_before)
-    before = rf"(?:{lead})\s+" if lead else ""
-    return re.compile(rf"\b{before}(?:{decades})", re.IGNORECASE)
 
 
 def _names_without_capitals(answer: str, kind: str, rules: _Rules) -> bool:
