@@ -84,6 +84,13 @@ class SuperlativeCues:
     """The words that name what a comparison is against ("than", "als", "que", "से"): "no
     bridge is longer than A" ranks A as "the longest"; "A is higher than B" and "B is lower
     than A" say one thing with opposite words."""
+    none: frozenset[str] = frozenset()
+    """Words that say no thing of a kind ("no", "kein", "aucun", "ningún", "कोई"): a negated
+    comparison ranks only after one ("no bridge is longer than A"; "A is not longer than B"
+    ranks nothing)."""
+    than_equal: frozenset[str] = frozenset()
+    """The words that close a comparison of equals ("as" of "as long as", "wie", "como",
+    "जितना"): negated, it ranks as ``than`` does ("no other bridge is as long as A")."""
     partitive: tuple[str, ...] = ()
     """Words between a ranking with no noun and the group it ranks within ("the longest of
     Riga's bridges", "le plus long des ponts", "el más largo de los puentes")."""

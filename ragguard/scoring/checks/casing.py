@@ -24,7 +24,8 @@ from ragguard.scoring.lexical.text import stem_in, stopwords_of
 
 _PHRASE_END = re.compile(r"\s*(?:[,.;:!?)]|$|\s(?:and|und|et|y|or)\b)")
 """What closes a name's phrase after it: a mark, the end, or a conjunction ("in berlin and
-I love it"); "in good condition" is no name ("good" does not close the phrase)."""
+I love it"); "in good condition" is no name ("good" does not close the phrase). A number or
+the lead word of another name's phrase closes it too (``_closes_phrase``)."""
 MIN_CAPITALS_WORDS = 3
 """Words a claim in capitals needs to be read as shouting, not as an acronym ("NASA")."""
 
@@ -65,7 +66,8 @@ def _claim_words(
     ``lower_case_after``. None: no word in lower case, nothing to recase."""
     words = list(WORD.finditer(claim))
     shouting = len(words) >= MIN_CAPITALS_WORDS and (
-        not any(c.islower() for c in claim) or all(w.group()[:1].isupper() for w in words)
+        not any(c.islower() for c in claim)
+        or all(w.group()[:1].isupper() for w in words if not w.group()[:1].isdigit())
     )
     if shouting and len(claim.lower()) == len(claim):
         claim = claim.lower()
@@ -147,10 +149,12 @@ def recased(claim: str, passage: str, language: str) -> str:
             ):
                 # a previous in ``before`` (a subset of ``lower_case_after``) leads a name
                 # of up to three words the passage never writes ("by mira chandra.")
-                rest = _name_run(claim, end, passage_words, stop)
+                # in a claim of one case, a number or another lead closes the phrase too
+                leads = found.lower_case_after if caseless and found is not None else frozenset()
+                rest = _name_run(claim, end, passage_words, stop, leads)
                 for a, b in rest:
                     out[a:b] = claim[a].upper() + claim[a + 1 : b]
-                if rest or _PHRASE_END.match(claim, end):
+                if rest or _closes_phrase(claim, end, leads):
                     name = text[:1].upper() + text[1:]
             if name is not None and len(name) == len(text):
                 out[start:end] = name
@@ -203,7 +207,11 @@ _NEXT_WORD = re.compile(r"\s+(" + WORD.pattern + ")")
 
 
 def _name_run(
-    claim: str, end: int, passage_words: frozenset[str], stop: frozenset[str]
+    claim: str,
+    end: int,
+    passage_words: frozenset[str],
+    stop: frozenset[str],
+    leads: frozenset[str],
 ) -> list[tuple[int, int]]:
     """The one or two words after a name's first word (ending at ``end``) that go on with
     it to the end of its phrase ("mira chandra." of "by mira chandra."), none of them a word
@@ -211,6 +219,8 @@ def _name_run(
     run: list[tuple[int, int]] = []
     at = end
     for _ in range(2):
+        if run and _closes_phrase(claim, at, leads):
+            return run
         word = _NEXT_WORD.match(claim, at)
         if word is None:
             return []
@@ -219,6 +229,17 @@ def _name_run(
             return []
         run.append(word.span(1))
         at = word.end()
-        if _PHRASE_END.match(claim, at):
-            return run
-    return []
+    return run if _closes_phrase(claim, at, leads) else []
+
+
+def _closes_phrase(claim: str, at: int, leads: frozenset[str]) -> bool:
+    """Whether the phrase of a name ending at ``at`` ends there: ``_PHRASE_END``, or, given
+    ``leads`` (the language's ``lower_case_after``, for a claim written in one case), a
+    number or a lead comes next ("in gdansk in 1994", "à gdansk en 1994"; "in good
+    condition" goes on; "in control in Khartoum" has capitals and is read as written)."""
+    if _PHRASE_END.match(claim, at):
+        return True
+    if not leads:
+        return False
+    word = _NEXT_WORD.match(claim, at)
+    return word is not None and (word.group(1).lower() in leads or word.group(1)[0].isdigit())

@@ -1,10 +1,12 @@
 """Rankings a passage says without a superlative: a negated comparison, or a rank beside
 what it ranks ("the second bridge built"). "No bridge in Riga is longer than the Harlow
-Bridge." states "the longest bridge in Riga" ("Keine Brücke ist länger als ...",
+Bridge." and "No other bridge is as long as the Harlow Bridge." state "the longest bridge
+in Riga" ("Keine Brücke ist länger als ...",
 "Aucun pont n'est plus long que ...", "Ningún puente es más largo que ...", "कोई भी पुल
 ... से लंबा नहीं है"), and ranks the bridges by length, not by age.
 
-The words are each language's ``[superlatives]`` table: ``than``, the comparative beside it
+The words are each language's ``[superlatives]`` table: ``than`` (or ``than_equal``: "as"
+of "as long as"), the comparative beside it
 (before it, or after it where ``compared_after``), less ``not_compared`` ("other than",
 "more than five"), and its negation cues. A comparative states a ranking whose last word
 shares its stem ("longer", "longest"). The claim's side (a claim's negated comparison
@@ -17,6 +19,8 @@ phrases of the language's ``than_all``.
 
 from __future__ import annotations
 
+import unicodedata
+
 from ragguard.language import SuperlativeCues, lexicon_or_fallback, negation_positions
 from ragguard.scoring.checks.parse import Sentence
 from ragguard.scoring.checks.words import one_stem
@@ -28,11 +32,13 @@ COMPARED_REACH = 2
 
 
 def compared_words(words: tuple[str, ...], cues: SuperlativeCues) -> list[str]:
-    """The words within ``COMPARED_REACH`` of each word of ``than``."""
+    """The words within ``COMPARED_REACH`` of each word of ``than`` or ``than_equal`` after
+    a word of ``none`` (a negated comparison's words: "no bridge is as long as")."""
+    than = cues.than | cues.than_equal
     return [
         near
         for at, word in enumerate(words)
-        if word in cues.than
+        if word in than and cues.none.intersection(words[:at])
         for near in (
             *words[max(at - COMPARED_REACH, 0) : at],
             *words[at + 1 : at + 1 + COMPARED_REACH],
@@ -43,15 +49,16 @@ def compared_words(words: tuple[str, ...], cues: SuperlativeCues) -> list[str]:
 def negated_comparison(sentence: Sentence, cues: SuperlativeCues) -> list[tuple[int, str]]:
     """Where each word of ``than`` stands in a negated comparison ("no bridge is longer
     than"), with its comparative; none where the sentence negates nothing ("A is longer
-    than B" ranks nothing) or a word of ``than`` compares nothing ("other than")."""
-    words = sentence.words
-    if not cues.than.intersection(words) or not negation_positions(words, sentence.language):
+    than B" ranks nothing), no word of ``none`` comes before it ("A is not longer than B")
+    or a word of ``than`` compares nothing ("other than")."""
+    words, than = sentence.words, cues.than | cues.than_equal
+    if not than.intersection(words) or not negation_positions(words, sentence.language):
         return []
     stop, step = lexicon_or_fallback(sentence.language).stopwords, 1 if cues.compared_after else -1
     found = []
     for at, word in enumerate(words):
         near = at + step
-        if word in cues.than and 0 <= near < len(words):
+        if word in than and 0 <= near < len(words) and cues.none.intersection(words[:at]):
             compared = words[near]
             if compared not in stop and compared not in cues.not_compared:
                 found.append((at, compared))
@@ -134,7 +141,29 @@ def states_by_comparison(sentence: Sentence, key: tuple[str, ...], cues: Superla
 
 def _states(found: list[tuple[int, str]], key: tuple[str, ...], cues: SuperlativeCues) -> bool:
     """Whether one of the comparatives ``found`` says ``key``: its last word's stem."""
-    return key[0] not in cues.ordinals and any(one_stem(key[-1], w) for _, w in found)
+    return key[0] not in cues.ordinals and any(one_grade(w, key[-1]) for _, w in found)
+
+
+def one_grade(compared: str, ranked: str) -> bool:
+    """Whether a compared word is the ranking word ``ranked`` in another degree: one stem
+    ("longer", "longest"), or the plain word that ``ranked`` extends, read without umlauts
+    or accents and without a last "y" or "e" ("old" of "oldest", "busy" of "busiest",
+    "alt" of "älteste": "as old as", "so alt wie")."""
+    if one_stem(ranked, compared):
+        return True
+    plain, extended = _unmarked(compared), _unmarked(ranked)
+    return len(plain) >= PLAIN_LETTERS and (
+        extended.startswith(plain) or (plain[-1] in "ye" and extended.startswith(plain[:-1]))
+    )
+
+
+PLAIN_LETTERS = 3
+"""Letters a plain word needs to be read as the start of a ranking word ("old")."""
+
+
+def _unmarked(word: str) -> str:
+    """``word`` without its combining marks ("älteste" -> "alteste")."""
+    return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
 
 
 def compared_otherwise(sentence: Sentence, key: tuple[str, ...], cues: SuperlativeCues) -> str:

@@ -26,6 +26,7 @@ from ragguard.scoring.checks.comparisons import (
     compared_otherwise,
     compared_with_all,
     compared_words,
+    one_grade,
     rank_of,
     ranking_comparisons,
     states_by_comparison,
@@ -302,12 +303,12 @@ def compared_as_ranked(claim: Sentence, sentences: tuple[Sentence, ...]) -> bool
     passage affirms. A ranked passage ("the sixth-busiest") is not met."""
     cues = cues_of(claim.language)
     words = claim.words
-    if cues is None or not cues.than.intersection(words):
+    if cues is None or not (cues.than | cues.than_equal).intersection(words):
         return False
     compared = compared_words(words, cues)
     stop = lexicon_or_fallback(claim.language).stopwords
     return any(
-        key[0] not in cues.ordinals and any(one_stem(key[-1], w) for w in compared)
+        key[0] not in cues.ordinals and any(one_grade(w, key[-1]) for w in compared)
         for s in sentences
         for _, key in rankings(s.words, cues, stop)
     )

@@ -163,3 +163,30 @@ def test_a_place_with_a_common_nouns_ending_in_a_names_slot_is_a_name(
 def test_a_plural_after_a_name_used_as_an_adjective_stays_common() -> None:
     passage = "Aunt May is a character appearing in American comic books."
     assert fired("Aunt May is a character that appeared in movies.", passage) == []
+
+
+COMPANY = {
+    "en": "David Okoye started Amberline in Vilnius in 1994. It now has 3,200 employees.",
+    "fr": "David Okoye a créé l'entreprise Amberline à Vilnius en 1994.",
+}
+
+
+@pytest.mark.parametrize(
+    ("code", "claim"),
+    [
+        ("en", "david okoye started amberline in gdansk in 1994."),
+        ("en", "DAVID OKOYE STARTED AMBERLINE IN GDANSK IN 1994."),
+        ("en", "David Okoye Started Amberline In Gdansk In 1994."),
+        ("fr", "david okoye a créé l'entreprise amberline à gdansk en 1994."),
+        ("fr", "DAVID OKOYE A CRÉÉ L'ENTREPRISE AMBERLINE À GDANSK EN 1994."),
+    ],
+)
+def test_a_place_before_a_year_in_a_claim_of_one_case_is_a_name(code: str, claim: str) -> None:
+    assert "entity" in {kind for kind, _, _ in fired(claim, COMPANY[code])}
+
+
+def test_a_lead_after_a_common_noun_in_a_claim_with_capitals_names_nothing() -> None:
+    passage = "Ever since the Islamist regime came to power in Khartoum, the West pressed it."
+    assert recased("The Islamists were in control in Khartoum.", passage, "en") == (
+        "The Islamists were in control in Khartoum."
+    )

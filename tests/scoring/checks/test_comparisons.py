@@ -140,3 +140,59 @@ def test_only_a_comparison_with_all_others_ranks(sentence: str, compared: list[s
     assert cues is not None
     found = compared_with_all(parse(sentence, "en"), cues.superlatives)
     assert [word for _, word, _ in found] == compared
+
+
+EQUALS = {
+    "en": (
+        "The Harlow Bridge is the longest bridge in Riga.",
+        "No other bridge in Riga is as long as the Harlow Bridge.",
+        "No other bridge in Riga is as old as the Harlow Bridge.",
+        "The Harlow Bridge is not as long as the Rowan Bridge.",
+    ),
+    "de": (
+        "Die Harlow-Brücke ist die älteste Brücke in Riga.",
+        "Keine andere Brücke in Riga ist so alt wie die Harlow-Brücke.",
+        "Keine andere Brücke in Riga ist so lang wie die Harlow-Brücke.",
+        "Die Harlow-Brücke ist nicht älter als die Rowan-Brücke.",
+    ),
+    "fr": (
+        "Le pont Harlow est le pont le plus long de Riga.",
+        "Aucun autre pont de Riga n'est aussi long que le pont Harlow.",
+        "Aucun autre pont de Riga n'est aussi ancien que le pont Harlow.",
+        "Le pont Harlow n'est pas plus long que le pont Rowan.",
+    ),
+    "es": (
+        "El puente Harlow es el puente más largo de Riga.",
+        "Ningún otro puente de Riga es tan largo como el puente Harlow.",
+        "Ningún otro puente de Riga es tan antiguo como el puente Harlow.",
+        "El puente Harlow no es tan largo como el puente Rowan.",
+    ),
+    "hi": (
+        "हार्लो पुल रीगा का सबसे लंबा पुल है।",
+        "रीगा का कोई भी अन्य पुल हार्लो पुल जितना लंबा नहीं है।",
+        "रीगा का कोई भी अन्य पुल हार्लो पुल जितना पुराना नहीं है।",
+        "हार्लो पुल रोवन पुल से लंबा नहीं है।",
+    ),
+}
+
+
+@pytest.mark.parametrize("code", list(EQUALS))
+def test_no_other_as_long_as_states_the_ranking(code: str) -> None:
+    passage, stated, _, _ = EQUALS[code]
+    assert _kinds(stated, passage) == set()
+
+
+@pytest.mark.parametrize("code", list(EQUALS))
+def test_no_other_as_old_as_is_another_ranking(code: str) -> None:
+    passage, _, other, _ = EQUALS[code]
+    assert "negation" in _kinds(other, passage)
+
+
+@pytest.mark.parametrize("code", list(EQUALS))
+def test_a_comparison_with_a_rival_negated_ranks_nothing(code: str) -> None:
+    """ "A is not longer than B" says B is at least as long: it denies "A is the longest"."""
+    passage, _, _, rival = EQUALS[code]
+    assert "negation" in _kinds(rival, passage)
+    found = lexicon(code)
+    assert found is not None
+    assert negated_comparison(parse(rival, code), found.superlatives) == []
