@@ -123,10 +123,16 @@ class AbstentionDetector:
         """Which texts abstain. Texts without a cue are embedded together, in one call.
         With ``languages`` (one code per text), a text in another language than the labelled
         examples' (English: ``abstention_by_examples`` in its data file) is judged by cues
-        alone: a model that cannot read a text puts it near any of them."""
+        alone: a model that cannot read a text puts it near any of them. A text that compares
+        (a word of its language's ``[superlatives] than``: "no museum is more visited than
+        A") states something, however near it lies to "no relevant information was found"."""
         languages = languages or [FALLBACK] * len(texts)
         verdicts = [self.cue_match(t, code) for t, code in zip(texts, languages, strict=True)]
-        pending = [i for i, hit in enumerate(verdicts) if not hit and _by_examples(languages[i])]
+        pending = [
+            i
+            for i, hit in enumerate(verdicts)
+            if not hit and _by_examples(languages[i]) and not _compares(texts[i], languages[i])
+        ]
         if self._embed is None or not pending:
             return verdicts
         nearest, margins = self.similarities([texts[i] for i in pending])
@@ -167,6 +173,18 @@ def _by_examples(language: str) -> bool:
     """Whether the labelled examples are in ``language`` (its ``abstention_by_examples``)."""
     found = lexicon(language)
     return found is not None and found.abstention_by_examples
+
+
+def _compares(text: str, language: str) -> bool:
+    """Whether ``text`` makes a comparison (a word of its language's ``than``)."""
+    return _comparison_words(language).search(text) is not None
+
+
+@cache
+def _comparison_words(language: str) -> re.Pattern[str]:
+    """The words of a language's ``[superlatives] than`` as one pattern."""
+    found = lexicon(language)
+    return phrase_pattern(sorted(found.superlatives.than) if found else ())
 
 
 @cache

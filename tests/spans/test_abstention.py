@@ -173,3 +173,24 @@ def test_other_languages_are_never_judged_by_the_english_examples() -> None:
     statement = "Das Museum wurde 1830 eröffnet."
     assert detector.detect([statement], ["de"]) == [False]
     assert calls == []  # no embedding asked for a German span
+
+
+def test_a_comparison_is_a_statement_however_near_an_abstention(tmp_path: Path) -> None:
+    """An embedder that puts every text on one point makes each one as near the abstention
+    example as can be; only the comparison stays a statement."""
+    path = tmp_path / "examples.json"
+    path.write_text(
+        json.dumps(
+            [
+                {"text": "No relevant information was found.", "label": "abstention"},
+                {"text": "Yes.", "label": "statement"},
+            ]
+        )
+    )
+
+    def one_point(texts: Sequence[str]) -> np.ndarray:
+        return np.array([[1.0, 0.0] if t != "Yes." else [0.0, 1.0] for t in texts])
+
+    detector = AbstentionDetector(SpanConfig(abstention_examples=path), one_point)
+    texts = ["No museum in Tallinn is more visited than the Orlen Museum.", "Nothing was found."]
+    assert detector.detect(texts, ["en", "en"]) == [False, True]

@@ -103,12 +103,54 @@ def _common_words(claim: Sentence, sentences: tuple[Sentence, ...]) -> frozenset
     language capitalizes every noun, its words outside names too ("Brücke" of "die längste
     Brücke")."""
     found = lower_case_words(claim.text).union(*(lower_case_words(s.text) for s in sentences))
+    found |= _shared_edges(claim, sentences)
     read = lexicon(claim.language)
     if read is None or not read.nouns_capitalized:
         return found
     named = {w.lower() for s in (claim, *sentences) for n in s.names for w in n.split()}
     nouns = {w.lower() for s in (claim, *sentences) for w in WORD.findall(s.text)}
     return found | {w for w in nouns if "-" not in w} - named
+
+
+def _shared_edges(claim: Sentence, sentences: tuple[Sentence, ...]) -> frozenset[str]:
+    """Words that say what kind of thing two names are, not which: the last word of a
+    claim's name that ends a passage name of as many words, all its other words plainly
+    other words ("Museum" of "Brask Museum" and "Orlen Museum"; not of "Phillip D'Antoni"
+    and "Philip D'Antoni"), and a first word of the language's ``kinds_before`` shared so
+    ("Lake" of "Lake Tessel" and "Lake Vorna")."""
+    found = lexicon(claim.language)
+    kinds = found.kinds_before if found is not None else frozenset()
+    passage = {tuple(_name_words(n.lower())) for s in sentences for n in s.names}
+    shared: set[str] = set()
+    for name in claim.names:
+        words = tuple(_name_words(name.lower()))
+        for other in passage:
+            if len(other) != len(words) or len(words) < 2:
+                continue
+            if other[-1] == words[-1] and _plainly_other(words[:-1], other[:-1]):
+                shared.add(words[-1])
+            if other[0] == words[0] in kinds and _plainly_other(words[1:], other[1:]):
+                shared.add(words[0])
+    return frozenset(shared)
+
+
+OTHER_LETTERS = 2
+"""Letters two name words must differ in from their start to be plainly two words ("Mike" and
+"Michael", "Phillip" and "Philip" are one name spelt two ways)."""
+
+
+def _plainly_other(words: tuple[str, ...], others: tuple[str, ...]) -> bool:
+    """Whether the words differ from those in their places, each that differs from its first
+    letters on and none an initial ("R.", "F.C."); a word may be the same in both ("de" of
+    "Musée Brask de Tallinn" and "Musée Orlen de Tallinn")."""
+    differing = [(a, b) for a, b in zip(words, others, strict=True) if a != b]
+    return bool(differing) and all(
+        a[:OTHER_LETTERS] != b[:OTHER_LETTERS]
+        and len(a) > OTHER_LETTERS
+        and len(b) > OTHER_LETTERS
+        and "." not in a + b
+        for a, b in differing
+    )
 
 
 def _core_keys(name: str, keys: frozenset[str], common: frozenset[str]) -> frozenset[str]:

@@ -586,3 +586,67 @@ def test_a_place_named_as_the_home_of_a_thing(passage: str, claim: str, rival: s
     """ "the Vilnius company" and "वाल्गा वह जगह है जहाँ" (Valga is the place where) say where
     as "in Vilnius" does (``place_attributes``, ``place_postpositions``)."""
     assert [(r.check, r.evidence) for r in check(claim, passage)] == [("entity", rival)]
+
+
+@pytest.mark.parametrize(
+    ("passage", "claim", "rival"),
+    [
+        (
+            "Lake Vorna lies in the north of Arvenia. It covers 264 square kilometres.",
+            "Lake Tessel lies in the north of Arvenia.",
+            "Lake Vorna",
+        ),
+        (
+            "Mount Kessel is the highest mountain in Arvenia. It rises to 2,914 metres.",
+            "The highest mountain in Arvenia is Mount Borr.",
+            "Mount Kessel",
+        ),
+        (
+            "The Orlen Museum in Tallinn opened in 1952.",
+            "The Brask Museum in Tallinn opened in 1952.",
+            "Orlen Museum",
+        ),
+        (
+            "Der Bahnhof Stanwick bedient Madrid. Er wurde 1959 eröffnet.",
+            "Der Bahnhof Harrowgate bedient Madrid.",
+            "Bahnhof Stanwick",
+        ),
+    ],
+)
+def test_a_name_of_the_same_kind_in_its_place_is_a_rival(
+    passage: str, claim: str, rival: str
+) -> None:
+    """A word two names share at their edge says their kind ("Lake", "Museum"): the names
+    differ by the rest."""
+    assert [(r.check, r.evidence) for r in check(claim, passage)] == [("entity", rival)]
+
+
+@pytest.mark.parametrize(
+    ("passage", "claim"),
+    [
+        (
+            "Bullitt is a 1968 American film directed by Peter Yates and produced by Philip "
+            "D'Antoni.",
+            "Bullitt is a movie produced by Phillip D'Antoni.",
+        ),
+        (
+            "Estonia is a country in the Baltic region of Northern Europe.",
+            "Estonia is in the Northern Hemisphere.",
+        ),
+        (
+            "Petyr Baelish is a fictional character created by American author George R. R. "
+            "Martin.",
+            "Petyr Baelish is created by an American author George R.R. Martin.",
+        ),
+    ],
+)
+def test_names_spelt_two_ways_or_sharing_a_describing_word_are_no_kind(
+    passage: str, claim: str
+) -> None:
+    assert [r for r in check(claim, passage) if r.check == "entity"] == []
+
+
+def test_a_place_after_von_is_a_name_in_german() -> None:
+    passage = "Sofia Lindgren gründete 1840 die Firma Blue Fern in Manchester."
+    claim = "Sofia Lindgren gründete Blue Fern außerhalb von Helsinki."
+    assert [(r.check, r.claim) for r in check(claim, passage)] == [("entity", "Helsinki")]
