@@ -236,14 +236,17 @@ def _ranks_nothing(
     cues: SuperlativeCues,
     stop: frozenset[str],
 ) -> bool:
-    """Whether the passage, about the claim's subject (a sentence holds ``UNRANKED_ANCHOR``
-    of its words besides a rank), ranks nothing at all: no cue, no ordinal, none
+    """Whether the passage, about the claim's subject (its sentences that share words with
+    the claim hold ``UNRANKED_ANCHOR`` of its words besides a rank, together: "The Kellan
+    Bridge, the longest bridge in Riga, opened in 1931" against "The Kellan Bridge crosses
+    the river in Riga. It opened in 1931."), ranks nothing at all: no cue, no ordinal, none
     of ``ranking_words``, no negated comparison, nor the adverb of the word an analytic cue
     ranks by ("directly": "the most direct"). A ranking such a passage never writes is
     added, not paraphrased ("the longest bridge in Riga" against "crosses the river in Riga
     ... 455 metres long")."""
-    rest = claim.content - {stem_in(claim.language, w) for w in key if w in cues.ordinals}
-    if not any(overlap(rest, s) >= UNRANKED_ANCHOR for s in sentences):
+    rest = claim.content - {stem_in(claim.language, w) for w in key}
+    about = [s for s in sentences if overlap(rest, s)]
+    if len(rest & frozenset().union(*(s.content for s in about))) < UNRANKED_ANCHOR * len(rest):
         return False
     analytic = key[-2:-1] and key[-2] in cues.analytic
     ranked_by = {key[-1] + end for end in cues.adverb_endings} if analytic else set()

@@ -550,3 +550,23 @@ def test_a_ranking_widened_to_the_world_is_not_stated(scope: str, claim: str) ->
     }[scope.split()[0]]
     assert "superlative" in [r.check for r in check(claim, scope.format(city))]
     assert [r for r in check(claim, scope.format(world)) if r.check == "superlative"] == []
+
+
+UNSTATED_BESIDE_A_FACT = (
+    "The Kellan Bridge crosses the river in Riga. It opened in 1931 and is 455 metres long."
+)
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "The Kellan Bridge, the longest bridge in Riga, opened in 1931.",
+        "The Kellan Bridge, which opened in 1931, is the longest bridge in Riga.",
+        "In 1931 the Kellan Bridge became the longest bridge in Riga.",
+        "The Kellan Bridge opened in 1931 as the first bridge in Riga.",
+    ],
+)
+def test_a_ranking_never_stated_beside_facts_the_passage_states_fires(claim: str) -> None:
+    """The passage's sentences about the claim's subject hold its other words together, not
+    one of them alone: the ranking is added, not paraphrased."""
+    assert "superlative" in {r.check for r in check(claim, UNSTATED_BESIDE_A_FACT)}
