@@ -17,10 +17,12 @@ figures behind this.
 from __future__ import annotations
 
 from ragguard.language import (
+    PeriodWords,
     SuperlativeCues,
     lexicon_or_fallback,
     negation_governs_before,
     negation_positions,
+    section,
 )
 from ragguard.scoring.checks.comparisons import (
     compared_otherwise,
@@ -165,6 +167,8 @@ def superlative_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> li
         if _negated(claim, phrase, denied):
             continue
         other = rival(claim, phrase, key, sentences)
+        if _in_a_period(claim, key):
+            continue  # "la primera mitad del siglo XX" ranks no one
         in_a_name = key[-1] in _name_words(claim)  # "the First Division" ranks no one
         if other is None and not in_a_name and _ranks_nothing(claim, key, sentences, cues, stop):
             other = ""
@@ -217,6 +221,15 @@ def _states_compared(
         and among(sentence.words, cue_at(sentence.words, phrase, cues), cues) is None
         for phrase, key in rankings(sentence.words, cues, stop)
     )
+
+
+def _in_a_period(claim: Sentence, key: tuple[str, ...]) -> bool:
+    """Whether the ranking's first word opens a part of a period the claim writes (the
+    language's ``[periods]`` halves and parts: "first half of the", "primera mitad del")."""
+    words = section(claim.language, "periods", PeriodWords)
+    parts = (*words.century_halves, *words.century_parts, *words.decade_parts)
+    text = f" {' '.join(claim.words)} "
+    return any(part.split()[0] == key[0] and f" {part} " in text for part in parts)
 
 
 def _name_words(sentence: Sentence) -> frozenset[str]:
