@@ -249,14 +249,17 @@ def _ranks_nothing(
     cues: SuperlativeCues,
     stop: frozenset[str],
 ) -> bool:
-    """Whether the passage, about the claim's subject (its sentences that share words with
-    the claim hold ``UNRANKED_ANCHOR`` of its words besides a rank, together: "The Kellan
-    Bridge, the longest bridge in Riga, opened in 1931" against "The Kellan Bridge crosses
-    the river in Riga. It opened in 1931."), ranks nothing at all: no cue, no ordinal, none
-    of ``ranking_words``, no negated comparison, nor the adverb of the word an analytic cue
-    ranks by ("directly": "the most direct"). A ranking such a passage never writes is
-    added, not paraphrased ("the longest bridge in Riga" against "crosses the river in Riga
-    ... 455 metres long")."""
+    """Whether the passage, about the claim's subject, ranks nothing at all. The sentences
+    about it are those that share words with the claim; together they hold
+    ``UNRANKED_ANCHOR`` of its words besides its ranking's ("The Kellan Bridge, the longest
+    bridge in Riga, opened in 1931" against "The Kellan Bridge crosses the river in Riga.
+    It opened in 1931."). None of them may hold a cue, an ordinal, one of
+    ``ranking_words``, a negated comparison, nor the adverb of the word an analytic cue
+    ranks by ("directly": "the most direct"); a sentence about something else may ("the
+    first year of the new railway"). A ranking such a passage never writes is added, not
+    paraphrased ("the longest bridge in Riga" against "crosses the river in Riga ... 455
+    metres long"). Reading the cues by what they rank ("its largest room") would fire on
+    summaries' paraphrases too (docs/accuracy.md)."""
     rest = claim.content - {stem_in(claim.language, w) for w in key}
     about = [s for s in sentences if overlap(rest, s)]
     if len(rest & frozenset().union(*(s.content for s in about))) < UNRANKED_ANCHOR * len(rest):
@@ -270,7 +273,7 @@ def _ranks_nothing(
         or any(is_cue(w, cues) for w in s.word_set - _name_words(s))
         or rankings(s.words, cues, stop)  # a ranking in a name still ranks ("the First War")
         or ranking_comparisons(s, cues)  # "no bridge is longer than A"
-        for s in sentences
+        for s in about
     )
 
 

@@ -570,3 +570,19 @@ def test_a_ranking_never_stated_beside_facts_the_passage_states_fires(claim: str
     """The passage's sentences about the claim's subject hold its other words together, not
     one of them alone: the ranking is added, not paraphrased."""
     assert "superlative" in {r.check for r in check(claim, UNSTATED_BESIDE_A_FACT)}
+
+
+def test_a_ranking_of_something_else_elsewhere_in_the_passage_leaves_the_check_on() -> None:
+    passage = (
+        "The Kellan Bridge crosses the river in Riga. It opened in 1931. The oldest church "
+        "in Riga stands nearby."
+    )
+    claim = "The Kellan Bridge is the longest bridge in Riga."
+    assert "superlative" in {r.check for r in check(claim, passage)}
+
+
+def test_a_ranking_word_in_a_sentence_about_the_subject_still_holds_the_check_back() -> None:
+    """"It was first climbed" may be a ranking in other words: nothing fires on its own."""
+    passage = "Mount Kessel rises to 2,914 metres in Arvenia. Its top is the leading peak."
+    claim = "Mount Kessel is the highest mountain in Arvenia."
+    assert "superlative" not in {r.check for r in check(claim, passage)}
