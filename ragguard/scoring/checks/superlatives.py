@@ -170,7 +170,11 @@ def superlative_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> li
         if _in_a_period(claim, key):
             continue  # "la primera mitad del siglo XX" ranks no one
         in_a_name = key[-1] in _name_words(claim)  # "the First Division" ranks no one
-        if other is None and not in_a_name and _ranks_nothing(claim, key, sentences, cues, stop):
+        if (
+            other is None
+            and not in_a_name
+            and _ranks_nothing(claim, phrase, key, sentences, cues, stop)
+        ):
             other = ""
         if other is None and _widened(claim, key, sentences, cues):
             other = ""  # "the longest bridge in the world" against "... in Riga"
@@ -201,7 +205,7 @@ def _compared_with_all_findings(
         if any(_states_compared(s, compared, cues, stop) for s in sentences):
             continue
         other = _ranked_otherwise(claim, phrase, (compared,), sentences, cues)
-        if other is None and _ranks_nothing(claim, (compared,), sentences, cues, stop):
+        if other is None and _ranks_nothing(claim, phrase, (compared,), sentences, cues, stop):
             other = ""
         if other is not None:
             found.append(Reason("superlative", phrase, other))
@@ -244,6 +248,7 @@ nothing to be about the claim's subject."""
 
 def _ranks_nothing(
     claim: Sentence,
+    phrase: str,
     key: tuple[str, ...],
     sentences: tuple[Sentence, ...],
     cues: SuperlativeCues,
@@ -253,7 +258,8 @@ def _ranks_nothing(
     about it are those that share words with the claim; together they hold
     ``UNRANKED_ANCHOR`` of its words besides its ranking's ("The Kellan Bridge, the longest
     bridge in Riga, opened in 1931" against "The Kellan Bridge crosses the river in Riga.
-    It opened in 1931."). None of them may hold a cue, an ordinal, one of
+    It opened in 1931."). None of them, nor a sentence that writes a noun the claim ranks
+    ("C'est le 2e plus grand lac du pays"), may hold a cue, an ordinal, one of
     ``ranking_words``, a negated comparison, nor the adverb of the word an analytic cue
     ranks by ("directly": "the most direct"); a sentence about something else may ("the
     first year of the new railway"). A ranking such a passage never writes is added, not
@@ -264,6 +270,8 @@ def _ranks_nothing(
     about = [s for s in sentences if overlap(rest, s)]
     if len(rest & frozenset().union(*(s.content for s in about))) < UNRANKED_ANCHOR * len(rest):
         return False
+    ranked = ranked_nouns(claim.words, phrase, key, cues, claim.language)
+    about += [s for s in sentences if shared_count(ranked, s.content) and s not in about]
     analytic = key[-2:-1] and key[-2] in cues.analytic
     ranked_by = {key[-1] + end for end in cues.adverb_endings} if analytic else set()
     marks = cues.ranking_words.union(cues.ordinals)

@@ -582,7 +582,7 @@ def test_a_ranking_of_something_else_elsewhere_in_the_passage_leaves_the_check_o
 
 
 def test_a_ranking_word_in_a_sentence_about_the_subject_still_holds_the_check_back() -> None:
-    """"It was first climbed" may be a ranking in other words: nothing fires on its own."""
+    """ "It was first climbed" may be a ranking in other words: nothing fires on its own."""
     passage = "Mount Kessel rises to 2,914 metres in Arvenia. Its top is the leading peak."
     claim = "Mount Kessel is the highest mountain in Arvenia."
     assert "superlative" not in {r.check for r in check(claim, passage)}
