@@ -93,10 +93,16 @@ def _part_before(text: str, start: int, parts: tuple[str, ...]) -> str | None:
 
 def decade_part(text: str, start: int, language: str) -> tuple[float, float]:
     """The offset and span in years of the part of a decade written before ``start``
-    ("the late 1920s": 6, ``PART_YEARS``); (0, 10) for the whole decade."""
-    parts = section(language, "periods", PeriodWords).decade_parts
-    part = _part_before(text, start, tuple(parts))
-    return (0.0, 10.0) if part is None else (parts[part], float(PART_YEARS))
+    ("the late 1920s": 6, ``PART_YEARS``; "the second half of the 1920s": 5, 5); (0, 10)
+    for the whole decade. A half is the language's ``century_halves`` word, a tenth as long."""
+    words = section(language, "periods", PeriodWords)
+    parts, halves = words.decade_parts, words.century_halves
+    part = _part_before(text, start, (*parts, *halves))
+    if part is None:
+        return 0.0, 10.0
+    if part in halves:
+        return halves[part] / 10, 5.0
+    return parts[part], float(PART_YEARS)
 
 
 CENTURY_PART_YEARS = 40

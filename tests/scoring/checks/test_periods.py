@@ -161,3 +161,15 @@ def test_a_centurys_rank_in_words_is_read_as_its_number(
     """ "the nineteenth century" is the 19th (``[periods] ordinal_endings``)."""
     assert "date" not in [kind for kind, _, _ in fired(stated, passage)]
     assert ("date", "19", "1961") in [(k, c[:2], e) for k, c, e in fired(other, passage)]
+
+
+@pytest.mark.parametrize(
+    ("claim", "conflicts"),
+    [
+        ("The Kellan Bridge opened in the first half of the 1920s.", True),
+        ("The Kellan Bridge opened in the second half of the 1920s.", False),
+    ],
+)
+def test_a_half_of_a_decade_holds_its_five_years(claim: str, conflicts: bool) -> None:
+    passage = "The Kellan Bridge in Riga opened in 1927. It is 455 metres long."
+    assert ("date" in {kind for kind, _, _ in fired(claim, passage)}) is conflicts
