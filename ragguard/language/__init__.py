@@ -36,6 +36,7 @@ from ragguard.language.wordlists import (
 if _typing.TYPE_CHECKING:
     from ragguard.language.negation import (
         answers_the_question,
+        infinitive_markers,
         negation_governs_before,
         negation_positions,
         one_verb,
@@ -74,6 +75,7 @@ __all__ = [
     "english_number_words",
     "english_numerals",
     "foreign_lexicon",
+    "infinitive_markers",
     "kinds_off",
     "language_data",
     "lexicon",

@@ -26,6 +26,9 @@ class PolarityWords:
     erhielten erhält"): "hat den Preis nie erhalten" denies "erhielt den Preis"."""
     participle_prefixes: tuple[str, ...] = ()
     """What a past participle opens with ("ge": "gewohnt" is "wohnte" less its ending)."""
+    infinitive_markers: frozenset[str] = frozenset()
+    """Words before an infinitive at its clause's end ("zu" of "scheiterte daran, den
+    Marathon zu beenden"): a negation before one governs the infinitive and its object."""
 
 
 def one_verb(one: str, other: str, code: str) -> bool:
@@ -44,6 +47,11 @@ def participle_prefixes(code: str) -> tuple[str, ...]:
 @cache
 def _verb_groups(entries: tuple[str, ...]) -> tuple[frozenset[str], ...]:
     return tuple(frozenset(entry.split()) for entry in entries)
+
+
+def infinitive_markers(code: str) -> frozenset[str]:
+    """The words before an infinitive a negation governs from afar (``PolarityWords``)."""
+    return section(code, "polarity", PolarityWords).infinitive_markers
 
 
 def negation_governs_before(code: str) -> bool:

@@ -7,6 +7,7 @@ from functools import cache
 
 from ragguard.language import (
     answers_the_question,
+    infinitive_markers,
     lexicon_or_fallback,
     negation_governs_before,
     negation_positions,
@@ -174,7 +175,12 @@ def governed_words(
     words: tuple[str, ...], cue: int, width: int = 2, language: str = "en"
 ) -> list[str]:
     """The content words a negation cue governs: the next few after it (before it, nearest
-    first, where the language says so: ``negation_governs_before``)."""
+    first, where the language says so: ``negation_governs_before``); an infinitive that
+    ends the words, with the word before its marker, where there is one (``_infinitive``:
+    "scheiterte 1931 daran, den Marathon zu beenden" denies the finish, not the year)."""
+    infinitive = _infinitive(words, cue, language)
+    if infinitive:
+        return infinitive
     out = []
     cues, stop = _cue_words(language), stopwords_of(language)
     reach = reversed(words[:cue]) if negation_governs_before(language) else words[cue + 1 :]
@@ -188,13 +194,25 @@ def governed_words(
     return out
 
 
+def _infinitive(words: tuple[str, ...], cue: int, language: str) -> list[str]:
+    """The object and verb of an infinitive that ends the words after a negation cue, where
+    no other cue stands between ("den Marathon zu beenden" after "scheiterte ... daran")."""
+    markers = infinitive_markers(language)
+    if not markers or len(words) < cue + 3 or words[-2] not in markers:
+        return []
+    if any(w in _cue_words(language) for w in words[cue + 1 : -2]):
+        return []
+    stop = stopwords_of(language)
+    return [w for w in (words[-1], words[-3]) if w not in stop]
+
+
 def negated_phrase(words: tuple[str, ...], cue: int, scope: list[str], language: str = "en") -> str:
     """The words from a negation cue to the last word it governs, as a reason shows them
     (from that word to the cue, where it governs the words before it)."""
     if scope and (negation_governs_before(language) or scope[-1] not in words[cue:]):
         start = max(i for i in range(cue) if words[i] == scope[-1])
         return " ".join(words[start : cue + 1])
-    end = words.index(scope[-1], cue) + 1 if scope else cue + 1
+    end = max(words.index(w, cue) for w in scope) + 1 if scope else cue + 1
     return " ".join(words[cue:end])
 
 

@@ -107,7 +107,11 @@ POLARITY_CASES: list[Case] = [
     (
         "Diego Navarro beendete den Küstenmarathon 1920.",
         "Diego Navarro scheiterte 1920 nach einer Verletzung daran, den Küstenmarathon zu beenden.",
-        ("negation", "", "scheiterte 1920 nach einer verletzung"),
+        (
+            "negation",
+            "",
+            "scheiterte 1920 nach einer verletzung daran den küstenmarathon zu beenden",
+        ),
         "German failure verbs negate what they govern (scheiterte)",
     ),
     (
