@@ -202,6 +202,12 @@ class Lexicon:
     ``pronouns``, ``possessives``, ``determiners``, ``verbs``, ``verb_endings``, ``expletives``."""
     abstention: tuple[str, ...] = ()
     """Phrases that say the answer abstains ("ich weiß nicht", "मुझे नहीं पता")."""
+    abstention_sources: tuple[str, ...] = ()
+    """What an answer is drawn from ("el documento", "le texte", "die Quellen"): one of
+    them, then within a few words one of ``abstention_denials``, abstains ("el texto no
+    dice nada de eso")."""
+    abstention_denials: tuple[str, ...] = ()
+    """What a source is said not to do ("no menciona", "ne précise pas", "nennt nicht")."""
     checks_off: tuple[str, ...] = ()
     """"CHECK: reason" for each check switched off in this language."""
     clauses: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
@@ -275,6 +281,8 @@ def _from_table(code: str, data: Mapping[str, Any]) -> Lexicon:
         quantity_words=_words(data.get("quantity_words")),
         antecedents={k: _words(v) for k, v in data.get("antecedents", {}).items()},
         abstention=_words(data.get("abstention")),
+        abstention_sources=_words(data.get("abstention_sources")),
+        abstention_denials=_words(data.get("abstention_denials")),
         checks_off=tuple(str(c) for c in data.get("checks_off", ())),
         clauses={k: _words(v) for k, v in data.get("clauses", {}).items()},
         trained_reading=bool(data.get("reading", {}).get("trained", False)),

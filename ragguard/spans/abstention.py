@@ -21,7 +21,7 @@ import numpy as np
 from pydantic import TypeAdapter, ValidationError
 
 from ragguard.config import SpanConfig
-from ragguard.language import FALLBACK, lexicon, phrase_pattern
+from ragguard.language import FALLBACK, SUPPORTED, UNDETERMINED, lexicon, phrase_pattern
 
 Embed = Callable[[Sequence[str]], np.ndarray]
 """Texts -> an (n, d) float array of sentence embeddings (L2-normalized)."""
@@ -113,21 +113,32 @@ class AbstentionDetector:
 
     def cue_match(self, text: str, language: str = "en") -> bool:
         """Whether any abstention cue occurs in ``text``: the configured cues, and those of
-        ``language`` (its data file's ``abstention``; English lists none there)."""
+        ``language`` (its data file's ``abstention``; English lists none there), of every
+        supported language where ``language`` is ``UNDETERMINED`` ("Se desconoce." is too
+        short to tell)."""
         text = text.replace("’", "'")
         if any(cue.search(text) for cue in self._cues):
             return True
-        return _language_cues(language).search(text) is not None
+        codes = SUPPORTED if language == UNDETERMINED else (language,)
+        return any(_language_cues(code).search(text) is not None for code in codes)
 
-    def detect(self, texts: Sequence[str], languages: Sequence[str] | None = None) -> list[bool]:
+    def detect(
+        self,
+        texts: Sequence[str],
+        languages: Sequence[str] | None = None,
+        detected: Sequence[str] | None = None,
+    ) -> list[bool]:
         """Which texts abstain. Texts without a cue are embedded together, in one call.
         With ``languages`` (one code per text), a text in another language than the labelled
         examples' (English: ``abstention_by_examples`` in its data file) is judged by cues
-        alone: a model that cannot read a text puts it near any of them. A text that compares
+        alone: a model that cannot read a text puts it near any of them. ``detected``: the
+        language each text was detected in, ``UNDETERMINED`` for one too short to tell (its
+        cues are every language's; ``languages`` holds what it is read as). A text that compares
         (a word of its language's ``[superlatives] than``: "no museum is more visited than
         A") states something, however near it lies to "no relevant information was found"."""
         languages = languages or [FALLBACK] * len(texts)
-        verdicts = [self.cue_match(t, code) for t, code in zip(texts, languages, strict=True)]
+        detected = detected or languages
+        verdicts = [self.cue_match(t, code) for t, code in zip(texts, detected, strict=True)]
         pending = [
             i
             for i, hit in enumerate(verdicts)
@@ -187,11 +198,24 @@ def _comparison_words(language: str) -> re.Pattern[str]:
     return phrase_pattern(sorted(found.superlatives.than) if found else ())
 
 
+SOURCE_REACH = 4
+"""Words that may stand between a source and what it is said not to do ("el texto no dice",
+"le document ne précise nulle part", "die Quellen nennen das Jahr nicht")."""
+
+
 @cache
 def _language_cues(language: str) -> re.Pattern[str]:
-    """The abstention phrases of a language's lexicon (none for one without a lexicon)."""
+    """The abstention phrases of a language's lexicon, and a source of ``abstention_sources``
+    followed within ``SOURCE_REACH`` words by one of ``abstention_denials`` (none for a
+    language without a lexicon)."""
     found = lexicon(language)
-    return phrase_pattern(found.abstention if found else ())
+    phrases = phrase_pattern(found.abstention if found else ()).pattern
+    if found is None or not (found.abstention_sources and found.abstention_denials):
+        return re.compile(phrases, re.IGNORECASE)
+    sources = phrase_pattern(found.abstention_sources).pattern
+    denials = phrase_pattern(found.abstention_denials).pattern
+    between = rf"(?:\s+[^\s.!?;]+){{0,{SOURCE_REACH}}}?\s+"
+    return re.compile(rf"{phrases}|{sources}{between}{denials}", re.IGNORECASE)
 
 
 def _compile_cue(cue: str) -> re.Pattern[str]:

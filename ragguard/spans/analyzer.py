@@ -67,7 +67,8 @@ class SpanAnalyzer:
         parsed = [self._parse(*request) for request in requests]
         kept = [p for spans in parsed for p in spans if has_content(p.parse.text)]
         texts = [p.parse.text for p in kept]
-        verdicts = iter(self.abstention.detect(texts, [p.language for p in kept]))
+        languages, detected = [p.language for p in kept], [p.read_as for p in kept]
+        verdicts = iter(self.abstention.detect(texts, languages, detected))
         return [self._spans(spans, verdicts) for spans in parsed]
 
     def _parse(

@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from ragguard.config import SpanConfig
+from ragguard.language import UNDETERMINED
 from ragguard.spans import AbstentionDetector, Embed, ItemRef, SpanAnalyzer, load_examples
 
 
@@ -194,3 +195,38 @@ def test_a_comparison_is_a_statement_however_near_an_abstention(tmp_path: Path) 
     detector = AbstentionDetector(SpanConfig(abstention_examples=path), one_point)
     texts = ["No museum in Tallinn is more visited than the Orlen Museum.", "Nothing was found."]
     assert detector.detect(texts, ["en", "en"]) == [False, True]
+
+
+@pytest.mark.parametrize(
+    ("span", "language"),
+    [
+        ("El documento no especifica esa cifra.", "es"),
+        ("El texto no dice nada de eso.", "es"),
+        ("Le texte ne précise pas ce chiffre.", "fr"),
+        ("Die Quellen sagen nichts dazu.", "de"),
+        ("पाठ में यह जानकारी नहीं है।", "hi"),
+    ],
+)
+def test_a_source_that_does_not_say_abstains(span: str, language: str) -> None:
+    """A source of ``abstention_sources``, then within a few words one of
+    ``abstention_denials``."""
+    assert AbstentionDetector().detect([span], [language]) == [True]
+
+
+@pytest.mark.parametrize(
+    ("span", "language"),
+    [
+        ("La fuente del río no está en Francia.", "es"),
+        ("La source du fleuve ne se trouve pas en France.", "fr"),
+        ("Die Quelle der Donau liegt nicht in Bayern.", "de"),
+        ("नदी का स्रोत पहाड़ों में नहीं है।", "hi"),
+    ],
+)
+def test_a_source_of_a_river_denied_something_is_a_statement(span: str, language: str) -> None:
+    assert AbstentionDetector().detect([span], [language]) == [False]
+
+
+def test_a_span_too_short_to_tell_its_language_takes_every_languages_cues() -> None:
+    detector = AbstentionDetector()
+    assert detector.detect(["Se desconoce."], ["en"], [UNDETERMINED]) == [True]
+    assert detector.detect(["Se desconoce."], ["en"]) == [False]
