@@ -73,6 +73,8 @@ def rankings(
             lead -= 1  # "the second-largest"
         elif _noun_between(words, lead, word, cues):
             lead -= 1  # "el puente más largo"
+        elif _noun_between(words, lead - 1, word, cues) and words[lead - 1] not in cues.ordinals:
+            lead -= 2  # "el nudo ferroviario más concurrido"
         elif _noun_between(words, lead - 1, word, cues) and words[lead - 1] in cues.ordinals:
             ordinal, rank_at = True, lead - 1  # "el segundo puente más largo"
             lead -= 2

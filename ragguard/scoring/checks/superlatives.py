@@ -16,6 +16,8 @@ figures behind this.
 
 from __future__ import annotations
 
+import re
+
 from ragguard.language import (
     PeriodWords,
     SuperlativeCues,
@@ -142,6 +144,7 @@ def _ranked_otherwise(
                 or shared_count(
                     ranked, ranked_nouns(sentence.words, other, its, cues, claim.language)
                 )
+                or _ranked_by_the_same_word(claim, phrase, key, other, its, sentence)
             ):
                 return _among_phrase(sentence.words, other, cues) or other
         compared = compared_otherwise(sentence, key, cues)  # "no bridge is longer than A"
@@ -152,6 +155,59 @@ def _ranked_otherwise(
         if ranked_by_rank and shared_count(claim.content, sentence.content) >= MIN_SHARED:
             return ranked_by_rank  # "the second bridge built", "elle se classe sixième"
     return None
+
+
+def _ranked_by_the_same_word(
+    claim: Sentence,
+    phrase: str,
+    key: tuple[str, ...],
+    other: str,
+    its: tuple[str, ...],
+    sentence: Sentence,
+) -> bool:
+    """Whether the sentence ranks the claim's subject by the claim's word with another rank,
+    whatever noun it ranks ("the second-highest peak" against "the highest mountain"): its
+    ranking is ``key`` after a rank, or ``key`` less its rank, and the claim's subject
+    stands before it (``_subject``; not "the element hydrogen" against "Helium is the
+    second most abundant element, after hydrogen")."""
+    cues = cues_of(claim.language)
+    if cues is None:
+        return False
+    (ours_ranked, ours), (theirs_ranked, theirs) = _unranked(key, cues), _unranked(its, cues)
+    if ours_ranked == theirs_ranked or not same_ranking(ours, theirs, cues):
+        return False
+    subject = _subject(claim, phrase, key, cues)
+    before = _before(sentence, other)
+    return bool(subject) and shared_count(subject, before) == len(subject)
+
+
+def _unranked(key: tuple[str, ...], cues: SuperlativeCues) -> tuple[bool, tuple[str, ...]]:
+    """Whether a ranking's key has a rank, and the key less it ("second", "highest" ->
+    "highest"; "zweitgrößte" -> "größte")."""
+    if key and key[0] in cues.ordinals:
+        return True, key[1:]
+    if key and cues.compounds and unranked(key[0], cues) != key[0]:
+        return True, (unranked(key[0], cues), *key[1:])
+    return False, key
+
+
+def _before(sentence: Sentence, phrase: str) -> frozenset[str]:
+    """The content words of the sentence before its ranking ``phrase``."""
+    stop = lexicon_or_fallback(sentence.language).stopwords
+    at = max(phrase_at(sentence.words, phrase), 0)
+    return frozenset(w for w in sentence.words[:at] if w not in stop)
+
+
+def _subject(
+    claim: Sentence, phrase: str, key: tuple[str, ...], cues: SuperlativeCues
+) -> frozenset[str]:
+    """What the claim ranks: the words of its names before its ranking ``phrase`` ("mount
+    kessel"), else the content words before it less the nouns it ranks."""
+    before = _before(claim, phrase)
+    named = {w.lower() for name in claim.names for w in re.split(r"[\s-]+", name)} & before
+    if named:
+        return frozenset(named)
+    return before - ranked_nouns(claim.words, phrase, key, cues, claim.language)
 
 
 def superlative_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[Reason]:

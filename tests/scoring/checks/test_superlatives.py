@@ -586,3 +586,36 @@ def test_a_ranking_word_in_a_sentence_about_the_subject_still_holds_the_check_ba
     passage = "Mount Kessel rises to 2,914 metres in Arvenia. Its top is the leading peak."
     claim = "Mount Kessel is the highest mountain in Arvenia."
     assert "superlative" not in {r.check for r in check(claim, passage)}
+
+
+@pytest.mark.parametrize(
+    ("passage", "claim"),
+    [
+        (
+            "Mount Kessel is the second-highest peak in Arvenia. It rises to 2,914 metres.",
+            "Mount Kessel is the highest mountain in Arvenia.",
+        ),
+        (
+            "La gare de Quenby est la sixième gare la plus fréquentée de Riga.",
+            "La gare de Quenby est le pôle ferroviaire le plus fréquenté de Riga.",
+        ),
+        (
+            "Der Bahnhof Quenby ist der sechstverkehrsreichste Bahnhof in Riga.",
+            "Der Bahnhof Quenby ist der verkehrsreichste Verkehrsknoten in Riga.",
+        ),
+        (
+            "La estación de Quenby es la sexta estación más concurrida de Riga.",
+            "La estación de Quenby es el nudo ferroviario más concurrido de Riga.",
+        ),
+    ],
+)
+def test_the_subjects_rank_by_the_same_word_is_a_rival_whatever_noun(
+    passage: str, claim: str
+) -> None:
+    assert "superlative" in {r.check for r in check(claim, passage)}
+
+
+def test_another_subjects_rank_is_no_rival() -> None:
+    passage = "Helium is the second most abundant element in the universe, after hydrogen."
+    claim = "The element hydrogen is not the most abundant in the universe."
+    assert "superlative" not in {r.check for r in check(claim, passage)}
