@@ -170,9 +170,6 @@ class Lexicon:
     doer), each to its role's number (the words of one entry give one role: "ने द्वारा",
     the doer of an active and of a passive), where no capital marks a name: a claim's name
     before one fills the slot of the passage's name before one of the same role."""
-    kinds_before: frozenset[str] = frozenset()
-    """``[names]``: words that open a name with its kind ("Lake", "Mount"): two names that
-    open with one differ by what follows it ("Lake Tessel" is not "Lake Vorna")."""
     place_attributes: tuple[str, ...] = ()
     """``[names]``: nouns a place names the home of, written after it ("the Vilnius company
     Amberline", "a Tallinn firm")."""
@@ -341,7 +338,6 @@ def _name_fields(names: Mapping[str, Any]) -> dict[str, Any]:
         "place_phrases": _words(names.get("place_phrases")),
         "place_clauses": _words(names.get("place_clauses")),
         "place_attributes": _words(names.get("place_attributes")),
-        "kinds_before": frozenset(_words(names.get("kinds_before"))),
         "place_postpositions": frozenset(_words(names.get("place_postpositions"))),
         "postpositions": {
             word: role

@@ -113,13 +113,11 @@ def _common_words(claim: Sentence, sentences: tuple[Sentence, ...]) -> frozenset
 
 
 def _shared_edges(claim: Sentence, sentences: tuple[Sentence, ...]) -> frozenset[str]:
-    """Words that say what kind of thing two names are, not which: the last word of a
-    claim's name that ends a passage name of as many words, all its other words plainly
-    other words ("Museum" of "Brask Museum" and "Orlen Museum"; not of "Phillip D'Antoni"
-    and "Philip D'Antoni"), and a first word of the language's ``kinds_before`` shared so
-    ("Lake" of "Lake Tessel" and "Lake Vorna")."""
-    found = lexicon(claim.language)
-    kinds = found.kinds_before if found is not None else frozenset()
+    """Words that say what kind of thing two names are, or whose family, not which: the
+    first or last word of a claim's name that opens or ends a passage name of as many
+    words, all its other words plainly other words ("Lake" of "Lake Tessel" and "Lake
+    Vorna", "Museum" of "Brask Museum" and "Orlen Museum", "Lukas" of "Lukas Brandt" and
+    "Lukas Weber"; not of "Phillip D'Antoni" and "Philip D'Antoni")."""
     passage = {tuple(_name_words(n.lower())) for s in sentences for n in s.names}
     shared: set[str] = set()
     for name in claim.names:
@@ -129,7 +127,7 @@ def _shared_edges(claim: Sentence, sentences: tuple[Sentence, ...]) -> frozenset
                 continue
             if other[-1] == words[-1] and _plainly_other(words[:-1], other[:-1]):
                 shared.add(words[-1])
-            if other[0] == words[0] in kinds and _plainly_other(words[1:], other[1:]):
+            if other[0] == words[0] and _plainly_other(words[1:], other[1:]):
                 shared.add(words[0])
     return frozenset(shared)
 

@@ -630,19 +630,13 @@ def test_a_name_of_the_same_kind_in_its_place_is_a_rival(
             "Bullitt is a movie produced by Phillip D'Antoni.",
         ),
         (
-            "Estonia is a country in the Baltic region of Northern Europe.",
-            "Estonia is in the Northern Hemisphere.",
-        ),
-        (
             "Petyr Baelish is a fictional character created by American author George R. R. "
             "Martin.",
             "Petyr Baelish is created by an American author George R.R. Martin.",
         ),
     ],
 )
-def test_names_spelt_two_ways_or_sharing_a_describing_word_are_no_kind(
-    passage: str, claim: str
-) -> None:
+def test_names_spelt_two_ways_are_no_kind(passage: str, claim: str) -> None:
     assert [r for r in check(claim, passage) if r.check == "entity"] == []
 
 
@@ -650,3 +644,24 @@ def test_a_place_after_von_is_a_name_in_german() -> None:
     passage = "Sofia Lindgren gründete 1840 die Firma Blue Fern in Manchester."
     claim = "Sofia Lindgren gründete Blue Fern außerhalb von Helsinki."
     assert [(r.check, r.claim) for r in check(claim, passage)] == [("entity", "Helsinki")]
+
+
+@pytest.mark.parametrize(
+    ("passage", "claim"),
+    [
+        (
+            "Lukas Weber started Amberline in Vilnius in 1994.",
+            "Lukas Brandt started Amberline in Vilnius in 1994.",
+        ),
+        (
+            "Lukas Weber a créé l'entreprise Amberline à Vilnius en 1994.",
+            "Lukas Brandt a créé l'entreprise Amberline à Vilnius en 1994.",
+        ),
+        (
+            "Lukas Weber gründete 1994 die Firma Amberline in Vilnius.",
+            "Lukas Brandt gründete 1994 die Firma Amberline in Vilnius.",
+        ),
+    ],
+)
+def test_another_person_of_the_same_first_name_is_a_rival(passage: str, claim: str) -> None:
+    assert [(r.check, r.evidence) for r in check(claim, passage)] == [("entity", "Lukas Weber")]
