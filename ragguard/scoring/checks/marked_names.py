@@ -53,7 +53,9 @@ def marked_name_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> li
     before a postposition of the same role in the sentence holding at least
     ``SENTENCE_ANCHOR`` of the claim's other content words (the one whose word before it
     matches too, if any); or ending before a noun that the sentence writes after one other
-    such run (the kind of thing named: "हार्लो पुल" against "केलन पुल"). Short of those, a
+    such run (the kind of thing named: "हार्लो पुल" against "केलन पुल"), opening its phrase
+    or after the word the sentence writes before its run ("पानी एजियन सागर में" against "पानी
+    टायरहेनियन सागर में"). Short of those, a
     full name put for the passage's one full name (``_full_name_findings``). A number is
     the number checks' to read."""
     found = lexicon(claim.language)
@@ -99,12 +101,19 @@ def _marked_findings(
     runs_there = _runs_of_others(best, claim, skip)
     if role is None:  # a noun gives the kind ("हार्लो पुल" against "केलन पुल")
         noun, marks = words[end], found.postpositions
+        before = words[start - 1] if start else ""
         kind = [
             (a, b)
             for a, b in runs_there
-            if best.words[b] == noun and _opens_a_phrase(best.words, a, noun, marks)
+            if best.words[b] == noun
+            and (
+                _opens_a_phrase(best.words, a, noun, marks)
+                or (a and before and best.words[a - 1] == before)
+            )
         ]
-        if len(kind) != 1 or noun in skip or not _opens_a_phrase(words, start, noun, marks):
+        opens = _opens_a_phrase(words, start, noun, marks)
+        same_slot = bool(kind) and kind[0][0] > 0 and best.words[kind[0][0] - 1] == before
+        if len(kind) != 1 or noun in skip or not (opens or same_slot):
             return []
         a, b = kind[0]
         return [Reason("entity", " ".join(value), " ".join(best.words[a:b]))]

@@ -665,3 +665,9 @@ def test_a_place_after_von_is_a_name_in_german() -> None:
 )
 def test_another_person_of_the_same_first_name_is_a_rival(passage: str, claim: str) -> None:
     assert [(r.check, r.evidence) for r in check(claim, passage)] == [("entity", "Lukas Weber")]
+
+
+def test_a_hindi_name_of_the_same_kind_after_the_same_word_is_a_rival() -> None:
+    passage = "वोर्ना झील आर्वेनिया के उत्तर में स्थित है और इसका पानी टायरहेनियन सागर में जाता है।"
+    claim = "वोर्ना झील का पानी एजियन सागर में जाता है।"
+    assert [(r.check, r.evidence) for r in check(claim, passage)] == [("entity", "टायरहेनियन")]
