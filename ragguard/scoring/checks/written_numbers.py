@@ -12,6 +12,7 @@ from ragguard.language import (
     PeriodWords,
     decade_words_pattern,
     english_numerals,
+    lexicon,
     phrase_pattern,
     section,
     spelled_numbers,
@@ -41,7 +42,7 @@ def in_passage_digits(claim: str, passage: str, language: str = "en") -> str:
         q
         for q in quantities(english, language)
         if q.bound in ("about", "at least", "at most")
-        or (not q.text[:1].isdigit() and _several(q.text))
+        or (not q.text[:1].isdigit() and (_several(q.text) or _compound(q, language)))
     ]
     if not rewritten:
         return claim
@@ -79,6 +80,18 @@ def _near(claim: Quantity, evidence: Quantity) -> bool:
 def _several(text: str) -> bool:
     """Two words or more ("nineteen sixty-one", "vingt-sept"): one word ("two") reads well."""
     return len(re.split(r"[\s\-]+", text.strip())) > 1
+
+
+GLUED_FROM = 20
+"""The least number a language that glues its number words writes as a compound of several
+("einundzwanzig", "neunzehnhunderteinundsiebzig"): read as far from its digits as several
+words are."""
+
+
+def _compound(q: Quantity, language: str) -> bool:
+    """Whether ``q`` is a number in words glued into one ("neunzehnhunderteinundsiebzig")."""
+    found = lexicon(language)
+    return found is not None and found.numbers.glued and q.value >= GLUED_FROM
 
 
 @cache

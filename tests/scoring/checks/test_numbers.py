@@ -10,6 +10,7 @@ from ragguard.scoring.checks import check, in_passage_digits
 from ragguard.scoring.checks.numbers import quantities
 from ragguard.scoring.checks.quantity_match import same_quantity
 from ragguard.scoring.checks.ranges import ranges
+from ragguard.scoring.checks.written_numbers import in_passage_digits
 from ragguard.scoring.lexical.vocabulary import ORDINAL_WORDS
 from tests.scoring.checks.passages import Case, assert_first_reason
 
@@ -498,3 +499,10 @@ def test_numbers_in_words_and_bounds_after_no(claim: str, fires: bool) -> None:
     passage = "Lake Vorna lies in the north of Arvenia. It covers 1,284 square kilometres."
     kinds = {r.check for r in check(claim, passage)} - {"uncovered"}
     assert (kinds == {"number"}) if fires else not kinds
+
+
+def test_a_german_number_glued_into_one_word_is_read_in_the_passages_digits() -> None:
+    """ "neunzehnhunderteinundsiebzig" is one word, but read as far from "1971" as several."""
+    passage = "Das Rennen fand 1971 und erneut 1983 statt."
+    claim = "Das Rennen fand neunzehnhunderteinundsiebzig und neunzehnhundertdreiundachtzig statt."
+    assert in_passage_digits(claim, passage, "de") == "Das Rennen fand 1971 und 1983 statt."
