@@ -10,7 +10,6 @@ from ragguard.scoring.checks import check, in_passage_digits
 from ragguard.scoring.checks.numbers import quantities
 from ragguard.scoring.checks.quantity_match import same_quantity
 from ragguard.scoring.checks.ranges import ranges
-from ragguard.scoring.checks.written_numbers import in_passage_digits
 from ragguard.scoring.lexical.vocabulary import ORDINAL_WORDS
 from tests.scoring.checks.passages import Case, assert_first_reason
 
