@@ -33,10 +33,14 @@ def in_passage_digits(claim: str, passage: str, language: str = "en") -> str:
     century of the passage's first year ("the 1920s" against 1922 or 1935), and a century's
     rank in words in digits ("el siglo veinte": "el siglo 20", "the nineteenth century":
     "the 19th century").
+    A decade or century in digits, with the part of it written before it, that holds the
+    passage's one year is written as that year ("the early 20th century" against 1927:
+    "1927"; ``_periods_as_year``).
     The embedding reads such pairs far apart, so the support head scores the claim as the
     passage writes it; the checks still read the claim as written."""
     claim = _decades_in_digits(claim, passage, language)
     claim = _ranked_centuries_in_digits(_centuries_in_digits(claim, language), language)
+    claim = _periods_as_year(claim, passage, language)
     english = english_numerals(claim, language)
     rewritten = [
         q
@@ -166,3 +170,47 @@ def _rank_in_words(word: str, endings: tuple[str, ...], language: str) -> int | 
             value = read[0].value if whole else 0.0
             return int(value) if value.is_integer() and 1 <= value <= 21 else None
     return None
+
+
+@cache
+def _period_in_digits(language: str) -> re.Pattern[str] | None:
+    """A decade or century written in digits ("1920s", "20th century"), with its article
+    and the part of it written before it ("the early", "the first half of the"), by the
+    language's ``[periods]`` words and ``[clauses] articles``; None where it has no
+    ``decade_written`` with a suffix or no ``century_nouns``."""
+    words = section(language, "periods", PeriodWords)
+    suffix = words.decade_written.replace("{year}", "")
+    nouns = words.century_nouns
+    if not suffix or not nouns or not words.rank_endings:
+        return None
+    parts = phrase_pattern([*words.decade_parts, *words.century_parts, *words.century_halves])
+    endings = "|".join(map(re.escape, words.rank_endings))
+    found = lexicon(language)
+    articles = phrase_pattern(found.clauses.get("articles", ()) if found else ()).pattern
+    the = rf"(?:(?:{articles})\s+)?"
+    edge = rf"(?<![\w{MARKS}])"
+    century = rf"\d{{1,2}}(?:{endings})\s+{phrase_pattern(nouns).pattern}"
+    decade = rf"\d{{3}}0{re.escape(suffix)}"
+    return re.compile(
+        rf"{edge}{the}(?:(?:{parts.pattern})[\s-]+{the})?(?P<period>{century}|{decade})"
+        rf"(?![\w{MARKS}])",
+        re.IGNORECASE,
+    )
+
+
+def _periods_as_year(claim: str, passage: str, language: str) -> str:
+    """The claim with each decade or century (``_period_in_digits``) that holds the
+    passage's one year written as that year, as the passage writes it."""
+    pattern = _period_in_digits(language)
+    if pattern is None or pattern.search(claim) is None:
+        return claim
+    years = [q for q in _passage_quantities(passage, language) if q.kind == "year"]
+    if len({q.value for q in years}) != 1:
+        return claim
+
+    def year(m: re.Match[str]) -> str:
+        read = quantities(m.group(0), language)
+        held = read and all(same_quantity(q, years[0]) for q in read if q.kind != "ordinal")
+        return _written(passage, language, years[0].text) if held else m.group(0)
+
+    return pattern.sub(year, claim)

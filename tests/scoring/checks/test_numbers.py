@@ -505,3 +505,22 @@ def test_a_german_number_glued_into_one_word_is_read_in_the_passages_digits() ->
     passage = "Das Rennen fand 1971 und erneut 1983 statt."
     claim = "Das Rennen fand neunzehnhunderteinundsiebzig und neunzehnhundertdreiundachtzig statt."
     assert in_passage_digits(claim, passage, "de") == "Das Rennen fand 1971 und 1983 statt."
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "The Kellan Bridge opened in the early 20th century.",
+        "The Kellan Bridge opened in the first half of the twentieth century.",
+        "The Kellan Bridge opened in the second half of the 1920s.",
+    ],
+)
+def test_a_period_that_holds_the_passages_year_is_read_as_that_year(claim: str) -> None:
+    passage = "The Kellan Bridge crosses the river in Riga. It opened in 1927."
+    assert in_passage_digits(claim, passage, "en") == "The Kellan Bridge opened in 1927."
+
+
+def test_a_period_that_does_not_hold_the_year_is_left_as_written() -> None:
+    passage = "The Kellan Bridge crosses the river in Riga. It opened in 1927."
+    claim = "The Kellan Bridge opened in the 19th century."
+    assert in_passage_digits(claim, passage, "en") == claim
