@@ -36,6 +36,7 @@ from ragguard.language.wordlists import (
 if _typing.TYPE_CHECKING:
     from ragguard.language.negation import (
         answers_the_question,
+        corrective_words,
         infinitive_markers,
         negation_governs_before,
         negation_positions,
@@ -70,6 +71,7 @@ __all__ = [
     "SuperlativeCues",
     "answers_the_question",
     "checks_off",
+    "corrective_words",
     "decade_words_pattern",
     "detect",
     "english_number_words",

@@ -26,6 +26,9 @@ class PolarityWords:
     erhielten erhält"): "hat den Preis nie erhalten" denies "erhielt den Preis"."""
     participle_prefixes: tuple[str, ...] = ()
     """What a past participle opens with ("ge": "gewohnt" is "wohnte" less its ending)."""
+    corrective: frozenset[str] = frozenset()
+    """Words that put right what a negation denies ("sondern" of "nicht 1931, sondern
+    1935"): what the negation governs ends before one."""
     infinitive_markers: frozenset[str] = frozenset()
     """Words before an infinitive at its clause's end ("zu" of "scheiterte daran, den
     Marathon zu beenden"): a negation before one governs the infinitive and its object."""
@@ -47,6 +50,11 @@ def participle_prefixes(code: str) -> tuple[str, ...]:
 @cache
 def _verb_groups(entries: tuple[str, ...]) -> tuple[frozenset[str], ...]:
     return tuple(frozenset(entry.split()) for entry in entries)
+
+
+def corrective_words(code: str) -> frozenset[str]:
+    """The words that end what a negation governs (``PolarityWords.corrective``)."""
+    return section(code, "polarity", PolarityWords).corrective
 
 
 def infinitive_markers(code: str) -> frozenset[str]:

@@ -7,6 +7,7 @@ from functools import cache
 
 from ragguard.language import (
     answers_the_question,
+    corrective_words,
     infinitive_markers,
     lexicon_or_fallback,
     negation_governs_before,
@@ -175,7 +176,8 @@ def governed_words(
     words: tuple[str, ...], cue: int, width: int = 2, language: str = "en"
 ) -> list[str]:
     """The content words a negation cue governs: the next few after it (before it, nearest
-    first, where the language says so: ``negation_governs_before``); an infinitive that
+    first, where the language says so: ``negation_governs_before``), up to a word that
+    puts it right (``corrective_words``: "nicht 1931, sondern 1935"); an infinitive that
     ends the words, with the word before its marker, where there is one (``_infinitive``:
     "scheiterte 1931 daran, den Marathon zu beenden" denies the finish, not the year)."""
     infinitive = _infinitive(words, cue, language)
@@ -184,8 +186,9 @@ def governed_words(
     out = []
     cues, stop = _cue_words(language), stopwords_of(language)
     reach = reversed(words[:cue]) if negation_governs_before(language) else words[cue + 1 :]
+    ends = corrective_words(language)
     for word in reach:
-        if word in cues:
+        if word in cues or word in ends:
             break
         if word not in stop:
             out.append(word)

@@ -287,3 +287,22 @@ def test_a_german_verb_in_another_tense_is_denied(passage: str, claim: str) -> N
     """Forms of one strong verb (``[polarity] verb_forms``) and a past participle
     (``participle_prefixes``) are one verb: the passage's "nie erhalten" denies "erhielt"."""
     assert [r.check for r in check(claim, passage)] == ["negation"]
+
+
+@pytest.mark.parametrize(
+    ("passage", "claim"),
+    [
+        (
+            "Greta Holm erhielt den Larsen-Preis nicht 1931, sondern 1935.",
+            "Greta Holm erhielt den Larsen-Preis 1935.",
+        ),
+        (
+            "Greta Holm received the Larsen Prize not in 1931 but in 1935.",
+            "Greta Holm received the Larsen Prize in 1935.",
+        ),
+    ],
+)
+def test_a_negation_put_right_governs_nothing_after_the_correction(
+    passage: str, claim: str
+) -> None:
+    assert "negation" not in {r.check for r in check(claim, passage)}
