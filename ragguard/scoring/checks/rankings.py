@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from ragguard.language import SuperlativeCues, lexicon, lexicon_or_fallback
+from ragguard.language import SUPPORTED, SuperlativeCues, lexicon, lexicon_or_fallback
 from ragguard.scoring.checks.words import one_stem
 from ragguard.scoring.lexical.text import stem_in
 
@@ -81,8 +81,12 @@ def rankings(
         elif word in cues.analytic and lead >= 2 and _ranks_a_noun(words, lead, cues):
             ordinal, rank_at = True, lead - 2  # "la sixième gare la plus fréquentée"
             lead -= 3
+        grouped = lead >= 1 and _counted(words[lead]) and words[lead - 1] in _openers(cues)
+        if grouped:
+            lead -= 1  # "the three longest", "l'un des trois plus longs": among the top
         coordinated = lead >= 1 and words[lead] in cues.coordinators and lead in ends
-        if cues.after and not coordinated and (lead < 0 or words[lead] not in cues.after):
+        opened = grouped or coordinated
+        if cues.after and not opened and (lead < 0 or words[lead] not in cues.after):
             continue  # "the longest and oldest" ranks by age too
         key: tuple[str, ...] = (word,)
         if word in cues.analytic:
@@ -95,6 +99,35 @@ def rankings(
         found.append((" ".join(words[start : at + len(key) - ordinal]), key))
         ends.add(at + len(key) - ordinal)
     return found
+
+
+GROUP_COUNTS = range(2, 21)
+"""The counts a group of the top may have ("the three longest", "die zehn größten")."""
+
+
+@cache
+def _counts() -> frozenset[str]:
+    """The number words of every supported language for ``GROUP_COUNTS``."""
+    found = (lexicon(code) for code in SUPPORTED)
+    return frozenset(
+        word
+        for lex in found
+        if lex is not None
+        for word, value in lex.numbers.words.items()
+        if value in GROUP_COUNTS
+    )
+
+
+def _openers(cues: SuperlativeCues) -> frozenset[str]:
+    """The words a group of the top may follow: an article of ``after``, or the last word
+    of an ``among`` phrase ("l'un des trois plus longs")."""
+    return frozenset(cues.after) | {phrase.split()[-1] for phrase in cues.among}
+
+
+def _counted(word: str) -> bool:
+    """Whether ``word`` counts a group of the top: a number from 2 to 20, in digits or in
+    words of any supported language."""
+    return (word.isdigit() and int(word) in GROUP_COUNTS) or word in _counts()
 
 
 def _ranks_a_noun(words: tuple[str, ...], lead: int, cues: SuperlativeCues) -> bool:
@@ -114,7 +147,10 @@ les plus fréquentées", "सबसे व्यस्त स्टेशनो�
 
 def among(words: tuple[str, ...], at: int, cues: SuperlativeCues) -> tuple[int, int] | None:
     """Where the phrase of the language's ``among`` stands that ranks the cue at ``at``
-    among others ("one of" the busiest); None where the cue ranks alone."""
+    among others ("one of" the busiest), or the count of a group right before it ("the
+    three longest"); None where the cue ranks alone."""
+    if at >= 1 and _counted(words[at - 1]):
+        return at - 1, at  # "among the three longest", "zu den drei längsten"
     if not cues.among or at < 0:
         return None
     start = at + 1 if cues.among_follows else max(at - AMONG_REACH, 0)

@@ -619,3 +619,24 @@ def test_another_subjects_rank_is_no_rival() -> None:
     passage = "Helium is the second most abundant element in the universe, after hydrogen."
     claim = "The element hydrogen is not the most abundant in the universe."
     assert "superlative" not in {r.check for r in check(claim, passage)}
+
+
+@pytest.mark.parametrize(
+    ("passage", "claim"),
+    [
+        (
+            "The Kellan Bridge is among the three longest bridges in Riga.",
+            "The Kellan Bridge is the longest bridge in Riga.",
+        ),
+        (
+            "Die Kellan-Brücke gehört zu den drei längsten Brücken in Riga.",
+            "Die Kellan-Brücke ist die längste Brücke in Riga.",
+        ),
+        (
+            "Le pont Kellan est l'un des trois plus longs ponts de Riga.",
+            "Le pont Kellan est le plus long pont de Riga.",
+        ),
+    ],
+)
+def test_a_group_of_the_top_does_not_state_the_top(passage: str, claim: str) -> None:
+    assert "superlative" in {r.check for r in check(claim, passage)}
