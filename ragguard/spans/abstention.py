@@ -195,7 +195,7 @@ def _compares(text: str, language: str) -> bool:
 def _comparison_words(language: str) -> re.Pattern[str]:
     """The words of a language's ``[superlatives] than`` as one pattern."""
     found = lexicon(language)
-    return phrase_pattern(sorted(found.superlatives.than) if found else ())
+    return phrase_pattern(found.superlatives.than if found else ())
 
 
 SOURCE_REACH = 4

@@ -67,12 +67,25 @@ def test_a_hindi_fragment_answers_who_and_where(question: str, answer: str, answ
         ("en", "How long is the Rowan Bridge?", "About one hundred and forty-two metres."),
         ("fr", "Quelle est la longueur du pont ?", "Environ trois cent soixante-dix-huit mètres."),
         ("es", "¿Cuál es la longitud del puente?", "Unos ciento cuarenta y dos metros."),
+        ("en", "In which year did the Rowan Bridge open?", "In the year 1931."),
+        ("en", "How much did the Rowan Bridge cost?", "More than four million euros."),
+        ("en", "In which decade did the Rowan Bridge open?", "In the thirties."),
+        ("en", "Who designed the Rowan Bridge?", "The engineer Elena Marsh."),
+        ("de", "Wie viel kostete die Rowan-Brücke?", "Etwa 4,2 Millionen Euro."),
+        ("de", "Wann wurde die Rowan-Brücke eröffnet?", "In den 1930er Jahren."),
+        ("de", "Wer entwarf die Rowan-Brücke?", "Die Ingenieurin Elena Marsh."),
+        ("fr", "En quelle décennie le pont Rowan a-t-il été inauguré ?", "Dans les années trente."),
+        ("es", "¿En qué año se inauguró el puente Rowan?", "En el año 1931."),
+        ("es", "¿Quién diseñó el puente Rowan?", "La ingeniera Elena Marsh."),
+        ("hi", "रोवन पुल पर कितना खर्च हुआ?", "4,000,000 यूरो से ज़्यादा।"),
     ],
 )
-def test_a_year_or_a_number_said_in_words_is_a_fragment_of_its_kind(
+def test_a_number_or_a_name_with_its_words_is_a_fragment_of_its_kind(
     code: str, question: str, answer: str
 ) -> None:
-    """A number in words is one word, and it gives a date (a year) or a number."""
+    """A number in words is one word, and it gives a date (a year) or a number. A bound,
+    the year or decade a number is, a scale, and a name after a role are one word with what
+    they stand beside (``with_number``, ``_in_a_name``); a decade in words gives a date."""
     assert answers_by_fragment(question, answer, code)
 
 
@@ -115,31 +128,6 @@ def test_which_place_or_which_person_is_answered_by_a_name(
 
 def test_which_city_answered_with_no_place_is_off_question() -> None:
     assert lacks_asked_type("In which city is the Rowan Bridge?", "It is very long.")
-
-
-@pytest.mark.parametrize(
-    ("code", "question", "answer"),
-    [
-        ("en", "In which year did the Rowan Bridge open?", "In the year 1931."),
-        ("en", "How much did the Rowan Bridge cost?", "More than four million euros."),
-        ("en", "In which decade did the Rowan Bridge open?", "In the thirties."),
-        ("en", "Who designed the Rowan Bridge?", "The engineer Elena Marsh."),
-        ("de", "Wie viel kostete die Rowan-Brücke?", "Etwa 4,2 Millionen Euro."),
-        ("de", "Wann wurde die Rowan-Brücke eröffnet?", "In den 1930er Jahren."),
-        ("de", "Wer entwarf die Rowan-Brücke?", "Die Ingenieurin Elena Marsh."),
-        ("fr", "En quelle décennie le pont Rowan a-t-il été inauguré ?", "Dans les années trente."),
-        ("es", "¿En qué año se inauguró el puente Rowan?", "En el año 1931."),
-        ("es", "¿Quién diseñó el puente Rowan?", "La ingeniera Elena Marsh."),
-        ("hi", "रोवन पुल पर कितना खर्च हुआ?", "4,000,000 यूरो से ज़्यादा।"),
-    ],
-)
-def test_words_beside_a_number_or_a_name_count_with_it(
-    code: str, question: str, answer: str
-) -> None:
-    """A bound, the year or decade a number is, a scale, and a name after a role are one
-    word with what they stand beside (``with_number``, ``_in_a_name``); a decade in words
-    gives a date."""
-    assert answers_by_fragment(question, answer, code)
 
 
 @pytest.mark.parametrize(

@@ -126,6 +126,8 @@ def recased(claim: str, passage: str, language: str) -> str:
         )
         found = lexicon(language)
         common = found.common_endings if found is not None else ()
+        # in a claim of one case, a number or another lead closes a name's phrase too
+        leads = found.lower_case_after if caseless and found is not None else frozenset()
         if caseless and found is not None:  # no capital anywhere: "in paris" may be a name
             common = tuple(e for e in common if e not in found.plural_endings)
         # a number in words is no name ("en mil ochocientos sesenta y seis")
@@ -149,8 +151,6 @@ def recased(claim: str, passage: str, language: str) -> str:
             ):
                 # a previous in ``before`` (a subset of ``lower_case_after``) leads a name
                 # of up to three words the passage never writes ("by mira chandra.")
-                # in a claim of one case, a number or another lead closes the phrase too
-                leads = found.lower_case_after if caseless and found is not None else frozenset()
                 rest = _name_run(claim, end, passage_words, stop, leads)
                 for a, b in rest:
                     out[a:b] = claim[a].upper() + claim[a + 1 : b]

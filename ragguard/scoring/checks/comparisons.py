@@ -31,10 +31,16 @@ COMPARED_REACH = 2
 "more visited than" (``superlatives.compared_as_ranked``)."""
 
 
+def negated_than(cues: SuperlativeCues) -> frozenset[str]:
+    """The words that close a comparison a negation may turn into a ranking: ``than`` and
+    ``than_equal`` ("than" of "no bridge is longer than", "as" of "no bridge is as long as")."""
+    return cues.than | cues.than_equal
+
+
 def compared_words(words: tuple[str, ...], cues: SuperlativeCues) -> list[str]:
     """The words within ``COMPARED_REACH`` of each word of ``than`` or ``than_equal`` after
     a word of ``none`` (a negated comparison's words: "no bridge is as long as")."""
-    than = cues.than | cues.than_equal
+    than = negated_than(cues)
     return [
         near
         for at, word in enumerate(words)
@@ -51,7 +57,7 @@ def negated_comparison(sentence: Sentence, cues: SuperlativeCues) -> list[tuple[
     than"), with its comparative; none where the sentence negates nothing ("A is longer
     than B" ranks nothing), no word of ``none`` comes before it ("A is not longer than B")
     or a word of ``than`` compares nothing ("other than")."""
-    words, than = sentence.words, cues.than | cues.than_equal
+    words, than = sentence.words, negated_than(cues)
     if not than.intersection(words) or not negation_positions(words, sentence.language):
         return []
     stop, step = lexicon_or_fallback(sentence.language).stopwords, 1 if cues.compared_after else -1

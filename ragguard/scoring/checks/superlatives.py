@@ -30,6 +30,7 @@ from ragguard.scoring.checks.comparisons import (
     compared_otherwise,
     compared_with_all,
     compared_words,
+    negated_than,
     one_grade,
     rank_of,
     ranking_comparisons,
@@ -144,7 +145,7 @@ def _ranked_otherwise(
                 or shared_count(
                     ranked, ranked_nouns(sentence.words, other, its, cues, claim.language)
                 )
-                or _ranked_by_the_same_word(claim, phrase, key, other, its, sentence)
+                or _ranked_by_the_same_word(claim, phrase, key, other, its, sentence, cues)
             ):
                 return _among_phrase(sentence.words, other, cues) or other
         compared = compared_otherwise(sentence, key, cues)  # "no bridge is longer than A"
@@ -164,15 +165,13 @@ def _ranked_by_the_same_word(
     other: str,
     its: tuple[str, ...],
     sentence: Sentence,
+    cues: SuperlativeCues,
 ) -> bool:
     """Whether the sentence ranks the claim's subject by the claim's word with another rank,
     whatever noun it ranks ("the second-highest peak" against "the highest mountain"): its
     ranking is ``key`` after a rank, or ``key`` less its rank, and the claim's subject
     stands before it (``_subject``; not "the element hydrogen" against "Helium is the
     second most abundant element, after hydrogen")."""
-    cues = cues_of(claim.language)
-    if cues is None:
-        return False
     (ours_ranked, ours), (theirs_ranked, theirs) = _unranked(key, cues), _unranked(its, cues)
     if ours_ranked == theirs_ranked or not same_ranking(ours, theirs, cues):
         return False
@@ -222,9 +221,9 @@ def superlative_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> li
     for phrase, key in rankings(claim.words, cues, stop):
         if _negated(claim, phrase, denied):
             continue
-        other = rival(claim, phrase, key, sentences)
         if _in_a_period(claim, key):
             continue  # "la primera mitad del siglo XX" ranks no one
+        other = rival(claim, phrase, key, sentences)
         in_a_name = key[-1] in _name_words(claim)  # "the First Division" ranks no one
         if (
             other is None
@@ -386,7 +385,7 @@ def compared_as_ranked(claim: Sentence, sentences: tuple[Sentence, ...]) -> bool
     passage affirms. A ranked passage ("the sixth-busiest") is not met."""
     cues = cues_of(claim.language)
     words = claim.words
-    if cues is None or not (cues.than | cues.than_equal).intersection(words):
+    if cues is None or not negated_than(cues).intersection(words):
         return False
     compared = compared_words(words, cues)
     stop = lexicon_or_fallback(claim.language).stopwords
