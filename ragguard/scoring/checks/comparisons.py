@@ -139,6 +139,35 @@ def ranking_comparisons(sentence: Sentence, cues: SuperlativeCues) -> list[tuple
     return negated_comparison(sentence, cues) + with_all
 
 
+NAMED_REACH = 4
+"""Words after a word of ``than`` the name it compares with may stand: "than the Orlen Bridge",
+"que le pont Orlen"."""
+
+
+def comparison_only(sentence: Sentence, cues: SuperlativeCues) -> frozenset[str]:
+    """The words of the sentence's comparisons with one named thing, which rank nothing:
+    each word of ``than`` with a compared word next to it and a word of one of the
+    sentence's names within ``NAMED_REACH`` after it, and the analytic cue just before the
+    compared word ("than" of "longer than the Orlen Bridge"; "plus", "que" of "plus long que
+    le pont Orlen"). None where a comparison states a ranking (``ranking_comparisons``):
+    "older than the rocks above" may say "the oldest" in other words."""
+    words = sentence.words
+    if not cues.than.intersection(words) or ranking_comparisons(sentence, cues):
+        return frozenset()
+    named = {w.lower() for name in sentence.names for w in name.replace("-", " ").split()}
+    found: set[str] = set()
+    for at, word in enumerate(words):
+        if word not in cues.than or not named.intersection(words[at + 1 : at + 1 + NAMED_REACH]):
+            continue
+        compared = _compared_beside(words, at, cues, sentence.language)
+        if compared is None or abs(compared - at) > 1:  # "shows other than PBS"
+            continue
+        found.add(word)
+        if compared > 0 and words[compared - 1] in cues.analytic:
+            found.add(words[compared - 1])
+    return frozenset(found)
+
+
 def states_by_comparison(sentence: Sentence, key: tuple[str, ...], cues: SuperlativeCues) -> bool:
     """Whether the sentence says the ranking ``key`` (no rank: "the longest", not "the
     second-longest") as a comparison (``ranking_comparisons``)."""

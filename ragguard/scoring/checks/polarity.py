@@ -16,7 +16,7 @@ from ragguard.language import (
     participle_prefixes,
 )
 from ragguard.runtime import memoized
-from ragguard.scoring.checks.parse import Sentence, overlap, parse
+from ragguard.scoring.checks.parse import MIN_SHARED, Sentence, overlap, parse
 from ragguard.scoring.checks.superlatives import (
     compared_as_ranked,
     denied_by_rival,
@@ -184,11 +184,12 @@ def governed_words(
     if infinitive:
         return infinitive
     out = []
-    cues, stop = _cue_words(language), stopwords_of(language)
-    reach = reversed(words[:cue]) if negation_governs_before(language) else words[cue + 1 :]
-    ends = corrective_words(language)
-    for word in reach:
-        if word in cues or word in ends:
+    stop, ends = stopwords_of(language), corrective_words(language)
+    denials = set(negation_positions(words, language))  # not "plus" of "pas le plus long"
+    before = negation_governs_before(language)
+    for at in range(cue - 1, -1, -1) if before else range(cue + 1, len(words)):
+        word = words[at]
+        if at in denials or word in ends:
             break
         if word not in stop:
             out.append(word)
@@ -286,16 +287,12 @@ def polarity_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[
     if overlap(context, anchor) < POLARITY_ANCHOR:
         return []
     if not claim_cues:
-        if ranked_by_comparison(claim, anchor):
-            return []  # "no bridge is longer than A" against "A is the longest bridge"
-        for cue in sentence_cues(anchor):
-            clause = _clause_of(anchor, cue)
-            scope = governed_words(clause.words, cue, language=language)
-            if not scope and not negation_governs_before(language):
-                scope = _closing_scope(clause, claim, cue, context)
-            governed = frozenset(stem_in(language, w) for w in scope)
-            if _held(governed, claim.content, language) and not holds_opposite(scope[:1], claim):
-                return [Reason("negation", "", negated_phrase(anchor.words, cue, scope, language))]
+        best = overlap(context, anchor)
+        tied = [s for s in sentences if s is not anchor and overlap(context, s) == best]
+        for each, least in ((anchor, 1), *((s, MIN_SHARED) for s in tied)):
+            found = _denied_by(each, claim, context, least)
+            if found is not None:
+                return found
     elif not sentence_cues(anchor):
         for cue in claim_cues:
             scope = governed_words(claim.words, cue, language=language)
@@ -310,6 +307,28 @@ def polarity_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[
     if not has_antonyms(language):
         return []  # ``checks_off`` says where antonyms are off
     return _antonym_findings(claim, anchor, claim_cues)
+
+
+def _denied_by(
+    anchor: Sentence, claim: Sentence, context: frozenset[str], least: int
+) -> list[Reason] | None:
+    """The negation of an anchor sentence that governs ``least`` words of the affirmed
+    claim or more; None where it has none. A sentence as near the claim as the first anchor
+    is asked too, for ``MIN_SHARED`` words: "It is not the longest bridge in Riga." holds
+    as much of the claim as "The Kellan Bridge crosses the river in Riga." before it."""
+    language = claim.language
+    if ranked_by_comparison(claim, anchor):
+        return []  # "no bridge is longer than A" against "A is the longest bridge"
+    for cue in sentence_cues(anchor):
+        clause = _clause_of(anchor, cue)
+        scope = governed_words(clause.words, cue, language=language)
+        if not scope and not negation_governs_before(language):
+            scope = _closing_scope(clause, claim, cue, context)
+        governed = frozenset(stem_in(language, w) for w in scope)
+        held = _held(governed, claim.content, language)
+        if len(held) >= least and not holds_opposite(scope[:1], claim):
+            return [Reason("negation", "", negated_phrase(anchor.words, cue, scope, language))]
+    return None
 
 
 def _antonym_findings(claim: Sentence, anchor: Sentence, claim_cues: list[int]) -> list[Reason]:

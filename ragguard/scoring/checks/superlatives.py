@@ -30,12 +30,14 @@ from ragguard.scoring.checks.comparisons import (
     compared_otherwise,
     compared_with_all,
     compared_words,
+    comparison_only,
     negated_than,
     one_grade,
     rank_of,
     ranking_comparisons,
     states_by_comparison,
 )
+from ragguard.scoring.checks.holders import held_by_another
 from ragguard.scoring.checks.parse import MIN_SHARED, Sentence, overlap
 from ragguard.scoring.checks.rankings import (
     among,
@@ -224,6 +226,8 @@ def superlative_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> li
         if _in_a_period(claim, key):
             continue  # "la primera mitad del siglo XX" ranks no one
         other = rival(claim, phrase, key, sentences)
+        if other is None:
+            other = _held_otherwise(claim, phrase, key, sentences, cues)
         in_a_name = key[-1] in _name_words(claim)  # "the First Division" ranks no one
         if (
             other is None
@@ -236,6 +240,24 @@ def superlative_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> li
         if other is not None:
             found.append(Reason("superlative", phrase, other))
     return found + _compared_with_all_findings(claim, sentences, cues, stop)
+
+
+def _held_otherwise(
+    claim: Sentence,
+    phrase: str,
+    key: tuple[str, ...],
+    sentences: tuple[Sentence, ...],
+    cues: SuperlativeCues,
+) -> str | None:
+    """The other thing a sentence that states the claim's ranking gives it to
+    (``holders.held_by_another``: "The Orlen Bridge is the longest bridge in Riga" against
+    "The Kellan Bridge is the longest bridge in Riga")."""
+    alone = among(claim.words, cue_at(claim.words, phrase, cues), cues) is None
+    stating = [s for s in sentences if _states(s, key, cues, alone)]
+    if not stating:
+        return None
+    ranked = ranked_nouns(claim.words, phrase, key, cues, claim.language)
+    return held_by_another(claim, ranked, stating, sentences)
 
 
 def _widened(
@@ -331,9 +353,9 @@ def _ranks_nothing(
     ranked_by = {key[-1] + end for end in cues.adverb_endings} if analytic else set()
     marks = cues.ranking_words.union(cues.ordinals)
     return not any(
-        s.word_set & marks
+        (s.word_set - comparison_only(s, cues)) & marks
         or s.word_set & ranked_by
-        or any(is_cue(w, cues) for w in s.word_set - _name_words(s))
+        or any(is_cue(w, cues) for w in s.word_set - _name_words(s) - comparison_only(s, cues))
         or rankings(s.words, cues, stop)  # a ranking in a name still ranks ("the First War")
         or ranking_comparisons(s, cues)  # "no bridge is longer than A"
         for s in about

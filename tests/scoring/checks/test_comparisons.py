@@ -7,7 +7,11 @@ from __future__ import annotations
 import pytest
 
 from ragguard.language import lexicon
-from ragguard.scoring.checks.comparisons import compared_with_all, negated_comparison
+from ragguard.scoring.checks.comparisons import (
+    compared_with_all,
+    comparison_only,
+    negated_comparison,
+)
 from ragguard.scoring.checks.parse import parse
 from tests.scoring.checks.passages import fired
 
@@ -196,3 +200,48 @@ def test_a_comparison_with_a_rival_negated_ranks_nothing(code: str) -> None:
     found = lexicon(code)
     assert found is not None
     assert negated_comparison(parse(rival, code), found.superlatives) == []
+
+
+ONE_RIVAL = {
+    "en": ("It opened in 1931 and is longer than the Orlen Bridge.", "The Kellan Bridge is"),
+    "de": ("Sie wurde 1931 eröffnet und ist länger als die Orlen-Brücke.", "Die Kellan-Brücke ist"),
+    "fr": (
+        "Il a été inauguré en 1931 et il est plus long que le pont Orlen.",
+        "Le pont Kellan est",
+    ),
+    "es": ("Se inauguró en 1931 y es más largo que el puente Orlen.", "El puente Kellan es"),
+}
+RANKED = {
+    "en": "the longest bridge in Riga.",
+    "de": "die längste Brücke in Riga.",
+    "fr": "le plus long pont de Riga.",
+    "es": "el puente más largo de Riga.",
+}
+OPENING = {
+    "en": "The Kellan Bridge crosses the river in Riga.",
+    "de": "Die Kellan-Brücke überquert den Fluss in Riga.",
+    "fr": "Le pont Kellan franchit le fleuve à Riga.",
+    "es": "El puente Kellan cruza el río en Riga.",
+}
+
+
+@pytest.mark.parametrize("code", sorted(ONE_RIVAL))
+def test_a_comparison_with_one_named_rival_ranks_nothing(code: str) -> None:
+    """ "Longer than the Orlen Bridge" does not say "the longest": a ranking of the subject
+    beside it is added, not stated."""
+    compared, subject = ONE_RIVAL[code]
+    passage = f"{OPENING[code]} {compared}"
+    assert comparison_only(parse(compared, code), lexicon(code).superlatives)
+    assert "superlative" in {kind for kind, _, _ in fired(f"{subject} {RANKED[code]}", passage)}
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "It is longer than any other bridge in Riga.",  # a comparison with all others ranks
+        "It wiped out every show other than PBS.",  # "other than" compares nothing
+        "The lower layers are older than the rocks above.",  # no name compared with
+    ],
+)
+def test_only_a_comparison_with_one_named_thing_is_read_as_ranking_nothing(sentence: str) -> None:
+    assert not comparison_only(parse(sentence), lexicon("en").superlatives)

@@ -306,3 +306,37 @@ def test_a_negation_put_right_governs_nothing_after_the_correction(
     passage: str, claim: str
 ) -> None:
     assert "negation" not in {r.check for r in check(claim, passage)}
+
+
+@pytest.mark.parametrize(
+    ("passage", "claim"),
+    [
+        (
+            "The Kellan Bridge crosses the river in Riga and opened in 1931. It is not the "
+            "longest bridge in Riga.",
+            "The Kellan Bridge is the longest bridge in Riga.",
+        ),
+        (
+            "Le pont Kellan franchit le fleuve à Riga et a été inauguré en 1931. Ce n'est pas "
+            "le plus long pont de Riga.",
+            "Le pont Kellan est le plus long pont de Riga.",
+        ),
+        (
+            "Die Kellan-Brücke überquert den Fluss in Riga. Sie ist nicht die längste Brücke "
+            "in Riga.",
+            "Die Kellan-Brücke ist die längste Brücke in Riga.",
+        ),
+    ],
+)
+def test_a_denial_in_a_sentence_as_near_the_claim_as_the_anchor_counts(
+    passage: str, claim: str
+) -> None:
+    """A sentence that holds as much of the claim as the first anchor, and whose negation
+    governs two of its words, denies it ("plus" of "pas le plus long" is no second denial)."""
+    assert "negation" in {r.check for r in check(claim, passage)}
+
+
+def test_a_tied_sentence_denying_one_word_of_the_claim_does_not_count() -> None:
+    passage = "Netscape Navigator first shipped in 1994. AOL could not sustain Netscape Navigator."
+    claim = "Netscape Navigator was a web browser."
+    assert "negation" not in {r.check for r in check(claim, passage)}
