@@ -9,6 +9,7 @@ from functools import cache
 
 from ragguard.language import lexicon, phrase_pattern
 from ragguard.scoring.checks.antecedents import subject
+from ragguard.scoring.checks.holders import clauses_of
 from ragguard.scoring.checks.marked_names import marked_name_findings
 from ragguard.scoring.checks.name_frames import (
     SUBJECT_ANCHOR,
@@ -272,4 +273,9 @@ def _subject_rival(slot: Slot, own: frozenset[str]) -> str | None:
     found = subject(text, best.sentence.language)
     if found is None or own & name_keys(found) or _BY.search(text.split(slot.value)[0]):
         return None  # the claim's name is the subject too, or the agent of a passive
+    for clause in clauses_of((best.sentence,))[1:]:  # "..., and the Rowan Bridge opened"
+        of_clause = subject(clause.text, clause.language)
+        said = slot.context & clause.content and slot.context <= best.sentence.content
+        if said and of_clause is not None and own & name_keys(of_clause):
+            return None  # the subject of a clause that says the claim's words, or its sentence
     return rival

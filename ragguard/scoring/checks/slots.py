@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from ragguard.scoring.checks.parse import Sentence, overlap
 from ragguard.scoring.checks.words import NAME_TOKEN, WORD, two_words_before
-from ragguard.scoring.lexical.vocabulary import STOPWORDS
+from ragguard.scoring.lexical.text import stopwords_of
 
 MIN_ANCHOR = 0.34
 """Share of the claim's other content words an evidence sentence must hold to be about the
@@ -119,7 +119,8 @@ def rival_value(slot: Slot, rule: RivalRule = RivalRule()) -> str | None:
         )
     if stated and (margin is None or best_same + margin >= best_rival):
         lead = two_words_before(claim_text, slot.value)
-        if all(w in STOPWORDS or not w.isalnum() for w in lead) or any(
+        stop = stopwords_of(slot.claim.language)  # "der" before "Sedlow-See" as "the"
+        if all(w in stop or not w.isalnum() for w in lead) or any(
             two_words_before(r.sentence.text, form) == lead
             for r in slot.readings
             if r.states

@@ -37,7 +37,7 @@ from ragguard.scoring.checks.comparisons import (
     ranking_comparisons,
     states_by_comparison,
 )
-from ragguard.scoring.checks.holders import held_by_another
+from ragguard.scoring.checks.holders import clauses_of, held_by_another, own_clauses
 from ragguard.scoring.checks.parse import MIN_SHARED, Sentence, overlap
 from ragguard.scoring.checks.rankings import (
     among,
@@ -100,9 +100,10 @@ def _among_phrase(words: tuple[str, ...], phrase: str, cues: SuperlativeCues) ->
 
 
 def _closes(words: tuple[str, ...], phrase: str, stop: frozenset[str]) -> bool:
-    """Whether only function words follow the ranking ``phrase`` ("is the busiest.",
-    "सबसे व्यस्त है"): it ranks nothing the claim names ("the most abundant in the universe"
-    ranks within the universe)."""
+    """Whether only function words (``stop``, with the words of the claim's names) follow the
+    ranking ``phrase`` ("is the busiest.", "is the oldest in Riga", "सबसे व्यस्त है"): it
+    ranks nothing the claim names ("the most abundant in the universe" ranks within the
+    universe)."""
     start = phrase_at(words, phrase)
     return start >= 0 and all(w in stop for w in words[start + len(phrase.split()) :])
 
@@ -134,7 +135,7 @@ def _ranked_otherwise(
     """``rival``'s search, once no sentence states ``key``."""
     stop = lexicon_or_fallback(claim.language).stopwords
     ranked = ranked_nouns(claim.words, phrase, key, cues, claim.language)
-    bare = not ranked and _closes(claim.words, phrase, stop)
+    bare = not ranked and _closes(claim.words, phrase, stop | _name_words(claim))
     for sentence in sentences:
         if not ((ranked or bare) and overlap(claim.content, sentence)):
             continue
@@ -249,15 +250,21 @@ def _held_otherwise(
     sentences: tuple[Sentence, ...],
     cues: SuperlativeCues,
 ) -> str | None:
-    """The other thing a sentence that states the claim's ranking gives it to
-    (``holders.held_by_another``: "The Orlen Bridge is the longest bridge in Riga" against
-    "The Kellan Bridge is the longest bridge in Riga")."""
+    """The ranking a clause about the claim's subject gives it, or else the other thing a
+    clause that states the claim's ranking gives it to, where that clause holds another
+    thing's label (``holders.held_by_another``: "The Orlen Bridge is the longest bridge in
+    Riga" against "The Kellan Bridge is the longest bridge in Riga"; "Lake Vorna is the
+    largest lake in Latvia and Lake Tessel is the second largest" against "Lake Tessel is
+    the largest lake in Latvia")."""
     alone = among(claim.words, cue_at(claim.words, phrase, cues), cues) is None
-    stating = [s for s in sentences if _states(s, key, cues, alone)]
-    if not stating:
-        return None
+    parts = clauses_of(sentences)
+    stating = [c for c in parts if _states(c, key, cues, alone)]
     ranked = ranked_nouns(claim.words, phrase, key, cues, claim.language)
-    return held_by_another(claim, ranked, stating, sentences)
+    held = held_by_another(claim, ranked, stating, parts) if stating else None
+    if held is None:
+        return None
+    holder, mine = held
+    return _ranked_otherwise(claim, phrase, key, own_clauses(mine, parts), cues) or holder
 
 
 def _widened(
