@@ -21,6 +21,7 @@ from ragguard.scoring.checks.name_frames import (
     placed,
     unplaced_name_findings,
 )
+from ragguard.scoring.checks.openings import opening_name_findings
 from ragguard.scoring.checks.parse import MIN_SHARED, Sentence, overlap, parse
 from ragguard.scoring.checks.proper_names import name_keys
 from ragguard.scoring.checks.slots import (
@@ -63,7 +64,7 @@ def name_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[Reas
     is of: a passage says where a thing is with other verbs, or none."""
     findings: list[Reason] = []
     if not claim.names:
-        return marked_name_findings(claim, sentences)
+        return marked_name_findings(claim, sentences) or opening_name_findings(claim, sentences)
     found = lexicon(claim.language)
     place_verbs = found.place_verbs if found is not None else frozenset()
     common = _common_words(claim, sentences)
@@ -95,7 +96,8 @@ def name_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[Reas
             value = value or only_other_person(claim, sentences, name)
         if value is not None and not misspelt(name, value):
             findings.append(Reason("entity", name, value))
-    return findings or unplaced_name_findings(claim, sentences, rivals, place_verbs)
+    findings = findings or unplaced_name_findings(claim, sentences, rivals, place_verbs)
+    return findings or opening_name_findings(claim, sentences)
 
 
 def _common_words(claim: Sentence, sentences: tuple[Sentence, ...]) -> frozenset[str]:

@@ -1,0 +1,103 @@
+"""A name of one word that opens the claim ("Weber wrote the novel in 1931."): capitals say
+nothing of a sentence's first word, so ``proper_names.names`` leaves a lone one out. It is
+read as a name where the passage never writes it and a passage sentence opens with another
+lone word and goes on as the claim does ("Brandt wrote the novel in 1931."): the two fill
+one slot. Not "Researchers found" against "Scientists found" alone: the sentence must
+go on word for word, and the training sets' figures are in ``docs/accuracy.md``.
+"""
+
+from __future__ import annotations
+
+from ragguard.language import lexicon_or_fallback
+from ragguard.scoring.checks.parse import Sentence
+from ragguard.scoring.checks.proper_names import opens_sentences
+from ragguard.scoring.checks.words import WORD
+from ragguard.scoring.interface.protocols import Reason
+from ragguard.scoring.lexical.text import stem_in
+
+OPENING_ANCHOR = 0.6
+"""Share of the claim's other content words the passage sentence must hold: it says the same
+of another name."""
+FRAME = 2
+"""Words after the opening name the passage sentence must write as the claim does: "Brandt
+wrote the" against "Weber wrote the"."""
+MIN_LETTERS = 3
+"""Letters a lone opening word needs to be read as a name."""
+
+
+def opening_name_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[Reason]:
+    """The claim's lone opening name against the lone opening name of a passage sentence
+    that goes on as the claim does (its next ``FRAME`` words) and holds
+    ``OPENING_ANCHOR`` of the claim's other words; none where the passage writes the
+    claim's word anywhere, or the two share their first letters ("Thanks", "Thank")."""
+    if not any(ch.isupper() for ch in claim.text):
+        return _uncased_findings(claim, sentences)
+    word = _lone_opening(claim)
+    if word is None or any(word.lower() in s.word_set for s in sentences):
+        return []
+    context = claim.content - {stem_in(claim.language, word.lower())}
+    frame = [w.lower() for w in WORD.findall(claim.text)[1 : 1 + FRAME]]
+    if len(frame) < FRAME:
+        return []  # "Difficult question" against "Tough question": no clause to go on
+    for sentence in sentences:
+        other = _lone_opening(sentence)
+        if other is None or other.lower()[:2] == word.lower()[:2]:
+            continue
+        goes_on = [w.lower() for w in WORD.findall(sentence.text)[1 : 1 + FRAME]] == frame
+        if goes_on and len(context & sentence.content) >= OPENING_ANCHOR * len(context):
+            return [Reason("entity", word, other)]
+    return []
+
+
+def _lone_opening(sentence: Sentence) -> str | None:
+    """The sentence's first word where it is capitalized, a lower-case word follows it, and
+    it is neither a function word, a word that opens sentences ("Sadly", "Yesterday"), nor
+    one of its names; None otherwise ("Weber" of "Weber wrote the novel")."""
+    tokens = WORD.findall(sentence.text)
+    if len(tokens) < 2 or not tokens[0][:1].isupper() or not tokens[1][:1].islower():
+        return None
+    word = tokens[0]
+    stop = lexicon_or_fallback(sentence.language).stopwords
+    if len(word) < MIN_LETTERS or not word.isalpha() or word.lower() in stop:
+        return None
+    if opens_sentences(word.lower()) or word in sentence.names:
+        return None
+    return word
+
+
+MAX_RUN = 3
+"""Words a name opening a sentence may run to where no capital marks it."""
+
+
+def _uncased_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[Reason]:
+    """Where no capital marks a name (Devanagari): the run of words opening the claim that
+    the passage never writes, against the run opening a passage sentence that the claim
+    never writes, the sentence going on as the claim does ("लुकास वेबर 1931 में ..." against
+    "अन्ना ब्रांट 1931 में ...")."""
+    written = frozenset().union(*(s.word_set for s in sentences))
+    ours = _opening_run(claim.words, written, claim.language)
+    frame = claim.words[ours : ours + FRAME]
+    if not ours or len(frame) < FRAME:
+        return []
+    context = claim.content - {stem_in(claim.language, w) for w in claim.words[:ours]}
+    for sentence in sentences:
+        if any(ch.isupper() for ch in sentence.text):
+            continue
+        theirs = _opening_run(sentence.words, claim.word_set, claim.language)
+        goes_on = theirs and sentence.words[theirs : theirs + FRAME] == frame
+        if goes_on and len(context & sentence.content) >= OPENING_ANCHOR * len(context):
+            claimed, stated = claim.words[:ours], sentence.words[:theirs]
+            return [Reason("entity", " ".join(claimed), " ".join(stated))]
+    return []
+
+
+def _opening_run(words: tuple[str, ...], known: frozenset[str], language: str) -> int:
+    """How many of the first words (up to ``MAX_RUN``) are words ``known`` does not hold,
+    neither function words nor numbers."""
+    stop = lexicon_or_fallback(language).stopwords
+    count = 0
+    for word in words[:MAX_RUN]:
+        if word in known or word in stop or any(ch.isdigit() for ch in word):
+            break
+        count += 1
+    return count

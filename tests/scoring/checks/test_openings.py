@@ -1,0 +1,64 @@
+"""A one-word name opening the claim (``checks.openings``): read as a name where the passage
+never writes it and a passage sentence opens with another such word and goes on as the claim
+does; a common word in its place ("Thanks", "Difficult") fires nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from ragguard.scoring.checks import check
+
+
+def entities(claim: str, passage: str) -> list[tuple[str, str]]:
+    return [(r.claim, r.evidence) for r in check(claim, passage) if r.check == "entity"]
+
+
+@pytest.mark.parametrize(
+    ("passage", "claim", "found"),
+    [
+        (
+            "Brandt wrote the novel in 1931. It is set in Riga.",
+            "Weber wrote the novel in 1931.",
+            ("Weber", "Brandt"),
+        ),
+        (
+            "Vorna is the largest lake in Ferrowan. It drains into the Arctic Ocean.",
+            "Tessel is the largest lake in Ferrowan.",
+            ("Tessel", "Vorna"),
+        ),
+        (
+            "Brandt a écrit le roman en 1931.",
+            "Weber a écrit le roman en 1931.",
+            ("Weber", "Brandt"),
+        ),
+        (
+            "Brandt fundó la empresa en Riga en 1931.",
+            "Weber fundó la empresa en Riga en 1931.",
+            ("Weber", "Brandt"),
+        ),
+        ("Brandt schrieb den Roman 1931.", "Weber schrieb den Roman 1931.", ("Weber", "Brandt")),
+        (
+            "अन्ना ब्रांट 1931 में रीगा से तालिन चली गईं।",
+            "लुकास वेबर 1931 में रीगा से तालिन चले गए।",
+            ("लुकास वेबर", "अन्ना ब्रांट"),
+        ),
+    ],
+)
+def test_a_lone_opening_name_in_another_names_place_fires(
+    passage: str, claim: str, found: tuple[str, str]
+) -> None:
+    assert found in entities(claim, passage)
+    assert not entities(passage.split(". ")[0].rstrip(".") + ".", passage)
+
+
+@pytest.mark.parametrize(
+    ("passage", "claim"),
+    [
+        ("Thank you for the help and support.", "Thanks for the help and support."),
+        ("Tough question, that one.", "Difficult question"),
+        ("Researchers found the wreck in 1931 off the coast.", "The wreck was found in 1931."),
+        ("Brandt wrote the novel in 1931.", "Weber edited a magazine in Riga."),  # not one slot
+    ],
+)
+def test_common_words_and_other_frames_fire_nothing(passage: str, claim: str) -> None:
+    assert not entities(claim, passage)
