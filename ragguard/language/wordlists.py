@@ -173,6 +173,9 @@ class Lexicon:
     place_attributes: tuple[str, ...] = ()
     """``[names]``: nouns a place names the home of, written after it ("the Vilnius company
     Amberline", "a Tallinn firm")."""
+    titles: frozenset[str] = frozenset()
+    """``[names]``: titles written with a stop before a name ("Dr.", "Mme."): no sentence ends
+    after one."""
     place_postpositions: frozenset[str] = frozenset()
     """``[names]``: two words after a name that make it a place, the role of the first entry
     of ``postpositions`` ("के पास", near; "वह जगह", the place [where])."""
@@ -339,6 +342,7 @@ def _name_fields(names: Mapping[str, Any]) -> dict[str, Any]:
         "place_clauses": _words(names.get("place_clauses")),
         "place_attributes": _words(names.get("place_attributes")),
         "place_postpositions": frozenset(_words(names.get("place_postpositions"))),
+        "titles": frozenset(_words(names.get("titles"))),
         "postpositions": {
             word: role
             for role, entry in enumerate(_words(names.get("postpositions")))

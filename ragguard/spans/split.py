@@ -8,8 +8,9 @@ Rules (RAG-Check partitions a response into sentence-level spans before scoring 
   together with any closing quotes or parentheses and any bracketed markers right after it
   (``big. [1] It`` keeps ``[1]`` with ``big.``), provided whitespace or the end of the line
   follows.
-* It does not end there when the next word starts in lower case, after a title-like
-  abbreviation (Dr., Mr., e.g., vs., approx., Fig.) or a single capital initial (J. K. Rowling),
+* It does not end there when the next word starts in lower case, after a title (every
+  language's ``[names] titles``: Dr., Mr., Mme., Dra.) or another abbreviation that precedes
+  a word (e.g., vs., approx., Fig.) or a single capital initial (J. K. Rowling),
   nor after a sentence-capable abbreviation (etc., Inc., Jan., U.S., a.m., No.) that is followed
   by a number. Decimals and versions (3.14, v2.0) never match, since no space follows the dot.
 * Nor after a rank in digits that a century word follows ("im 18. Jahrhundert": each
@@ -24,7 +25,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import NamedTuple
 
-from ragguard.language import SUPPORTED, PeriodWords, section
+from ragguard.language import SUPPORTED, PeriodWords, lexicon_or_fallback, section
 from ragguard.schema import span_offsets
 
 
@@ -44,14 +45,11 @@ _LAST_TOKEN = re.compile(r"[\w.]+$")
 _DOTTED_ACRONYM = re.compile(r"(?:[a-z]\.)+[a-z]")
 _INITIAL = re.compile(r"[A-Z]")
 
-NEVER_FINAL_ABBREVIATIONS: frozenset[str] = frozenset(
-    {
-        *("dr", "mr", "mrs", "ms", "prof", "st", "mt", "rev", "hon"),
-        *("gen", "col", "capt", "lt", "sgt", "gov", "sen", "rep"),
-        *("vs", "v", "e.g", "i.e", "cf", "approx", "fig", "figs", "eq"),
-    }
+PRECEDING_ABBREVIATIONS: frozenset[str] = frozenset(
+    {"vs", "v", "e.g", "i.e", "cf", "approx", "fig", "figs", "eq"}
 )
-"""Abbreviations that precede a word (titles, "e.g."), so never end a sentence."""
+"""Abbreviations other than titles that precede a word ("e.g.", "vs."), so never end a
+sentence."""
 
 FINAL_ABBREVIATIONS: frozenset[str] = frozenset(
     {
@@ -60,6 +58,15 @@ FINAL_ABBREVIATIONS: frozenset[str] = frozenset(
     }
 )
 """Abbreviations that may end a sentence; they do unless a number follows ("Jan. 5")."""
+
+
+@cache
+def never_final() -> frozenset[str]:
+    """Abbreviations that never end a sentence: every language's titles (``[names] titles``:
+    "Dr.", "Mme.", "Dra.") and ``PRECEDING_ABBREVIATIONS``, less those that may end one
+    ("Sr." of "John Smith Sr.")."""
+    titles = {t for code in SUPPORTED for t in lexicon_or_fallback(code).titles}
+    return frozenset(titles | PRECEDING_ABBREVIATIONS) - FINAL_ABBREVIATIONS
 
 
 @cache
@@ -113,7 +120,7 @@ def _ends_sentence(line: str, match: re.Match[str]) -> bool:
         return True
     token_match = _LAST_TOKEN.search(line, 0, match.start())
     token = token_match.group().lstrip(".") if token_match else ""
-    if token.lower() in NEVER_FINAL_ABBREVIATIONS or _INITIAL.fullmatch(token):
+    if token.lower() in never_final() or _INITIAL.fullmatch(token):
         return False
     if _rank_of_century(token, rest):
         return False

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ragguard.spans import locate_spans, split_sentences
+from ragguard.spans.split import never_final
 
 
 def texts(response: str) -> list[str]:
@@ -111,3 +112,21 @@ def test_hindi_sentences_end_at_the_danda() -> None:
 def test_spanish_questions_and_exclamations_open_sentences() -> None:
     response = "¿Dónde está el Prado? Está en Madrid. ¡Abrió en 1819!"
     assert texts(response) == ["¿Dónde está el Prado?", "Está en Madrid.", "¡Abrió en 1819!"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "La biblioteca fue fundada por la Dra. Vaskell en 1810.",
+        "La bibliothèque a été fondée par Mme. Vaskell en 1810.",
+        "The bridge was designed by Rev. Vaskell in 1810.",
+    ],
+)
+def test_every_languages_titles_end_no_sentence(text: str) -> None:
+    assert [s.text for s in split_sentences(text)] == [text]
+
+
+def test_an_abbreviation_that_may_close_a_sentence_still_does() -> None:
+    spans = split_sentences("John Smith Sr. died in 1810. He was old.")
+    assert [s.text for s in spans] == ["John Smith Sr. died in 1810.", "He was old."]
+    assert never_final() >= {"dr", "dra", "mme"} and "sr" not in never_final()

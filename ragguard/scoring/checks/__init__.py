@@ -42,7 +42,7 @@ from ragguard.scoring.checks.coverage import uncovered_findings
 from ragguard.scoring.checks.entities import name_findings
 from ragguard.scoring.checks.months import month_findings, weekday_findings
 from ragguard.scoring.checks.numbers import Quantity, quantities
-from ragguard.scoring.checks.parse import Sentence, parse, parse_passage
+from ragguard.scoring.checks.parse import Sentence, parse, parse_passage, sentences_of
 from ragguard.scoring.checks.periods import periods
 from ragguard.scoring.checks.polarity import polarity_findings, ranking_denied, sentence_cues
 from ragguard.scoring.checks.proper_names import names
@@ -51,7 +51,6 @@ from ragguard.scoring.checks.quantity_rules import quantity_findings
 from ragguard.scoring.checks.superlatives import superlative_findings
 from ragguard.scoring.checks.written_numbers import in_passage_digits
 from ragguard.scoring.interface.protocols import Reason
-from ragguard.scoring.lexical.text import evidence_sentences
 
 if _typing.TYPE_CHECKING:
     from ragguard.scoring.checks.antecedents import answer_readings
@@ -154,7 +153,7 @@ def _claim_sentences(claim: str, language: str = "en") -> list[str]:
     before a number ("built c. 1925" is one sentence with an approximate year) and of a
     rank that a century follows ("im 18. Jahrhundert": ``periods``)."""
     parts: list[str] = []
-    for part in evidence_sentences(claim):
+    for part in sentences_of(claim, language):
         circa = parts and _CIRCA_END.search(parts[-1]) and part[:1].isdigit()
         rank = parts and _RANK_END.search(parts[-1])
         if circa or (rank and periods(parts[-1][-3:] + " " + part, language)):

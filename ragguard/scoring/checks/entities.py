@@ -144,7 +144,8 @@ def _plainly_other(words: tuple[str, ...], others: tuple[str, ...]) -> bool:
     """Whether the words differ from those in their places, each that differs from its first
     letters on and none an initial ("R.", "F.C."); a word may be the same in both ("de" of
     "Musée Brask de Tallinn" and "Musée Orlen de Tallinn")."""
-    differing = [(a, b) for a, b in zip(words, others, strict=True) if a != b]
+    elided = [(_unelided(a), _unelided(b)) for a, b in zip(words, others, strict=True)]
+    differing = [(a, b) for a, b in elided if a != b]
     return bool(differing) and all(
         a[:OTHER_LETTERS] != b[:OTHER_LETTERS]
         and len(a) > OTHER_LETTERS
@@ -152,6 +153,12 @@ def _plainly_other(words: tuple[str, ...], others: tuple[str, ...]) -> bool:
         and "." not in a + b
         for a, b in differing
     )
+
+
+def _unelided(word: str) -> str:
+    """A name's word less an elided particle ("neill" of "o'neill", "antoni" of "d'antoni"):
+    "O'Neill" and "O'Brien" differ from their first letters on."""
+    return re.sub(r"^[^\W\d_]['’]", "", word)
 
 
 def _core_keys(name: str, keys: frozenset[str], common: frozenset[str]) -> frozenset[str]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ragguard.language import english_numerals, kinds_off
+from ragguard.language import english_numerals, kinds_off, lexicon_or_fallback
 from ragguard.runtime import memoized
 from ragguard.scoring.checks.antecedents import resolve
 from ragguard.scoring.checks.dates import months_in, weekdays_in
@@ -80,12 +80,31 @@ def parse(text: str, language: str = "en") -> Sentence:
     )
 
 
+_STOP_AFTER_A_WORD = re.compile(r"(?:^|[\s(])([^\s.()]+)\.$")
+
+
+def sentences_of(text: str, language: str = "en") -> list[str]:
+    """The text's sentences as the evidence is split, less the stops after an initial or a
+    title of the language's ``[names] titles`` ("J. R. Weber", "Dr. Anna Brandt"): a name
+    is read whole."""
+    titles = lexicon_or_fallback(language).titles
+    parts: list[str] = []
+    for part in evidence_sentences(text):
+        last = _STOP_AFTER_A_WORD.search(parts[-1]) if parts else None
+        word = last.group(1) if last else ""
+        if (len(word) == 1 and word.isalpha()) or word.lower() in titles:
+            parts[-1] += " " + part
+        else:
+            parts.append(part)
+    return parts
+
+
 @memoized(entries=16_384)
 def parse_passage(passage: str, language: str = "en") -> tuple[Sentence, ...]:
     """A passage's sentences, parsed, each read with its antecedent ("It was completed in
     1889." as "The Eiffel Tower was completed in 1889.": ``antecedents``), so a check and its
     reason see the value the sentence gives."""
-    sentences = resolve(tuple(evidence_sentences(passage)), language)
+    sentences = resolve(tuple(sentences_of(passage, language)), language)
     return tuple(parse(s, language) for s in sentences)
 
 

@@ -100,7 +100,7 @@ def capitalized_runs(text: str, language: str) -> tuple[str, ...]:
         found, skip, tokens = read
         common, start = found.common_endings, 0
         while start < len(tokens):
-            end = _capitalized_run(tokens, start, skip)
+            end = _capitalized_run(tokens, start, skip, found.titles)
             while end - start > 1 and tokens[end - 1].group().lower().endswith(common):
                 end -= 1
             if end - start > 1:
@@ -125,13 +125,13 @@ def placed_names(text: str, language: str) -> tuple[str, ...]:
         if tokens[index].group().lower() not in found.bare_after:
             index += 1
             continue
-        end = _capitalized_run(tokens, index + 1, skip)
+        end = _capitalized_run(tokens, index + 1, skip, found.titles)
         first = tokens[index + 1].group().lower()
         if end == index + 1 or first in found.not_names or first.endswith(found.common_endings):
             index += 1
             continue
         out.append(text[tokens[index + 1].start() : tokens[end - 1].end()])
-        listed = _capitalized_run(tokens, end + 1, skip)
+        listed = _capitalized_run(tokens, end + 1, skip, found.titles)
         if end + 1 < len(tokens) and tokens[end].group() == "," and listed > end + 1:
             closing = tokens[listed].group().lower() if listed < len(tokens) else "."
             if closing in _CLOSES:
@@ -153,9 +153,12 @@ def _capitals(
     return found, frozenset(skip), list(NAME_TOKEN.finditer(text))
 
 
-def _capitalized_run(tokens: list[re.Match[str]], start: int, skip: frozenset[str]) -> int:
+def _capitalized_run(
+    tokens: list[re.Match[str]], start: int, skip: frozenset[str], titles: frozenset[str]
+) -> int:
     """The end of the run of capitalized words from ``start`` (``start`` itself when there is
-    none), through a hyphen or a joiner between two of them ("Baden-Baden", "Rio de Janeiro")."""
+    none), through a hyphen or a joiner between two of them ("Baden-Baden", "Rio de Janeiro")
+    and the stop after a title ("Dr. Tavrin")."""
     end = start
     while end < len(tokens):
         word = tokens[end].group()
@@ -163,7 +166,8 @@ def _capitalized_run(tokens: list[re.Match[str]], start: int, skip: frozenset[st
             end += 1
             continue
         following = tokens[end + 1].group() if end + 1 < len(tokens) else ""
-        joins = word == "-" or word in NAME_JOINERS or word == "am"
+        titled = word == "." and end > start and tokens[end - 1].group().lower() in titles
+        joins = word == "-" or word in NAME_JOINERS or word == "am" or titled
         if end > start and joins and following[:1].isupper():
             end += 1
             continue

@@ -6,7 +6,7 @@ import pytest
 
 from ragguard.scoring.checks import check
 from ragguard.scoring.checks.name_frames import only_other_person
-from ragguard.scoring.checks.parse import parse, parse_passage
+from ragguard.scoring.checks.parse import parse, parse_passage, sentences_of
 from tests.scoring.checks.passages import Case, assert_first_reason
 
 ENTITIES_CASES: list[Case] = [
@@ -671,3 +671,42 @@ def test_a_hindi_name_of_the_same_kind_after_the_same_word_is_a_rival() -> None:
     passage = "वोर्ना झील आर्वेनिया के उत्तर में स्थित है और इसका पानी टायरहेनियन सागर में जाता है।"
     claim = "वोर्ना झील का पानी एजियन सागर में जाता है।"
     assert [(r.check, r.evidence) for r in check(claim, passage)] == [("entity", "टायरहेनियन")]
+
+
+@pytest.mark.parametrize(
+    ("passage", "claim", "language"),
+    [
+        (
+            "The library in Riga was founded by Dr. Anna Brandt in 1931.",
+            "The library in Riga was founded by Dr. Lukas Weber in 1931.",
+            "en",
+        ),
+        (
+            "J. R. Brandt founded the library in Riga in 1931.",
+            "J. R. Weber founded the library in Riga in 1931.",
+            "en",
+        ),
+        (
+            "The library in Riga was founded by Sean O'Brien in 1931.",
+            "Sean O'Neill founded the library in Riga in 1931.",
+            "en",
+        ),
+        (
+            "Die Bibliothek in Riga wurde 1931 von Dr. Brandt gegründet.",
+            "Die Bibliothek in Riga wurde 1931 von Dr. Weber gegründet.",
+            "de",
+        ),
+        (
+            "La biblioteca de Riga fue fundada por la Dra. Brandt en 1931.",
+            "La biblioteca de Riga fue fundada por la Dra. Weber en 1931.",
+            "es",
+        ),
+    ],
+)
+def test_a_name_after_a_title_an_initial_or_an_elision_is_read_whole(
+    passage: str, claim: str, language: str
+) -> None:
+    """No sentence ends after "Dr." or "J.", so the name after it is read in its sentence;
+    "O'Neill" and "O'Brien" differ after their particle."""
+    assert "entity" in {r.check for r in check(claim, passage)}
+    assert sentences_of(passage, language) == [passage]
