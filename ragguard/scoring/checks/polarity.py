@@ -149,6 +149,18 @@ def _clause_of(sentence: Sentence, cue: int) -> Sentence:
     return clause if inside else sentence
 
 
+def _closed_clause(sentence: Sentence, cue: int) -> Sentence | None:
+    """The sentence's first clause, up to a comma, where the negation cue at ``cue`` closes
+    it ("Greta Holm gewann den Preis nie, obwohl sie 1931 nominiert wurde."); None
+    otherwise."""
+    head, _, rest = sentence.text.partition(",")
+    if not rest:
+        return None
+    clause = parse(head, sentence.language)
+    closes = cue == len(clause.words) - 1 and clause.words[cue] == sentence.words[cue]
+    return clause if closes else None
+
+
 def _held(words: frozenset[str], content: frozenset[str], language: str) -> frozenset[str]:
     """Those of ``words`` that ``content`` holds; in any inflection where the language has
     no stemmer (``_one_form``: "beenden" of "beendete", "terminer" of "terminé", "erhalten"
@@ -324,10 +336,13 @@ def _denied_by(
         scope = governed_words(clause.words, cue, language=language)
         if not scope and not negation_governs_before(language):
             scope = _closing_scope(clause, claim, cue, context)
-        governed = frozenset(stem_in(language, w) for w in scope)
-        held = _held(governed, claim.content, language)
-        if len(held) >= least and not holds_opposite(scope[:1], claim):
-            return [Reason("negation", "", negated_phrase(anchor.words, cue, scope, language))]
+        closed = None if negation_governs_before(language) else _closed_clause(anchor, cue)
+        for each in (scope, _closing_scope(closed, claim, cue, context) if closed else []):
+            governed = frozenset(stem_in(language, w) for w in each)
+            held = _held(governed, claim.content, language)
+            if len(held) >= least and not holds_opposite(each[:1], claim):
+                phrase = negated_phrase(anchor.words, cue, each, language)
+                return [Reason("negation", "", phrase)]
     return None
 
 

@@ -340,3 +340,23 @@ def test_a_tied_sentence_denying_one_word_of_the_claim_does_not_count() -> None:
     passage = "Netscape Navigator first shipped in 1994. AOL could not sustain Netscape Navigator."
     claim = "Netscape Navigator was a web browser."
     assert "negation" not in {r.check for r in check(claim, passage)}
+
+
+@pytest.mark.parametrize(
+    ("passage", "claim"),
+    [
+        (
+            "Greta Holm gewann den Larsen-Preis nie, obwohl sie 1931 nominiert wurde.",
+            "Greta Holm hat den Larsen-Preis gewonnen.",
+        ),
+        (
+            "David Okoye beendete den Marathon nicht, weil eine Verletzung dazwischenkam.",
+            "David Okoye hat den Marathon beendet.",
+        ),
+    ],
+)
+def test_a_negation_closing_the_first_clause_before_a_comma_governs_it(
+    passage: str, claim: str
+) -> None:
+    assert "negation" in {r.check for r in check(claim, passage)}
+    assert "negation" not in {r.check for r in check(passage.split(",")[0] + ".", passage)}
