@@ -175,9 +175,11 @@ def same_ranking(one: tuple[str, ...], other: tuple[str, ...], cues: Superlative
 
 def _same_head(one: str, other: str, cues: SuperlativeCues) -> bool:
     """Whether two rankings' first words are one: ranks of one value ("segundo", "segunda"),
-    or cues of one base."""
+    or cues of one base; a plain word is no cue of its base ("long", "longest")."""
     if one in cues.ordinals or other in cues.ordinals:
         return cues.ordinals.get(one) == cues.ordinals.get(other)
+    if is_cue(one, cues) != is_cue(other, cues):
+        return False  # "long" of "455 metres long" is no "longest"
     return cue_base(one, cues) == cue_base(other, cues)
 
 
