@@ -710,3 +710,14 @@ def test_a_name_after_a_title_an_initial_or_an_elision_is_read_whole(
     "O'Neill" and "O'Brien" differ after their particle."""
     assert "entity" in {r.check for r in check(claim, passage)}
     assert sentences_of(passage, language) == [passage]
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Le premier roman d'Anna Brandt a paru en 1931.", "Anna Brandt"),
+        ("L'entreprise, qu'Émile Zola a fondée, ferme.", "Émile Zola"),
+    ],
+)
+def test_a_french_name_after_an_elision_keeps_its_first_word(text: str, name: str) -> None:
+    assert name in parse(text, "fr").names
