@@ -252,6 +252,16 @@ def _capitalized_context(slot: Slot) -> frozenset[str]:
     return slot.context & {stem_in(language, w) for w in capitalized}
 
 
+def _may_join(slot: Slot, sentence: Sentence) -> bool:
+    """Whether a sentence that names the claim's subject may give part of what the claim
+    says of it: it shares the claim's other words, or says nothing but names (a title: "Charles
+    Manson ."); not "Her partner Lukas Weber ran the sales office." against "Lukas Weber
+    founded Northwind Works", which the sentence about the founding gives to another. A
+    sentence right before that one may join too (``_subject_rival``)."""
+    named = frozenset().union(*sentence.name_keys)
+    return bool(overlap(slot.context, sentence)) or len(sentence.content - named) < MIN_SHARED
+
+
 def _subject_rival(slot: Slot, own: frozenset[str]) -> str | None:
     """The claim's subject, when the on-topic sentence says the same of another subject
     ("Koechlin designed the tower" against "Eiffel designed the tower"): the claim opens with
@@ -270,8 +280,11 @@ def _subject_rival(slot: Slot, own: frozenset[str]) -> str | None:
             best, share = reading, held
     if best is None or share < max(SUBJECT_ANCHOR, MIN_ANCHOR):
         return None
-    if any(r.states for r in slot.readings if r is not best):
-        return None  # named elsewhere in the passage: the claim may join two sentences
+    at = slot.readings.index(best)
+    for index, reading in enumerate(slot.readings):
+        near = index == at - 1  # it may be what the best sentence's pronoun stands for
+        if index != at and reading.states and (near or _may_join(slot, reading.sentence)):
+            return None  # named elsewhere beside the claim's words: it may join two sentences
     text = best.sentence.text
     leading = _without_article(text, best.sentence.language)
     rival = next((r for r in best.rivals if re.match(rf"{re.escape(r)}\b", leading)), None)

@@ -68,9 +68,38 @@ def marked_name_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> li
     unknown = frozenset(
         w for w in words if stem_in(language, w) not in known and not any(c.isdigit() for c in w)
     )
-    runs = _runs(words, unknown, skip)
+    runs = _runs(words, unknown, skip) or _runs_named_elsewhere(claim, sentences, skip)
     marked = _marked_findings(claim, sentences, runs[0], found, skip) if len(runs) == 1 else []
     return marked or _full_name_findings(claim, sentences, runs, found, skip)
+
+
+def _runs_named_elsewhere(
+    claim: Sentence, sentences: tuple[Sentence, ...], skip: frozenset[str]
+) -> list[Run]:
+    """The claim's runs of words the sentence holding most of its words does not write, where
+    the passage names them only in sentences that share fewer than ``MIN_SHARED`` of the
+    claim's words and do not come right before it: another person of the passage put in the
+    slot of the one the sentence names ("लुकास वेबर ने ... स्थापना की" against
+    "अन्ना ब्रांट ने ... स्थापना की। उनके साथी लुकास वेबर ...")."""
+    language = claim.language
+    best = max(sentences, key=lambda s: len(claim.content & s.content))
+    here = frozenset(
+        w
+        for w in claim.words
+        if stem_in(language, w) not in best.content and not any(c.isdigit() for c in w)
+    )
+    runs = _runs(claim.words, here, skip)
+    at = sentences.index(best)
+    for start, end in runs:
+        named = frozenset(claim.words[start:end])
+        holders = [s for s in sentences if s is not best and named <= s.word_set]
+        if at and named <= sentences[at - 1].word_set:
+            return []  # the sentence before may be what the best one's pronoun stands for
+        if not holders or any(
+            len(claim.content & s.content) >= MIN_SHARED + len(named) for s in holders
+        ):
+            return []
+    return runs
 
 
 def _role(words: tuple[str, ...], at: int, found: Lexicon) -> int | None:

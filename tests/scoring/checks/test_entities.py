@@ -721,3 +721,42 @@ def test_a_name_after_a_title_an_initial_or_an_elision_is_read_whole(
 )
 def test_a_french_name_after_an_elision_keeps_its_first_word(text: str, name: str) -> None:
     assert name in parse(text, "fr").names
+
+
+@pytest.mark.parametrize(
+    ("passage", "claim"),
+    [
+        (
+            "Anna Brandt founded Northwind Works in Riga in 1931. Her partner Lukas Weber ran "
+            "the sales office.",
+            "Lukas Weber founded Northwind Works in Riga in 1931.",
+        ),
+        (
+            "Anna Brandt fundó Northwind Works en Riga en 1931. Su socio Lukas Weber dirigía "
+            "las ventas.",
+            "Lukas Weber fundó Northwind Works en Riga en 1931.",
+        ),
+        (
+            "अन्ना ब्रांट ने 1931 में रीगा में नॉर्थविंड वर्क्स की स्थापना की। उनके साथी लुकास वेबर "
+            "बिक्री विभाग चलाते थे।",
+            "लुकास वेबर ने 1931 में रीगा में नॉर्थविंड वर्क्स की स्थापना की।",
+        ),
+    ],
+)
+def test_another_person_of_the_passage_in_the_subjects_place_fires(
+    passage: str, claim: str
+) -> None:
+    """The passage names the claim's subject only in a sentence about something else; the
+    sentence that says what the claim says gives it to another."""
+    assert "entity" in {r.check for r in check(claim, passage)}
+
+
+def test_a_title_sentence_or_a_sentence_that_shares_the_claim_may_join() -> None:
+    title = "Charles Manson . Susan Denise Atkins was a member of the Manson Family."
+    assert "entity" not in {r.check for r in check("Charles Manson is a murderer.", title)}
+    joined = (
+        "Anna Brandt founded Northwind Works in Riga in 1931. Lukas Weber also founded "
+        "Northwind Works with her."
+    )
+    claim = "Lukas Weber founded Northwind Works in Riga in 1931."
+    assert "entity" not in {r.check for r in check(claim, joined)}

@@ -640,7 +640,7 @@ def test_another_subjects_rank_is_no_rival() -> None:
     ["It is 455 metres long.", "It opened in 1931 and is 455 metres long.", "It is 90 years old."],
 )
 def test_a_plain_adjective_of_a_measure_states_no_ranking(measure: str) -> None:
-    """"455 metres long" says nothing of "the longest": the passage's own ranking of the
+    """ "455 metres long" says nothing of "the longest": the passage's own ranking of the
     subject ("the second-longest") still denies the claim's."""
     passage = f"The Kellan Bridge is the second-longest bridge in Riga. {measure}"
     assert superlatives("The Kellan Bridge is the longest bridge in Riga.", passage)
