@@ -228,7 +228,7 @@ def superlative_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> li
             continue  # "la primera mitad del siglo XX" ranks no one
         other = rival(claim, phrase, key, sentences)
         if other is None:
-            other = _held_otherwise(claim, phrase, key, sentences, cues)
+            other = _held_otherwise(claim, phrase, key, sentences)
         in_a_name = key[-1] in _name_words(claim)  # "the First Division" ranks no one
         if (
             other is None
@@ -244,11 +244,7 @@ def superlative_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> li
 
 
 def _held_otherwise(
-    claim: Sentence,
-    phrase: str,
-    key: tuple[str, ...],
-    sentences: tuple[Sentence, ...],
-    cues: SuperlativeCues,
+    claim: Sentence, phrase: str, key: tuple[str, ...], sentences: tuple[Sentence, ...]
 ) -> str | None:
     """The ranking a clause about the claim's subject gives it, or else the other thing a
     clause that states the claim's ranking gives it to, where that clause holds another
@@ -256,6 +252,9 @@ def _held_otherwise(
     Riga" against "The Kellan Bridge is the longest bridge in Riga"; "Lake Vorna is the
     largest lake in Latvia and Lake Tessel is the second largest" against "Lake Tessel is
     the largest lake in Latvia")."""
+    cues = cues_of(claim.language)
+    if cues is None:
+        return None
     alone = among(claim.words, cue_at(claim.words, phrase, cues), cues) is None
     parts = clauses_of(sentences)
     stating = [c for c in parts if _states(c, key, cues, alone)]
