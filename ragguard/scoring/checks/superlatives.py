@@ -140,14 +140,14 @@ def _ranked_otherwise(
         if not ((ranked or bare) and overlap(claim.content, sentence)):
             continue
         for other, its in rankings(sentence.words, cues, stop):
-            # a ranking closing the claim with no noun ("is the busiest.") ranks what its
-            # sentence is about; the same ranking among others ranks the same thing
+            # a ranking with no noun ("is the busiest.", "of all the bridges ..., A is the
+            # longest") ranks what its sentence is about; the same ranking among others
+            # ranks the same thing
+            nouns = ranked_nouns(sentence.words, other, its, cues, claim.language)
             if (
                 bare
                 or same_ranking(its, key, cues)
-                or shared_count(
-                    ranked, ranked_nouns(sentence.words, other, its, cues, claim.language)
-                )
+                or shared_count(ranked, nouns or sentence.content)
                 or _ranked_by_the_same_word(claim, phrase, key, other, its, sentence, cues)
             ):
                 return _among_phrase(sentence.words, other, cues) or other

@@ -644,3 +644,28 @@ def test_a_plain_adjective_of_a_measure_states_no_ranking(measure: str) -> None:
     subject ("the second-longest") still denies the claim's."""
     passage = f"The Kellan Bridge is the second-longest bridge in Riga. {measure}"
     assert superlatives("The Kellan Bridge is the longest bridge in Riga.", passage)
+
+
+@pytest.mark.parametrize(
+    ("passage", "claim"),
+    [
+        (
+            "Of all the bridges in Riga, the Kellan Bridge is the longest. It opened in 1931.",
+            "The Kellan Bridge is the oldest bridge in Riga.",
+        ),
+        (
+            "De tous les ponts de Riga, le pont Kellan est le plus long.",
+            "Le pont Kellan est le plus ancien pont de Riga.",
+        ),
+        (
+            "De todos los puentes de Riga, el puente Kellan es el más largo.",
+            "El puente Kellan es el puente más antiguo de Riga.",
+        ),
+    ],
+)
+def test_a_ranking_with_no_noun_ranks_the_group_its_sentence_names(
+    passage: str, claim: str
+) -> None:
+    assert superlatives(claim, passage)
+    longest = claim.replace("oldest", "longest").replace("plus ancien", "plus long")
+    assert not superlatives(longest.replace("más antiguo", "más largo"), passage)
