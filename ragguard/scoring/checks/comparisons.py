@@ -22,7 +22,7 @@ from __future__ import annotations
 import unicodedata
 
 from ragguard.language import SuperlativeCues, lexicon_or_fallback, negation_positions
-from ragguard.scoring.checks.parse import Sentence
+from ragguard.scoring.checks.parse import Sentence, name_words
 from ragguard.scoring.checks.words import one_stem
 from ragguard.scoring.lexical.text import stem_in
 
@@ -154,7 +154,7 @@ def comparison_only(sentence: Sentence, cues: SuperlativeCues) -> frozenset[str]
     words = sentence.words
     if not cues.than.intersection(words) or ranking_comparisons(sentence, cues):
         return frozenset()
-    named = {w.lower() for name in sentence.names for w in name.replace("-", " ").split()}
+    named = name_words(sentence)
     found: set[str] = set()
     for at, word in enumerate(words):
         if word not in cues.than or not named.intersection(words[at + 1 : at + 1 + NAMED_REACH]):

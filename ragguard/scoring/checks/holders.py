@@ -16,7 +16,7 @@ import re
 
 from ragguard.language import lexicon_or_fallback
 from ragguard.runtime import memoized
-from ragguard.scoring.checks.parse import Sentence, parse
+from ragguard.scoring.checks.parse import Sentence, name_words, parse
 from ragguard.scoring.checks.rankings import cues_of, is_cue
 from ragguard.scoring.checks.words import WORD, one_stem
 from ragguard.scoring.lexical.text import stem_in
@@ -43,11 +43,12 @@ def held_by_another(
         return None
     for clause in stating:
         for theirs in (g - claim.word_set for g in _groups(clause, ranked)):
+            if not theirs:
+                continue
             adds = clause.content - {stem_in(clause.language, w) for w in theirs} - claim.content
-            for label in ours:
-                mine = label - clause.word_set
+            for mine in (label - clause.word_set for label in ours):
                 rest = claim.content - {stem_in(claim.language, w) for w in mine}
-                if not theirs or not mine or (adds and rest - clause.content):
+                if not mine or (adds and rest - clause.content):
                     continue
                 if any(mine <= c.word_set for c in parts if c not in stating):
                     return " ".join(w for w in clause.words if w in theirs), mine
@@ -125,7 +126,7 @@ def _labels(sentence: Sentence, ranked: frozenset[str]) -> frozenset[str]:
         return frozenset()
     stop = lexicon_or_fallback(sentence.language).stopwords
     words = sentence.words
-    named = {w.lower() for name in sentence.names for w in name.replace("-", " ").split()}
+    named = name_words(sentence)
     capitals = any(ch.isupper() for ch in sentence.text)  # Devanagari has none
     beside: set[str] = set()
     for at, word in enumerate(words):

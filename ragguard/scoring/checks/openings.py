@@ -3,14 +3,17 @@ nothing of a sentence's first word, so ``proper_names.names`` leaves a lone one 
 read as a name where the passage never writes it and a passage sentence opens with another
 lone word and goes on as the claim does ("Brandt wrote the novel in 1931."): the two fill
 one slot. Not "Researchers found" against "Scientists found" alone: the sentence must
-go on word for word, and the training sets' figures are in ``docs/accuracy.md``.
+go on word for word. ``name_frames.neighbour_rival`` reads a claim's lone opening against
+the passage's *names* by the one word beside each; the passage's own lone opening is no
+name there, and that one word alone fired on common words ("Difficult question" against
+"Tough question"; the training sets' figures are in ``docs/accuracy.md``).
 """
 
 from __future__ import annotations
 
 from ragguard.language import lexicon_or_fallback
+from ragguard.scoring.checks.name_frames import lone_opening
 from ragguard.scoring.checks.parse import Sentence
-from ragguard.scoring.checks.proper_names import opens_sentences
 from ragguard.scoring.checks.words import WORD
 from ragguard.scoring.interface.protocols import Reason
 from ragguard.scoring.lexical.text import stem_in
@@ -21,8 +24,6 @@ of another name."""
 FRAME = 2
 """Words after the opening name the passage sentence must write as the claim does: "Brandt
 wrote the" against "Weber wrote the"."""
-MIN_LETTERS = 3
-"""Letters a lone opening word needs to be read as a name."""
 
 
 def opening_name_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[Reason]:
@@ -50,19 +51,11 @@ def opening_name_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> l
 
 
 def _lone_opening(sentence: Sentence) -> str | None:
-    """The sentence's first word where it is capitalized, a lower-case word follows it, and
-    it is neither a function word, a word that opens sentences ("Sadly", "Yesterday"), nor
-    one of its names; None otherwise ("Weber" of "Weber wrote the novel")."""
-    tokens = WORD.findall(sentence.text)
-    if len(tokens) < 2 or not tokens[0][:1].isupper() or not tokens[1][:1].islower():
-        return None
-    word = tokens[0]
-    stop = lexicon_or_fallback(sentence.language).stopwords
-    if len(word) < MIN_LETTERS or not word.isalpha() or word.lower() in stop:
-        return None
-    if opens_sentences(word.lower()) or word in sentence.names:
-        return None
-    return word
+    """The sentence's lone opening word (``name_frames.lone_opening``) where a lower-case word
+    follows it ("Weber" of "Weber wrote the novel", not of "Weber 1931"); None otherwise."""
+    tokens = WORD.findall(sentence.text)[:2]
+    word = lone_opening(sentence)
+    return word if word and len(tokens) > 1 and tokens[1][:1].islower() else None
 
 
 MAX_RUN = 3

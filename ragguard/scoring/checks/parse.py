@@ -114,6 +114,12 @@ def passage_vocabulary(passage: str, language: str = "en") -> frozenset[str]:
     return frozenset().union(*(s.content for s in parse_passage(passage, language)))
 
 
+def name_words(sentence: Sentence) -> frozenset[str]:
+    """The words of the sentence's names, lower case, a hyphen's parts apart ("kellan",
+    "brücke" of "Kellan-Brücke"): as ``Sentence.words`` writes them."""
+    return frozenset(w.lower() for name in sentence.names for w in re.split(r"[\s-]+", name))
+
+
 def overlap(context: frozenset[str], sentence: Sentence) -> float:
     """Share of ``context`` in the sentence; 0 below ``MIN_SHARED`` words in common."""
     shared = len(context & sentence.content)

@@ -16,8 +16,6 @@ figures behind this.
 
 from __future__ import annotations
 
-import re
-
 from ragguard.language import (
     PeriodWords,
     SuperlativeCues,
@@ -38,7 +36,7 @@ from ragguard.scoring.checks.comparisons import (
     states_by_comparison,
 )
 from ragguard.scoring.checks.holders import clauses_of, held_by_another, own_clauses
-from ragguard.scoring.checks.parse import MIN_SHARED, Sentence, overlap
+from ragguard.scoring.checks.parse import MIN_SHARED, Sentence, name_words, overlap
 from ragguard.scoring.checks.rankings import (
     among,
     cue_at,
@@ -135,7 +133,7 @@ def _ranked_otherwise(
     """``rival``'s search, once no sentence states ``key``."""
     stop = lexicon_or_fallback(claim.language).stopwords
     ranked = ranked_nouns(claim.words, phrase, key, cues, claim.language)
-    bare = not ranked and _closes(claim.words, phrase, stop | _name_words(claim))
+    bare = not ranked and _closes(claim.words, phrase, stop | name_words(claim))
     for sentence in sentences:
         if not ((ranked or bare) and overlap(claim.content, sentence)):
             continue
@@ -206,7 +204,7 @@ def _subject(
     """What the claim ranks: the words of its names before its ranking ``phrase`` ("mount
     kessel"), else the content words before it less the nouns it ranks."""
     before = _before(claim, phrase)
-    named = {w.lower() for name in claim.names for w in re.split(r"[\s-]+", name)} & before
+    named = name_words(claim) & before
     if named:
         return frozenset(named)
     return before - ranked_nouns(claim.words, phrase, key, cues, claim.language)
@@ -229,7 +227,7 @@ def superlative_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> li
         other = rival(claim, phrase, key, sentences)
         if other is None:
             other = _held_otherwise(claim, phrase, key, sentences)
-        in_a_name = key[-1] in _name_words(claim)  # "the First Division" ranks no one
+        in_a_name = key[-1] in name_words(claim)  # "the First Division" ranks no one
         if (
             other is None
             and not in_a_name
@@ -319,11 +317,6 @@ def _in_a_period(claim: Sentence, key: tuple[str, ...]) -> bool:
     return any(part.split()[0] == key[0] and f" {part} " in text for part in parts)
 
 
-def _name_words(sentence: Sentence) -> frozenset[str]:
-    """The words of the sentence's names, lower case: "Manchester" ends like a cue."""
-    return frozenset(w.lower() for name in sentence.names for w in name.split())
-
-
 UNRANKED_ANCHOR = 0.6
 """Share of the claim's content words a passage sentence must hold for a passage that ranks
 nothing to be about the claim's subject."""
@@ -359,9 +352,9 @@ def _ranks_nothing(
     ranked_by = {key[-1] + end for end in cues.adverb_endings} if analytic else set()
     marks = cues.ranking_words.union(cues.ordinals)
     return not any(
-        (s.word_set - comparison_only(s, cues)) & marks
+        (read := s.word_set - comparison_only(s, cues)) & marks
         or s.word_set & ranked_by
-        or any(is_cue(w, cues) for w in s.word_set - _name_words(s) - comparison_only(s, cues))
+        or any(is_cue(w, cues) for w in read - name_words(s))  # not "Manchester"
         or rankings(s.words, cues, stop)  # a ranking in a name still ranks ("the First War")
         or ranking_comparisons(s, cues)  # "no bridge is longer than A"
         for s in about
