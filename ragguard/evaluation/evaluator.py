@@ -31,7 +31,7 @@ from ragguard.metrics import SCORED_KINDS, DriftMonitor, answer_sentences
 from ragguard.runtime import Stopwatch
 from ragguard.runtime import clear_caches as caches_clear_caches
 from ragguard.schema import CalibrationStatus, Evaluation, FieldIssue, Thresholds, Trace
-from ragguard.scoring.checks import answer_readings
+from ragguard.scoring.checks import answer_readings, question_reading
 from ragguard.scoring.encoders import one_blas_thread
 from ragguard.scoring.interface import Claim, Evidence, item_evidence
 from ragguard.scoring.lite import Languages
@@ -337,7 +337,10 @@ class Evaluator:
                 continue
             language = policy.of_span(span.text, span.language, plan.trace, evidence)
             work.language = language
-            claim = Claim(work.reading, span.context if use_context else None, language)
+            # a fragment answer ("Lukas Weber.") claims what its question makes of it
+            asked = question_reading(plan.trace.query, work.reading, language)
+            read = asked if asked is not None and work is plan.spans[0] else work.reading
+            claim = Claim(read, span.context if use_context else None, language)
             wanted = {position[i] for i in (*span.references, *span.citations)}
             if not span.references:
                 wanted.update(range(len(plan.trace.items)))

@@ -114,3 +114,35 @@ def test_hedge_words_are_no_uncovered_content(guard):
     )
     assert span.supported is False
     assert all("probably" not in r.claim for r in span.reasons)
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "passage", "kind"),
+    [
+        (
+            "Who built the Kellan Bridge?",
+            "Lukas Weber.",
+            "The Kellan Bridge in Riga was built by Anna Brandt and opened in 1931.",
+            "entity",
+        ),
+        (
+            "Which is the busiest station in Riga?",
+            "Kestrel Station.",
+            "Kestrel Station is the second-busiest station in Riga. It opened in 1931.",
+            "superlative",
+        ),
+    ],
+)
+def test_a_fragment_answer_is_checked_as_its_question_reads_it(
+    guard, question, answer, passage, kind
+):
+    trace = {
+        "trace_id": "t",
+        "query": question,
+        "items": [{"id": "d1", "text": passage}],
+        "response": answer,
+    }
+    (span,) = guard.evaluate(trace).spans
+    assert span.supported is False
+    assert kind in {r.check for r in span.reasons}
+    assert span.text == answer  # the span is shown as written

@@ -53,7 +53,7 @@ from ragguard.scoring.checks.written_numbers import in_passage_digits
 from ragguard.scoring.interface.protocols import Reason
 
 if _typing.TYPE_CHECKING:
-    from ragguard.scoring.checks.antecedents import answer_readings
+    from ragguard.scoring.checks.antecedents import answer_readings, question_reading
 
 __all__ = [
     "CHECKS",
@@ -69,6 +69,7 @@ __all__ = [
     "names",
     "negation_explained",
     "quantities",
+    "question_reading",
     "same_quantity",
 ]
 

@@ -7,13 +7,16 @@ with a definite description ("the tower") takes the earlier subject that holds i
 ("The Eiffel Tower"). A subject is the words before the first listed verb (or, in English, a
 word ending in "-ed"), when they are a short phrase that is not a pronoun itself. The lists
 are each language's ``[antecedents]`` table (``data/<code>.toml``); a language without one
-(Hindi: its verb ends the sentence) is read as written. Openers where the pronoun refers to
+(Hindi: its verb ends the sentence; it lists only its askers) is read as written. Openers where the pronoun refers to
 nothing ("it is possible that", "es gibt", "il y a") are left alone.
 
 An answer's spans are read the same way (``answer_readings``): "It stands in Paris."
 answering "Where is the Eiffel Tower?" is checked, and judged relevant or not, as "The
 Eiffel Tower stands in Paris."; a span that opens with a pronoun takes the subject of the
-span before it, else the question's subject. One module for both readings, beside the
+span before it, else the question's subject. A fragment that answers a question asking for its
+subject is read as the sentence the question makes of it (``question_reading``): "Lukas
+Weber." answering "Who built the Kellan Bridge?" is checked as "Lukas Weber built the Kellan
+Bridge.", and judged relevant or not as written. One module for both readings, beside the
 checks that read passages this way (``parse``) and that find the names a question's subject
 is taken from (``proper_names``).
 """
@@ -213,3 +216,89 @@ def answer_readings(
             previous = subject(read, language) or previous
         readings.append(read)
     return readings
+
+
+MAX_FRAGMENT_WORDS = 4
+"""A longer answer says more than the name the question asks for ("The Kellan Bridge in
+Riga." still is one)."""
+_CLOSING = ".!?。।"
+
+
+def question_reading(question: str, answer: str, language: str = "en") -> str | None:
+    """The sentence a question makes of a fragment that answers it, when the question asks
+    for its subject ("Who built the Kellan Bridge?" and "Lukas Weber." -> "Lukas Weber built
+    the Kellan Bridge."; "रीगा का सबसे लंबा पुल कौन सा है?" and "केलन पुल।"). Read alone, the
+    fragment names a person or a bridge of the passage and claims nothing the passage could
+    deny. None when the answer is no fragment (a verb, a pronoun, a number; in a script
+    with capitals, no name at its end: "Lukas Weber lo construyó.") or the question asks
+    for no subject the language's ``[antecedents]`` askers find ("What did Brandt
+    write?")."""
+    lists = _lists(language)
+    fragment = _fragment(answer, lists, language)
+    if fragment is None:
+        return None
+    asked = question.strip().lstrip("¿¡").rstrip(" ?？").split()
+    stop = answer.strip()[-1:] if answer.strip()[-1:] in _CLOSING else "."
+    if lists.get("askers_in_place"):
+        placed = _in_place(asked, fragment, lists)
+        return None if placed is None else placed + stop
+    rest = _after_asker(asked, lists)
+    return None if rest is None else _capitalized(" ".join([*fragment, *rest])) + stop
+
+
+def _fragment(answer: str, lists: dict[str, frozenset[str]], language: str) -> list[str] | None:
+    """The fragment's words without its closing stop, or None where it is no fragment."""
+    words = answer.strip().rstrip(_CLOSING).split()
+    if not words or len(words) > MAX_FRAGMENT_WORDS or any(c.isdigit() for c in answer):
+        return None
+    lowered = [w.strip(",;:").lower() for w in words]
+    found = lexicon(language)
+    stop = found.stopwords if found is not None else frozenset()
+    if not any(c.lower() != c.upper() for c in answer):  # no capitals: Devanagari
+        return words if len(words) <= 3 and not stop.intersection(lowered) else None
+    verbs = lists.get("verbs", frozenset()) | lists.get("question_auxiliaries", frozenset())
+    if verbs.union(lists.get("pronouns", ())).intersection(lowered):
+        return None
+    named = words[-1][:1].isupper() and lowered[-1] not in stop  # "El puente Kellan."
+    return words if named else None
+
+
+def _after_asker(asked: list[str], lists: dict[str, frozenset[str]]) -> list[str] | None:
+    """The question's words after the asker that opens it ("Who", "Which station"), when they
+    go on with the verb whose subject it asks for; None otherwise."""
+    if len(asked) < 2:
+        return None
+    first, rest = asked[0].lower(), asked[1:]
+    verbs = lists.get("verbs", frozenset()) | lists.get("question_auxiliaries", frozenset())
+    if first in lists.get("noun_askers", ()):
+        if rest[0].lower() not in verbs:
+            rest = rest[1:]  # the asker's noun: "Which station is ..."
+        if not rest or rest[0].lower() not in verbs:
+            return None
+    elif first not in lists.get("askers", ()):
+        return None
+    verb = rest[0]
+    if not verb[:1].islower() or verb in lists.get("object_auxiliaries", ()):
+        return None  # "Who did Brandt marry?", "Quel pont Brandt a-t-il construit ?"
+    return rest
+
+
+def _in_place(
+    asked: list[str], fragment: list[str], lists: dict[str, frozenset[str]]
+) -> str | None:
+    """The question with its asker replaced where it stands, in a language that asks in
+    place (Hindi: "पुल किसने बनाया?" -> "पुल लुकास वेबर ने बनाया।"); a noun the fragment ends
+    with is not said twice ("कौन सा स्टेशन" and "केस्ट्रल स्टेशन"). Without its stop."""
+    mark = list(lists.get("doer_mark", ()))  # one word: Hindi "ने"
+    marked = {a: [*fragment, *mark] for a in lists.get("doer_askers", ())}
+    askers = {a: fragment for a in lists.get("askers_in_place", ())} | marked
+    for asker in sorted(askers, key=lambda a: -len(a.split())):
+        size = len(asker.split())
+        for at in range(len(asked) - size + 1):
+            if " ".join(asked[at : at + size]) != asker:
+                continue
+            after = asked[at + size :]
+            if after and after[0] == fragment[-1]:
+                after = after[1:]
+            return " ".join([*asked[:at], *askers[asker], *after])
+    return None

@@ -4,7 +4,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from ragguard.scoring.checks.antecedents import answer_readings, question_subject
+from ragguard.scoring.checks.antecedents import answer_readings, question_reading, question_subject
 
 
 @pytest.mark.parametrize(
@@ -39,3 +39,62 @@ def test_an_answer_span_takes_the_question_subject_then_the_span_before():
         "Tell me about Paris.", spans("Gustave Eiffel was an engineer.", "He was born in Dijon.")
     )
     assert read == ["Gustave Eiffel was an engineer.", "Gustave Eiffel was born in Dijon."]
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "language", "read"),
+    [
+        (
+            "Who built the Kellan Bridge?",
+            "Lukas Weber.",
+            "en",
+            "Lukas Weber built the Kellan Bridge.",
+        ),
+        (
+            "Which station is the busiest in Riga?",
+            "Kestrel Station.",
+            "en",
+            "Kestrel Station is the busiest in Riga.",
+        ),
+        (
+            "Wer baute die Kellan-Brücke?",
+            "Lukas Weber.",
+            "de",
+            "Lukas Weber baute die Kellan-Brücke.",
+        ),
+        (
+            "Quelle gare est la plus fréquentée de Riga ?",
+            "La gare de Kestrel.",
+            "fr",
+            "La gare de Kestrel est la plus fréquentée de Riga.",
+        ),
+        (
+            "¿Cuál es el puente más largo de Riga?",
+            "El puente Kellan.",
+            "es",
+            "El puente Kellan es el puente más largo de Riga.",
+        ),
+        ("केलन पुल किसने बनाया?", "लुकास वेबर।", "hi", "केलन पुल लुकास वेबर ने बनाया।"),
+        ("रीगा में कौन सा स्टेशन सबसे व्यस्त है?", "केस्ट्रल स्टेशन।", "hi", "रीगा में केस्ट्रल स्टेशन सबसे व्यस्त है।"),
+    ],
+)
+def test_a_fragment_is_read_as_the_sentence_its_question_makes(question, answer, language, read):
+    assert question_reading(question, answer, language) == read
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "language"),
+    [
+        ("What did Brandt write?", "Grey Harbour.", "en"),  # asks for an object
+        ("Who built it?", "Lukas Weber did.", "en"),  # a verb: a sentence of its own
+        ("Who built it?", "He did.", "en"),
+        ("When did it open?", "In 1931.", "en"),  # a number: read by its own rules
+        ("Who built it?", "the engineer.", "en"),  # no name
+        ("¿Quién construyó el puente Kellan?", "Lukas Weber lo construyó.", "es"),
+        ("Quel pont Brandt a-t-il construit ?", "Le pont Kellan.", "fr"),
+        ("Where is the Kellan Bridge?", "Riga.", "en"),  # no asker of the subject
+        ("केलन पुल कब खुला?", "1931 में।", "hi"),
+    ],
+)
+def test_what_is_no_fragment_or_no_question_of_a_subject_is_not_read(question, answer, language):
+    assert question_reading(question, answer, language) is None
