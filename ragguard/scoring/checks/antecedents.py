@@ -6,9 +6,10 @@ the subject of the sentence before, else of the passage's first sentence; one th
 with a definite description ("the tower") takes the earlier subject that holds its last word
 ("The Eiffel Tower"). A subject is the words before the first listed verb (or, in English, a
 word ending in "-ed"), when they are a short phrase that is not a pronoun itself. The lists
-are each language's ``[antecedents]`` table (``data/<code>.toml``); a language without one
-(Hindi: its verb ends the sentence; it lists only its askers) is read as written. Openers where the pronoun refers to
-nothing ("it is possible that", "es gibt", "il y a") are left alone.
+are each language's ``[antecedents]`` table (``data/<code>.toml``); a language without
+pronouns and verbs there (Hindi: its verb ends the sentence; it lists only its askers) is
+read as written. Openers where the pronoun refers to nothing ("it is possible that", "es
+gibt", "il y a") are left alone.
 
 An answer's spans are read the same way (``answer_readings``): "It stands in Paris."
 answering "Where is the Eiffel Tower?" is checked, and judged relevant or not, as "The

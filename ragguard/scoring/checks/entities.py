@@ -121,10 +121,10 @@ def _shared_edges(claim: Sentence, sentences: tuple[Sentence, ...]) -> frozenset
     words, all its other words plainly other words ("Lake" of "Lake Tessel" and "Lake
     Vorna", "Museum" of "Brask Museum" and "Orlen Museum", "Lukas" of "Lukas Brandt" and
     "Lukas Weber"; not of "Phillip D'Antoni" and "Philip D'Antoni")."""
-    passage = {tuple(_name_words(n.lower())) for s in sentences for n in s.names}
+    passage = {tuple(w.lower() for w in _name_words(n)) for s in sentences for n in s.names}
     shared: set[str] = set()
     for name in claim.names:
-        words = tuple(_name_words(name.lower()))
+        words = tuple(w.lower() for w in _name_words(name))
         for other in passage:
             if len(other) != len(words) or len(words) < 2:
                 continue
@@ -173,8 +173,13 @@ def _core_keys(name: str, keys: frozenset[str], common: frozenset[str]) -> froze
 
 
 def _name_words(name: str) -> list[str]:
-    """A name's words, a hyphen's parts apart ("Kellan-Brücke": "Kellan", "Brücke")."""
-    return re.split(r"[\s-]+", name.strip())
+    """A name's words, a hyphen's parts apart ("Kellan-Brücke": "Kellan", "Brücke"), less a
+    particle written in lower case inside a name with capitals ("di" of "Marco di Lauro": it
+    says nothing of which family)."""
+    words = re.split(r"[\s-]+", name.strip())
+    if not any(w[:1].isupper() for w in words):
+        return words
+    return [w for w in words if not w.islower()] or words
 
 
 def _sibling(name: str, others: tuple[str, ...], common: frozenset[str]) -> bool:

@@ -201,7 +201,9 @@ def name_keys(name: str) -> frozenset[str]:
     numeral stays whole: "World War II" -> "wwii"); not an acronym that is a function word
     ("Omar Farouk" is no "of", "Isaac Newton" no "in")."""
     words = [w for w in WORD.findall(name) if w.lower() not in {"of", "the"}]
+    cased = any(w[:1].isupper() for w in words)
+    keyed = [w for w in words if not (cased and w.islower())]  # "van" of "Pieter van Berg"
     initials = (w if _ROMAN.fullmatch(w) and index else w[0] for index, w in enumerate(words))
     acronym = "".join(initials).lower() if len(words) > 1 else ""
-    keys = frozenset().union(*(word_keys(w) for w in words))
+    keys = frozenset().union(*(word_keys(w) for w in keyed))
     return keys | {acronym} if len(acronym) > 1 and acronym not in STOPWORDS else keys

@@ -760,3 +760,34 @@ def test_a_title_sentence_or_a_sentence_that_shares_the_claim_may_join() -> None
     )
     claim = "Lukas Weber founded Northwind Works in Riga in 1931."
     assert "entity" not in {r.check for r in check(claim, joined)}
+
+
+@pytest.mark.parametrize(
+    ("passage", "claim", "rival"),
+    [
+        (
+            "The Rowan Bridge was built by Pieter van Dijk in 1931.",
+            "The Rowan Bridge was built by Pieter van Berg in 1931.",
+            "Pieter van Dijk",
+        ),
+        (
+            "The Rowan Bridge was built by Marco di Lauro in 1931.",
+            "The Rowan Bridge was built by Marco da Costa in 1931.",
+            "Marco di Lauro",
+        ),
+        (
+            "El puente Rowan fue construido por Sofia del Prado en 1931.",
+            "El puente Rowan fue construido por Sofia de Vries en 1931.",
+            "Sofia del Prado",
+        ),
+    ],
+)
+def test_a_lower_case_particle_says_nothing_of_which_family(
+    passage: str, claim: str, rival: str
+) -> None:
+    assert [(r.check, r.evidence) for r in check(claim, passage)] == [("entity", rival)]
+
+
+def test_the_same_name_with_its_particle_fires_nothing() -> None:
+    passage = "The Rowan Bridge was built by Pieter van Dijk in 1931."
+    assert check("Pieter van Dijk built the Rowan Bridge in 1931.", passage) == ()
