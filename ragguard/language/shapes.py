@@ -107,6 +107,10 @@ class SuperlativeCues:
     compared_after: bool = False
     """Whether the compared word follows ``than`` ("से लंबा"), not precedes it ("longer
     than")."""
+    runner_up: tuple[str, ...] = ()
+    """Words before another thing of the kind a ranking ranks that make its subject second
+    ("the largest lake in Latvia after Lake Vorna", "nach dem Vorna-See", "après le lac
+    Vorna"); after it where ``among_follows`` ("वोर्ना झील के बाद")."""
     not_compared: frozenset[str] = frozenset()
     """Words beside ``than`` that compare nothing ("other than", "rather than"): no
     comparative."""

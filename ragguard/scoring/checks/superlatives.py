@@ -50,6 +50,7 @@ from ragguard.scoring.checks.rankings import (
     shared_count,
     unranked,
 )
+from ragguard.scoring.checks.runners_up import SECOND, rank_value, second_to_another
 from ragguard.scoring.checks.words import one_stem
 from ragguard.scoring.interface.protocols import Reason
 from ragguard.scoring.lexical.text import stem_in
@@ -118,8 +119,17 @@ def rival(
     if cues is None:
         return None
     alone = among(claim.words, cue_at(claim.words, phrase, cues), cues) is None
-    if any(_states(s, key, cues, alone) for s in sentences):
+    stating = [s for s in sentences if _states(s, key, cues, alone)]
+    subject = _subject(claim, phrase, key, cues)
+    seconds = [second_to_another(s, key, subject, cues) for s in stating] if alone else []
+    if stating and seconds and all(seconds):
+        return seconds[0]  # "the largest lake after Lake Vorna" against "the largest lake"
+    if stating:
         return None
+    if rank_value(key, cues) == SECOND:  # "the second largest" of "the largest after A"
+        top = _unranked(key, cues)[1]
+        if any(second_to_another(s, top, subject, cues) for s in sentences):
+            return None
     return _ranked_otherwise(claim, phrase, key, sentences, cues)
 
 
