@@ -107,6 +107,9 @@ class SuperlativeCues:
     compared_after: bool = False
     """Whether the compared word follows ``than`` ("से लंबा"), not precedes it ("longer
     than")."""
+    modifiers_follow: bool = False
+    """Whether an adjective that narrows a ranked noun follows it ("le plus grand lac
+    naturel"), as well as standing between ("el lago natural más grande")."""
     runner_up: tuple[str, ...] = ()
     """Words before another thing of the kind a ranking ranks that make its subject second
     ("the largest lake in Latvia after Lake Vorna", "nach dem Vorna-See", "après le lac

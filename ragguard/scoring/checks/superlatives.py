@@ -36,6 +36,7 @@ from ragguard.scoring.checks.comparisons import (
     states_by_comparison,
 )
 from ragguard.scoring.checks.holders import clauses_of, held_by_another, own_clauses
+from ragguard.scoring.checks.narrowed import narrower
 from ragguard.scoring.checks.parse import MIN_SHARED, Sentence, name_words, overlap
 from ragguard.scoring.checks.rankings import (
     among,
@@ -121,9 +122,12 @@ def rival(
     alone = among(claim.words, cue_at(claim.words, phrase, cues), cues) is None
     stating = [s for s in sentences if _states(s, key, cues, alone)]
     subject = _subject(claim, phrase, key, cues)
-    seconds = [second_to_another(s, key, subject, cues) for s in stating] if alone else []
-    if stating and seconds and all(seconds):
-        return seconds[0]  # "the largest lake after Lake Vorna" against "the largest lake"
+    otherwise = [
+        second_to_another(s, key, subject, cues) or narrower(claim, phrase, key, s, cues)
+        for s in (stating if alone else ())
+    ]
+    if otherwise and all(otherwise):  # "the largest lake after Lake Vorna", "the largest
+        return otherwise[0]  # natural lake" against "the largest lake"
     if stating:
         return None
     if rank_value(key, cues) == SECOND:  # "the second largest" of "the largest after A"

@@ -1,0 +1,54 @@
+"""A ranking narrowed by a word of its own: "Lake Tessel is the largest natural lake in
+Latvia" does not state "Lake Tessel is the largest lake in Latvia" (a man-made lake may be
+larger), nor "the longest wooden bridge" "the longest bridge". The word stands between the
+ranking and the noun the claim ranks ("der größte natürliche See", "el lago natural más
+grande", "सबसे बड़ी प्राकृतिक झील"), or right after the noun where the language puts its
+adjectives there (``[superlatives] modifiers_follow``: "le plus grand lac naturel"). A word
+the claim writes too, or a word of a name, narrows nothing. The superlative check
+(``superlatives``) asks this module.
+"""
+
+from __future__ import annotations
+
+from ragguard.language import SuperlativeCues, lexicon_or_fallback
+from ragguard.scoring.checks.parse import Sentence, name_words
+from ragguard.scoring.checks.rankings import ranked_nouns, same_ranking
+from ragguard.scoring.lexical.text import stem_in
+
+NARROW_REACH = 3
+"""Words a ranked noun may stand from its ranking: "the longest wooden bridge", "सबसे लंबा
+लकड़ी का पुल"."""
+
+
+def narrower(
+    claim: Sentence, phrase: str, key: tuple[str, ...], sentence: Sentence, cues: SuperlativeCues
+) -> str | None:
+    """The sentence's ``key`` with the word of its own that narrows what it ranks ("largest
+    natural lake"), where the claim's ranking ``phrase`` ranks the same noun without it;
+    None otherwise."""
+    language = claim.language
+    nouns = ranked_nouns(claim.words, phrase, key, cues, language)
+    if not nouns:
+        return None
+    stop = lexicon_or_fallback(language).stopwords
+    plain = {stem_in(language, w) for w in claim.words} | stop | name_words(sentence)
+    words = sentence.words
+
+    def narrowing(span: tuple[str, ...]) -> bool:
+        return any(w not in plain and stem_in(language, w) not in plain for w in span)
+
+    for at in range(len(words) - len(key) + 1):
+        if not same_ranking(words[at : at + len(key)], key, cues):
+            continue
+        end = at + len(key)
+        after = range(end, min(end + NARROW_REACH, len(words)))
+        before = range(at - 1, max(at - 1 - NARROW_REACH, -1), -1)
+        for noun in (*after, *before):
+            if stem_in(language, words[noun]) not in nouns:
+                continue
+            span = words[end:noun] if noun >= end else words[noun + 1 : at]
+            follows = cues.modifiers_follow and noun + 1 < len(words)
+            if narrowing(span) or (follows and narrowing(words[noun + 1 : noun + 2])):
+                return " ".join(words[min(at, noun) : max(end, noun + 2 if follows else noun + 1)])
+            break
+    return None

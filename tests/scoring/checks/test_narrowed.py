@@ -1,0 +1,59 @@
+"""A ranking narrowed by a word of its own does not state the plain ranking."""
+
+from __future__ import annotations
+
+import pytest
+
+from ragguard.scoring.checks import check
+
+
+@pytest.mark.parametrize(
+    ("passage", "claim"),
+    [
+        (
+            "Lake Tessel is the largest natural lake in Latvia.",
+            "Lake Tessel is the largest lake in Latvia.",
+        ),
+        (
+            "The Kellan Bridge is the longest wooden bridge in Riga.",
+            "The Kellan Bridge is the longest bridge in Riga.",
+        ),
+        (
+            "Der Tessel-See ist der größte natürliche See von Lettland.",
+            "Der Tessel-See ist der größte See von Lettland.",
+        ),
+        (
+            "Le lac Tessel est le plus grand lac naturel de Lettonie.",
+            "Le lac Tessel est le plus grand lac de Lettonie.",
+        ),
+        (
+            "El puente Kellan es el puente de madera más largo de Riga.",
+            "El puente Kellan es el puente más largo de Riga.",
+        ),
+        ("टेसल झील लातविया की सबसे बड़ी प्राकृतिक झील है।", "टेसल झील लातविया की सबसे बड़ी झील है।"),
+    ],
+)
+def test_a_narrowed_ranking_does_not_state_the_plain_one(passage: str, claim: str) -> None:
+    assert "superlative" in {r.check for r in check(claim, passage)}
+
+
+@pytest.mark.parametrize(
+    ("passage", "claim"),
+    [
+        (
+            "Lake Tessel is the largest natural lake in Latvia.",
+            "Lake Tessel is the largest natural lake in Latvia.",
+        ),
+        ("Lake Tessel is Latvia's largest lake.", "Lake Tessel is the largest lake in Latvia."),
+        (
+            "The Kellan Bridge is the longest bridge in Riga.",
+            "The Kellan Bridge is the longest bridge in Riga.",
+        ),
+        (
+            "Le lac Tessel est le plus grand lac de Lettonie.",
+            "Le lac Tessel est le plus grand lac de Lettonie.",
+        ),
+    ],
+)
+def test_the_same_words_or_a_name_narrow_nothing(passage: str, claim: str) -> None:
+    assert "superlative" not in {r.check for r in check(claim, passage)}
