@@ -113,8 +113,8 @@ def test_a_name_that_ends_like_a_cue_ranks_nothing() -> None:
 @pytest.mark.parametrize(
     "claim",
     [
-        "The Eiffel Tower was the tallest structure in the world.",
-        "The Eiffel Tower is the most visited monument.",
+        "The Eiffel Tower was the tallest man-made structure in the world.",
+        "The Eiffel Tower is the most visited paid monument.",
         "The Eiffel Tower is a lattice tower in the forest of Paris.",  # "forest" ranks nothing
         "The tower was last painted in 2019.",  # "last" is left out: mostly time
         "At first the tower was criticised.",  # "first" counts after "the" only
@@ -122,6 +122,19 @@ def test_a_name_that_ends_like_a_cue_ranks_nothing() -> None:
 )
 def test_a_ranking_a_passage_states_or_no_ranking_is_no_reason(claim: str) -> None:
     assert superlatives(claim, RECORD) == []
+
+
+@pytest.mark.parametrize(
+    ("claim", "narrowed"),
+    [
+        ("The Eiffel Tower was the tallest structure in the world.", "tallest man made structure"),
+        ("The Eiffel Tower is the most visited monument.", "most visited paid monument"),
+    ],
+)
+def test_a_ranking_the_passage_narrows_is_not_stated(claim: str, narrowed: str) -> None:
+    """The passage ranks man-made structures and paid monuments only (``narrowed``)."""
+    reasons = [r for r in check(claim, RECORD) if r.check == "superlative"]
+    assert [r.evidence for r in reasons] == [narrowed]
 
 
 def test_a_ranking_of_something_else_is_no_rival() -> None:
