@@ -110,6 +110,11 @@ class SuperlativeCues:
     modifiers_follow: bool = False
     """Whether an adjective that narrows a ranked noun follows it ("le plus grand lac
     naturel"), as well as standing between ("el lago natural más grande")."""
+    held_until: tuple[str, ...] = ()
+    """Phrases beside a ranking that bound it in time ("until 1960", "once", "einst",
+    "jusqu'en", "hasta", "तक"): it does not state that the ranking holds now."""
+    present: frozenset[str] = frozenset()
+    """Verbs that claim a ranking holds now ("is", "ist", "est", "es", "है")."""
     runner_up: tuple[str, ...] = ()
     """Words before another thing of the kind a ranking ranks that make its subject second
     ("the largest lake in Latvia after Lake Vorna", "nach dem Vorna-See", "après le lac

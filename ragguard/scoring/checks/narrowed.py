@@ -1,10 +1,16 @@
-"""A ranking narrowed by a word of its own: "Lake Tessel is the largest natural lake in
-Latvia" does not state "Lake Tessel is the largest lake in Latvia" (a man-made lake may be
-larger), nor "the longest wooden bridge" "the longest bridge". The word stands between the
-ranking and the noun the claim ranks ("der größte natürliche See", "el lago natural más
-grande", "सबसे बड़ी प्राकृतिक झील"), or right after the noun where the language puts its
-adjectives there (``[superlatives] modifiers_follow``: "le plus grand lac naturel"). A word
-the claim writes too, or a word of a name, narrows nothing. The superlative check
+"""A ranking narrowed by a word of its own, or to a past time.
+
+"Lake Tessel is the largest natural lake in Latvia" does not state "Lake Tessel is the
+largest lake in Latvia" (a man-made lake may be larger), nor "the longest wooden bridge"
+"the longest bridge". The word stands between the ranking and the noun the claim ranks
+("der größte natürliche See", "el lago natural más grande", "सबसे बड़ी प्राकृतिक झील"), or
+right after the noun where the language puts its adjectives there (``[superlatives]
+modifiers_follow``: "le plus grand lac naturel"). A word the claim writes too, or a word of a
+name, narrows nothing.
+
+"The Kellan Bridge was the longest bridge in Riga until 1960" (or "was once") does not state
+that it "is" the longest: a phrase of ``[superlatives] held_until`` beside the ranking bounds
+it in time, and a claim with a ``present`` verb says it holds now. The superlative check
 (``superlatives``) asks this module.
 """
 
@@ -51,4 +57,28 @@ def narrower(
             if narrowing(span) or (follows and narrowing(words[noun + 1 : noun + 2])):
                 return " ".join(words[min(at, noun) : max(end, noun + 2 if follows else noun + 1)])
             break
+    return None
+
+
+HELD_REACH = 5
+"""Words a time bound may stand from the ranking it bounds: "the longest bridge in Riga until
+1960", "le plus long pont de Riga jusqu'en 1960"."""
+
+
+def held_before(
+    claim: Sentence, key: tuple[str, ...], sentence: Sentence, cues: SuperlativeCues
+) -> str | None:
+    """The sentence's ``key`` with the time bound beside it ("longest until"), where the
+    claim says with a present verb that the ranking holds now; None otherwise."""
+    if not cues.present & claim.word_set or not cues.held_until:
+        return None
+    words = sentence.words
+    for at in range(len(words) - len(key) + 1):
+        if not same_ranking(words[at : at + len(key)], key, cues):
+            continue
+        near = words[max(at - HELD_REACH, 0) : at + len(key) + HELD_REACH]
+        for bound in cues.held_until:
+            written = tuple(bound.split())
+            if any(near[i : i + len(written)] == written for i in range(len(near))):
+                return " ".join((*key, bound))
     return None

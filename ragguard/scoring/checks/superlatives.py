@@ -36,7 +36,7 @@ from ragguard.scoring.checks.comparisons import (
     states_by_comparison,
 )
 from ragguard.scoring.checks.holders import clauses_of, held_by_another, own_clauses
-from ragguard.scoring.checks.narrowed import narrower
+from ragguard.scoring.checks.narrowed import held_before, narrower
 from ragguard.scoring.checks.parse import MIN_SHARED, Sentence, name_words, overlap
 from ragguard.scoring.checks.rankings import (
     among,
@@ -123,7 +123,9 @@ def rival(
     stating = [s for s in sentences if _states(s, key, cues, alone)]
     subject = _subject(claim, phrase, key, cues)
     otherwise = [
-        second_to_another(s, key, subject, cues) or narrower(claim, phrase, key, s, cues)
+        second_to_another(s, key, subject, cues)
+        or narrower(claim, phrase, key, s, cues)
+        or held_before(claim, key, s, cues)
         for s in (stating if alone else ())
     ]
     if otherwise and all(otherwise):  # "the largest lake after Lake Vorna", "the largest

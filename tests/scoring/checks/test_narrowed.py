@@ -57,3 +57,50 @@ def test_a_narrowed_ranking_does_not_state_the_plain_one(passage: str, claim: st
 )
 def test_the_same_words_or_a_name_narrow_nothing(passage: str, claim: str) -> None:
     assert "superlative" not in {r.check for r in check(claim, passage)}
+
+
+@pytest.mark.parametrize(
+    ("passage", "claim"),
+    [
+        (
+            "The Kellan Bridge was the longest bridge in Riga until 1960.",
+            "The Kellan Bridge is the longest bridge in Riga.",
+        ),
+        (
+            "Die Kellan-Brücke war einst die längste Brücke in Riga.",
+            "Die Kellan-Brücke ist die längste Brücke in Riga.",
+        ),
+        (
+            "Le pont Kellan a été le plus long pont de Riga jusqu'en 1960.",
+            "Le pont Kellan est le plus long pont de Riga.",
+        ),
+        (
+            "El puente Kellan fue en su día el puente más largo de Riga.",
+            "El puente Kellan es el puente más largo de Riga.",
+        ),
+        ("केलन पुल 1960 तक रीगा का सबसे लंबा पुल था।", "केलन पुल रीगा का सबसे लंबा पुल है।"),
+    ],
+)
+def test_a_ranking_bounded_in_time_does_not_hold_now(passage: str, claim: str) -> None:
+    assert "superlative" in {r.check for r in check(claim, passage)}
+
+
+@pytest.mark.parametrize(
+    ("passage", "claim"),
+    [
+        (
+            "The Kellan Bridge was the longest bridge in Riga until 1960.",
+            "The Kellan Bridge was the longest bridge in Riga.",
+        ),
+        (
+            "Once it opened in 1931, the Kellan Bridge became the longest bridge in Riga.",
+            "The Kellan Bridge is the longest bridge in Riga.",
+        ),
+        (
+            "El 21 de junio es el día más largo del año.",
+            "El 21 de junio es el día más largo del año.",
+        ),
+    ],
+)
+def test_a_past_claim_or_a_bound_far_from_the_ranking_is_stated(passage: str, claim: str) -> None:
+    assert "superlative" not in {r.check for r in check(claim, passage)}
