@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from ragguard.language import MARKS, PeriodWords, lexicon, section
+from ragguard.scoring.checks.rankings import is_cue
 
 LOWER_CASE_AFTER = r"(?=[-\s]+(?-i:[a-zß-ÿ]))"
 """What follows a rank whose ending is marks alone: a space or hyphen, then a word in
@@ -71,6 +72,22 @@ def _reading(language: str) -> _RankReading | None:
     return _RankReading(pattern, words, glued, apart if glued else None)
 
 
+READ_ANYWHERE = 10
+"""Ranks up to this one are read as words wherever they stand, as the shipped heads were
+trained; a higher one only before a superlative cue ("the 14th largest"), so that a century
+("the 20th century") or a count reads as it did in training."""
+
+
+def _before_a_cue(text: str, at: int, language: str) -> bool:
+    """Whether one of the two words from ``at`` in ``text`` ranks ("largest", "plus", "más"
+    of "el 14.º lago más grande", "सबसे")."""
+    found = lexicon(language)
+    if found is None:
+        return False
+    following = text[at:].split(maxsplit=2)[:2]
+    return any(is_cue(w.strip(".,;:!?").lower(), found.superlatives) for w in following)
+
+
 def ranks_as_words(text: str, language: str) -> str:
     """``text`` with each rank in digits that the language has a word for written as that
     word ("the 2nd-largest": "the second-largest"; "der 2. größte": "der zweitgrößte"), and
@@ -85,8 +102,11 @@ def ranks_as_words(text: str, language: str) -> str:
         return text
 
     def word(match: re.Match[str]) -> str:
-        found = reading.words.get(int(match["rank"]))
-        if found is None:
+        rank = int(match["rank"])
+        found = reading.words.get(rank)
+        if found is None or (
+            rank > READ_ANYWHERE and not _before_a_cue(text, match.end(), language)
+        ):
             return match.group(0)
         return found if reading.glued else found + match["gap"]
 

@@ -124,3 +124,44 @@ def test_a_german_rank_written_apart_is_joined() -> None:
     passage = "Der Vesi-See ist der drittgrößte See von Norland."
     claim = "Der Vesi-See ist der vierte größte See von Norland."
     assert "superlative" in [kind for kind, _, _ in fired(claim, passage)]
+
+
+@pytest.mark.parametrize(
+    ("text", "code", "read"),
+    [
+        ("the 14th largest lake", "en", "the fourteenth largest lake"),
+        ("el 14.º lago más grande", "es", "el decimocuarto lago más grande"),
+        ("la 14e plus grande ville", "fr", "la quatorzième plus grande ville"),
+        ("the 20th century", "en", "the 20th century"),  # past ten: only before a ranking
+        ("It ranks 14th in the league.", "en", "It ranks 14th in the league."),
+    ],
+)
+def test_a_rank_past_ten_is_read_as_a_word_before_a_ranking_only(
+    text: str, code: str, read: str
+) -> None:
+    assert ranks_as_words(text, code) == read
+
+
+@pytest.mark.parametrize(
+    ("passage", "claim", "code"),
+    [
+        (
+            "Lake Tessel is the eleventh-largest lake in Latvia.",
+            "Lake Tessel is the largest lake in Latvia.",
+            "en",
+        ),
+        (
+            "Lake Tessel is the 17th largest lake in Latvia.",
+            "Lake Tessel is the largest lake in Latvia.",
+            "en",
+        ),
+        (
+            "El lago Tessel es el undécimo lago más grande de Letonia.",
+            "El lago Tessel es el lago más grande de Letonia.",
+            "es",
+        ),
+        ("टेसल झील लातविया की चौदहवीं सबसे बड़ी झील है।", "टेसल झील लातविया की सबसे बड़ी झील है।", "hi"),
+    ],
+)
+def test_a_rank_past_ten_is_not_the_top(passage: str, claim: str, code: str) -> None:
+    assert "superlative" in {kind for kind, _, _ in fired(claim, passage)}
