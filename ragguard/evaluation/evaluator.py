@@ -324,19 +324,24 @@ class Evaluator:
         use_context, policy = self.config.support.use_context, self.models.policy
         position = {item.id: i for i, item in enumerate(plan.trace.items)}
         evidence = [item.evidence for item in plan.items]
-        # an opinion clause set aside (span.aside) is not part of the claim that is scored
+        for work in plan.spans:
+            if work.span.kind == "objective":
+                span = work.span
+                work.language = policy.of_span(span.text, span.language, plan.trace, evidence)
+        # an opinion clause set aside (span.aside) is not part of the claim that is scored;
+        # a span is read in the language it is scored in ("Lukas Weber l'a construit.")
         claims_read = [
-            replace(s, text=s.claim_text, aside=()) if s.aside else s for s in plan.analysed
+            replace(s, text=s.claim_text, aside=(), language=w.language or s.language)
+            for s, w in zip(plan.analysed, plan.spans, strict=True)
         ]
         readings = answer_readings(plan.trace.query, claims_read, use_context)
         for work, reading in zip(plan.spans, readings, strict=True):
             work.reading = reading
         for work in plan.spans:
             span = work.span
-            if span.kind != "objective":
+            if span.kind != "objective" or work.language is None:
                 continue
-            language = policy.of_span(span.text, span.language, plan.trace, evidence)
-            work.language = language
+            language = work.language
             # a fragment answer ("Lukas Weber.") claims what its question makes of it
             asked = question_reading(plan.trace.query, work.reading, language)
             read = asked if asked is not None and work is plan.spans[0] else work.reading

@@ -206,17 +206,71 @@ def answer_readings(
     span that leans on nothing as written. ``follow_spans`` False: the question's subject
     only, never an earlier span's (``[support] use_context = false``)."""
     asked: dict[str, str | None] = {}
+    objects: dict[str, str | None] = {}
     readings: list[str] = []
     previous: str | None = None
     for span in spans:
         language = read_as(span.language)
         if language not in asked:
             asked[language] = question_subject(question, language)
+            objects[language] = question_object(question, language) or asked[language]
         read = with_antecedent(span.text, previous or asked[language], language)
+        read = with_object(read, previous or objects[language], language)
         if follow_spans:
             previous = subject(read, language) or previous
         readings.append(read)
     return readings
+
+
+def question_object(question: str, language: str = "en") -> str | None:
+    """What a question that asks for its subject asks it of: its phrase from the first
+    article after the verb ("Who built the Kellan Bridge?" -> "the Kellan Bridge", "Wer baute
+    die Kellan-Brücke?" -> "die Kellan-Brücke"); None for any other question."""
+    lists = _lists(language)
+    rest = _after_asker(question.strip().lstrip("¿¡").rstrip(" ?？").split(), lists)
+    articles = lists.get("determiners", frozenset())
+    at = next((i for i, w in enumerate(rest or ()) if i and w.lower() in articles), None)
+    return " ".join(rest[at:]) if rest and at is not None else None
+
+
+def with_object(sentence: str, antecedent: str | None, language: str = "en") -> str:
+    """A sentence with the object pronoun after its verb ("Lukas Weber built it.", "hat sie
+    gebaut": ``[antecedents] object_pronouns``) or the clitic before it ("Lukas Weber l'a
+    construit.", "lo construyó": ``object_clitics``) read as ``antecedent``, which a clitic
+    puts after its verb and the participle of an auxiliary. A clitic counts right after a
+    name written in lower case only; a pronoun right after a word in lower case and before
+    a word in lower case or the end ("sagte, sie habe" has no object)."""
+    lists = _lists(language)
+    pronouns, clitics = lists.get("object_pronouns", ()), lists.get("object_clitics", ())
+    if not antecedent or not (pronouns or clitics):
+        return sentence
+    opening = antecedent.split()[0].lower() in lists.get("determiners", ())
+    thing = antecedent[:1].lower() + antecedent[1:] if opening else antecedent
+    words = sentence.split()
+    found = lexicon(language)
+    stop = found.stopwords if found is not None else frozenset()
+    for at in range(1, len(words)):
+        word, before, rest = words[at], words[at - 1], words[at + 1 :]
+        bare = word.rstrip(_STOPS).lower().replace("’", "'")
+        after_verb = before[-1:].isalpha() and before[:1].islower()
+        if bare in pronouns and after_verb and (not rest or rest[0][:1].islower()):
+            return " ".join([*words[:at], thing + word[len(word.rstrip(_STOPS)) :], *rest])
+        elided = next((c for c in clitics if c.endswith("'") and bare.startswith(c)), "")
+        named = before[:1].isupper() and before[-1:].isalpha() and before.lower() not in stop
+        if not (elided or bare in clitics) or not (named and word[:1].islower()):
+            continue  # "En la década", "WILLOW, LA", "Greystone, le plus long"
+        group = [word[len(elided) :]] if elided else rest[:1]
+        rest = rest if elided else rest[1:]
+        auxiliary = group and group[-1].rstrip(_STOPS).lower() in lists.get("verbs", ())
+        if auxiliary and rest:
+            group, rest = [*group, rest[0]], rest[1:]
+        head = " ".join(group)
+        closed = head.rstrip(_STOPS)
+        return " ".join([*words[:at], closed, thing + head[len(closed) :], *rest])
+    return sentence
+
+
+_STOPS = ".,;:!?"
 
 
 MAX_FRAGMENT_WORDS = 4

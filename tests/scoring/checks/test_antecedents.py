@@ -98,3 +98,58 @@ def test_a_fragment_is_read_as_the_sentence_its_question_makes(question, answer,
 )
 def test_what_is_no_fragment_or_no_question_of_a_subject_is_not_read(question, answer, language):
     assert question_reading(question, answer, language) is None
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "language", "read"),
+    [
+        (
+            "Who built the Kellan Bridge?",
+            "Lukas Weber built it in 1931.",
+            "en",
+            "Lukas Weber built the Kellan Bridge in 1931.",
+        ),
+        (
+            "Wer baute die Kellan-Brücke?",
+            "Lukas Weber hat sie gebaut.",
+            "de",
+            "Lukas Weber hat die Kellan-Brücke gebaut.",
+        ),
+        (
+            "Qui a construit le pont Kellan ?",
+            "Lukas Weber l'a construit.",
+            "fr",
+            "Lukas Weber a construit le pont Kellan.",
+        ),
+        (
+            "¿Quién construyó el puente Kellan?",
+            "Lukas Weber lo construyó.",
+            "es",
+            "Lukas Weber construyó el puente Kellan.",
+        ),
+    ],
+)
+def test_an_object_pronoun_takes_what_the_question_asks_about(question, answer, language, read):
+    assert answer_readings(question, [SimpleNamespace(text=answer, language=language)]) == [read]
+
+
+@pytest.mark.parametrize(
+    ("answer", "language"),
+    [
+        ("En la década de 1880.", "es"),  # an article after a capitalized function word
+        ("Le pont Greystone, le plus long pont de Stockholm, a été inauguré en 1959.", "fr"),
+        ("DAVID OKOYE CREÓ LA EMPRESA WILLOW.", "es"),
+        ("Anna Brandt sagte, sie habe gebaut.", "de"),
+    ],
+)
+def test_an_article_or_a_subject_pronoun_is_no_object(answer, language):
+    question = "¿Quién construyó el puente Kellan?" if language == "es" else "Who built it?"
+    assert answer_readings(question, [SimpleNamespace(text=answer, language=language)]) == [answer]
+
+
+def test_a_later_span_takes_the_span_before_as_its_object():
+    read = answer_readings(
+        "Who built the Kellan Bridge?",
+        spans("The Kellan Bridge opened in 1931.", "Lukas Weber built it."),
+    )
+    assert read[1] == "Lukas Weber built the Kellan Bridge."
