@@ -179,7 +179,9 @@ def question_subject(question: str, language: str = "en") -> str | None:
     found_lexicon = lexicon(language)
     if "entity" in kinds_off(language) or (found_lexicon and found_lexicon.nouns_capitalized):
         return None
-    found = names(question)
+    lists = _lists(language)
+    askers = lists.get("askers", frozenset()) | lists.get("noun_askers", frozenset())
+    found = [n for n in names(question) if n.lower().lstrip("¿¡") not in askers]  # "Quién"
     if found:
         at = question.find(found[0])
         before = question[:at].split()[-1:]

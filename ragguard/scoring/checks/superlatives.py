@@ -121,7 +121,9 @@ def rival(
         return None
     alone = among(claim.words, cue_at(claim.words, phrase, cues), cues) is None
     stating = [s for s in sentences if _states(s, key, cues, alone)]
-    subject = _subject(claim, phrase, key, cues)
+    second = rank_value(key, cues) == SECOND
+    wanted = (stating and alone) or (second and not stating)
+    subject = _subject(claim, phrase, key, cues) if wanted else frozenset()
     otherwise = [
         second_to_another(s, key, subject, cues)
         or narrower(claim, phrase, key, s, cues)
@@ -132,7 +134,7 @@ def rival(
         return otherwise[0]  # natural lake" against "the largest lake"
     if stating:
         return None
-    if rank_value(key, cues) == SECOND:  # "the second largest" of "the largest after A"
+    if second:  # "the second largest" of "the largest after A"
         top = _unranked(key, cues)[1]
         if any(second_to_another(s, top, subject, cues) for s in sentences):
             return None

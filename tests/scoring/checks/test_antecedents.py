@@ -20,6 +20,11 @@ def test_the_question_subject(question, found):
     assert question_subject(question) == found
 
 
+def test_a_capitalized_question_word_is_no_subject():
+    assert question_subject("¿Quién construyó el puente Kellan?", "es") == "Kellan"
+    assert question_subject("¿Cuál es el puente más largo de Riga?", "es") == "Riga"
+
+
 def test_german_questions_name_no_subject():
     assert question_subject("Wo steht der Eiffelturm?", "de") is None
 
