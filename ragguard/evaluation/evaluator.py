@@ -343,9 +343,9 @@ class Evaluator:
                 continue
             language = work.language
             # a fragment answer ("Lukas Weber.") claims what its question makes of it
-            asked = question_reading(plan.trace.query, work.reading, language)
-            read = asked if asked is not None and work is plan.spans[0] else work.reading
-            claim = Claim(read, span.context if use_context else None, language)
+            first = work is plan.spans[0]
+            asked = question_reading(plan.trace.query, work.reading, language) if first else None
+            claim = Claim(asked or work.reading, span.context if use_context else None, language)
             wanted = {position[i] for i in (*span.references, *span.citations)}
             if not span.references:
                 wanted.update(range(len(plan.trace.items)))

@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Protocol
 
-from ragguard.language import kinds_off, lexicon, read_as
+from ragguard.language import kinds_off, lexicon, lexicon_or_fallback, read_as
 from ragguard.runtime import memoized
 from ragguard.scoring.checks.proper_names import names
 
@@ -229,10 +229,14 @@ def question_object(question: str, language: str = "en") -> str | None:
     article after the verb ("Who built the Kellan Bridge?" -> "the Kellan Bridge", "Wer baute
     die Kellan-Brücke?" -> "die Kellan-Brücke"); None for any other question."""
     lists = _lists(language)
-    rest = _after_asker(question.strip().lstrip("¿¡").rstrip(" ?？").split(), lists)
+    rest = _after_asker(_question_words(question), lists)
     articles = lists.get("determiners", frozenset())
     at = next((i for i, w in enumerate(rest or ()) if i and w.lower() in articles), None)
     return " ".join(rest[at:]) if rest and at is not None else None
+
+
+_STOPS = ".,;:!?"
+"""The marks that may close a word of a sentence."""
 
 
 def with_object(sentence: str, antecedent: str | None, language: str = "en") -> str:
@@ -249,8 +253,7 @@ def with_object(sentence: str, antecedent: str | None, language: str = "en") -> 
     opening = antecedent.split()[0].lower() in lists.get("determiners", ())
     thing = antecedent[:1].lower() + antecedent[1:] if opening else antecedent
     words = sentence.split()
-    found = lexicon(language)
-    stop = found.stopwords if found is not None else frozenset()
+    stop = lexicon_or_fallback(language).stopwords
     for at in range(1, len(words)):
         word, before, rest = words[at], words[at - 1], words[at + 1 :]
         bare = word.rstrip(_STOPS).lower().replace("’", "'")
@@ -272,13 +275,21 @@ def with_object(sentence: str, antecedent: str | None, language: str = "en") -> 
     return sentence
 
 
-_STOPS = ".,;:!?"
-
-
 MAX_FRAGMENT_WORDS = 4
 """A longer answer says more than the name the question asks for ("The Kellan Bridge in
 Riga." still is one)."""
 _CLOSING = ".!?。।"
+"""The stops that close an answer, in every script."""
+
+
+def _question_words(question: str) -> list[str]:
+    """A question's words, less its opening and closing marks ("¿", "?")."""
+    return question.strip().lstrip("¿¡").rstrip(" ?？").split()
+
+
+def _verbs(lists: dict[str, frozenset[str]]) -> frozenset[str]:
+    """The language's listed verbs and question auxiliaries."""
+    return lists.get("verbs", frozenset()) | lists.get("question_auxiliaries", frozenset())
 
 
 def question_reading(question: str, answer: str, language: str = "en") -> str | None:
@@ -294,7 +305,7 @@ def question_reading(question: str, answer: str, language: str = "en") -> str | 
     fragment = _fragment(answer, lists, language)
     if fragment is None:
         return None
-    asked = question.strip().lstrip("¿¡").rstrip(" ?？").split()
+    asked = _question_words(question)
     stop = answer.strip()[-1:] if answer.strip()[-1:] in _CLOSING else "."
     if lists.get("askers_in_place"):
         placed = _in_place(asked, fragment, lists)
@@ -309,12 +320,10 @@ def _fragment(answer: str, lists: dict[str, frozenset[str]], language: str) -> l
     if not words or len(words) > MAX_FRAGMENT_WORDS or any(c.isdigit() for c in answer):
         return None
     lowered = [w.strip(",;:").lower() for w in words]
-    found = lexicon(language)
-    stop = found.stopwords if found is not None else frozenset()
+    stop = lexicon_or_fallback(language).stopwords
     if not any(c.lower() != c.upper() for c in answer):  # no capitals: Devanagari
         return words if len(words) <= 3 and not stop.intersection(lowered) else None
-    verbs = lists.get("verbs", frozenset()) | lists.get("question_auxiliaries", frozenset())
-    if verbs.union(lists.get("pronouns", ())).intersection(lowered):
+    if _verbs(lists).union(lists.get("pronouns", ())).intersection(lowered):
         return None
     named = words[-1][:1].isupper() and lowered[-1] not in stop  # "El puente Kellan."
     return words if named else None
@@ -326,7 +335,7 @@ def _after_asker(asked: list[str], lists: dict[str, frozenset[str]]) -> list[str
     if len(asked) < 2:
         return None
     first, rest = asked[0].lower(), asked[1:]
-    verbs = lists.get("verbs", frozenset()) | lists.get("question_auxiliaries", frozenset())
+    verbs = _verbs(lists)
     if first in lists.get("noun_askers", ()):
         if rest[0].lower() not in verbs:
             rest = rest[1:]  # the asker's noun: "Which station is ..."

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from ragguard.language import SuperlativeCues, lexicon_or_fallback
 from ragguard.scoring.checks.parse import Sentence, name_words
-from ragguard.scoring.checks.rankings import ranked_nouns, same_ranking
+from ragguard.scoring.checks.rankings import key_positions, ranked_nouns
 from ragguard.scoring.lexical.text import stem_in
 
 NARROW_REACH = 3
@@ -43,9 +43,7 @@ def narrower(
     def narrowing(span: tuple[str, ...]) -> bool:
         return any(w not in plain and stem_in(language, w) not in plain for w in span)
 
-    for at in range(len(words) - len(key) + 1):
-        if not same_ranking(words[at : at + len(key)], key, cues):
-            continue
+    for at in key_positions(words, key, cues):
         end = at + len(key)
         after = range(end, min(end + NARROW_REACH, len(words)))
         before = range(at - 1, max(at - 1 - NARROW_REACH, -1), -1)
@@ -73,9 +71,7 @@ def held_before(
     if not cues.present & claim.word_set or not cues.held_until:
         return None
     words = sentence.words
-    for at in range(len(words) - len(key) + 1):
-        if not same_ranking(words[at : at + len(key)], key, cues):
-            continue
+    for at in key_positions(words, key, cues):
         near = words[max(at - HELD_REACH, 0) : at + len(key) + HELD_REACH]
         for bound in cues.held_until:
             written = tuple(bound.split())

@@ -38,6 +38,27 @@ def unranked(word: str, cues: SuperlativeCues) -> str:
     return word
 
 
+def split_rank(key: tuple[str, ...], cues: SuperlativeCues) -> tuple[float | None, tuple[str, ...]]:
+    """A ranking's key as its rank and the key less it (("second", "highest") -> 2,
+    ("highest",); ("zweitgrößte",) -> 2, ("größte",)); no rank (None) and the key as it is
+    for the top."""
+    if key and key[0] in cues.ordinals:
+        return cues.ordinals[key[0]], key[1:]
+    if key and cues.compounds and unranked(key[0], cues) != key[0]:
+        value = next(v for o, v in cues.ordinals.items() if key[0].startswith(o))
+        return value, (unranked(key[0], cues), *key[1:])
+    return None, key
+
+
+def key_positions(words: tuple[str, ...], key: tuple[str, ...], cues: SuperlativeCues) -> list[int]:
+    """Where ``words`` write ``key``, each word in any of its inflections (``same_ranking``)."""
+    return [
+        at
+        for at in range(len(words) - len(key) + 1)
+        if same_ranking(words[at : at + len(key)], key, cues)
+    ]
+
+
 def _ends_a_compound(word: str, cues: SuperlativeCues) -> bool:
     """Whether a compound ends in a word that ranks nothing ("fahrgäste", "nordküste")."""
     return any(word.endswith(w) for w in cues.not_superlative if len(w) >= 4)

@@ -17,7 +17,7 @@ from functools import cache
 
 from ragguard.language import SuperlativeCues, lexicon_or_fallback
 from ragguard.scoring.checks.parse import Sentence
-from ragguard.scoring.checks.rankings import ranked_nouns, rankings, same_ranking, unranked
+from ragguard.scoring.checks.rankings import ranked_nouns, rankings, same_ranking
 from ragguard.scoring.lexical.text import ANY_SCRIPT_TOKEN, stem_in
 
 RUNNER_UP_REACH = 3
@@ -78,13 +78,3 @@ def _pattern(item: str, follows: bool) -> re.Pattern[str]:
     if follows:
         return re.compile(rf"(?P<named>[^,;:.।]*?)(?<!\S){written}(?!\S)")
     return re.compile(rf"(?<!\w){written}(?!\w)(?P<named>[^,;:.।]*)")
-
-
-def rank_value(key: tuple[str, ...], cues: SuperlativeCues) -> float | None:
-    """The rank a ranking's key gives ("second", "largest" -> 2; "zweitgrößte" -> 2); None
-    for a key with no rank (the top)."""
-    if key and key[0] in cues.ordinals:
-        return cues.ordinals[key[0]]
-    if key and cues.compounds and unranked(key[0], cues) != key[0]:
-        return next((v for o, v in cues.ordinals.items() if key[0].startswith(o)), None)
-    return None

@@ -44,14 +44,16 @@ from ragguard.scoring.checks.rankings import (
     cue_base,
     cues_of,
     is_cue,
+    key_positions,
     phrase_at,
     ranked_nouns,
     rankings,
     same_ranking,
     shared_count,
+    split_rank,
     unranked,
 )
-from ragguard.scoring.checks.runners_up import SECOND, rank_value, second_to_another
+from ragguard.scoring.checks.runners_up import SECOND, second_to_another
 from ragguard.scoring.checks.words import one_stem
 from ragguard.scoring.interface.protocols import Reason
 from ragguard.scoring.lexical.text import stem_in
@@ -82,10 +84,9 @@ def _states(
     if not alone and cues.compounds:  # "zweitverkehrsreichste": one of the busiest
         words = tuple(unranked(w, cues) for w in words)
     return any(
-        same_ranking(words[i : i + len(key)], key, cues)
-        and not (alone and any(w in ordinals for w in words[max(i - reach, 0) : i]))
+        not (alone and any(w in ordinals for w in words[max(i - reach, 0) : i]))
         and not (alone and among(words, i, cues) is not None)
-        for i in range(len(words) - len(key) + 1)
+        for i in key_positions(words, key, cues)
     )
 
 
@@ -121,7 +122,8 @@ def rival(
         return None
     alone = among(claim.words, cue_at(claim.words, phrase, cues), cues) is None
     stating = [s for s in sentences if _states(s, key, cues, alone)]
-    second = rank_value(key, cues) == SECOND
+    rank, top = split_rank(key, cues)
+    second = rank == SECOND
     wanted = (stating and alone) or (second and not stating)
     subject = _subject(claim, phrase, key, cues) if wanted else frozenset()
     otherwise = [
@@ -134,10 +136,9 @@ def rival(
         return otherwise[0]  # natural lake" against "the largest lake"
     if stating:
         return None
-    if second:  # "the second largest" of "the largest after A"
-        top = _unranked(key, cues)[1]
-        if any(second_to_another(s, top, subject, cues) for s in sentences):
-            return None
+    # "the second largest" of "the largest after A"
+    if second and any(second_to_another(s, top, subject, cues) for s in sentences):
+        return None
     return _ranked_otherwise(claim, phrase, key, sentences, cues)
 
 
@@ -191,22 +192,12 @@ def _ranked_by_the_same_word(
     ranking is ``key`` after a rank, or ``key`` less its rank, and the claim's subject
     stands before it (``_subject``; not "the element hydrogen" against "Helium is the
     second most abundant element, after hydrogen")."""
-    (ours_ranked, ours), (theirs_ranked, theirs) = _unranked(key, cues), _unranked(its, cues)
-    if ours_ranked == theirs_ranked or not same_ranking(ours, theirs, cues):
+    (our_rank, ours), (their_rank, theirs) = split_rank(key, cues), split_rank(its, cues)
+    if (our_rank is None) == (their_rank is None) or not same_ranking(ours, theirs, cues):
         return False
     subject = _subject(claim, phrase, key, cues)
     before = _before(sentence, other)
     return bool(subject) and shared_count(subject, before) == len(subject)
-
-
-def _unranked(key: tuple[str, ...], cues: SuperlativeCues) -> tuple[bool, tuple[str, ...]]:
-    """Whether a ranking's key has a rank, and the key less it ("second", "highest" ->
-    "highest"; "zweitgrößte" -> "größte")."""
-    if key and key[0] in cues.ordinals:
-        return True, key[1:]
-    if key and cues.compounds and unranked(key[0], cues) != key[0]:
-        return True, (unranked(key[0], cues), *key[1:])
-    return False, key
 
 
 def _before(sentence: Sentence, phrase: str) -> frozenset[str]:

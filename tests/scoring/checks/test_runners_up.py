@@ -6,8 +6,8 @@ import pytest
 
 from ragguard.scoring.checks import check
 from ragguard.scoring.checks.parse import parse
-from ragguard.scoring.checks.rankings import cues_of
-from ragguard.scoring.checks.runners_up import rank_value, second_to_another
+from ragguard.scoring.checks.rankings import cues_of, split_rank
+from ragguard.scoring.checks.runners_up import second_to_another
 
 PASSAGES = {
     "en": "Lake Tessel is the largest lake in Latvia after Lake Vorna.",
@@ -60,6 +60,6 @@ def test_the_reason_names_what_the_passage_puts_first() -> None:
 def test_rank_values() -> None:
     en, de = cues_of("en"), cues_of("de")
     assert en is not None and de is not None
-    assert rank_value(("second", "largest"), en) == 2
-    assert rank_value(("largest",), en) is None
-    assert rank_value(("zweitgrößte",), de) == 2
+    assert split_rank(("second", "largest"), en)[0] == 2
+    assert split_rank(("largest",), en)[0] is None
+    assert split_rank(("zweitgrößte",), de)[0] == 2
