@@ -8,6 +8,7 @@ import re
 from functools import cache
 
 from ragguard.language import lexicon, phrase_pattern
+from ragguard.schema import edit_distance
 from ragguard.scoring.checks.antecedents import subject
 from ragguard.scoring.checks.holders import clauses_of
 from ragguard.scoring.checks.marked_names import marked_name_findings
@@ -23,7 +24,7 @@ from ragguard.scoring.checks.name_frames import (
 )
 from ragguard.scoring.checks.openings import opening_name_findings
 from ragguard.scoring.checks.parse import MIN_SHARED, Sentence, overlap, parse
-from ragguard.scoring.checks.proper_names import name_keys
+from ragguard.scoring.checks.proper_names import name_keys, spelled_out_acronym, word_keys
 from ragguard.scoring.checks.slots import (
     MIN_ANCHOR,
     Reading,
@@ -72,7 +73,7 @@ def name_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[Reas
         tuple(
             n
             for n, keys in zip(s.names, s.name_keys, strict=True)
-            if keys and not _core_keys(n, keys, common) & claim.keys
+            if keys and not holds_name(_core_keys(n, keys, common), n, claim)
         )
         for s in sentences
     ]
@@ -81,7 +82,7 @@ def name_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[Reas
             continue  # a lone letter ("Q2", "A & E") has no key to look up
         core = _core_keys(name, own, common)
         readings = tuple(
-            Reading(s, bool((core if _sibling(name, others, common) else own) & s.keys), others)
+            Reading(s, holds_name(core if _sibling(name, others, common) else own, name, s), others)
             for s, others in zip(sentences, rivals, strict=True)
         )
         context = claim.content - parse(name, claim.language).content - place_verbs
@@ -98,6 +99,21 @@ def name_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[Reas
             findings.append(Reason("entity", name, value))
     findings = findings or unplaced_name_findings(claim, sentences, rivals, place_verbs)
     return findings or opening_name_findings(claim, sentences)
+
+
+def holds_name(keys: frozenset[str], name: str, sentence: Sentence) -> bool:
+    """Whether a sentence holds one of a name's keys. Where the only key it holds is the
+    acronym the name spells out, the sentence must write that acronym ("UN" for "United
+    Nations"): another name of many words with the same initials is another name ("Li Wei"
+    is no "Lukas Weber")."""
+    hits = keys & sentence.keys
+    acronym = spelled_out_acronym(name)
+    if not acronym or hits != {acronym}:
+        return bool(hits)
+    written = zip(sentence.names, sentence.name_keys, strict=True)
+    return any(acronym in word_keys(w) for w in sentence.words) or any(
+        acronym in k and not spelled_out_acronym(n) for n, k in written
+    )
 
 
 def _common_words(claim: Sentence, sentences: tuple[Sentence, ...]) -> frozenset[str]:
@@ -136,23 +152,35 @@ def _shared_edges(claim: Sentence, sentences: tuple[Sentence, ...]) -> frozenset
 
 
 OTHER_LETTERS = 2
-"""Letters two name words must differ in from their start to be plainly two words ("Mike" and
-"Michael", "Phillip" and "Philip" are one name spelt two ways)."""
+"""Letters from their start two name words share where they may be one name spelt two ways
+("Phillip" and "Philip", "Steven" and "Stephen")."""
 
 
 def _plainly_other(words: tuple[str, ...], others: tuple[str, ...]) -> bool:
-    """Whether the words differ from those in their places, each that differs from its first
-    letters on and none an initial ("R.", "F.C."); a word may be the same in both ("de" of
-    "Musée Brask de Tallinn" and "Musée Orlen de Tallinn")."""
+    """Whether the words differ from those in their places, each that differs plainly
+    (``_spelt_alike``) and none an initial ("R.", "F.C."); a word may be the same in both
+    ("de" of "Musée Brask de Tallinn" and "Musée Orlen de Tallinn")."""
     elided = [(_unelided(a), _unelided(b)) for a, b in zip(words, others, strict=True)]
     differing = [(a, b) for a, b in elided if a != b]
     return bool(differing) and all(
-        a[:OTHER_LETTERS] != b[:OTHER_LETTERS]
+        not _spelt_alike(a, b)
         and len(a) > OTHER_LETTERS
         and len(b) > OTHER_LETTERS
         and "." not in a + b
         for a, b in differing
     )
+
+
+def _spelt_alike(first: str, second: str) -> bool:
+    """Whether two name words may be one name spelt two ways: the same first letters, and one
+    a short form of the other ("Alex", "Alexander") or a few letters apart, a third of the
+    longer at most ("Aleksandr", "Alexander"). "Weber" and "Wegener", "Durand" and "Dupont"
+    are two names."""
+    if first[:OTHER_LETTERS] != second[:OTHER_LETTERS]:
+        return False
+    if first.startswith(second) or second.startswith(first):
+        return True
+    return edit_distance(first, second) <= max(1, max(len(first), len(second)) // 3)
 
 
 def _unelided(word: str) -> str:

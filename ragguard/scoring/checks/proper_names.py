@@ -200,10 +200,30 @@ def name_keys(name: str) -> frozenset[str]:
     """The keys of a name's words and its acronym ("United Nations", "U.N." -> "un"; a Roman
     numeral stays whole: "World War II" -> "wwii"); not an acronym that is a function word
     ("Omar Farouk" is no "of", "Isaac Newton" no "in")."""
-    words = [w for w in WORD.findall(name) if w.lower() not in {"of", "the"}]
+    words = _acronym_words(name)
     cased = any(w[:1].isupper() for w in words)
     keyed = [w for w in words if not (cased and w.islower())]  # "van" of "Pieter van Berg"
+    acronym = _acronym(words)
+    keys = frozenset().union(*(word_keys(w) for w in keyed))
+    return keys | {acronym} if acronym else keys
+
+
+def spelled_out_acronym(name: str) -> str:
+    """The acronym key a name of many words, one of them a whole word, stands for ("lw" of
+    "Lukas Weber"); none for one word, or for an acronym written with stops ("U.N."), which
+    is the acronym as written."""
+    words = _acronym_words(name)
+    return _acronym(words) if any(len(w) > 1 for w in words) else ""
+
+
+def _acronym_words(name: str) -> list[str]:
+    """A name's words less "of" and "the", which an acronym skips."""
+    return [w for w in WORD.findall(name) if w.lower() not in {"of", "the"}]
+
+
+def _acronym(words: list[str]) -> str:
+    """The initials of a name's words, lower case; a Roman numeral after the first stays
+    whole. None for one word, or where the initials spell a function word."""
     initials = (w if _ROMAN.fullmatch(w) and index else w[0] for index, w in enumerate(words))
     acronym = "".join(initials).lower() if len(words) > 1 else ""
-    keys = frozenset().union(*(word_keys(w) for w in keyed))
-    return keys | {acronym} if len(acronym) > 1 and acronym not in STOPWORDS else keys
+    return acronym if len(acronym) > 1 and acronym not in STOPWORDS else ""
