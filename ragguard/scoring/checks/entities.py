@@ -107,9 +107,11 @@ def holds_name(keys: frozenset[str], name: str, sentence: Sentence) -> bool:
     Nations"): another name of many words with the same initials is another name ("Li Wei"
     is no "Lukas Weber")."""
     hits = keys & sentence.keys
-    acronym = spelled_out_acronym(name)
-    if not acronym or hits != {acronym}:
+    if len(hits) != 1:
         return bool(hits)
+    acronym = spelled_out_acronym(name)
+    if hits != {acronym}:
+        return True
     written = zip(sentence.names, sentence.name_keys, strict=True)
     return any(acronym in word_keys(w) for w in sentence.words) or any(
         acronym in k and not spelled_out_acronym(n) for n, k in written
