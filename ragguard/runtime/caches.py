@@ -11,7 +11,9 @@ and all of them together by one total of estimated bytes: ``sys.getsizeof`` summ
 containers (``deep_size``), where an object shared by several entries counts in each (an
 upper bound). When the total is over, the entry least recently used in any cache goes
 first: every entry carries the tick of its last use from one process-wide clock, so a hot
-passage's vectors outlive a memoized parse seen once, whichever cache is larger. The total
+passage's vectors outlive a memoized parse seen once, whichever cache is larger. Entries go
+until the total is a small share under the bound (``EVICT_SHARE``), so one pass over the
+caches evicts many, not one for each result kept. The total
 is ``DEFAULT_MAX_BYTES`` unless the environment sets
 ``RAGGUARD_CACHE_MAX_BYTES``, read when a cache first needs it (a bad value is a
 ``ConfigError`` naming the variable, raised by the first ``Guard`` or ``Evaluator``), and
@@ -23,6 +25,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import functools
+import heapq
 import itertools
 import os
 import sys
@@ -192,16 +195,35 @@ class Cache(Generic[K, V]):
             _add_to_total(-self._bytes)
 
 
+EVICT_SHARE = 256
+"""Once over the bound, entries go until the total is under it by this share of it (a
+quarter of a megabyte of the default 64 MiB): one pass over the caches evicts many entries,
+not one per result kept."""
+
+
 def _enforce_total() -> None:
     """While the caches hold more than the bound, the entry least recently used in any of
-    them goes."""
+    them goes, until the total is ``1 / EVICT_SHARE`` of the bound under it. The caches'
+    oldest entries are read once into a heap; each eviction reads only its cache again."""
     limit = _limit()
-    while _total > limit:
-        ticks = [
-            (tick, cache) for cache in list(_REGISTRY) if (tick := cache.oldest_use()) is not None
-        ]
-        if not ticks or not min(ticks, key=lambda pair: pair[0])[1].drop_oldest():
-            return
+    if _total <= limit:
+        return
+    target = limit - limit // EVICT_SHARE
+    heap = [
+        (tick, index, cache)
+        for index, cache in enumerate(list(_REGISTRY))
+        if (tick := cache.oldest_use()) is not None
+    ]
+    heapq.heapify(heap)
+    while _total > target and heap:
+        tick, index, cache = heapq.heappop(heap)
+        if cache.oldest_use() != tick:  # another thread used or dropped it: read it again
+            if (now := cache.oldest_use()) is not None:
+                heapq.heappush(heap, (now, index, cache))
+            continue
+        cache.drop_oldest()
+        if (following := cache.oldest_use()) is not None:
+            heapq.heappush(heap, (following, index, cache))
 
 
 def memoized(entries: int) -> Callable[[F], F]:

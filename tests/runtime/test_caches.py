@@ -202,3 +202,23 @@ def test_the_entry_least_recently_used_in_any_cache_goes_first() -> None:
     finally:
         set_max_bytes(before)
         clear_caches(f"{__name__}.")
+
+
+def test_one_eviction_pass_frees_a_share_of_the_bound() -> None:
+    """Over the bound by one byte, entries go until the total is ``1 / EVICT_SHARE`` of the
+    bound under it: the next results kept do not each start a pass over every cache."""
+    from ragguard.runtime.caches import EVICT_SHARE, Cache, total_bytes
+
+    clear_caches()
+    before = caches.max_bytes()
+    rows: Cache[str, bytes] = Cache(f"{__name__}.rows", entries=1_000)
+    try:
+        rows.put_many({f"row {n}": b"r" * 1_000 for n in range(300)})
+        limit = total_bytes() - 1
+        set_max_bytes(limit)
+        assert total_bytes() <= limit - limit // EVICT_SHARE
+        assert 1 < 300 - len(rows) < 10
+        assert "row 0" not in rows.get_many(["row 0", "row 299"])  # the oldest went first
+    finally:
+        set_max_bytes(before)
+        clear_caches(f"{__name__}.")

@@ -8,6 +8,7 @@ import re
 from functools import cache
 
 from ragguard.language import lexicon, phrase_pattern
+from ragguard.runtime import memoized
 from ragguard.schema import edit_distance
 from ragguard.scoring.checks.antecedents import subject
 from ragguard.scoring.checks.holders import clauses_of
@@ -202,14 +203,15 @@ def _core_keys(name: str, keys: frozenset[str], common: frozenset[str]) -> froze
     return keys
 
 
-def _name_words(name: str) -> list[str]:
+@memoized(entries=16_384)
+def _name_words(name: str) -> tuple[str, ...]:
     """A name's words, a hyphen's parts apart ("Kellan-Brücke": "Kellan", "Brücke"), less a
     particle written in lower case inside a name with capitals ("di" of "Marco di Lauro": it
-    says nothing of which family)."""
-    words = re.split(r"[\s-]+", name.strip())
+    says nothing of which family). Memoized: each claim name meets every passage name."""
+    words = tuple(re.split(r"[\s-]+", name.strip()))
     if not any(w[:1].isupper() for w in words):
         return words
-    return [w for w in words if not w.islower()] or words
+    return tuple(w for w in words if not w.islower()) or words
 
 
 def _sibling(name: str, others: tuple[str, ...], common: frozenset[str]) -> bool:
@@ -219,6 +221,7 @@ def _sibling(name: str, others: tuple[str, ...], common: frozenset[str]) -> bool
     return bool(edges) and any(_edges(o) & edges for o in others)
 
 
+@memoized(entries=16_384)
 def _edges(name: str) -> frozenset[str]:
     """A name's first and last word, lower case; none for a one-word name."""
     words = _name_words(name.lower())
