@@ -119,6 +119,10 @@ class SuperlativeCues:
     """Words before another thing of the kind a ranking ranks that make its subject second
     ("the largest lake in Latvia after Lake Vorna", "nach dem Vorna-See", "après le lac
     Vorna"); after it where ``among_follows`` ("वोर्ना झील के बाद")."""
+    dimensions: tuple[str, ...] = ()
+    """The plain words of one measure each, space-separated ("tall high large big", "old
+    ancient"): a sentence that ranks a thing by one measure under another noun states no
+    ranking of it by another ("the tallest tower" against "the oldest building")."""
     not_compared: frozenset[str] = frozenset()
     """Words beside ``than`` that compare nothing ("other than", "rather than"): no
     comparative."""

@@ -54,6 +54,10 @@ from ragguard.scoring.checks.rankings import (
     unranked,
 )
 from ragguard.scoring.checks.runners_up import SECOND, second_to_another
+from ragguard.scoring.checks.subject_rankings import (
+    ranked_by_another_measure,
+    ranked_by_the_same_word,
+)
 from ragguard.scoring.checks.words import one_stem
 from ragguard.scoring.interface.protocols import Reason
 from ragguard.scoring.lexical.text import stem_in
@@ -165,7 +169,7 @@ def _ranked_otherwise(
                 bare
                 or same_ranking(its, key, cues)
                 or shared_count(ranked, nouns or sentence.content)
-                or _ranked_by_the_same_word(claim, phrase, key, other, its, sentence, cues)
+                or _ranks_subject_otherwise(claim, phrase, key, ranked, other, its, sentence, cues)
             ):
                 return _among_phrase(sentence.words, other, cues) or other
         compared = compared_otherwise(sentence, key, cues)  # "no bridge is longer than A"
@@ -178,26 +182,24 @@ def _ranked_otherwise(
     return None
 
 
-def _ranked_by_the_same_word(
+def _ranks_subject_otherwise(
     claim: Sentence,
     phrase: str,
     key: tuple[str, ...],
+    ranked: frozenset[str],
     other: str,
     its: tuple[str, ...],
     sentence: Sentence,
     cues: SuperlativeCues,
 ) -> bool:
-    """Whether the sentence ranks the claim's subject by the claim's word with another rank,
-    whatever noun it ranks ("the second-highest peak" against "the highest mountain"): its
-    ranking is ``key`` after a rank, or ``key`` less its rank, and the claim's subject
-    stands before it (``_subject``; not "the element hydrogen" against "Helium is the
-    second most abundant element, after hydrogen")."""
-    (our_rank, ours), (their_rank, theirs) = split_rank(key, cues), split_rank(its, cues)
-    if (our_rank is None) == (their_rank is None) or not same_ranking(ours, theirs, cues):
-        return False
+    """Whether the sentence's ranking ``other`` ranks the claim's subject under another
+    noun: by the claim's word with another rank, or by another measure
+    (``subject_rankings``)."""
     subject = _subject(claim, phrase, key, cues)
     before = _before(sentence, other)
-    return bool(subject) and shared_count(subject, before) == len(subject)
+    return ranked_by_the_same_word(key, its, subject, before, cues) or ranked_by_another_measure(
+        key, its, ranked, sentence, subject, before, cues
+    )
 
 
 def _before(sentence: Sentence, phrase: str) -> frozenset[str]:

@@ -1,0 +1,66 @@
+"""A passage sentence that ranks the claim's subject under another noun: by the claim's word
+with another rank ("the second-highest peak" against "the highest mountain"), or by another
+measure ("the tallest tower" against "the oldest building"). Either way the sentence gives
+the subject a ranking the claim's does not match, so the claim's is no paraphrase of it."""
+
+from __future__ import annotations
+
+from ragguard.language import SuperlativeCues
+from ragguard.runtime import memoized
+from ragguard.scoring.checks.comparisons import one_grade
+from ragguard.scoring.checks.parse import Sentence
+from ragguard.scoring.checks.rankings import cues_of, same_ranking, shared_count, split_rank
+
+
+def ranked_by_the_same_word(
+    key: tuple[str, ...],
+    its: tuple[str, ...],
+    subject: frozenset[str],
+    before: frozenset[str],
+    cues: SuperlativeCues,
+) -> bool:
+    """Whether a sentence ranks the claim's subject by the claim's word with another rank,
+    whatever noun it ranks: its ranking ``its`` is ``key`` after a rank, or ``key`` less
+    its rank, and the claim's ``subject`` stands in the words ``before`` it (not "the
+    element hydrogen" against "Helium is the second most abundant element, after
+    hydrogen")."""
+    (our_rank, ours), (their_rank, theirs) = split_rank(key, cues), split_rank(its, cues)
+    if (our_rank is None) == (their_rank is None) or not same_ranking(ours, theirs, cues):
+        return False
+    return bool(subject) and shared_count(subject, before) == len(subject)
+
+
+def ranked_by_another_measure(
+    key: tuple[str, ...],
+    its: tuple[str, ...],
+    ranked: frozenset[str],
+    sentence: Sentence,
+    subject: frozenset[str],
+    before: frozenset[str],
+    cues: SuperlativeCues,
+) -> bool:
+    """Whether a sentence ranks the claim's subject by another measure of the language's
+    ``dimensions`` than the claim's ranking, neither with a rank, where the sentence holds
+    none of the nouns the claim ranks (``ranked``). Only measures count: two rankings by
+    other words ("the finest", "the highest quality"; "the most evolved", "the most
+    successful") may be one said two ways, and the training sets show them supported."""
+    if not ranked or shared_count(ranked, sentence.content):
+        return False
+    if split_rank(key, cues)[0] is not None or split_rank(its, cues)[0] is not None:
+        return False
+    ours, theirs = measure_of(key[-1], sentence.language), measure_of(its[-1], sentence.language)
+    if ours is None or theirs is None or ours == theirs:
+        return False
+    return bool(subject) and shared_count(subject, before) == len(subject)
+
+
+@memoized(entries=4_096)
+def measure_of(word: str, language: str) -> int | None:
+    """The place in the language's ``dimensions`` of the measure a ranking's word ranks by,
+    its plain word in another degree (``one_grade``: "old" of "oldest", "hoch" of
+    "höchste"); None for a word of no listed measure."""
+    cues = cues_of(language)
+    for place, group in enumerate(cues.dimensions if cues is not None else ()):
+        if any(one_grade(plain, word) for plain in group.split()):
+            return place
+    return None

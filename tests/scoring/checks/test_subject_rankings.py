@@ -1,0 +1,93 @@
+"""Rankings a passage gives the claim's subject under another noun
+(``checks.subject_rankings``): by another measure, the claim's ranking is not stated."""
+
+from __future__ import annotations
+
+import pytest
+
+from ragguard.scoring.checks import check
+from ragguard.scoring.checks.subject_rankings import measure_of
+
+LONGEST = {
+    "en": "The Kellan Bridge is the longest bridge in Riga. It opened in 1931.",
+    "de": "Die Kellan-Brücke ist die längste Brücke in Riga. Sie wurde 1931 eröffnet.",
+    "fr": "Le pont Kellan est le plus long pont de Riga. Il a été inauguré en 1931.",
+    "es": "El puente Kellan es el puente más largo de Riga. Se inauguró en 1931.",
+    "hi": "केलन पुल रीगा का सबसे लंबा पुल है। इसे 1931 में खोला गया था।",
+}
+OTHER_MEASURE = {
+    "en": "The Kellan Bridge is the oldest structure in Riga.",
+    "de": "Die Kellan-Brücke ist das älteste Bauwerk in Riga.",
+    "fr": "Le pont Kellan est le plus ancien ouvrage de Riga.",
+    "es": "El puente Kellan es la estructura más antigua de Riga.",
+    "hi": "केलन पुल रीगा की सबसे पुरानी संरचना है।",
+}
+SAME_MEASURE = {
+    "en": "The Kellan Bridge is the longest structure in Riga.",
+    "de": "Die Kellan-Brücke ist das längste Bauwerk in Riga.",
+    "fr": "Le pont Kellan est le plus long ouvrage de Riga.",
+    "es": "El puente Kellan es la estructura más larga de Riga.",
+    "hi": "केलन पुल रीगा की सबसे लंबी संरचना है।",
+}
+
+
+def _superlatives(claim: str, passage: str) -> list[str]:
+    return [r.check for r in check(claim, passage) if r.check == "superlative"]
+
+
+@pytest.mark.parametrize("language", sorted(LONGEST))
+def test_a_ranking_by_another_measure_under_another_noun_is_not_stated(language: str) -> None:
+    assert _superlatives(OTHER_MEASURE[language], LONGEST[language]) == ["superlative"]
+
+
+@pytest.mark.parametrize("language", sorted(LONGEST))
+def test_the_same_measure_under_another_noun_is_no_rival(language: str) -> None:
+    assert _superlatives(SAME_MEASURE[language], LONGEST[language]) == []
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        (
+            "You will find only the highest quality goods here.",
+            "Here you'll find the finest leather goods and of-the-moment fashions.",
+        ),
+        (
+            "Angiosperms are the most successful phylum of plants.",
+            "Complete development of the flora was achieved in the presence of Angiosperms, "
+            "the most evolved plants.",
+        ),
+    ],
+    ids=["finest, highest quality", "most evolved, most successful"],
+)
+def test_rankings_by_words_of_no_measure_may_be_one_said_two_ways(claim: str, passage: str) -> None:
+    """Both pairs are labelled supported in the training sets (mnli-binary, scitail)."""
+    assert _superlatives(claim, passage) == []
+
+
+@pytest.mark.parametrize(
+    ("word", "language", "same_as"),
+    [
+        ("tallest", "en", "largest"),
+        ("höchste", "de", "größte"),
+        ("haute", "fr", "grand"),
+        ("alta", "es", "grande"),
+        ("ऊँचा", "hi", "बड़ा"),
+    ],
+)
+def test_height_and_size_are_one_measure(word: str, language: str, same_as: str) -> None:
+    """ "grand", "grande", "बड़ा" say height and size both: they are never two measures."""
+    assert measure_of(word, language) is not None
+    assert measure_of(word, language) == measure_of(same_as, language)
+
+
+@pytest.mark.parametrize(
+    ("word", "language"), [("oldest", "en"), ("älteste", "de"), ("ancienne", "fr")]
+)
+def test_age_is_another_measure_than_length(word: str, language: str) -> None:
+    longest = {"en": "longest", "de": "längste", "fr": "longue"}[language]
+    assert measure_of(word, language) not in (None, measure_of(longest, language))
+
+
+def test_a_word_of_no_measure_has_none() -> None:
+    assert measure_of("finest", "en") is None
