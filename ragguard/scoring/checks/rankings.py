@@ -99,6 +99,8 @@ def rankings(
         elif _noun_between(words, lead - 1, word, cues) and words[lead - 1] in cues.ordinals:
             ordinal, rank_at = True, lead - 1  # "el segundo puente más largo"
             lead -= 2
+        elif _noun_between(words, lead - 2, word, cues) and words[lead - 1] in stopwords:
+            lead -= 3  # "la masa de agua más grande"
         elif word in cues.analytic and lead >= 2 and _ranks_a_noun(words, lead, cues):
             ordinal, rank_at = True, lead - 2  # "la sixième gare la plus fréquentée"
             lead -= 3

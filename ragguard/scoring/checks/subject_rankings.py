@@ -1,5 +1,5 @@
-"""A passage sentence that ranks the claim's subject under another noun: by the claim's word
-with another rank ("the second-highest peak" against "the highest mountain"), or by another
+"""A passage sentence that ranks the claim's subject under another noun: by the claim's measure
+with another rank ("the third-highest mountain" against "the tallest peak"), or by another
 measure ("the tallest tower" against "the oldest building"). Either way the sentence gives
 the subject a ranking the claim's does not match, so the claim's is no paraphrase of it."""
 
@@ -12,22 +12,32 @@ from ragguard.scoring.checks.parse import Sentence
 from ragguard.scoring.checks.rankings import cues_of, same_ranking, shared_count, split_rank
 
 
-def ranked_by_the_same_word(
+def ranked_by_the_same_measure(
     key: tuple[str, ...],
     its: tuple[str, ...],
     subject: frozenset[str],
     before: frozenset[str],
     cues: SuperlativeCues,
+    language: str,
 ) -> bool:
-    """Whether a sentence ranks the claim's subject by the claim's word with another rank,
-    whatever noun it ranks: its ranking ``its`` is ``key`` after a rank, or ``key`` less
-    its rank, and the claim's ``subject`` stands in the words ``before`` it (not "the
-    element hydrogen" against "Helium is the second most abundant element, after
-    hydrogen")."""
+    """Whether a sentence ranks the claim's subject by the claim's measure with another rank,
+    whatever noun it ranks: its ranking ``its`` is ``key``, or a word of the same
+    ``dimensions`` measure, after a rank, or ``key`` less its rank ("the third-highest
+    mountain" against "the tallest peak"), and the claim's ``subject`` stands in the words
+    ``before`` it (not "the element hydrogen" against "Helium is the second most abundant
+    element, after hydrogen")."""
     (our_rank, ours), (their_rank, theirs) = split_rank(key, cues), split_rank(its, cues)
-    if (our_rank is None) == (their_rank is None) or not same_ranking(ours, theirs, cues):
+    if (our_rank is None) == (their_rank is None) or not ours or not theirs:
+        return False
+    if not same_ranking(ours, theirs, cues) and not _one_measure(ours, theirs, language):
         return False
     return bool(subject) and shared_count(subject, before) == len(subject)
+
+
+def _one_measure(ours: tuple[str, ...], theirs: tuple[str, ...], language: str) -> bool:
+    """Whether two rankings' last words rank by one listed measure ("tallest", "highest")."""
+    measure = measure_of(ours[-1], language)
+    return measure is not None and measure == measure_of(theirs[-1], language)
 
 
 def ranked_by_another_measure(

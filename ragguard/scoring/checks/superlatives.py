@@ -56,7 +56,7 @@ from ragguard.scoring.checks.rankings import (
 from ragguard.scoring.checks.runners_up import SECOND, second_to_another
 from ragguard.scoring.checks.subject_rankings import (
     ranked_by_another_measure,
-    ranked_by_the_same_word,
+    ranked_by_the_same_measure,
 )
 from ragguard.scoring.checks.words import one_stem
 from ragguard.scoring.interface.protocols import Reason
@@ -193,13 +193,16 @@ def _ranks_subject_otherwise(
     cues: SuperlativeCues,
 ) -> bool:
     """Whether the sentence's ranking ``other`` ranks the claim's subject under another
-    noun: by the claim's word with another rank, or by another measure
+    noun: by the claim's measure with another rank, or by another measure
     (``subject_rankings``)."""
-    subject = _subject(claim, phrase, key, cues)
+    at = phrase_at(sentence.words, other)
+    scope = frozenset(sentence.words[at + len(other.split()) :]) if at >= 0 else frozenset()
+    subject = _subject(claim, phrase, key, cues) - scope  # not "Arvenia" of "Arvenia's tallest"
     before = _before(sentence, other)
-    return ranked_by_the_same_word(key, its, subject, before, cues) or ranked_by_another_measure(
-        key, its, ranked, sentence, subject, before, cues
-    )
+    language = claim.language
+    return ranked_by_the_same_measure(
+        key, its, subject, before, cues, language
+    ) or ranked_by_another_measure(key, its, ranked, sentence, subject, before, cues)
 
 
 def _before(sentence: Sentence, phrase: str) -> frozenset[str]:

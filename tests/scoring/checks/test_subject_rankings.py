@@ -91,3 +91,39 @@ def test_age_is_another_measure_than_length(word: str, language: str) -> None:
 
 def test_a_word_of_no_measure_has_none() -> None:
     assert measure_of("finest", "en") is None
+
+
+THIRD_HIGHEST = {
+    "en": "Mount Kessel is the third-highest mountain in Arvenia. It was first climbed in 1865.",
+    "de": "Der Kessel ist der dritthöchste Berg in Arvenien. Er wurde 1865 erstmals bestiegen.",
+    "fr": "Le mont Kessel est la troisième plus haute montagne d'Arvénie.",
+    "es": "El monte Kessel es la tercera montaña más alta de Arvenia.",
+    "hi": "केसल पर्वत आर्वेनिया का तीसरा सबसे ऊँचा पर्वत है।",
+}
+TOP_PEAK = {
+    "en": "Mount Kessel is the tallest peak in Arvenia.",
+    "de": "Der Kessel ist der größte Gipfel in Arvenien.",
+    "fr": "Le mont Kessel est le plus grand sommet d'Arvénie.",
+    "es": "El monte Kessel es el pico más alto de Arvenia.",
+    "hi": "केसल पर्वत आर्वेनिया की सबसे ऊँची चोटी है।",
+}
+
+
+@pytest.mark.parametrize("language", sorted(THIRD_HIGHEST))
+def test_the_top_by_a_measure_the_passage_ranks_lower_under_another_noun(language: str) -> None:
+    """ "the tallest peak" against "the third-highest mountain": one measure, another rank."""
+    assert _superlatives(TOP_PEAK[language], THIRD_HIGHEST[language]) == ["superlative"]
+
+
+def test_a_possessive_scope_is_no_part_of_the_subject() -> None:
+    """ "Arvenia" of "Arvenia's tallest peak" is where the passage ranks, not what."""
+    claim = "Mount Kessel is Arvenia's tallest peak."
+    assert _superlatives(claim, THIRD_HIGHEST["en"]) == ["superlative"]
+
+
+def test_a_noun_of_two_words_before_the_cue_is_ranked() -> None:
+    """ "la masa de agua más grande" ranks "masa de agua" (a word of the language's stop words
+    between two nouns), as "el puente más largo" ranks "puente"."""
+    passage = "La laguna Tessel es la sexta laguna más grande de Gelland."
+    claim = "La laguna Tessel es la masa de agua más grande de Gelland."
+    assert _superlatives(claim, passage) == ["superlative"]
