@@ -70,14 +70,22 @@ def parse(text: str, language: str = "en") -> Sentence:
         content=frozenset(stem_in(language, w) for w in words if w not in stop),
         quantities=quantities(text, language),
         ranges=ranges(text, language),
-        months=months_in(text, language),
-        weekdays=weekdays_in(text, language),
+        months=months_in(text, language) - _first_names(found, text, language),
+        weekdays=weekdays_in(text, language) - _first_names(found, text, language),
         names=found,
         name_keys=keyed,
         word_set=frozenset(words),
         keys=frozenset().union(*(word_keys(w) for w in words), *keyed),
         language=language,
     )
+
+
+def _first_names(found: tuple[str, ...], text: str, language: str) -> frozenset[str]:
+    """Months and weekdays the text writes only as a name's first word ("June Bishop",
+    "August Lind"): no date (``proper_names`` joins them to the name)."""
+    firsts = [name.split()[0] for name in found if " " in name]
+    once = [w for w in firsts if text.count(w) == 1]
+    return frozenset().union(*(months_in(w, language) | weekdays_in(w, language) for w in once))
 
 
 _STOP_AFTER_A_WORD = re.compile(r"(?:^|[\s(])([^\s.()]+)\.$")

@@ -35,7 +35,8 @@ def names(text: str) -> tuple[str, ...]:
     run: list[re.Match[str]] = []
     for index, token in enumerate([*tokens, None]):
         word = token.group(0) if token else ""
-        if word[:1].isupper() and word not in NOT_NAMES and word.lower() not in CALENDAR_WORDS:
+        calendar = word.lower() in CALENDAR_WORDS and not _opens_a_name(tokens, index)
+        if word[:1].isupper() and word not in NOT_NAMES and not calendar:
             run.append(token)  # type: ignore[arg-type]
             continue
         following = tokens[index + 1].group(0) if index + 1 < len(tokens) else ""
@@ -46,12 +47,34 @@ def names(text: str) -> tuple[str, ...]:
             run = []
         if run and run[0].start() == tokens[0].start() and opens_sentences(run[0].group(0).lower()):
             run = run[1:]
-        while run and run[0].group(0).lower() in STOPWORDS:
-            run = run[1:]
+        while run and run[0].group(0).lower() in STOPWORDS - CALENDAR_WORDS:
+            run = run[1:]  # "May Chen" keeps "May": it joined the run as a first name
         if run:
             found.append(text[run[0].start() : run[-1].end()])
         run = []
     return tuple(found)
+
+
+def _opens_a_name(
+    tokens: list[re.Match[str]],
+    index: int,
+    calendar: frozenset[str] = CALENDAR_WORDS,
+    stop: frozenset[str] = STOPWORDS,
+) -> bool:
+    """Whether the month or weekday at ``index`` is a first name: a capitalized word right
+    after it that is no calendar or stop word ("June Bishop", "May Chen", "August Lind"),
+    and no day's number before it ("5 June Bishop said": a date)."""
+    following = tokens[index + 1].group(0) if index + 1 < len(tokens) else ""
+    before = [t.group(0) for t in tokens[max(index - 2, 0) : index]]
+    day = before[0] if before[-1:] == ["."] and len(before) == 2 else "".join(before[-1:])
+    return (
+        following[:1].isupper()
+        and following.lower() not in calendar
+        and following.lower() not in stop
+        and following not in NOT_NAMES
+        and not day.isdigit()  # "5 June", "am 5. August": a date
+        and tokens[index + 1].start() == tokens[index].end() + 1
+    )
 
 
 def opens_sentences(word: str) -> bool:
@@ -100,7 +123,7 @@ def capitalized_runs(text: str, language: str) -> tuple[str, ...]:
         found, skip, tokens = read
         common, start = found.common_endings, 0
         while start < len(tokens):
-            end = _capitalized_run(tokens, start, skip, found.titles)
+            end = _capitalized_run(tokens, start, skip, found)
             while end - start > 1 and tokens[end - 1].group().lower().endswith(common):
                 end -= 1
             if end - start > 1:
@@ -125,13 +148,13 @@ def placed_names(text: str, language: str) -> tuple[str, ...]:
         if tokens[index].group().lower() not in found.bare_after:
             index += 1
             continue
-        end = _capitalized_run(tokens, index + 1, skip, found.titles)
+        end = _capitalized_run(tokens, index + 1, skip, found)
         first = tokens[index + 1].group().lower()
         if end == index + 1 or first in found.not_names or first.endswith(found.common_endings):
             index += 1
             continue
         out.append(text[tokens[index + 1].start() : tokens[end - 1].end()])
-        listed = _capitalized_run(tokens, end + 1, skip, found.titles)
+        listed = _capitalized_run(tokens, end + 1, skip, found)
         if end + 1 < len(tokens) and tokens[end].group() == "," and listed > end + 1:
             closing = tokens[listed].group().lower() if listed < len(tokens) else "."
             if closing in _CLOSES:
@@ -154,19 +177,24 @@ def _capitals(
 
 
 def _capitalized_run(
-    tokens: list[re.Match[str]], start: int, skip: frozenset[str], titles: frozenset[str]
+    tokens: list[re.Match[str]], start: int, skip: frozenset[str], found: Lexicon
 ) -> int:
     """The end of the run of capitalized words from ``start`` (``start`` itself when there is
     none), through a hyphen or a joiner between two of them ("Baden-Baden", "Rio de Janeiro")
-    and the stop after a title ("Dr. Tavrin")."""
+    and the stop after a title ("Dr. Tavrin"). A month or weekday opens one as a first name
+    (``_opens_a_name``: "August Lind")."""
     end = start
     while end < len(tokens):
         word = tokens[end].group()
         if word[:1].isupper() and word[:1].isalpha() and word.lower() not in skip:
             end += 1
             continue
+        calendar = found.months.keys() | found.weekdays.keys() if end == start else ()
+        if word.lower() in calendar and _opens_a_name(tokens, end, frozenset(calendar), skip):
+            end += 1
+            continue
         following = tokens[end + 1].group() if end + 1 < len(tokens) else ""
-        titled = word == "." and end > start and tokens[end - 1].group().lower() in titles
+        titled = word == "." and end > start and tokens[end - 1].group().lower() in found.titles
         joins = word == "-" or word in NAME_JOINERS or word == "am" or titled
         if end > start and joins and following[:1].isupper():
             end += 1
