@@ -75,6 +75,18 @@ def _noun_between(words: tuple[str, ...], lead: int, word: str, cues: Superlativ
     )
 
 
+def _intensifier_at(words: tuple[str, ...], end: int, cues: SuperlativeCues) -> int:
+    """The length of an ``intensifiers`` phrase that ends at ``end`` right after a word of
+    ``after`` ("very" of "the very largest", "mit abstand" of "der mit Abstand größte");
+    0 where none does. It says how plainly, not what, a ranking ranks."""
+    for phrase in cues.intensifiers:
+        written = tuple(phrase.split())
+        start = end - len(written) + 1
+        if start >= 1 and words[start : end + 1] == written and words[start - 1] in cues.after:
+            return len(written)
+    return 0
+
+
 def rankings(
     words: tuple[str, ...], cues: SuperlativeCues, stopwords: frozenset[str] = frozenset()
 ) -> list[tuple[str, tuple[str, ...]]]:
@@ -104,6 +116,7 @@ def rankings(
         elif word in cues.analytic and lead >= 2 and _ranks_a_noun(words, lead, cues):
             ordinal, rank_at = True, lead - 2  # "la sixième gare la plus fréquentée"
             lead -= 3
+        lead -= _intensifier_at(words, lead, cues)  # "the very largest", "der weitaus größte"
         grouped = lead >= 1 and _counted(words[lead]) and words[lead - 1] in _openers(cues)
         if grouped:
             lead -= 1  # "the three longest", "l'un des trois plus longs": among the top

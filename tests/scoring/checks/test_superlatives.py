@@ -682,3 +682,34 @@ def test_a_ranking_with_no_noun_ranks_the_group_its_sentence_names(
     assert superlatives(claim, passage)
     longest = claim.replace("oldest", "longest").replace("plus ancien", "plus long")
     assert not superlatives(longest.replace("más antiguo", "más largo"), passage)
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        (
+            "Lake Tessel is the very largest lake in Latvia.",
+            "Lake Tessel is the sixth-largest lake in Latvia.",
+        ),
+        (
+            "Lake Tessel is the single largest lake in Latvia.",
+            "Lake Tessel is the sixth-largest lake in Latvia.",
+        ),
+        (
+            "Der Tessel-See ist der mit Abstand größte See von Lettland.",
+            "Der Tessel-See ist der sechstgrößte See von Lettland.",
+        ),
+        (
+            "Der Tessel-See ist der weitaus größte See von Lettland.",
+            "Der Tessel-See ist der sechstgrößte See von Lettland.",
+        ),
+    ],
+    ids=["very", "single", "mit Abstand", "weitaus"],
+)
+def test_an_intensifier_inside_a_ranking_leaves_the_plain_ranking(claim: str, passage: str) -> None:
+    assert [r.check for r in check(claim, passage)] == ["superlative"]
+
+
+def test_a_passage_ranking_said_plainly_states_the_plain_ranking() -> None:
+    passage = "Lake Tessel is the single largest lake in Latvia. It covers 118 square kilometres."
+    assert check("Lake Tessel is the largest lake in Latvia.", passage) == ()
