@@ -26,6 +26,11 @@ _ENDINGS_BY_LAST = {
 word tries only these, not all fifteen."""
 
 
+_DROPPED_OPENERS = STOPWORDS - CALENDAR_WORDS
+"""Stop words a run of capitals drops from its start; a month or weekday that joined it is a
+first name ("May Chen")."""
+
+
 def names(text: str) -> tuple[str, ...]:
     """Runs of capitalized words as written ("University of Chicago", "J. Smith", "U.S."),
     a run at the start of the text only when it goes on ("The Eiffel Tower" -> "Eiffel
@@ -47,7 +52,7 @@ def names(text: str) -> tuple[str, ...]:
             run = []
         if run and run[0].start() == tokens[0].start() and opens_sentences(run[0].group(0).lower()):
             run = run[1:]
-        while run and run[0].group(0).lower() in STOPWORDS - CALENDAR_WORDS:
+        while run and run[0].group(0).lower() in _DROPPED_OPENERS:
             run = run[1:]  # "May Chen" keeps "May": it joined the run as a first name
         if run:
             found.append(text[run[0].start() : run[-1].end()])
@@ -189,8 +194,9 @@ def _capitalized_run(
         if word[:1].isupper() and word[:1].isalpha() and word.lower() not in skip:
             end += 1
             continue
-        calendar = found.months.keys() | found.weekdays.keys() if end == start else ()
-        if word.lower() in calendar and _opens_a_name(tokens, end, frozenset(calendar), skip):
+        lower = word.lower()
+        dated = lower in found.months or lower in found.weekdays
+        if end == start and dated and _opens_a_name(tokens, end, skip, skip):
             end += 1
             continue
         following = tokens[end + 1].group() if end + 1 < len(tokens) else ""
