@@ -119,6 +119,9 @@ class SuperlativeCues:
     """Words before another thing of the kind a ranking ranks that make its subject second
     ("the largest lake in Latvia after Lake Vorna", "nach dem Vorna-See", "après le lac
     Vorna"); after it where ``among_follows`` ("वोर्ना झील के बाद")."""
+    first_ranks: frozenset[str] = frozenset()
+    """The first rank as an ordinal ("first", "erster", "premier", "primer", "पहले"), read
+    beside a ranked noun with no superlative ("ranks first among the lakes")."""
     intensifiers: tuple[str, ...] = ()
     """Phrases that may stand between ``after`` and a cue and say only how plainly it ranks
     ("the very largest", "der mit Abstand größte"): the ranking is the plain one."""

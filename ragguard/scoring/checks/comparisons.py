@@ -223,12 +223,31 @@ def rank_of(
     """The rank a sentence gives one of the ``ranked`` nouns, in any inflection, without a
     cue ("the second bridge built", "sixième parmi les gares"; German ranks by stem: "die
     zweite Brücke"); "" where it gives none."""
+    found = rank_beside(words, ranked, cues, language)
+    return " ".join(words[found[0] : found[0] + 2]) if found else ""
+
+
+def rank_beside(
+    words: tuple[str, ...],
+    ranked: frozenset[str],
+    cues: SuperlativeCues,
+    language: str,
+    first: bool = False,
+    reach: int = RANK_REACH,
+) -> tuple[int, float] | None:
+    """Where an ordinal stands within ``reach`` words of one of the ``ranked`` nouns, and
+    its value; with ``first``, a word of ``first_ranks`` too ("ranks first among the
+    lakes"), and a noun of three letters in another inflection ("Seen", "See"). None where
+    none does."""
+    letters = 3 if first else 4
     for at, word in enumerate(words):
-        rank = word in cues.ordinals or (
-            cues.compounds
-            and any(word.startswith(o) and len(word) <= len(o) + 2 for o in cues.ordinals)
-        )
-        near = words[max(at - RANK_REACH, 0) : at] + words[at + 1 : at + 1 + RANK_REACH]
-        if rank and any(one_stem(stem_in(language, w), r) for w in near for r in ranked):
-            return " ".join(words[at : at + 2])
-    return ""
+        value = 1.0 if first and word in cues.first_ranks else cues.ordinals.get(word)
+        if value is None and cues.compounds:
+            stems = ((o, v) for o, v in cues.ordinals.items() if len(word) <= len(o) + 2)
+            value = next((v for o, v in stems if word.startswith(o)), None)
+        near = words[max(at - reach, 0) : at] + words[at + 1 : at + 1 + reach]
+        if value is not None and any(
+            one_stem(stem_in(language, w), r, letters) for w in near for r in ranked
+        ):
+            return at, value
+    return None

@@ -7,9 +7,20 @@ from __future__ import annotations
 
 from ragguard.language import SuperlativeCues
 from ragguard.runtime import memoized
-from ragguard.scoring.checks.comparisons import one_grade
-from ragguard.scoring.checks.parse import Sentence
-from ragguard.scoring.checks.rankings import cues_of, same_ranking, shared_count, split_rank
+from ragguard.scoring.checks.comparisons import one_grade, rank_beside
+from ragguard.scoring.checks.parse import Sentence, overlap
+from ragguard.scoring.checks.rankings import (
+    among,
+    cue_at,
+    cues_of,
+    phrase_at,
+    ranked_nouns,
+    rankings,
+    same_ranking,
+    shared_count,
+    split_rank,
+)
+from ragguard.scoring.interface.protocols import Reason
 
 
 def ranked_by_the_same_measure(
@@ -74,3 +85,35 @@ def measure_of(word: str, language: str) -> int | None:
         if any(one_grade(plain, word) for plain in group.split()):
             return place
     return None
+
+
+CLAIMED_REACH = 4
+"""Words a claimed rank may stand from the noun it ranks among, a word for the place between
+("an zweiter Stelle unter den Seen", "el segundo puesto entre las estaciones")."""
+
+
+def claimed_rank_findings(
+    claim: Sentence, sentences: tuple[Sentence, ...], cues: SuperlativeCues, stop: frozenset[str]
+) -> list[Reason]:
+    """A rank the claim gives its subject with no superlative ("ranks second among the
+    lakes", "an zweiter Stelle", "se classe deuxième parmi les gares", "दूसरे स्थान पर")
+    where a sentence ranks the subject otherwise ("the sixth-largest lake"). A claim with a
+    ranking of its own is read by the rules above."""
+    if any(key[0] not in cues.first_ranks for _, key in rankings(claim.words, cues, stop)):
+        return []  # "el primer puesto" is read here, as "ranks first"
+    for sentence in sentences:
+        if not overlap(claim.content, sentence):
+            continue
+        for other, its in rankings(sentence.words, cues, stop):
+            at = cue_at(sentence.words, other, cues)
+            nouns = ranked_nouns(sentence.words, other, its, cues, claim.language)
+            if among(sentence.words, at, cues) is not None or not nouns or its[-1] in cues.words:
+                continue  # "one of the largest" ranks none; "the first", "the only" no measure
+            claimed = rank_beside(claim.words, nouns, cues, claim.language, True, CLAIMED_REACH)
+            if claimed is None or claimed[1] == (split_rank(its, cues)[0] or 1):
+                continue
+            start = max(phrase_at(sentence.words, other), 0)
+            subject = frozenset(claim.words[: claimed[0]]) - stop
+            if subject & frozenset(sentence.words[:start]):
+                return [Reason("superlative", claim.words[claimed[0]], other)]
+    return []

@@ -55,6 +55,7 @@ from ragguard.scoring.checks.rankings import (
 )
 from ragguard.scoring.checks.runners_up import SECOND, second_to_another
 from ragguard.scoring.checks.subject_rankings import (
+    claimed_rank_findings,
     ranked_by_another_measure,
     ranked_by_the_same_measure,
 )
@@ -252,6 +253,7 @@ def superlative_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> li
             other = ""  # "the longest bridge in the world" against "... in Riga"
         if other is not None:
             found.append(Reason("superlative", phrase, other))
+    found += claimed_rank_findings(claim, sentences, cues, stop)
     return found + _compared_with_all_findings(claim, sentences, cues, stop)
 
 

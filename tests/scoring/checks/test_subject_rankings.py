@@ -127,3 +127,63 @@ def test_a_noun_of_two_words_before_the_cue_is_ranked() -> None:
     passage = "La laguna Tessel es la sexta laguna más grande de Gelland."
     claim = "La laguna Tessel es la masa de agua más grande de Gelland."
     assert _superlatives(claim, passage) == ["superlative"]
+
+
+CLAIMED_RANK = {
+    "en": (
+        "Lake Tessel is the sixth-largest lake in Latvia, covering 118 square kilometres.",
+        "Lake Tessel ranks {} among the lakes of Latvia by size.",
+        ("second", "first", "sixth"),
+    ),
+    "de": (
+        "Der Tessel-See ist mit 118 Quadratkilometern der sechstgrößte See von Lettland.",
+        "Der Tessel-See steht der Fläche nach an {} Stelle unter den Seen von Lettland.",
+        ("zweiter", "erster", "sechster"),
+    ),
+    "fr": (
+        "La gare de Kestrel est la sixième gare la plus fréquentée de Riga.",
+        "La gare de Kestrel se classe {} parmi les gares de Riga.",
+        ("deuxième", "première", "sixième"),
+    ),
+    "es": (
+        "La estación de Kestrel es la sexta estación más concurrida de Riga.",
+        "La estación de Kestrel ocupa el {} puesto entre las estaciones de Riga.",
+        ("segundo", "primer", "sexto"),
+    ),
+    "hi": (
+        "केस्ट्रल स्टेशन रीगा का छठा सबसे व्यस्त स्टेशन है।",
+        "केस्ट्रल स्टेशन रीगा के स्टेशनों में {} स्थान पर है।",
+        ("दूसरे", "पहले", "छठे"),
+    ),
+}
+
+
+@pytest.mark.parametrize("language", sorted(CLAIMED_RANK))
+def test_a_rank_claimed_with_no_superlative_meets_the_passage_rank(language: str) -> None:
+    """ "ranks second among the lakes" against "the sixth-largest lake": another rank; the
+    first rank likewise; the sixth is the passage's own."""
+    passage, claim, (other, first, same) = CLAIMED_RANK[language]
+    assert _superlatives(claim.format(other), passage) == ["superlative"]
+    assert _superlatives(claim.format(first), passage) == ["superlative"]
+    assert _superlatives(claim.format(same), passage) == []
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        (
+            "Avenged Sevenfold's fourth studio album is Avenged Sevenfold.",
+            "Avenged Sevenfold is the fourth studio album and the only self-titled album by "
+            "the band Avenged Sevenfold.",
+        ),
+        (
+            "Newton's second law is a relationship among acceleration, force, and mass.",
+            "Newton's first law describes inertia; the second law relates force and mass.",
+        ),
+    ],
+    ids=["the only", "the first"],
+)
+def test_a_ranking_by_a_word_of_no_measure_meets_no_claimed_rank(claim: str, passage: str) -> None:
+    """An ordinal beside "the only" or "the first" ranks nothing by a measure: the training
+    sets label such pairs supported (fever-nli-binary, scitail)."""
+    assert _superlatives(claim, passage) == []
