@@ -253,7 +253,8 @@ def superlative_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> li
             other = ""  # "the longest bridge in the world" against "... in Riga"
         if other is not None:
             found.append(Reason("superlative", phrase, other))
-    found += claimed_rank_findings(claim, sentences, cues, stop)
+    if not found and not denied:  # a denied or already read rank is no claimed one
+        found = claimed_rank_findings(claim, sentences, cues, stop)
     return found + _compared_with_all_findings(claim, sentences, cues, stop)
 
 
