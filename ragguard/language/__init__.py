@@ -51,9 +51,10 @@ if _typing.TYPE_CHECKING:
         english_numerals,
         spelled_numbers,
     )
-    from ragguard.language.sentences import MONTHS, WEEKDAYS, starts_sentence
+    from ragguard.language.sentences import CALENDAR_WORDS, MONTHS, WEEKDAYS, starts_sentence
 
 __all__ = [
+    "CALENDAR_WORDS",
     "DIGITS",
     "FALLBACK",
     "MARKS",

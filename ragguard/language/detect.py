@@ -17,7 +17,7 @@ from collections import Counter, defaultdict
 from functools import cache
 
 from ragguard.language.scripts import script_of
-from ragguard.language.sentences import MONTHS, WEEKDAYS, starts_sentence
+from ragguard.language.sentences import CALENDAR_WORDS, starts_sentence
 from ragguard.language.wordlists import detection_profiles
 from ragguard.runtime import memoized
 
@@ -38,8 +38,6 @@ long passages stop there, as detection runs on every span and passage."""
 _CUE_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 _NON_ASCII = re.compile(r"[^\x00-\x7f]")
 _ASCII_LETTER = re.compile(r"[A-Za-z]")
-_CALENDAR = frozenset(MONTHS) | frozenset(WEEKDAYS)
-"""English months and weekdays, which are first names too ("May", "June", "August")."""
 ENGLISH_CLITICS = frozenset(["s", "t", "re", "ll", "ve", "d", "m"])
 """What follows an apostrophe in English ("Lane's", "don't"): not a French elision."""
 CLITIC_WEIGHT = 0.5
@@ -111,7 +109,7 @@ def _latin_language(text: str) -> str:
         named = word[0].isupper() and not starts_sentence(text, match.start(), through_marks=True)
         if named and lower not in content:
             continue  # a name inside a sentence ("Van Zant", "La Seine"): no cue
-        if word[0].isupper() and lower in _CALENDAR and _surname_follows(text, match.end()):
+        if word[0].isupper() and lower in CALENDAR_WORDS and _surname_follows(text, match.end()):
             continue  # a month or weekday as a first name ("May Chen a construit"): no cue
         head, _, tail = lower.replace("’", "'").partition("'")
         if len(head) == 1 and not tail:

@@ -9,6 +9,9 @@ MONTHS: tuple[str, ...] = tuple(lexicon_or_fallback(FALLBACK).months)
 """English's month names (``data/en.toml``), January first."""
 WEEKDAYS: tuple[str, ...] = tuple(lexicon_or_fallback(FALLBACK).weekdays)
 """English's weekday names, Monday first."""
+CALENDAR_WORDS = frozenset(MONTHS) | frozenset(WEEKDAYS) | frozenset(d + "s" for d in WEEKDAYS)
+"""English months and weekdays ("Mondays" too): the date check compares them, a name reader
+takes them for a first name only before a surname ("June Bishop")."""
 
 SENTENCE_ENDS = frozenset(".!?:;…\n।")
 """Marks after which a sentence starts (the danda ends a Hindi sentence)."""

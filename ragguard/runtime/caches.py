@@ -217,13 +217,12 @@ def _enforce_total() -> None:
     heapq.heapify(heap)
     while _total > target and heap:
         tick, index, cache = heapq.heappop(heap)
-        if cache.oldest_use() != tick:  # another thread used or dropped it: read it again
-            if (now := cache.oldest_use()) is not None:
-                heapq.heappush(heap, (now, index, cache))
-            continue
-        cache.drop_oldest()
-        if (following := cache.oldest_use()) is not None:
-            heapq.heappush(heap, (following, index, cache))
+        now = cache.oldest_use()
+        if now == tick:  # else another thread used or dropped it: its new oldest goes back
+            cache.drop_oldest()
+            now = cache.oldest_use()
+        if now is not None:
+            heapq.heappush(heap, (now, index, cache))
 
 
 def memoized(entries: int) -> Callable[[F], F]:

@@ -234,12 +234,12 @@ def rank_beside(
     language: str,
     first: bool = False,
     reach: int = RANK_REACH,
+    letters: int = 4,
 ) -> tuple[int, float] | None:
-    """Where an ordinal stands within ``reach`` words of one of the ``ranked`` nouns, and
-    its value; with ``first``, a word of ``first_ranks`` too ("ranks first among the
-    lakes"), and a noun of three letters in another inflection ("Seen", "See"). None where
+    """Where an ordinal stands within ``reach`` words of one of the ``ranked`` nouns (in
+    another inflection, sharing ``letters`` at least: ``one_stem``), and its value; with
+    ``first``, a word of ``first_ranks`` too ("ranks first among the lakes"). None where
     none does."""
-    letters = 3 if first else 4
     for at, word in enumerate(words):
         value = 1.0 if first and word in cues.first_ranks else cues.ordinals.get(word)
         if value is None and cues.compounds:

@@ -18,8 +18,6 @@ MONTH = re.compile(
 )
 """A month as written, capitalized ("March", "Sept."): "may" in lower case is a verb."""
 WEEKDAY = re.compile(r"\b(?:" + "|".join(WEEKDAYS) + r")s?\b", re.IGNORECASE)
-CALENDAR_WORDS = frozenset(MONTHS) | frozenset(WEEKDAYS) | frozenset(d + "s" for d in WEEKDAYS)
-"""Months and weekdays: the date check compares them, so they are no names."""
 
 
 def full_month(written: str) -> str:

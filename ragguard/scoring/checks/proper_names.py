@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import re
 
-from ragguard.language import Lexicon, lexicon
+from ragguard.language import CALENDAR_WORDS, Lexicon, lexicon
 from ragguard.runtime import memoized
-from ragguard.scoring.checks.dates import CALENDAR_WORDS
 from ragguard.scoring.checks.words import NAME_TOKEN, WORD
 from ragguard.scoring.lexical.vocabulary import (
     DEMONYM_ENDINGS,

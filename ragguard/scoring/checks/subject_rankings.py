@@ -42,7 +42,7 @@ def ranked_by_the_same_measure(
         return False
     if not same_ranking(ours, theirs, cues) and not _one_measure(ours, theirs, language):
         return False
-    return bool(subject) and shared_count(subject, before) == len(subject)
+    return _stands_before(subject, before)
 
 
 def _one_measure(ours: tuple[str, ...], theirs: tuple[str, ...], language: str) -> bool:
@@ -72,6 +72,12 @@ def ranked_by_another_measure(
     ours, theirs = measure_of(key[-1], sentence.language), measure_of(its[-1], sentence.language)
     if ours is None or theirs is None or ours == theirs:
         return False
+    return _stands_before(subject, before)
+
+
+def _stands_before(subject: frozenset[str], before: frozenset[str]) -> bool:
+    """Whether every word of the claim's ``subject`` stands in the words ``before`` the
+    sentence's ranking: the sentence ranks the claim's subject, not another thing."""
     return bool(subject) and shared_count(subject, before) == len(subject)
 
 
@@ -93,13 +99,17 @@ CLAIMED_REACH = 4
 
 
 def claimed_rank_findings(
-    claim: Sentence, sentences: tuple[Sentence, ...], cues: SuperlativeCues, stop: frozenset[str]
+    claim: Sentence,
+    own: list[tuple[str, tuple[str, ...]]],
+    sentences: tuple[Sentence, ...],
+    cues: SuperlativeCues,
+    stop: frozenset[str],
 ) -> list[Reason]:
     """A rank the claim gives its subject with no superlative ("ranks second among the
     lakes", "an zweiter Stelle", "se classe deuxième parmi les gares", "दूसरे स्थान पर")
     where a sentence ranks the subject otherwise ("the sixth-largest lake"). A claim with a
-    ranking of its own is read by the rules above."""
-    if any(key[0] not in cues.first_ranks for _, key in rankings(claim.words, cues, stop)):
+    ranking of its own (``own``, as ``rankings`` reads it) is read by the rules above."""
+    if any(key[0] not in cues.first_ranks for _, key in own):
         return []  # "el primer puesto" is read here, as "ranks first"
     for sentence in sentences:
         if not overlap(claim.content, sentence):
@@ -109,7 +119,9 @@ def claimed_rank_findings(
             nouns = ranked_nouns(sentence.words, other, its, cues, claim.language)
             if among(sentence.words, at, cues) is not None or not nouns or its[-1] in cues.words:
                 continue  # "one of the largest" ranks none; "the first", "the only" no measure
-            claimed = rank_beside(claim.words, nouns, cues, claim.language, True, CLAIMED_REACH)
+            claimed = rank_beside(
+                claim.words, nouns, cues, claim.language, first=True, reach=CLAIMED_REACH, letters=3
+            )  # "an zweiter Stelle unter den Seen" against "der ... See"
             if claimed is None or claimed[1] == (split_rank(its, cues)[0] or 1):
                 continue
             start = max(phrase_at(sentence.words, other), 0)

@@ -234,7 +234,8 @@ def superlative_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> li
     stop = lexicon_or_fallback(claim.language).stopwords
     denied = negation_positions(claim.words, claim.language)
     found = []
-    for phrase, key in rankings(claim.words, cues, stop):
+    own = rankings(claim.words, cues, stop)
+    for phrase, key in own:
         if _negated(claim, phrase, denied):
             continue
         if _in_a_period(claim, key):
@@ -254,7 +255,7 @@ def superlative_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> li
         if other is not None:
             found.append(Reason("superlative", phrase, other))
     if not found and not denied:  # a denied or already read rank is no claimed one
-        found = claimed_rank_findings(claim, sentences, cues, stop)
+        found = claimed_rank_findings(claim, own, sentences, cues, stop)
     return found + _compared_with_all_findings(claim, sentences, cues, stop)
 
 

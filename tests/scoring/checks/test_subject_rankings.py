@@ -57,11 +57,27 @@ def test_the_same_measure_under_another_noun_is_no_rival(language: str) -> None:
             "Complete development of the flora was achieved in the presence of Angiosperms, "
             "the most evolved plants.",
         ),
+        (
+            "Avenged Sevenfold's fourth studio album is Avenged Sevenfold.",
+            "Avenged Sevenfold is the fourth studio album and the only self-titled album by "
+            "the band Avenged Sevenfold.",
+        ),
+        (
+            "Newton's second law is a relationship among acceleration, force, and mass.",
+            "Newton's first law describes inertia; the second law relates force and mass.",
+        ),
     ],
-    ids=["finest, highest quality", "most evolved, most successful"],
+    ids=[
+        "finest, highest quality",
+        "most evolved, most successful",
+        "claimed rank beside the only",
+        "claimed rank beside the first",
+    ],
 )
 def test_rankings_by_words_of_no_measure_may_be_one_said_two_ways(claim: str, passage: str) -> None:
-    """Both pairs are labelled supported in the training sets (mnli-binary, scitail)."""
+    """Other ranking words may be one ranking said two ways, and an ordinal beside "the
+    only" or "the first" ranks nothing by a measure: the training sets label all four pairs
+    supported (mnli-binary, scitail, fever-nli-binary)."""
     assert _superlatives(claim, passage) == []
 
 
@@ -166,24 +182,3 @@ def test_a_rank_claimed_with_no_superlative_meets_the_passage_rank(language: str
     assert _superlatives(claim.format(other), passage) == ["superlative"]
     assert _superlatives(claim.format(first), passage) == ["superlative"]
     assert _superlatives(claim.format(same), passage) == []
-
-
-@pytest.mark.parametrize(
-    ("claim", "passage"),
-    [
-        (
-            "Avenged Sevenfold's fourth studio album is Avenged Sevenfold.",
-            "Avenged Sevenfold is the fourth studio album and the only self-titled album by "
-            "the band Avenged Sevenfold.",
-        ),
-        (
-            "Newton's second law is a relationship among acceleration, force, and mass.",
-            "Newton's first law describes inertia; the second law relates force and mass.",
-        ),
-    ],
-    ids=["the only", "the first"],
-)
-def test_a_ranking_by_a_word_of_no_measure_meets_no_claimed_rank(claim: str, passage: str) -> None:
-    """An ordinal beside "the only" or "the first" ranks nothing by a measure: the training
-    sets label such pairs supported (fever-nli-binary, scitail)."""
-    assert _superlatives(claim, passage) == []
