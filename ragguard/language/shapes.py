@@ -110,6 +110,12 @@ class SuperlativeCues:
     modifiers_follow: bool = False
     """Whether an adjective that narrows a ranked noun follows it ("le plus grand lac
     naturel"), as well as standing between ("el lago natural más grande")."""
+    scope_before: bool = False
+    """Whether the place a ranking ranks within stands before it ("रीगा की सबसे ऊँची
+    इमारत"), not after it ("the tallest building in Riga")."""
+    place_kinds: frozenset[str] = frozenset()
+    """Nouns that name a place's kind, not a part of it ("the city of Riga", "la ville de
+    Riga"): they narrow no ranking's scope."""
     held_until: tuple[str, ...] = ()
     """Phrases beside a ranking that bound it in time ("until 1960", "once", "einst",
     "jusqu'en", "hasta", "तक"): it does not state that the ranking holds now."""

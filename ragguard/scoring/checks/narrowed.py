@@ -8,6 +8,13 @@ right after the noun where the language puts its adjectives there (``[superlativ
 modifiers_follow``: "le plus grand lac naturel"). A word the claim writes too, or a word of a
 name, narrows nothing.
 
+"The Kellan Bridge is the longest bridge in the old town of Riga" does not state that it is "the
+longest bridge in Riga" either: words of its own narrow the place the ranking ranks within,
+between the ranked noun and the place the claim names ("im Norden von Riga", "du quartier du
+port de Riga"), or before the ranking where the language puts the place there (``[superlatives]
+scope_before``: "रीगा के पुराने शहर की सबसे ऊँची इमारत"). A word of ``place_kinds`` ("the city
+of Riga") narrows nothing.
+
 "The Kellan Bridge was the longest bridge in Riga until 1960" (or "was once") does not state
 that it "is" the longest: a phrase of ``[superlatives] held_until`` beside the ranking bounds
 it in time, and a claim with a ``present`` verb says it holds now. The superlative check
@@ -18,7 +25,7 @@ from __future__ import annotations
 
 from ragguard.language import SuperlativeCues, lexicon_or_fallback
 from ragguard.scoring.checks.parse import Sentence, name_words
-from ragguard.scoring.checks.rankings import key_positions, ranked_nouns
+from ragguard.scoring.checks.rankings import is_cue, key_positions, ranked_nouns
 from ragguard.scoring.lexical.text import stem_in
 
 NARROW_REACH = 3
@@ -56,6 +63,96 @@ def narrower(
                 return " ".join(words[min(at, noun) : max(end, noun + 2 if follows else noun + 1)])
             break
     return None
+
+
+SCOPE_REACH = 7
+"""Words the place a ranking ranks within may stand from the ranked noun: "the busiest
+station in the old town of Riga", "la estación más concurrida de las afueras del este de
+Riga"."""
+
+
+def narrower_place(
+    claim: Sentence, phrase: str, key: tuple[str, ...], sentence: Sentence, cues: SuperlativeCues
+) -> str | None:
+    """The sentence's ``key`` with the words that narrow the place it ranks within ("busiest
+    station in the old town of"), where the claim ranks within the whole place ("in Riga");
+    None otherwise."""
+    language = claim.language
+    stop = lexicon_or_fallback(language).stopwords
+    nouns = ranked_nouns(claim.words, phrase, key, cues, language)
+    place = _place(claim.words, key, nouns, stop, cues, language)
+    if place is None:
+        return None
+    words = sentence.words
+    for at in key_positions(words, key, cues):
+        end = at + len(key)
+        if cues.scope_before:
+            found = [
+                i
+                for i in range(max(at - SCOPE_REACH, 0), at)
+                if stem_in(language, words[i]) == place
+            ]
+            span = words[found[-1] + 1 : at] if found else ()
+        else:
+            scope = _after_nouns(words[end : end + len(nouns) + SCOPE_REACH], nouns, language)
+            found = [i for i, w in enumerate(scope) if stem_in(language, w) == place]
+            span = scope[: found[0]] if found else ()
+        if _narrows_place(span, claim, stop, cues):
+            return " ".join((*key, *span))
+    return None
+
+
+def _narrows_place(
+    span: tuple[str, ...], claim: Sentence, stop: frozenset[str], cues: SuperlativeCues
+) -> bool:
+    """Whether ``span``, the words between a ranking and the place the claim names, narrows
+    that place: it opens with a function word ("in the old town of"), holds a word of its own,
+    and neither another ranking ("सबसे लंबा और") nor a word of the claim ("of all of Riga's
+    bridges, the Kellan Bridge"): those build the sentence otherwise."""
+    language = claim.language
+    stems = [stem_in(language, w) for w in span]
+    plain = stop | cues.place_kinds
+    return (
+        bool(span)
+        and span[0] in stop
+        and not any(is_cue(w, cues) or w in cues.analytic for w in span)
+        and not claim.content.intersection(stems)
+        and any(len(w) > 1 and w not in plain for w in span)
+    )
+
+
+def _place(
+    words: tuple[str, ...],
+    key: tuple[str, ...],
+    nouns: frozenset[str],
+    stop: frozenset[str],
+    cues: SuperlativeCues,
+    language: str,
+) -> str | None:
+    """The stem of the place the claim's ranking ranks within: the first word after the
+    ranking that is neither a function word nor a noun it ranks ("in Riga"); before it,
+    behind a function word, where the language puts the place there ("रीगा की सबसे")."""
+    positions = key_positions(words, key, cues)
+    if not positions:
+        return None
+    at = positions[0]
+    if cues.scope_before:
+        before = words[max(at - SCOPE_REACH, 0) : at][::-1]
+        if len(before) < 2 or before[0] not in stop:
+            return None
+        word = next((w for w in before if w not in stop), None)
+    else:
+        after = words[at + len(key) : at + len(key) + SCOPE_REACH]
+        word = next((w for w in after if w not in stop and stem_in(language, w) not in nouns), None)
+    return None if word is None else stem_in(language, word)
+
+
+def _after_nouns(span: tuple[str, ...], nouns: frozenset[str], language: str) -> tuple[str, ...]:
+    """``span`` from its first word that is not a noun the claim ranks."""
+    skip = 0
+    while skip < len(span) and stem_in(language, span[skip]) in nouns:
+        skip += 1
+    return span[skip:]
 
 
 HELD_REACH = 5

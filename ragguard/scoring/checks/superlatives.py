@@ -36,7 +36,7 @@ from ragguard.scoring.checks.comparisons import (
     states_by_comparison,
 )
 from ragguard.scoring.checks.holders import clauses_of, held_by_another, own_clauses
-from ragguard.scoring.checks.narrowed import held_before, narrower
+from ragguard.scoring.checks.narrowed import held_before, narrower, narrower_place
 from ragguard.scoring.checks.parse import MIN_SHARED, Sentence, name_words, overlap
 from ragguard.scoring.checks.rankings import (
     among,
@@ -134,6 +134,7 @@ def rival(
     otherwise = [
         second_to_another(s, key, subject, cues)
         or narrower(claim, phrase, key, s, cues)
+        or narrower_place(claim, phrase, key, s, cues)
         or held_before(claim, key, s, cues)
         for s in (stating if alone else ())
     ]

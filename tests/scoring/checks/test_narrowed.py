@@ -104,3 +104,69 @@ def test_a_ranking_bounded_in_time_does_not_hold_now(passage: str, claim: str) -
 )
 def test_a_past_claim_or_a_bound_far_from_the_ranking_is_stated(passage: str, claim: str) -> None:
     assert "superlative" not in {r.check for r in check(claim, passage)}
+
+
+@pytest.mark.parametrize(
+    ("passage", "claim"),
+    [
+        (
+            "The Kellan Tower is the tallest building in the old town of Riga.",
+            "The Kellan Tower is the tallest building in Riga.",
+        ),
+        (
+            "Lake Orvel is the largest lake in the north of Arvenia.",
+            "Lake Orvel is the largest lake in Arvenia.",
+        ),
+        (
+            "Der Kellan-Turm ist das höchste Gebäude in der Altstadt von Riga.",
+            "Der Kellan-Turm ist das höchste Gebäude in Riga.",
+        ),
+        (
+            "La tour Kellan est le plus haut bâtiment de la vieille ville de Riga.",
+            "La tour Kellan est le plus haut bâtiment de Riga.",
+        ),
+        (
+            "La torre Kellan es el edificio más alto del casco antiguo de Riga.",
+            "La torre Kellan es el edificio más alto de Riga.",
+        ),
+        (
+            "केलन टावर रीगा के पुराने शहर की सबसे ऊँची इमारत है।",
+            "केलन टावर रीगा की सबसे ऊँची इमारत है।",
+        ),
+    ],
+)
+def test_a_ranking_within_part_of_a_place_is_none_within_the_whole(
+    passage: str, claim: str
+) -> None:
+    assert "superlative" in {r.check for r in check(claim, passage)}
+
+
+@pytest.mark.parametrize(
+    ("passage", "claim"),
+    [
+        (
+            "The Kellan Tower is the tallest building in the old town of Riga.",
+            "The Kellan Tower is the tallest building in the old town of Riga.",
+        ),
+        (
+            "The Kellan Tower is the tallest building in the city of Riga.",
+            "The Kellan Tower is the tallest building in Riga.",
+        ),
+        (
+            "Of all the bridges in Riga, the Kellan Bridge is the longest.",
+            "The Kellan Bridge is the longest bridge in Riga.",
+        ),
+        (
+            "रोवन पुल रीगा का सबसे लंबा और सबसे पुराना पुल है।",
+            "रोवन पुल रीगा का सबसे पुराना पुल है।",
+        ),
+        (
+            "रीगा के सभी पुलों में केलन पुल सबसे लंबा है।",
+            "केलन पुल रीगा का सबसे लंबा पुल है।",
+        ),
+    ],
+)
+def test_a_place_named_by_its_kind_or_another_build_narrows_nothing(
+    passage: str, claim: str
+) -> None:
+    assert "superlative" not in {r.check for r in check(claim, passage)}
