@@ -119,6 +119,9 @@ class SuperlativeCues:
     held_until: tuple[str, ...] = ()
     """Phrases beside a ranking that bound it in time ("until 1960", "once", "einst",
     "jusqu'en", "hasta", "तक"): it does not state that the ranking holds now."""
+    past: frozenset[str] = frozenset()
+    """Past forms of the verb a ranking is stated with ("was", "war", "était", "era", "था"):
+    beside it and a year ("In 1900 it was the longest"), the ranking held then."""
     present: frozenset[str] = frozenset()
     """Verbs that claim a ranking holds now ("is", "ist", "est", "es", "है")."""
     runner_up: tuple[str, ...] = ()

@@ -15,9 +15,10 @@ port de Riga"), or before the ranking where the language puts the place there (`
 scope_before``: "रीगा के पुराने शहर की सबसे ऊँची इमारत"). A word of ``place_kinds`` ("the city
 of Riga") narrows nothing.
 
-"The Kellan Bridge was the longest bridge in Riga until 1960" (or "was once") does not state
-that it "is" the longest: a phrase of ``[superlatives] held_until`` beside the ranking bounds
-it in time, and a claim with a ``present`` verb says it holds now. The superlative check
+"The Kellan Bridge was the longest bridge in Riga until 1960" (or "was once", or "in 1900 ...
+was") does not state that it "is" the longest: a phrase of ``[superlatives] held_until``
+beside the ranking bounds it in time, as a ``past`` verb beside it does in a sentence that
+writes a year, and a claim with a ``present`` verb says it holds now. The superlative check
 (``superlatives``) asks this module.
 """
 
@@ -163,15 +164,25 @@ HELD_REACH = 5
 def held_before(
     claim: Sentence, key: tuple[str, ...], sentence: Sentence, cues: SuperlativeCues
 ) -> str | None:
-    """The sentence's ``key`` with the time bound beside it ("longest until"), where the
+    """The sentence's ``key`` with the time bound beside it ("longest until"), or with its
+    past verb where the sentence writes a year ("In 1900 it was the longest"), where the
     claim says with a present verb that the ranking holds now; None otherwise."""
-    if not cues.present & claim.word_set or not cues.held_until:
+    if not cues.present & claim.word_set:
         return None
     words = sentence.words
+    dated = any(_a_year(w) for w in words)
     for at in key_positions(words, key, cues):
         near = words[max(at - HELD_REACH, 0) : at + len(key) + HELD_REACH]
         for bound in cues.held_until:
             written = tuple(bound.split())
             if any(near[i : i + len(written)] == written for i in range(len(near))):
                 return " ".join((*key, bound))
+        past = cues.past.intersection(near)
+        if dated and past and not cues.present.intersection(near):
+            return " ".join((*key, *sorted(past)))
     return None
+
+
+def _a_year(word: str) -> bool:
+    """Whether the word is a year written in digits ("1900")."""
+    return len(word) == 4 and word.isdigit() and 1000 <= int(word) <= 2100

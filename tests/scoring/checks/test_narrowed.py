@@ -170,3 +170,51 @@ def test_a_place_named_by_its_kind_or_another_build_narrows_nothing(
     passage: str, claim: str
 ) -> None:
     assert "superlative" not in {r.check for r in check(claim, passage)}
+
+
+@pytest.mark.parametrize(
+    ("passage", "claim"),
+    [
+        (
+            "In 1900, the Kellan Tower was the tallest building in Riga.",
+            "The Kellan Tower is the tallest building in Riga.",
+        ),
+        (
+            "Als er 1900 eröffnet wurde, war der Kellan-Turm das höchste Gebäude in Riga.",
+            "Der Kellan-Turm ist das höchste Gebäude in Riga.",
+        ),
+        (
+            "En 1900, la tour Kellan était le plus haut bâtiment de Riga.",
+            "La tour Kellan est le plus haut bâtiment de Riga.",
+        ),
+        (
+            "Cuando se inauguró en 1900, la torre Kellan fue el edificio más alto de Riga.",
+            "La torre Kellan es el edificio más alto de Riga.",
+        ),
+        (
+            "1900 में केलन टावर रीगा की सबसे ऊँची इमारत थी।",
+            "केलन टावर रीगा की सबसे ऊँची इमारत है।",
+        ),
+    ],
+)
+def test_a_ranking_held_in_a_past_year_is_no_present_one(passage: str, claim: str) -> None:
+    assert "superlative" in {r.check for r in check(claim, passage)}
+
+
+@pytest.mark.parametrize(
+    ("passage", "claim"),
+    [
+        (
+            "In 1900, the Kellan Tower was the tallest building in Riga.",
+            "The Kellan Tower was the tallest building in Riga in 1900.",
+        ),
+        (
+            "The Kellan Tower, which was built in 1900, is the tallest building in Riga.",
+            "The Kellan Tower is the tallest building in Riga.",
+        ),
+    ],
+)
+def test_a_past_claim_or_a_past_clause_beside_a_present_ranking_is_stated(
+    passage: str, claim: str
+) -> None:
+    assert "superlative" not in {r.check for r in check(claim, passage)}
