@@ -344,7 +344,8 @@ class Evaluator:
             language = work.language
             # a fragment answer ("Lukas Weber.") claims what its question makes of it
             first = work is plan.spans[0]
-            asked = question_reading(plan.trace.query, work.reading, language) if first else None
+            # read as written: "It is the Kellan Bridge." presents a fragment, names no "it"
+            asked = question_reading(plan.trace.query, span.claim_text, language) if first else None
             claim = Claim(asked or work.reading, span.context if use_context else None, language)
             wanted = {position[i] for i in (*span.references, *span.citations)}
             if not span.references:

@@ -229,7 +229,8 @@ def question_object(question: str, language: str = "en") -> str | None:
     article after the verb ("Who built the Kellan Bridge?" -> "the Kellan Bridge", "Wer baute
     die Kellan-Brücke?" -> "die Kellan-Brücke"); None for any other question."""
     lists = _lists(language)
-    rest = _after_asker(_question_words(question), lists)
+    after = _after_asker(_question_words(question), lists)
+    rest = after[1] if after is not None else None
     articles = lists.get("determiners", frozenset())
     at = next((i for i, w in enumerate(rest or ()) if i and w.lower() in articles), None)
     return " ".join(rest[at:]) if rest and at is not None else None
@@ -275,6 +276,10 @@ def with_object(sentence: str, antecedent: str | None, language: str = "en") -> 
     return sentence
 
 
+NOUN_PHRASE_WORDS = 4
+"""Words a noun asker's noun and the phrase that places it may take before the verb ("Which
+bridge in Riga is ...")."""
+
 MAX_FRAGMENT_WORDS = 4
 """A longer answer says more than the name the question asks for ("The Kellan Bridge in
 Riga." still is one)."""
@@ -302,16 +307,33 @@ def question_reading(question: str, answer: str, language: str = "en") -> str | 
     for no subject the language's ``[antecedents]`` askers find ("What did Brandt
     write?")."""
     lists = _lists(language)
-    fragment = _fragment(answer, lists, language)
+    fragment = _fragment(_unframed(answer, lists), lists, language)
     if fragment is None:
         return None
     asked = _question_words(question)
     stop = answer.strip()[-1:] if answer.strip()[-1:] in _CLOSING else "."
     if lists.get("askers_in_place"):
-        placed = _in_place(asked, fragment, lists)
-        return None if placed is None else placed + stop
-    rest = _after_asker(asked, lists)
-    return None if rest is None else _capitalized(" ".join([*fragment, *rest])) + stop
+        in_place = _in_place(asked, fragment, lists)
+        return None if in_place is None else in_place + stop
+    after = _after_asker(asked, lists)
+    if after is None:
+        return None
+    return _capitalized(" ".join([*fragment, *after[0], *after[1]])) + stop
+
+
+def _unframed(answer: str, lists: dict[str, frozenset[str]]) -> str:
+    """The answer without a frame that only presents it (``[antecedents] answer_frames``: "It
+    is the Kellan Bridge." -> "the Kellan Bridge.", "यह केलन पुल है।" -> "केलन पुल।"); as written
+    where none holds it."""
+    text = answer.strip()
+    core = text.rstrip(_CLOSING).rstrip()
+    lowered = core.lower().replace("’", "'")
+    for frame in sorted(lists.get("answer_frames", ()), key=len, reverse=True):
+        opening, _, closing = frame.partition("{}")
+        inner = len(core) - len(closing)
+        if lowered.startswith(opening) and lowered.endswith(closing) and inner > len(opening):
+            return core[len(opening) : inner].strip() + text[len(core) :].strip()
+    return text
 
 
 def _fragment(answer: str, lists: dict[str, frozenset[str]], language: str) -> list[str] | None:
@@ -329,24 +351,29 @@ def _fragment(answer: str, lists: dict[str, frozenset[str]], language: str) -> l
     return words if named else None
 
 
-def _after_asker(asked: list[str], lists: dict[str, frozenset[str]]) -> list[str] | None:
+def _after_asker(
+    asked: list[str], lists: dict[str, frozenset[str]]
+) -> tuple[list[str], list[str]] | None:
     """The question's words after the asker that opens it ("Who", "Which station"), when they
-    go on with the verb whose subject it asks for; None otherwise."""
+    go on with the verb whose subject it asks for: the words that place a noun asker's noun
+    ("Which bridge in Riga is ..." -> "in Riga"), then the verb and the rest; None
+    otherwise."""
     if len(asked) < 2:
         return None
     first, rest = asked[0].lower(), asked[1:]
-    verbs = _verbs(lists)
+    placed: list[str] = []
     if first in lists.get("noun_askers", ()):
-        if rest[0].lower() not in verbs:
-            rest = rest[1:]  # the asker's noun: "Which station is ..."
-        if not rest or rest[0].lower() not in verbs:
+        verbs = _verbs(lists)
+        at = next((i for i, w in enumerate(rest[:NOUN_PHRASE_WORDS]) if w.lower() in verbs), None)
+        if at is None:
             return None
+        placed, rest = rest[1:at], rest[at:]  # past the asker's noun: "Which station is ..."
     elif first not in lists.get("askers", ()):
         return None
     verb = rest[0]
     if not verb[:1].islower() or verb in lists.get("object_auxiliaries", ()):
         return None  # "Who did Brandt marry?", "Quel pont Brandt a-t-il construit ?"
-    return rest
+    return placed, rest
 
 
 def _in_place(

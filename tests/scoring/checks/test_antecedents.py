@@ -80,6 +80,38 @@ def test_an_answer_span_takes_the_question_subject_then_the_span_before():
             "El puente Kellan es el puente más largo de Riga.",
         ),
         ("केलन पुल किसने बनाया?", "लुकास वेबर।", "hi", "केलन पुल लुकास वेबर ने बनाया।"),
+        # the words that place the asker's noun stay with it
+        (
+            "Which station in Riga is the busiest?",
+            "Kestrel Station.",
+            "en",
+            "Kestrel Station in Riga is the busiest.",
+        ),
+        (
+            "Welcher Bahnhof in Riga ist der verkehrsreichste?",
+            "Der Bahnhof Kestrel.",
+            "de",
+            "Der Bahnhof Kestrel in Riga ist der verkehrsreichste.",
+        ),
+        # a frame that only presents the answer is read as the fragment inside it
+        (
+            "Which is the busiest station in Riga?",
+            "It is Kestrel Station.",
+            "en",
+            "Kestrel Station is the busiest station in Riga.",
+        ),
+        (
+            "¿Cuál es la estación más concurrida de Riga?",
+            "Es la estación de Kestrel.",
+            "es",
+            "La estación de Kestrel es la estación más concurrida de Riga.",
+        ),
+        (
+            "रीगा का सबसे व्यस्त स्टेशन कौन सा है?",
+            "यह केस्ट्रल स्टेशन है।",
+            "hi",
+            "रीगा का सबसे व्यस्त स्टेशन केस्ट्रल स्टेशन है।",
+        ),
         ("रीगा में कौन सा स्टेशन सबसे व्यस्त है?", "केस्ट्रल स्टेशन।", "hi", "रीगा में केस्ट्रल स्टेशन सबसे व्यस्त है।"),
     ],
 )
@@ -97,6 +129,8 @@ def test_a_fragment_is_read_as_the_sentence_its_question_makes(question, answer,
         ("Who built it?", "the engineer.", "en"),  # no name
         ("¿Quién construyó el puente Kellan?", "Lukas Weber lo construyó.", "es"),
         ("Quel pont Brandt a-t-il construit ?", "Le pont Kellan.", "fr"),
+        ("Which bridge in Riga did Brandt build?", "The Kellan Bridge.", "en"),
+        ("Which is the longest bridge in Riga?", "It is long.", "en"),  # a frame, no name
         ("Where is the Kellan Bridge?", "Riga.", "en"),  # no asker of the subject
         ("केलन पुल कब खुला?", "1931 में।", "hi"),
     ],

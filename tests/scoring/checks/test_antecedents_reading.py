@@ -75,6 +75,7 @@ def test_hindi_has_no_pronoun_or_verb_lists_and_is_read_as_written() -> None:
         "askers_in_place",
         "doer_askers",
         "doer_mark",
+        "answer_frames",
     }
     passage = ("एफिल टॉवर पेरिस में है।", "यह 1889 में बना।")
     assert resolve(passage, "hi") == passage
