@@ -300,6 +300,21 @@ def _may_join(slot: Slot, sentence: Sentence) -> bool:
     return bool(overlap(slot.context, sentence)) or len(sentence.content - named) < MIN_SHARED
 
 
+def _of_another(slot: Slot, reading: Reading) -> bool:
+    """Whether the sentence, naming the claim's subject, says the claim's words of another
+    thing: a name it writes stands where another name of the claim stands (after the same
+    word: "designed the Rowan Bridge" against "designed the Kellan Bridge"), so it gives
+    that name nothing to join."""
+    claim = slot.claim
+    for other in claim.names:
+        lead = two_words_before(claim.text, other)[-1:]
+        if other == slot.value or not lead:
+            continue
+        if any(two_words_before(reading.sentence.text, r)[-1:] == lead for r in reading.rivals):
+            return True
+    return False
+
+
 def _subject_rival(slot: Slot, own: frozenset[str]) -> str | None:
     """The claim's subject, when the on-topic sentence says the same of another subject
     ("Koechlin designed the tower" against "Eiffel designed the tower"): the claim opens with
@@ -321,7 +336,8 @@ def _subject_rival(slot: Slot, own: frozenset[str]) -> str | None:
     at = slot.readings.index(best)
     for index, reading in enumerate(slot.readings):
         near = index == at - 1  # it may be what the best sentence's pronoun stands for
-        if index != at and reading.states and (near or _may_join(slot, reading.sentence)):
+        joins = near or _may_join(slot, reading.sentence)
+        if index != at and reading.states and joins and not _of_another(slot, reading):
             return None  # named elsewhere beside the claim's words: it may join two sentences
     text = best.sentence.text
     leading = _without_article(text, best.sentence.language)
