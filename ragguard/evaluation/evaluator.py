@@ -31,7 +31,7 @@ from ragguard.metrics import SCORED_KINDS, DriftMonitor, answer_sentences
 from ragguard.runtime import Stopwatch
 from ragguard.runtime import clear_caches as caches_clear_caches
 from ragguard.schema import CalibrationStatus, Evaluation, FieldIssue, Thresholds, Trace
-from ragguard.scoring.checks import answer_readings, question_reading
+from ragguard.scoring.checks import answer_readings, polar_reading, question_reading
 from ragguard.scoring.encoders import one_blas_thread
 from ragguard.scoring.interface import Claim, Evidence, item_evidence
 from ragguard.scoring.lite import Languages
@@ -345,7 +345,11 @@ class Evaluator:
             # a fragment answer ("Lukas Weber.") claims what its question makes of it
             first = work is plan.spans[0]
             # read as written: "It is the Kellan Bridge." presents a fragment, names no "it"
-            asked = question_reading(plan.trace.query, span.claim_text, language) if first else None
+            asked = None
+            if first:  # or a bare yes or no, what it says of its yes/no question
+                query, written = plan.trace.query, span.claim_text
+                asked = question_reading(query, written, language)
+                asked = asked or polar_reading(query, written, language)
             claim = Claim(asked or work.reading, span.context if use_context else None, language)
             wanted = {position[i] for i in (*span.references, *span.citations)}
             if not span.references:

@@ -146,3 +146,27 @@ def test_a_fragment_answer_is_checked_as_its_question_reads_it(
     assert span.supported is False
     assert kind in {r.check for r in span.reasons}
     assert span.text == answer  # the span is shown as written
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "supported"),
+    [
+        ("Is the Kellan Bridge the longest bridge in Riga?", "Yes.", True),
+        ("Is the Kellan Bridge the longest bridge in Riga?", "No.", False),
+        ("Is the Kellan Bridge in Oslo?", "Yes.", False),
+        ("Which is the longest bridge in Riga?", "It is the Kellan Bridge.", True),
+        ("Which bridge in Riga is the longest?", "The Kellan Bridge.", True),
+    ],
+)
+def test_a_yes_a_no_or_a_framed_answer_is_checked_as_its_question_reads_it(
+    guard, question, answer, supported
+):
+    trace = {
+        "trace_id": "t",
+        "query": question,
+        "items": [{"id": "d1", "text": "The Kellan Bridge is the longest bridge in Riga."}],
+        "response": answer,
+    }
+    (span,) = guard.evaluate(trace).spans
+    assert span.supported is supported
+    assert span.text == answer

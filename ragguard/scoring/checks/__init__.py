@@ -54,6 +54,7 @@ from ragguard.scoring.interface.protocols import Reason
 
 if _typing.TYPE_CHECKING:
     from ragguard.scoring.checks.antecedents import answer_readings, question_reading
+    from ragguard.scoring.checks.polar_answers import polar_reading
 
 __all__ = [
     "CHECKS",
@@ -68,6 +69,7 @@ __all__ = [
     "in_passage_digits",
     "names",
     "negation_explained",
+    "polar_reading",
     "quantities",
     "question_reading",
     "same_quantity",
