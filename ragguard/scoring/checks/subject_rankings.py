@@ -8,6 +8,7 @@ from __future__ import annotations
 from ragguard.language import SuperlativeCues
 from ragguard.runtime import memoized
 from ragguard.scoring.checks.comparisons import one_grade, rank_beside
+from ragguard.scoring.checks.outranked import outranked_findings
 from ragguard.scoring.checks.parse import Sentence, overlap
 from ragguard.scoring.checks.rankings import (
     among,
@@ -107,7 +108,9 @@ def claimed_rank_findings(
 ) -> list[Reason]:
     """A rank the claim gives its subject with no superlative ("ranks second among the
     lakes", "an zweiter Stelle", "se classe deuxième parmi les gares", "दूसरे स्थान पर")
-    where a sentence ranks the subject otherwise ("the sixth-largest lake"). A claim with a
+    where a sentence ranks the subject otherwise ("the sixth-largest lake"); else a
+    comparison that puts the subject above a thing the passage ranks higher
+    (``outranked``: "longer than the Orlen Bridge" against "the longest"). A claim with a
     ranking of its own (``own``, as ``rankings`` reads it) is read by the rules above."""
     if any(key[0] not in cues.first_ranks for _, key in own):
         return []  # "el primer puesto" is read here, as "ranks first"
@@ -128,4 +131,4 @@ def claimed_rank_findings(
             subject = frozenset(claim.words[: claimed[0]]) - stop
             if subject & frozenset(sentence.words[:start]):
                 return [Reason("superlative", claim.words[claimed[0]], other)]
-    return []
+    return outranked_findings(claim, sentences, cues, stop)

@@ -1,0 +1,97 @@
+"""A comparison that puts a thing above one the passage ranks higher.
+
+"The Kellan Bridge is longer than the Orlen Bridge" against "The Orlen Bridge is the
+longest bridge in Riga" (or "the second-longest", where the Kellan Bridge is "the
+third-longest") says what the ranking denies: nothing outranks the top by its own measure.
+The same in each language's words: "länger als", "plus long que", "más largo que", "ओर्लेन
+पुल से लंबा".
+
+The comparison is the claim's word of ``[superlatives] than`` with the compared word
+before it (after it where ``compared_after``), read in no negation. What is compared
+against stands after ``than`` (before it, in Hindi); the claim's subject stands before
+the compared word. A passage ranking of the same measure (``comparisons.one_grade``:
+"longer", "longest") gives each its rank where its words stand before the ranking; a
+ranking with no rank is the first, one among others ("one of the longest") none.
+"""
+
+from __future__ import annotations
+
+from ragguard.language import SuperlativeCues, negation_positions
+from ragguard.scoring.checks.comparisons import one_grade
+from ragguard.scoring.checks.parse import Sentence
+from ragguard.scoring.checks.rankings import among, cue_at, phrase_at, rankings, split_rank
+from ragguard.scoring.interface.protocols import Reason
+
+SIDE_WORDS = 4
+"""Content words read on each side of a comparison as what it compares ("the Orlen
+Bridge", "ओर्लेन पुल")."""
+
+
+def outranked_findings(
+    claim: Sentence, sentences: tuple[Sentence, ...], cues: SuperlativeCues, stop: frozenset[str]
+) -> list[Reason]:
+    """The claim's comparison where the passage ranks what it is compared against above
+    the claim's subject, or first (see the module docstring)."""
+    words = claim.words
+    if negation_positions(words, claim.language) or cues.none.intersection(words):
+        return []
+    for at, word in enumerate(words):
+        if word not in cues.than or word in cues.not_compared:
+            continue
+        sides = _sides(words, at, cues, stop)
+        if sides is None:
+            continue
+        compared, subject, against = sides
+        theirs = _rank(against, compared, sentences, cues, stop)
+        if theirs is None:
+            continue
+        ours = _rank(subject, compared, sentences, cues, stop)
+        if (ours is None and theirs[0] == 1) or (ours is not None and ours[0] > theirs[0]):
+            return [Reason("superlative", f"{compared} {word}", theirs[1])]
+    return []
+
+
+def _sides(
+    words: tuple[str, ...], at: int, cues: SuperlativeCues, stop: frozenset[str]
+) -> tuple[str, frozenset[str], frozenset[str]] | None:
+    """The compared word, the content words of the claim's subject and those of what it is
+    compared against, for the word of ``than`` at ``at``; None where a side is empty."""
+    if cues.compared_after:  # "केलन पुल ओर्लेन पुल से लंबा है": two runs before "से"
+        after = [w for w in words[at + 1 :] if w not in stop]
+        before = [w for w in words[:at] if w not in stop]
+        if not after or len(before) < 2:
+            return None
+        compared, half = after[0], len(before) // 2
+        subject, against = frozenset(before[:half]), frozenset(before[half:])
+    else:
+        if at == 0 or words[at - 1] in stop:
+            return None
+        compared = words[at - 1]
+        against = frozenset([w for w in words[at + 1 :] if w not in stop][:SIDE_WORDS])
+        subject = frozenset(w for w in words[: at - 1] if w not in stop)
+    subject -= {compared}
+    return (compared, subject, against) if subject and against else None
+
+
+def _rank(
+    thing: frozenset[str],
+    compared: str,
+    sentences: tuple[Sentence, ...],
+    cues: SuperlativeCues,
+    stop: frozenset[str],
+) -> tuple[float, str] | None:
+    """The rank a passage sentence gives ``thing`` by the compared word's measure, and its
+    ranking as written: its words stand before the ranking and name nothing else there."""
+    for sentence in sentences:
+        for phrase, key in rankings(sentence.words, cues, stop):
+            rank, top = split_rank(key, cues)  # "zweitlängste": 2, "längste"
+            if not top or not one_grade(compared, top[-1]):
+                continue
+            start = max(phrase_at(sentence.words, phrase), 0)
+            before = frozenset(sentence.words[:start]) - stop
+            if not thing or not thing <= before:
+                continue
+            if among(sentence.words, cue_at(sentence.words, phrase, cues), cues) is not None:
+                return None  # "one of the longest": no rank
+            return (rank or 1.0), phrase
+    return None
