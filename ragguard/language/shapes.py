@@ -113,6 +113,11 @@ class SuperlativeCues:
     scope_before: bool = False
     """Whether the place a ranking ranks within stands before it ("रीगा की सबसे ऊँची
     इमारत"), not after it ("the tallest building in Riga")."""
+    qualifiers: frozenset[str] = frozenset()
+    """Words that open a restriction right after a ranking's place ("that", "built":
+    "the longest bridge in Riga built of stone"): the ranking is within what it restricts."""
+    participle_endings: tuple[str, ...] = ()
+    """Endings of the past participles that open such a restriction ("ed", "é", "ado")."""
     place_kinds: frozenset[str] = frozenset()
     """Nouns that name a place's kind, not a part of it ("the city of Riga", "la ville de
     Riga"): they narrow no ranking's scope."""

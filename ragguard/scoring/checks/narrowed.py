@@ -24,6 +24,8 @@ writes a year, and a claim with a ``present`` verb says it holds now. The superl
 
 from __future__ import annotations
 
+import re
+
 from ragguard.language import SuperlativeCues, lexicon_or_fallback
 from ragguard.scoring.checks.parse import Sentence, name_words
 from ragguard.scoring.checks.rankings import is_cue, key_positions, ranked_nouns
@@ -81,9 +83,11 @@ def narrower_place(
     language = claim.language
     stop = lexicon_or_fallback(language).stopwords
     nouns = ranked_nouns(claim.words, phrase, key, cues, language)
-    place = _place(claim.words, key, nouns, stop, cues, language)
-    if place is None:
+    placed = _place(claim.words, key, nouns, stop, cues, language)
+    if placed is None:
         return None
+    place, claim_at = placed
+    bare = all(w in stop for w in claim.words[claim_at + 1 :])  # nothing after "in Riga"
     words = sentence.words
     for at in key_positions(words, key, cues):
         end = at + len(key)
@@ -95,12 +99,32 @@ def narrower_place(
             ]
             span = words[found[-1] + 1 : at] if found else ()
         else:
-            scope = _after_nouns(words[end : end + len(nouns) + SCOPE_REACH], nouns, language)
-            found = [i for i, w in enumerate(scope) if stem_in(language, w) == place]
-            span = scope[: found[0]] if found else ()
+            reach = range(end, min(end + len(nouns) + SCOPE_REACH, len(words)))
+            found = [i for i in reach if stem_in(language, words[i]) == place]
+            span = _after_nouns(words[end : found[0]], nouns, language) if found else ()
+            if found and bare and _qualified(sentence, found[0], cues):
+                return " ".join((*key, *words[found[0] : found[0] + 2]))
         if _narrows_place(span, claim, stop, cues):
             return " ".join((*key, *span))
     return None
+
+
+def _qualified(sentence: Sentence, at: int, cues: SuperlativeCues) -> bool:
+    """Whether a restriction follows the place at ``at`` in the same clause ("in Riga built
+    of stone", "in Riga that carries trains", "de Riga construit en pierre"): a word of
+    ``[superlatives] qualifiers`` or one with a ``participle_endings`` ending, no comma
+    before it ("in Riga, built in 1931" says more of the same bridge)."""
+    words = sentence.words
+    if at + 1 >= len(words):
+        return False
+    after = words[at + 1]
+    endings = cues.participle_endings
+    if after not in cues.qualifiers and not any(
+        after.endswith(e) and len(after) > len(e) + 2 for e in endings
+    ):
+        return False
+    written = rf"\b{re.escape(words[at])}\s+{re.escape(after)}\b"
+    return re.search(written, sentence.text, re.IGNORECASE) is not None
 
 
 def _narrows_place(
@@ -129,23 +153,27 @@ def _place(
     stop: frozenset[str],
     cues: SuperlativeCues,
     language: str,
-) -> str | None:
-    """The stem of the place the claim's ranking ranks within: the first word after the
-    ranking that is neither a function word nor a noun it ranks ("in Riga"); before it,
-    behind a function word, where the language puts the place there ("रीगा की सबसे")."""
+) -> tuple[str, int] | None:
+    """The stem of the place the claim's ranking ranks within, and where it stands: the
+    first word after the ranking that is neither a function word nor a noun it ranks ("in
+    Riga"); before it, behind a function word, where the language puts the place there
+    ("रीगा की सबसे")."""
     positions = key_positions(words, key, cues)
     if not positions:
         return None
     at = positions[0]
     if cues.scope_before:
-        before = words[max(at - SCOPE_REACH, 0) : at][::-1]
-        if len(before) < 2 or before[0] not in stop:
+        before = range(at - 1, max(at - SCOPE_REACH, 0) - 1, -1)
+        if at < 2 or words[at - 1] not in stop:
             return None
-        word = next((w for w in before if w not in stop), None)
+        where = next((i for i in before if words[i] not in stop), None)
     else:
-        after = words[at + len(key) : at + len(key) + SCOPE_REACH]
-        word = next((w for w in after if w not in stop and stem_in(language, w) not in nouns), None)
-    return None if word is None else stem_in(language, word)
+        after = range(at + len(key), min(at + len(key) + SCOPE_REACH, len(words)))
+        where = next(
+            (i for i in after if words[i] not in stop and stem_in(language, words[i]) not in nouns),
+            None,
+        )
+    return None if where is None else (stem_in(language, words[where]), where)
 
 
 def _after_nouns(span: tuple[str, ...], nouns: frozenset[str], language: str) -> tuple[str, ...]:

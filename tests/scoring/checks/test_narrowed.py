@@ -218,3 +218,36 @@ def test_a_past_claim_or_a_past_clause_beside_a_present_ranking_is_stated(
     passage: str, claim: str
 ) -> None:
     assert "superlative" not in {r.check for r in check(claim, passage)}
+
+
+@pytest.mark.parametrize(
+    ("passage", "claim"),
+    [
+        (
+            "The Kellan Bridge is the longest bridge in Riga built before 1900.",
+            "The Kellan Bridge is the longest bridge in Riga.",
+        ),
+        (
+            "The Kellan Bridge is the only bridge in Riga that carries trains.",
+            "The Kellan Bridge is the only bridge in Riga.",
+        ),
+        (
+            "Le pont Kellan est le seul pont de Riga construit en pierre.",
+            "Le pont Kellan est le seul pont de Riga.",
+        ),
+        (
+            "El puente Kellan es el puente más largo de Riga construido antes de 1900.",
+            "El puente Kellan es el puente más largo de Riga.",
+        ),
+    ],
+)
+def test_a_ranking_restricted_after_its_place_is_none_of_the_whole(
+    passage: str, claim: str
+) -> None:
+    assert "superlative" in {r.check for r in check(claim, passage)}
+
+
+def test_a_clause_after_a_comma_restricts_nothing() -> None:
+    passage = "The Kellan Bridge is the longest bridge in Riga, built in 1931."
+    claim = "The Kellan Bridge is the longest bridge in Riga."
+    assert "superlative" not in {r.check for r in check(claim, passage)}
