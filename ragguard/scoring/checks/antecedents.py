@@ -229,7 +229,7 @@ def question_object(question: str, language: str = "en") -> str | None:
     article after the verb ("Who built the Kellan Bridge?" -> "the Kellan Bridge", "Wer baute
     die Kellan-Brücke?" -> "die Kellan-Brücke"); None for any other question."""
     lists = _lists(language)
-    after = _after_asker(_question_words(question), lists)
+    after = _after_asker(question_words(question), lists)
     rest = after[1] if after is not None else None
     articles = lists.get("determiners", frozenset())
     at = next((i for i, w in enumerate(rest or ()) if i and w.lower() in articles), None)
@@ -287,7 +287,7 @@ _CLOSING = ".!?。।"
 """The stops that close an answer, in every script."""
 
 
-def _question_words(question: str) -> list[str]:
+def question_words(question: str) -> list[str]:
     """A question's words, less its opening and closing marks ("¿", "?")."""
     return question.strip().lstrip("¿¡").rstrip(" ?？").split()
 
@@ -310,7 +310,7 @@ def question_reading(question: str, answer: str, language: str = "en") -> str | 
     fragment = _fragment(_unframed(answer, lists), lists, language)
     if fragment is None:
         return None
-    asked = _question_words(question)
+    asked = question_words(question)
     stop = answer.strip()[-1:] if answer.strip()[-1:] in _CLOSING else "."
     if lists.get("askers_in_place"):
         in_place = _in_place(asked, fragment, lists)

@@ -335,9 +335,10 @@ def _subject_rival(slot: Slot, own: frozenset[str]) -> str | None:
         return None
     at = slot.readings.index(best)
     for index, reading in enumerate(slot.readings):
+        if index == at or not reading.states:
+            continue
         near = index == at - 1  # it may be what the best sentence's pronoun stands for
-        joins = near or _may_join(slot, reading.sentence)
-        if index != at and reading.states and joins and not _of_another(slot, reading):
+        if (near or _may_join(slot, reading.sentence)) and not _of_another(slot, reading):
             return None  # named elsewhere beside the claim's words: it may join two sentences
     text = best.sentence.text
     leading = _without_article(text, best.sentence.language)

@@ -198,7 +198,7 @@ def held_before(
     if not cues.present & claim.word_set:
         return None
     words = sentence.words
-    dated = any(_a_year(w) for w in words)
+    dated = any(q.kind == "year" for q in sentence.quantities)  # the numbers checks' years
     for at in key_positions(words, key, cues):
         near = words[max(at - HELD_REACH, 0) : at + len(key) + HELD_REACH]
         for bound in cues.held_until:
@@ -209,8 +209,3 @@ def held_before(
         if dated and past and not cues.present.intersection(near):
             return " ".join((*key, *sorted(past)))
     return None
-
-
-def _a_year(word: str) -> bool:
-    """Whether the word is a year written in digits ("1900")."""
-    return len(word) == 4 and word.isdigit() and 1000 <= int(word) <= 2100

@@ -89,7 +89,7 @@ def _rank(
                 continue
             start = max(phrase_at(sentence.words, phrase), 0)
             before = frozenset(sentence.words[:start]) - stop
-            if not thing or not thing <= before:
+            if not thing <= before:
                 continue
             if among(sentence.words, cue_at(sentence.words, phrase, cues), cues) is not None:
                 return None  # "one of the longest": no rank

@@ -20,9 +20,8 @@ import re
 from dataclasses import dataclass
 
 from ragguard.language import section
-from ragguard.scoring.checks.antecedents import determiners
+from ragguard.scoring.checks.antecedents import determiners, question_words
 
-_CLOSING = ".!?。।"
 _WORD = re.compile(r"[^\s,;:.!?。।¿¡]+")
 
 
@@ -73,24 +72,27 @@ def polar_reading(question: str, answer: str, language: str = "en") -> str | Non
 
 def _reply(replied: list[str], of: tuple[str, ...], words: PolarWords) -> bool:
     """Whether the answer is one of ``of`` and, after it, only ``tails`` words."""
-    for reply in sorted(of, key=lambda r: -len(r.split())):
-        size = len(reply.split())
-        if replied[:size] == reply.split():
-            return all(w in words.tails for w in replied[size:])
-    return False
+    size = _opening(replied, of)
+    return size is not None and all(w in words.tails for w in replied[size:])
+
+
+def _opening(words: list[str], phrases: tuple[str, ...]) -> int | None:
+    """How many of ``words`` the longest of ``phrases`` that opens them takes; None where
+    none does."""
+    for phrase in sorted(phrases, key=lambda p: -len(p.split())):
+        if words[: len(phrase.split())] == phrase.split():
+            return len(phrase.split())
+    return None
 
 
 def _statement(
     question: str, language: str, words: PolarWords
 ) -> tuple[list[str], str, list[str]] | None:
     """The question as a statement: the words before its verb, the verb, the rest."""
-    asked = question.strip().lstrip("¿¡").rstrip(" ?？").split()
+    asked = question_words(question)
+    opener = _opening([w.lower() for w in asked], words.openers) or 0  # "क्या", "est-ce que"
+    asked = asked[opener:]
     lowered = [w.lower() for w in asked]
-    for opener in sorted(words.openers, key=lambda o: -len(o.split())):
-        size = len(opener.split())
-        if lowered[:size] == opener.split():
-            asked, lowered = asked[size:], lowered[size:]
-            break
     if not asked:
         return None
     if words.verb_last:
