@@ -82,15 +82,24 @@ def neighbour_rival(slot: Slot, claim: Sentence, name: str, opening: bool = Fals
     best = anchored_reading(slot, claim, name)
     if best is None:
         return None
-    mine = beside(claim, name)
+    my_before, my_after = sides(claim, name)
+    mine = my_before | my_after
     near = nearest_name(claim, name) if opening else frozenset()
-    found = [
-        r
-        for r in best.rivals
-        if beside(best.sentence, r) & mine or nearest_name(best.sentence, r) & near
-    ]
+    their_sides = {r: sides(best.sentence, r) for r in best.rivals}
+    found = [r for r, (b, a) in their_sides.items() if b & my_before or a & my_after]
+    if len(found) != 1:  # the same word on the same side settles it first, then on any side
+        found = [r for r, (b, a) in their_sides.items() if (b | a) & mine]
+    if len(found) != 1:  # then the nearest name
+        found = [
+            r
+            for r, (b, a) in their_sides.items()
+            if (b | a) & mine or nearest_name(best.sentence, r) & near
+        ]
     places = place_words(claim.language)
-    if len(found) != 1 and placed(places, claim.text, name):  # "Madrid is where ..."
+    is_place = placed(places, claim.text, name)
+    if len(found) > 1:  # a person for a person, a place for a place ("in Oslo")
+        found = [r for r in found if placed(places, best.sentence.text, r) == is_place]
+    if len(found) != 1 and is_place:  # "Madrid is where ..."
         found = [r for r in best.rivals if placed(places, best.sentence.text, r)]
     return found[0] if len(found) == 1 else None
 
@@ -108,13 +117,16 @@ def _describes(claim: Sentence, name: str) -> bool:
     )
 
 
-def beside(sentence: Sentence, name: str) -> frozenset[str]:
-    """What stands next to ``name`` on each side, function words, marks and a possessive's
-    "s" passed over: a content word (lower case), or a name's keys (``name_keys``)."""
+def sides(sentence: Sentence, name: str) -> tuple[frozenset[str], frozenset[str]]:
+    """What stands next to ``name`` before it and after it, function words, marks and a
+    possessive's "s" passed over: a content word (lower case), or a name's keys
+    (``name_keys``). A title right before the name ("by the architect Lukas Weber",
+    "par l'architecte") is passed over too: the word before it stands beside the name as
+    well."""
     text = sentence.text
     at = text.find(name)
     if at < 0:
-        return frozenset()
+        return frozenset(), frozenset()
     stop = stopwords_of(sentence.language) | {"s"}
     spans = [
         (m.start(), m.end(), keys)
@@ -127,11 +139,26 @@ def beside(sentence: Sentence, name: str) -> frozenset[str]:
         inside = (keys for start, end, keys in spans if start <= m.start() < end)
         return next(inside, frozenset([m.group().lower()]))
 
-    before = (
-        unit(m) for m in reversed(list(WORD.finditer(text, 0, at))) if m.group().lower() not in stop
-    )
+    preceding = list(reversed(list(WORD.finditer(text, 0, at))))
+    before = [unit(m) for m in preceding if m.group().lower() not in stop][:2]
+    if not _titled(preceding, stop):
+        before = before[:1]
     after = (unit(m) for m in WORD.finditer(text, at + len(name)) if m.group().lower() not in stop)
-    return next(before, frozenset()) | next(after, frozenset())
+    return frozenset().union(*before), next(after, frozenset())
+
+
+def _titled(preceding: list[re.Match[str]], stop: frozenset[str]) -> bool:
+    """Whether the word right before a name is a title set before it: in lower case, after a
+    function word or with one elided onto it ("the architect", "l'architecte")."""
+    if not preceding:
+        return False
+    title = preceding[0].group()
+    if not title[:1].islower() or title.lower() in stop:
+        return False
+    elided = re.split("['’]", title)[0].lower()
+    return (elided != title.lower() and elided in stop) or (
+        len(preceding) > 1 and preceding[1].group().lower() in stop
+    )
 
 
 def nearest_name(sentence: Sentence, name: str) -> frozenset[str]:
