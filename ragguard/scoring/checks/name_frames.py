@@ -13,7 +13,7 @@ from ragguard.language import lexicon, phrase_pattern, section
 from ragguard.scoring.checks.parse import Sentence, overlap, parse
 from ragguard.scoring.checks.proper_names import name_keys, opens_sentences
 from ragguard.scoring.checks.slots import MIN_ANCHOR, Reading, Slot
-from ragguard.scoring.checks.words import WORD, misspelt
+from ragguard.scoring.checks.words import WORD, misspelt, one_stem
 from ragguard.scoring.interface.protocols import Reason
 from ragguard.scoring.lexical.text import stopwords_of
 from ragguard.scoring.lexical.vocabulary import NAME_JOINERS
@@ -86,14 +86,14 @@ def neighbour_rival(slot: Slot, claim: Sentence, name: str, opening: bool = Fals
     mine = my_before | my_after
     near = nearest_name(claim, name) if opening else frozenset()
     their_sides = {r: sides(best.sentence, r) for r in best.rivals}
-    found = [r for r, (b, a) in their_sides.items() if b & my_before or a & my_after]
+    found = [r for r, (b, a) in their_sides.items() if _alike(b, my_before) or _alike(a, my_after)]
     if len(found) != 1:  # the same word on the same side settles it first, then on any side
-        found = [r for r, (b, a) in their_sides.items() if (b | a) & mine]
+        found = [r for r, (b, a) in their_sides.items() if _alike(b | a, mine)]
     if len(found) != 1:  # then the nearest name
         found = [
             r
             for r, (b, a) in their_sides.items()
-            if (b | a) & mine or nearest_name(best.sentence, r) & near
+            if _alike(b | a, mine) or nearest_name(best.sentence, r) & near
         ]
     places = place_words(claim.language)
     is_place = placed(places, claim.text, name)
@@ -102,6 +102,13 @@ def neighbour_rival(slot: Slot, claim: Sentence, name: str, opening: bool = Fals
     if len(found) != 1 and is_place:  # "Madrid is where ..."
         found = [r for r in best.rivals if placed(places, best.sentence.text, r)]
     return found[0] if len(found) == 1 else None
+
+
+def _alike(theirs: frozenset[str], mine: frozenset[str]) -> bool:
+    """Whether two sides share a word or a name's key, or a word in two inflections
+    ("créée" after "créé", "fundada" after "fundó"; ``one_stem``): the languages whose words
+    are kept whole (``stem_in``) write one verb many ways."""
+    return bool(theirs & mine) or any(one_stem(a, b) for a in theirs for b in mine)
 
 
 def _describes(claim: Sentence, name: str) -> bool:
@@ -121,8 +128,8 @@ def sides(sentence: Sentence, name: str) -> tuple[frozenset[str], frozenset[str]
     """What stands next to ``name`` before it and after it, function words, marks and a
     possessive's "s" passed over: a content word (lower case), or a name's keys
     (``name_keys``). A title right before the name ("by the architect Lukas Weber",
-    "par l'architecte") is passed over too: the word before it stands beside the name as
-    well."""
+    "par l'architecte allemand") is passed over too: the word before it stands beside the
+    name as well (``_title_length``)."""
     text = sentence.text
     at = text.find(name)
     if at < 0:
@@ -140,25 +147,29 @@ def sides(sentence: Sentence, name: str) -> tuple[frozenset[str], frozenset[str]
         return next(inside, frozenset([m.group().lower()]))
 
     preceding = list(reversed(list(WORD.finditer(text, 0, at))))
-    before = [unit(m) for m in preceding if m.group().lower() not in stop][:2]
-    if not _titled(preceding, stop):
-        before = before[:1]
+    title = _title_length(preceding, stop)
+    before = [unit(m) for m in preceding if m.group().lower() not in stop][: title + 1]
     after = (unit(m) for m in WORD.finditer(text, at + len(name)) if m.group().lower() not in stop)
     return frozenset().union(*before), next(after, frozenset())
 
 
-def _titled(preceding: list[re.Match[str]], stop: frozenset[str]) -> bool:
-    """Whether the word right before a name is a title set before it: in lower case, after a
-    function word or with one elided onto it ("the architect", "l'architecte")."""
-    if not preceding:
-        return False
-    title = preceding[0].group()
-    if not title[:1].islower() or title.lower() in stop:
-        return False
-    elided = re.split("['’]", title)[0].lower()
-    return (elided != title.lower() and elided in stop) or (
-        len(preceding) > 1 and preceding[1].group().lower() in stop
-    )
+MAX_TITLE = 3
+"""Words a title before a name may run to ("the famous German architect")."""
+
+
+def _title_length(preceding: list[re.Match[str]], stop: frozenset[str]) -> int:
+    """How many words right before a name make a title set before it: words in lower case
+    after a function word, or with one elided onto the first ("the famous architect",
+    "l'architecte allemand"); none where no function word opens them."""
+    for count, match in enumerate(preceding[:MAX_TITLE]):
+        word = match.group()
+        if not word[:1].islower() or word.lower() in stop:
+            return count if count and word.lower() in stop else 0
+        elided = re.split("['’]", word)[0].lower()
+        if elided != word.lower() and elided in stop:
+            return count + 1
+    opening = preceding[MAX_TITLE : MAX_TITLE + 1]
+    return MAX_TITLE if opening and opening[0].group().lower() in stop else 0
 
 
 def nearest_name(sentence: Sentence, name: str) -> frozenset[str]:

@@ -34,6 +34,21 @@ from ragguard.scoring.checks.parse import parse
             "Lukas Weber",
         ),
         (
+            "Le pont Kellan a été conçu par le célèbre architecte Lukas Weber.",
+            "Le pont Kellan a été conçu par Sorensen.",
+            "Lukas Weber",
+        ),
+        (
+            "El puente Kellan fue diseñado por el arquitecto alemán Lukas Weber.",
+            "El puente Kellan fue diseñado por Sorensen.",
+            "Lukas Weber",
+        ),
+        (
+            "The Kellan Bridge was designed by the famous architect Lukas Weber.",
+            "The Kellan Bridge was designed by Sorensen.",
+            "Lukas Weber",
+        ),
+        (
             "Die Kellan-Brücke in Oslo wurde von dem Architekten Lukas Weber entworfen.",
             "Die Kellan-Brücke wurde von Sorensen entworfen.",
             "Architekten Lukas Weber",
@@ -101,11 +116,26 @@ def test_a_lone_opening_name_beside_a_dropped_place(passage: str, claim: str, ri
     ]
 
 
+def test_a_verb_in_another_inflection_stands_beside_the_same_slot() -> None:
+    """French participles agree ("créée" after "créé"); the passive's agent is the active
+    subject."""
+    passage = "Lukas Weber a créé l'entreprise Norvik à Bergen en 1950."
+    claim = "L'entreprise Norvik a été créée par Sorensen."
+    assert ("entity", "Sorensen", "Lukas Weber") in [
+        (r.check, r.claim, r.evidence) for r in check(claim, passage)
+    ]
+
+
 def test_sides_pass_over_a_title() -> None:
     sentence = parse("The bridge was designed by the architect Lukas Weber in 1921.", "en")
     before, after = sides(sentence, "Lukas Weber")
     assert before == {"architect", "designed"}
     assert after == {"1921"}
+
+
+def test_sides_pass_over_a_described_title() -> None:
+    sentence = parse("Le pont a été conçu par l'architecte allemand Lukas Weber.", "fr")
+    assert sides(sentence, "Lukas Weber")[0] == {"allemand", "l'architecte", "conçu"}
 
 
 def test_sides_keep_a_name_after_a_plain_word() -> None:
