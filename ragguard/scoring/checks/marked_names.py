@@ -80,7 +80,9 @@ def _runs_named_elsewhere(
     the passage names them only in sentences that share fewer than ``MIN_SHARED`` of the
     claim's words and do not come right before it: another person of the passage put in the
     slot of the one the sentence names ("लुकास वेबर ने ... स्थापना की" against
-    "अन्ना ब्रांट ने ... स्थापना की। उनके साथी लुकास वेबर ...")."""
+    "अन्ना ब्रांट ने ... स्थापना की। उनके साथी लुकास वेबर ..."). A sentence that writes another
+    name in the slot of the claim's (``_fills_another_slot``) says its words of another
+    thing: it joins nothing, before the best sentence or anywhere."""
     language = claim.language
     best = max(sentences, key=lambda s: len(claim.content & s.content))
     here = frozenset(
@@ -93,13 +95,32 @@ def _runs_named_elsewhere(
     for start, end in runs:
         named = frozenset(claim.words[start:end])
         holders = [s for s in sentences if s is not best and named <= s.word_set]
-        if at and named <= sentences[at - 1].word_set:
-            return []  # the sentence before may be what the best one's pronoun stands for
-        if not holders or any(
-            len(claim.content & s.content) >= MIN_SHARED + len(named) for s in holders
+        before = sentences[at - 1] if at else None
+        if (
+            before is not None
+            and named <= before.word_set
+            and not _fills_another_slot(claim, before, skip)
         ):
+            return []  # the sentence before may be what the best one's pronoun stands for
+        joining = [
+            s
+            for s in holders
+            if len(claim.content & s.content) >= MIN_SHARED + len(named)
+            and not _fills_another_slot(claim, s, skip)
+        ]
+        if not holders or joining:
             return []
     return runs
+
+
+def _fills_another_slot(claim: Sentence, sentence: Sentence, skip: frozenset[str]) -> bool:
+    """Whether the sentence writes a run of words the claim does not hold right before the
+    word that follows a run of the claim's it does not hold: another name in the claim's
+    name's slot ("अन्ना ब्रांट ने रोवन पुल ..." against "लुकास वेबर ने केलन पुल ..."), so it
+    says the claim's words of another and gives its name nothing to join."""
+    mine = frozenset(w for w in claim.words if w not in sentence.word_set)
+    after_mine = {claim.words[b] for a, b in _runs(claim.words, mine, skip) if b < len(claim.words)}
+    return any(sentence.words[b] in after_mine for _, b in _runs_of_others(sentence, claim, skip))
 
 
 def _role(words: tuple[str, ...], at: int, found: Lexicon) -> int | None:

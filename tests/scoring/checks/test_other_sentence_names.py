@@ -1,4 +1,5 @@
-"""A passage that names the claim's subject only for another thing, in another sentence."""
+"""A passage that names the claim's subject only for another thing, in another sentence
+(Hindi too, where no capital marks a name: ``marked_names``)."""
 
 from __future__ import annotations
 
@@ -31,6 +32,14 @@ from ragguard.scoring.checks import check
             "Lukas Weber diseñó el puente Kellan. Anna Sorensen diseñó el puente Rowan.",
             "Anna Sorensen diseñó el puente Kellan.",
         ),
+        (
+            "लुकास वेबर ने केलन पुल का डिज़ाइन बनाया। अन्ना सोरेनसेन ने रोवन पुल का डिज़ाइन बनाया।",
+            "अन्ना सोरेनसेन ने केलन पुल का डिज़ाइन बनाया।",
+        ),
+        (
+            "अन्ना सोरेनसेन ने रोवन पुल का डिज़ाइन बनाया। लुकास वेबर ने केलन पुल का डिज़ाइन बनाया।",
+            "अन्ना सोरेनसेन ने केलन पुल का डिज़ाइन बनाया।",
+        ),
     ],
 )
 def test_a_sentence_that_says_the_same_of_another_thing_does_not_join(
@@ -57,6 +66,14 @@ def test_a_sentence_that_says_the_same_of_another_thing_does_not_join(
             "Grey Harbour is a 1998 film directed by Paul Fischer. It stars Elena Marsh and "
             "David Okoye.",
             "Elena Marsh starred in Grey Harbour.",
+        ),
+        (
+            "लुकास वेबर ने केलन पुल का डिज़ाइन बनाया। उन्होंने रोवन पुल का भी डिज़ाइन बनाया।",
+            "लुकास वेबर ने रोवन पुल का डिज़ाइन बनाया।",
+        ),
+        (
+            "लुकास वेबर एक वास्तुकार हैं। उन्होंने केलन पुल का डिज़ाइन बनाया।",
+            "लुकास वेबर ने केलन पुल का डिज़ाइन बनाया।",
         ),
     ],
 )
