@@ -144,13 +144,17 @@ NAMED_REACH = 4
 "que le pont Orlen"."""
 
 
-def comparison_only(sentence: Sentence, cues: SuperlativeCues) -> frozenset[str]:
+def comparison_only(
+    sentence: Sentence, cues: SuperlativeCues, adverbs: bool = False
+) -> frozenset[str]:
     """The words of the sentence's comparisons with one named thing, which rank nothing:
     each word of ``than`` with a compared word next to it and a word of one of the
     sentence's names within ``NAMED_REACH`` after it, and the analytic cue just before the
     compared word ("than" of "longer than the Orlen Bridge"; "plus", "que" of "plus long que
-    le pont Orlen"). None where a comparison states a ranking (``ranking_comparisons``):
-    "older than the rocks above" may say "the oldest" in other words."""
+    le pont Orlen"); with ``adverbs``, a cue of ``words`` none of ``after`` leads too ("Only
+    the Orlen Bridge is longer", "Seul le pont Orlen"): it ranks the thing compared second,
+    none first. None where a comparison states a ranking (``ranking_comparisons``): "older
+    than the rocks above" may say "the oldest" in other words."""
     words = sentence.words
     if not cues.than.intersection(words) or ranking_comparisons(sentence, cues):
         return frozenset()
@@ -165,6 +169,12 @@ def comparison_only(sentence: Sentence, cues: SuperlativeCues) -> frozenset[str]
         found.add(word)
         if compared > 0 and words[compared - 1] in cues.analytic:
             found.add(words[compared - 1])
+    if found and adverbs:
+        found.update(
+            w
+            for at, w in enumerate(words)
+            if w in cues.words and (at == 0 or words[at - 1] not in cues.after)
+        )
     return frozenset(found)
 
 

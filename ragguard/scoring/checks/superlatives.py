@@ -370,8 +370,9 @@ def _ranks_nothing(
     analytic = key[-2:-1] and key[-2] in cues.analytic
     ranked_by = {key[-1] + end for end in cues.adverb_endings} if analytic else set()
     marks = cues.ranking_words.union(cues.ordinals)
+    top = split_rank(key, cues)[0] is None  # "only A is longer than B" ranks B second
     return not any(
-        (read := s.word_set - comparison_only(s, cues)) & marks
+        (read := s.word_set - comparison_only(s, cues, adverbs=top)) & marks
         or s.word_set & ranked_by
         or any(is_cue(w, cues) for w in read - name_words(s))  # not "Manchester"
         or rankings(s.words, cues, stop)  # a ranking in a name still ranks ("the First War")

@@ -245,3 +245,36 @@ def test_a_comparison_with_one_named_rival_ranks_nothing(code: str) -> None:
 )
 def test_only_a_comparison_with_one_named_thing_is_read_as_ranking_nothing(sentence: str) -> None:
     assert not comparison_only(parse(sentence), lexicon("en").superlatives)
+
+
+@pytest.mark.parametrize(
+    ("passage", "claim"),
+    [
+        (
+            "Only the Orlen Bridge is longer than the Kellan Bridge in Riga.",
+            "The Kellan Bridge is the longest bridge in Riga.",
+        ),
+        (
+            "In Riga, only the Orlen Bridge is longer than the Kellan Bridge.",
+            "The Kellan Bridge is the longest bridge in Riga.",
+        ),
+        (
+            "Seul le pont Orlen est plus long que le pont Kellan à Riga.",
+            "Le pont Kellan est le plus long pont de Riga.",
+        ),
+    ],
+)
+def test_only_one_thing_above_is_no_top_ranking(passage: str, claim: str) -> None:
+    """ "Only A is longer than B": "only" is an adverb there, so the passage ranks B first
+    nowhere."""
+    assert "superlative" in {kind for kind, _, _ in fired(claim, passage)}
+
+
+def test_only_one_thing_above_ranks_second() -> None:
+    """For a claimed rank the adverb still ranks: B is the second-longest."""
+    passage = "Only the Orlen Bridge is longer than the Kellan Bridge in Riga."
+    claim = "The Kellan Bridge is the second-longest bridge in Riga."
+    assert "superlative" not in {kind for kind, _, _ in fired(claim, passage)}
+    cues = lexicon("en").superlatives
+    assert "only" in comparison_only(parse(passage), cues, adverbs=True)
+    assert "only" not in comparison_only(parse(passage), cues)
