@@ -104,6 +104,10 @@ class SuperlativeCues:
     """Phrases that make a comparison one with all others ("than any other", "als jede
     andere", "किसी भी अन्य ... से"): "A is longer than any other bridge" ranks A "the
     longest"."""
+    than_others: tuple[str, ...] = ()
+    """Phrases that make a comparison one with all others only where nothing but a place
+    follows their noun ("than the other bridges in Riga", "que les autres ponts de Riga");
+    "than the other lakes nearby" compares with a few."""
     compared_after: bool = False
     """Whether the compared word follows ``than`` ("से लंबा"), not precedes it ("longer
     than")."""

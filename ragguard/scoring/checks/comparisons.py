@@ -23,6 +23,7 @@ import unicodedata
 
 from ragguard.language import SuperlativeCues, lexicon_or_fallback, negation_positions
 from ragguard.scoring.checks.parse import Sentence, name_words
+from ragguard.scoring.checks.rankings import among, cue_at, rankings
 from ragguard.scoring.checks.words import one_stem
 from ragguard.scoring.lexical.text import stem_in
 
@@ -90,7 +91,11 @@ def compared_with_all(sentence: Sentence, cues: SuperlativeCues) -> list[tuple[i
     for at, word in enumerate(words):
         if word not in cues.than:
             continue
-        phrase = _than_all_at(words, at, cues)
+        phrase = _than_all_at(words, at, cues, cues.than_all)
+        if phrase is None:
+            phrase = _than_all_at(words, at, cues, cues.than_others)
+            if phrase is not None and not _placed_only(sentence, phrase[1], cues):
+                phrase = None  # "than the other lakes nearby": a few others
         compared = _compared_beside(words, at, cues, sentence.language)
         if phrase is None or compared is None:
             continue
@@ -99,10 +104,13 @@ def compared_with_all(sentence: Sentence, cues: SuperlativeCues) -> list[tuple[i
     return found
 
 
-def _than_all_at(words: tuple[str, ...], at: int, cues: SuperlativeCues) -> tuple[int, int] | None:
-    """Where the ``than_all`` phrase of the word of ``than`` at ``at`` stands: right after it,
-    or before it, up to ``THAN_ALL_GAP`` words away, where the compared word follows."""
-    for phrase in cues.than_all:
+def _than_all_at(
+    words: tuple[str, ...], at: int, cues: SuperlativeCues, phrases: tuple[str, ...]
+) -> tuple[int, int] | None:
+    """Where the phrase of ``phrases`` (``than_all``, ``than_others``) of the word of ``than``
+    at ``at`` stands: right after it, or before it, up to ``THAN_ALL_GAP`` words away, where
+    the compared word follows."""
+    for phrase in phrases:
         written = tuple(phrase.split())
         if cues.compared_after:
             starts = range(max(at - len(written) - THAN_ALL_GAP, 0), at - len(written) + 1)
@@ -112,6 +120,18 @@ def _than_all_at(words: tuple[str, ...], at: int, cues: SuperlativeCues) -> tupl
             if words[start : start + len(written)] == written:
                 return start, start + len(written)
     return None
+
+
+def _placed_only(sentence: Sentence, end: int, cues: SuperlativeCues) -> bool:
+    """Whether nothing follows the noun after a ``than_others`` phrase (ending at ``end``)
+    but function words, names and ``place_kinds`` words ("bridges in Riga", "of the
+    city"). Where the compared word follows (Hindi), what stands before the phrase is the
+    scope, read by the place rules."""
+    if cues.compared_after:
+        return True
+    stop = lexicon_or_fallback(sentence.language).stopwords
+    placed = stop | name_words(sentence) | cues.place_kinds
+    return all(w in placed for w in sentence.words[end + 1 :])
 
 
 def _compared_beside(
@@ -261,3 +281,18 @@ def rank_beside(
         ):
             return at, value
     return None
+
+
+def states_compared(
+    sentence: Sentence, compared: str, cues: SuperlativeCues, stop: frozenset[str]
+) -> bool:
+    """Whether the sentence ranks alone, without a rank, by the stem of ``compared``:
+    "the oldest" or "older than all others" says "older than any other"."""
+    if states_by_comparison(sentence, (compared,), cues):
+        return True
+    return any(
+        key[0] not in cues.ordinals
+        and one_stem(compared, key[-1])
+        and among(sentence.words, cue_at(sentence.words, phrase, cues), cues) is None
+        for phrase, key in rankings(sentence.words, cues, stop)
+    )

@@ -13,11 +13,12 @@ where, not a parse, so one rule reads every language's word order.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from ragguard.language import lexicon_or_fallback
 from ragguard.runtime import memoized
 from ragguard.scoring.checks.parse import Sentence, name_words, parse
-from ragguard.scoring.checks.rankings import cues_of, is_cue
+from ragguard.scoring.checks.rankings import cues_of, is_cue, ranked_nouns, rankings
 from ragguard.scoring.checks.words import WORD, one_stem
 from ragguard.scoring.lexical.text import stem_in
 
@@ -53,6 +54,32 @@ def held_by_another(
                 if any(mine <= c.word_set for c in parts if c not in stating):
                     return " ".join(w for w in clause.words if w in theirs), mine
     return None
+
+
+def compared_held_by_another(
+    claim: Sentence,
+    phrase: str,
+    compared: str,
+    stating: list[Sentence],
+    parts: tuple[Sentence, ...],
+    stop: frozenset[str],
+) -> str | None:
+    """The thing the ``stating`` clauses give the ranking a comparison with all others says
+    in other words (``held_by_another``): the claim read with the clauses' ranking words in
+    place of its comparison's ("longer than any other" for "the longest")."""
+    cues, language = cues_of(claim.language), claim.language
+    if cues is None:
+        return None
+    ranking = {
+        stem_in(language, w)
+        for c in stating
+        for _, key in rankings(c.words, cues, stop)
+        for w in key
+    }
+    said = claim.content - {stem_in(language, w) for w in phrase.split()} | ranking
+    ranked = ranked_nouns(claim.words, phrase, (compared,), cues, language)
+    held = held_by_another(replace(claim, content=frozenset(said)), ranked, stating, parts)
+    return held[0] if held is not None else None
 
 
 def own_clauses(mine: frozenset[str], parts: tuple[Sentence, ...]) -> tuple[Sentence, ...]:

@@ -34,8 +34,14 @@ from ragguard.scoring.checks.comparisons import (
     rank_of,
     ranking_comparisons,
     states_by_comparison,
+    states_compared,
 )
-from ragguard.scoring.checks.holders import clauses_of, held_by_another, own_clauses
+from ragguard.scoring.checks.holders import (
+    clauses_of,
+    compared_held_by_another,
+    held_by_another,
+    own_clauses,
+)
 from ragguard.scoring.checks.narrowed import held_before, narrower, narrower_place
 from ragguard.scoring.checks.parse import MIN_SHARED, Sentence, name_words, overlap
 from ragguard.scoring.checks.rankings import (
@@ -59,7 +65,6 @@ from ragguard.scoring.checks.subject_rankings import (
     ranked_by_another_measure,
     ranked_by_the_same_measure,
 )
-from ragguard.scoring.checks.words import one_stem
 from ragguard.scoring.interface.protocols import Reason
 from ragguard.scoring.lexical.text import stem_in
 
@@ -299,10 +304,15 @@ def _compared_with_all_findings(
 ) -> list[Reason]:
     """The claim's comparisons with all others ("older than any other bridge") that no
     sentence states as a ranking of the compared word's stem ("the oldest"), against a
-    ``rival`` ranking or a passage about the claim's subject that ranks nothing."""
-    found = []
+    ``rival`` ranking or a passage about the claim's subject that ranks nothing; and those a
+    clause states of another thing (``held_by_another``)."""
+    found, parts = [], clauses_of(sentences)
     for _, compared, phrase in compared_with_all(claim, cues):
-        if any(_states_compared(s, compared, cues, stop) for s in sentences):
+        stating = [c for c in parts if states_compared(c, compared, cues, stop)]
+        if stating:  # unless it states the ranking of another ("A is the longest, B second")
+            holder = compared_held_by_another(claim, phrase, compared, stating, parts, stop)
+            if holder is not None:
+                found.append(Reason("superlative", phrase, holder))
             continue
         other = _ranked_otherwise(claim, phrase, (compared,), sentences, cues)
         if other is None and _ranks_nothing(claim, phrase, (compared,), sentences, cues, stop):
@@ -310,21 +320,6 @@ def _compared_with_all_findings(
         if other is not None:
             found.append(Reason("superlative", phrase, other))
     return found
-
-
-def _states_compared(
-    sentence: Sentence, compared: str, cues: SuperlativeCues, stop: frozenset[str]
-) -> bool:
-    """Whether the sentence ranks alone, without a rank, by the stem of ``compared``:
-    "the oldest" or "older than all others" says "older than any other"."""
-    if states_by_comparison(sentence, (compared,), cues):
-        return True
-    return any(
-        key[0] not in cues.ordinals
-        and one_stem(compared, key[-1])
-        and among(sentence.words, cue_at(sentence.words, phrase, cues), cues) is None
-        for phrase, key in rankings(sentence.words, cues, stop)
-    )
 
 
 def _in_a_period(claim: Sentence, key: tuple[str, ...]) -> bool:

@@ -278,3 +278,57 @@ def test_only_one_thing_above_ranks_second() -> None:
     cues = lexicon("en").superlatives
     assert "only" in comparison_only(parse(passage), cues, adverbs=True)
     assert "only" not in comparison_only(parse(passage), cues)
+
+
+@pytest.mark.parametrize(
+    ("passage", "claim"),
+    [
+        (
+            "The Kellan Bridge is the second-longest bridge in Riga.",
+            "The Kellan Bridge is longer than the other bridges in Riga.",
+        ),
+        (
+            "The Kellan Bridge is the second-longest bridge in Riga.",
+            "The Kellan Bridge is longer than every bridge in Riga.",
+        ),
+        (
+            "Le pont Kellan est le deuxième plus long pont de Riga.",
+            "Le pont Kellan est plus long que les autres ponts de Riga.",
+        ),
+        (
+            "El puente Kellan es el segundo puente más largo de Riga.",
+            "El puente Kellan es más largo que los demás puentes de Riga.",
+        ),
+        (
+            "Die Kellan-Brücke ist die zweitlängste Brücke in Riga.",
+            "Die Kellan-Brücke ist länger als die anderen Brücken in Riga.",
+        ),
+        ("केलन पुल रीगा का दूसरा सबसे लंबा पुल है।", "केलन पुल रीगा के बाकी पुलों से लंबा है।"),
+    ],
+)
+def test_a_comparison_with_the_others_in_other_words_ranks(passage: str, claim: str) -> None:
+    """ "Longer than the other bridges" says "the longest" as "longer than any other" does."""
+    assert "superlative" in {kind for kind, _, _ in fired(claim, passage)}
+
+
+@pytest.mark.parametrize(
+    "passage",
+    [
+        "The Rowan Bridge is the longest bridge in Riga, and the Kellan Bridge is the "
+        "second-longest.",
+        "The Rowan Bridge is the longest bridge in Riga. The Kellan Bridge is the second-longest.",
+    ],
+)
+def test_a_comparison_with_all_others_against_another_holder(passage: str) -> None:
+    """A clause that states the ranking of another thing states none of the claim's."""
+    for claim in (
+        "The Kellan Bridge is longer than any other bridge in Riga.",
+        "The Kellan Bridge is longer than the other bridges in Riga.",
+    ):
+        assert ("superlative", "rowan") in {(k, e.lower()) for k, _, e in fired(claim, passage)}
+
+
+def test_a_comparison_with_all_others_the_passage_states_stays_supported() -> None:
+    passage = "The Kellan Bridge is the longest bridge in Riga. It opened in 1921."
+    claim = "The Kellan Bridge is longer than the other bridges in Riga."
+    assert "superlative" not in {kind for kind, _, _ in fired(claim, passage)}
