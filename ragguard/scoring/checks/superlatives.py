@@ -306,8 +306,10 @@ def _compared_with_all_findings(
     sentence states as a ranking of the compared word's stem ("the oldest"), against a
     ``rival`` ranking or a passage about the claim's subject that ranks nothing; and those a
     clause states of another thing (``held_by_another``)."""
-    found, parts = [], clauses_of(sentences)
-    for _, compared, phrase in compared_with_all(claim, cues):
+    found: list[Reason] = []
+    comparisons = compared_with_all(claim, cues)
+    parts = clauses_of(sentences) if comparisons else ()  # clauses only where one compares
+    for _, compared, phrase in comparisons:
         stating = [c for c in parts if states_compared(c, compared, cues, stop)]
         if stating:  # unless it states the ranking of another ("A is the longest, B second")
             holder = compared_held_by_another(claim, phrase, compared, stating, parts, stop)
