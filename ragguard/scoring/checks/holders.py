@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from ragguard.language import lexicon_or_fallback
+from ragguard.language import SuperlativeCues, lexicon_or_fallback
 from ragguard.runtime import memoized
 from ragguard.scoring.checks.parse import Sentence, name_words, parse
 from ragguard.scoring.checks.rankings import cues_of, is_cue, ranked_nouns, rankings
@@ -62,23 +62,22 @@ def compared_held_by_another(
     compared: str,
     stating: list[Sentence],
     parts: tuple[Sentence, ...],
+    cues: SuperlativeCues,
     stop: frozenset[str],
 ) -> str | None:
     """The thing the ``stating`` clauses give the ranking a comparison with all others says
     in other words (``held_by_another``): the claim read with the clauses' ranking words in
     place of its comparison's ("longer than any other" for "the longest")."""
-    cues, language = cues_of(claim.language), claim.language
-    if cues is None:
-        return None
+    language = claim.language
     ranking = {
         stem_in(language, w)
         for c in stating
         for _, key in rankings(c.words, cues, stop)
         for w in key
     }
-    said = claim.content - {stem_in(language, w) for w in phrase.split()} | ranking
+    said = (claim.content - {stem_in(language, w) for w in phrase.split()}) | ranking
     ranked = ranked_nouns(claim.words, phrase, (compared,), cues, language)
-    held = held_by_another(replace(claim, content=frozenset(said)), ranked, stating, parts)
+    held = held_by_another(replace(claim, content=said), ranked, stating, parts)
     return held[0] if held is not None else None
 
 

@@ -73,7 +73,7 @@ def _named_reading(slot: Slot, claim: Sentence, name: str) -> Reading | None:
 
 def neighbour_rival(slot: Slot, claim: Sentence, name: str, opening: bool = False) -> str | None:
     """The one rival of the anchored sentence (``anchored_reading``) that stands beside what
-    the claim's name stands beside (``beside``), when the passage states the claim's name
+    the claim's name stands beside (``words_beside``), when the passage states the claim's name
     nowhere. A name opening the claim, a subject, may also match the rival nearest the name
     it is nearest (``nearest_name``: "Dunmore abrite le siège de l'entreprise Willow");
     elsewhere that is too loose ("built in the 19th Century" is no "tip of Jamaica")."""
@@ -82,19 +82,17 @@ def neighbour_rival(slot: Slot, claim: Sentence, name: str, opening: bool = Fals
     best = anchored_reading(slot, claim, name)
     if best is None:
         return None
-    my_before, my_after = sides(claim, name)
-    mine = my_before | my_after
-    near = nearest_name(claim, name) if opening else frozenset()
-    their_sides = {r: sides(best.sentence, r) for r in best.rivals}
-    found = [r for r, (b, a) in their_sides.items() if _alike(b, my_before) or _alike(a, my_after)]
-    if len(found) != 1:  # the same word on the same side settles it first, then on any side
-        found = [r for r, (b, a) in their_sides.items() if _alike(b | a, mine)]
-    if len(found) != 1:  # then the nearest name
-        found = [
-            r
-            for r, (b, a) in their_sides.items()
-            if _alike(b | a, mine) or nearest_name(best.sentence, r) & near
-        ]
+    my_before, my_after = words_beside(claim, name)
+    theirs = {r: words_beside(best.sentence, r) for r in best.rivals}
+    # the same word on the same side settles it first, then on either side, then the
+    # nearest name
+    found = [r for r, (b, a) in theirs.items() if _alike(b, my_before) or _alike(a, my_after)]
+    if len(found) != 1:
+        either = [r for r, (b, a) in theirs.items() if _alike(b | a, my_before | my_after)]
+        found = either
+        if len(either) != 1:
+            near = nearest_name(claim, name) if opening else frozenset()
+            found = [r for r in best.rivals if r in either or nearest_name(best.sentence, r) & near]
     places = place_words(claim.language)
     is_place = placed(places, claim.text, name)
     if len(found) > 1:  # a person for a person, a place for a place ("in Oslo")
@@ -124,7 +122,7 @@ def _describes(claim: Sentence, name: str) -> bool:
     )
 
 
-def sides(sentence: Sentence, name: str) -> tuple[frozenset[str], frozenset[str]]:
+def words_beside(sentence: Sentence, name: str) -> tuple[frozenset[str], frozenset[str]]:
     """What stands next to ``name`` before it and after it, function words, marks and a
     possessive's "s" passed over: a content word (lower case), or a name's keys
     (``name_keys``). A title right before the name ("by the architect Lukas Weber",

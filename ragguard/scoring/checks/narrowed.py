@@ -29,6 +29,7 @@ import re
 from ragguard.language import SuperlativeCues, lexicon_or_fallback
 from ragguard.scoring.checks.parse import Sentence, name_words
 from ragguard.scoring.checks.rankings import is_cue, key_positions, ranked_nouns
+from ragguard.scoring.checks.words import has_ending
 from ragguard.scoring.lexical.text import stem_in
 
 NARROW_REACH = 3
@@ -118,10 +119,7 @@ def _qualified(sentence: Sentence, at: int, cues: SuperlativeCues) -> bool:
     if at + 1 >= len(words):
         return False
     after = words[at + 1]
-    endings = cues.participle_endings
-    if after not in cues.qualifiers and not any(
-        after.endswith(e) and len(after) > len(e) + 2 for e in endings
-    ):
+    if after not in cues.qualifiers and not has_ending(after, cues.participle_endings):
         return False
     written = rf"\b{re.escape(words[at])}\s+{re.escape(after)}\b"
     return re.search(written, sentence.text, re.IGNORECASE) is not None

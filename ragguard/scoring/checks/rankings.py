@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import cache
 
 from ragguard.language import SUPPORTED, SuperlativeCues, lexicon, lexicon_or_fallback
-from ragguard.scoring.checks.words import one_stem
+from ragguard.scoring.checks.words import has_ending, one_stem
 from ragguard.scoring.lexical.text import stem_in
 
 
@@ -25,7 +25,7 @@ def is_cue(word: str, cues: SuperlativeCues) -> bool:
         return True
     if word in cues.not_superlative or (cues.compounds and _ends_a_compound(word, cues)):
         return False
-    return any(word.endswith(end) and len(word) > len(end) + 2 for end in cues.endings)
+    return has_ending(word, cues.endings)
 
 
 def unranked(word: str, cues: SuperlativeCues) -> str:

@@ -312,7 +312,7 @@ def _compared_with_all_findings(
     for _, compared, phrase in comparisons:
         stating = [c for c in parts if states_compared(c, compared, cues, stop)]
         if stating:  # unless it states the ranking of another ("A is the longest, B second")
-            holder = compared_held_by_another(claim, phrase, compared, stating, parts, stop)
+            holder = compared_held_by_another(claim, phrase, compared, stating, parts, cues, stop)
             if holder is not None:
                 found.append(Reason("superlative", phrase, holder))
             continue

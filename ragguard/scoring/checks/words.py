@@ -87,6 +87,13 @@ def misspelt(first: str, second: str) -> bool:
     return min(len(a), len(b)) >= 3 and edit_distance(a, b) == 1
 
 
+def has_ending(word: str, endings: tuple[str, ...] | frozenset[str]) -> bool:
+    """Whether the word ends with one of ``endings`` and keeps three letters or more before
+    it ("tallest" of "-est", "built" not of "-t"): a form, not a short word that happens to
+    end so."""
+    return any(word.endswith(end) and len(word) > len(end) + 2 for end in endings)
+
+
 def one_stem(first: str, second: str, at_least: int = 4) -> bool:
     """Whether two words are one stem in two inflections: the same word, or sharing all but
     the last two letters of the shorter, and at least ``at_least`` ("busier", "busiest";

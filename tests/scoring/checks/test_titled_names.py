@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from ragguard.scoring.checks import check
-from ragguard.scoring.checks.name_frames import sides
+from ragguard.scoring.checks.name_frames import words_beside
 from ragguard.scoring.checks.parse import parse
 
 
@@ -126,19 +126,19 @@ def test_a_verb_in_another_inflection_stands_beside_the_same_slot() -> None:
     ]
 
 
-def test_sides_pass_over_a_title() -> None:
+def test_words_beside_pass_over_a_title() -> None:
     sentence = parse("The bridge was designed by the architect Lukas Weber in 1921.", "en")
-    before, after = sides(sentence, "Lukas Weber")
+    before, after = words_beside(sentence, "Lukas Weber")
     assert before == {"architect", "designed"}
     assert after == {"1921"}
 
 
-def test_sides_pass_over_a_described_title() -> None:
+def test_words_beside_pass_over_a_described_title() -> None:
     sentence = parse("Le pont a été conçu par l'architecte allemand Lukas Weber.", "fr")
-    assert sides(sentence, "Lukas Weber")[0] == {"allemand", "l'architecte", "conçu"}
+    assert words_beside(sentence, "Lukas Weber")[0] == {"allemand", "l'architecte", "conçu"}
 
 
-def test_sides_keep_a_name_after_a_plain_word() -> None:
+def test_words_beside_keep_a_name_after_a_plain_word() -> None:
     """A lower-case word with no function word before it is no title: only it is beside."""
     sentence = parse("Critics praised Lukas Weber in 1921.", "en")
-    assert sides(sentence, "Lukas Weber")[0] == {"praised"}
+    assert words_beside(sentence, "Lukas Weber")[0] == {"praised"}
