@@ -14,6 +14,7 @@ from ragguard.scoring.checks.antecedents import subject
 from ragguard.scoring.checks.holders import clauses_of
 from ragguard.scoring.checks.marked_names import marked_name_findings
 from ragguard.scoring.checks.name_frames import (
+    AGENT_BEFORE,
     SUBJECT_ANCHOR,
     PlaceWords,
     anchored_reading,
@@ -39,7 +40,6 @@ from ragguard.scoring.interface.protocols import Reason
 from ragguard.scoring.lexical.text import stem_in
 
 _BY_LEAD = RivalRule(by_lead=True)
-_BY = re.compile(r"\b(?:by|par|por|von)\s*$", re.IGNORECASE)
 
 
 @cache
@@ -344,11 +344,11 @@ def _subject_rival(slot: Slot, own: frozenset[str]) -> str | None:
     leading = _without_article(text, best.sentence.language)
     rival = next((r for r in best.rivals if re.match(rf"{re.escape(r)}\b", leading)), None)
     if rival is None:  # the agent of a passive ("was built by Mira Chandra")
-        rival = next((r for r in best.rivals if _BY.search(text.split(r)[0])), None)
+        rival = next((r for r in best.rivals if AGENT_BEFORE.search(text.split(r)[0])), None)
     if rival is None or not best.states:
         return rival
     found = subject(text, best.sentence.language)
-    if found is None or own & name_keys(found) or _BY.search(text.split(slot.value)[0]):
+    if found is None or own & name_keys(found) or AGENT_BEFORE.search(text.split(slot.value)[0]):
         return None  # the claim's name is the subject too, or the agent of a passive
     for clause in clauses_of((best.sentence,))[1:]:  # "..., and the Rowan Bridge opened"
         of_clause = subject(clause.text, clause.language)

@@ -151,6 +151,8 @@ def words_beside(sentence: Sentence, name: str) -> tuple[frozenset[str], frozens
     return frozenset().union(*before), next(after, frozenset())
 
 
+AGENT_BEFORE = re.compile(r"\b(?:by|par|por|von)\s*$", re.IGNORECASE)
+"""The word that closes a text right before the agent of a passive ("was built by ")."""
 MAX_TITLE = 3
 """Words a title before a name may run to ("the famous German architect")."""
 

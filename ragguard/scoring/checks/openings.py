@@ -12,9 +12,10 @@ name there, and that one word alone fired on common words ("Difficult question" 
 from __future__ import annotations
 
 from ragguard.language import lexicon_or_fallback
-from ragguard.scoring.checks.name_frames import lone_opening
-from ragguard.scoring.checks.parse import Sentence
-from ragguard.scoring.checks.words import WORD
+from ragguard.scoring.checks.name_frames import AGENT_BEFORE, lone_opening
+from ragguard.scoring.checks.parse import Sentence, parse
+from ragguard.scoring.checks.proper_names import name_keys
+from ragguard.scoring.checks.words import WORD, one_stem
 from ragguard.scoring.interface.protocols import Reason
 from ragguard.scoring.lexical.text import stem_in
 
@@ -27,17 +28,23 @@ wrote the" against "Weber wrote the"."""
 
 
 def opening_name_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[Reason]:
-    """The claim's lone opening name against the lone opening name of a passage sentence
-    that goes on as the claim does (its next ``FRAME`` words) and holds
-    ``OPENING_ANCHOR`` of the claim's other words; none where the passage writes the
-    claim's word anywhere, or the two share their first letters ("Thanks", "Thank")."""
+    """The claim's name that opens it or is the agent of its passive, against the lone
+    opening name of a passage sentence (``_subject_findings``, ``_agent_findings``)."""
     if not any(ch.isupper() for ch in claim.text):
         return _uncased_findings(claim, sentences)
-    word = _lone_opening(claim)
-    if word is None or any(word.lower() in s.word_set for s in sentences):
+    return _subject_findings(claim, sentences) or _agent_findings(claim, sentences)
+
+
+def _subject_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[Reason]:
+    """The claim's opening name (a lone word, or a name of several) against the lone opening
+    name of a passage sentence that goes on as the claim does (its next ``FRAME`` words) and
+    holds ``OPENING_ANCHOR`` of the claim's other words; none where the passage writes the
+    claim's name anywhere, or the two share their first letters ("Thanks", "Thank")."""
+    word = _lone_opening(claim) or _opening_name(claim)
+    if word is None or _stated(word, sentences):
         return []
-    context = claim.content - {stem_in(claim.language, word.lower())}
-    frame = [w.lower() for w in WORD.findall(claim.text)[1 : 1 + FRAME]]
+    context = claim.content - parse(word, claim.language).content
+    frame = [w.lower() for w in WORD.findall(claim.text[len(word) :])[:FRAME]]
     if len(frame) < FRAME:
         return []  # "Difficult question" against "Tough question": no clause to go on
     for sentence in sentences:
@@ -48,6 +55,42 @@ def opening_name_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> l
         if goes_on and len(context & sentence.content) >= OPENING_ANCHOR * len(context):
             return [Reason("entity", word, other)]
     return []
+
+
+def _agent_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[Reason]:
+    """The agent of the claim's passive ("was designed by Oldecott") against the lone
+    opening name of a passage sentence ("Tavrin designed ...") that holds
+    ``AGENT_ANCHOR`` of the claim's other words, a word in another inflection counting
+    ("diseñado" for "diseñó"): the active and the passive say one thing of two people."""
+    for name in claim.names:
+        if not AGENT_BEFORE.search(claim.text.split(name)[0]) or _stated(name, sentences):
+            continue
+        context = claim.content - parse(name, claim.language).content
+        for sentence in sentences:
+            other = _lone_opening(sentence)
+            if other is None or other.lower() in claim.word_set or not context:
+                continue
+            held = [w for w in context if any(one_stem(w, t) for t in sentence.content)]
+            if len(held) >= AGENT_ANCHOR * len(context):
+                return [Reason("entity", name, other)]
+    return []
+
+
+AGENT_ANCHOR = 1.0
+"""Share of the claim's other content words a passage sentence must hold for its lone opening
+name to be the agent the claim names otherwise: all of them."""
+
+
+def _opening_name(claim: Sentence) -> str | None:
+    """The claim's first name where it opens the claim ("Anna Sorensen designed ...")."""
+    first = claim.names[0] if claim.names else ""
+    return first if first and claim.text.lstrip().startswith(first) else None
+
+
+def _stated(name: str, sentences: tuple[Sentence, ...]) -> bool:
+    """Whether the passage writes the name, or one of its keys."""
+    keys = name_keys(name)
+    return any(name.lower() in s.word_set or keys & s.keys for s in sentences)
 
 
 def _lone_opening(sentence: Sentence) -> str | None:

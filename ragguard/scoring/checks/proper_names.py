@@ -105,15 +105,32 @@ def names_in(text: str, language: str) -> tuple[str, ...]:
 def _without_opening_preposition(
     found: tuple[str, ...], text: str, language: Lexicon | None
 ) -> tuple[str, ...]:
-    """The names, less a preposition of place that opens the text capitalized: "À Madrid,
-    ..." and "En Madrid, ..." name Madrid ("In" is an English stop word already)."""
+    """The names, less the words that open the text capitalized without naming: a
+    preposition of place ("À Madrid, ...", "En Madrid, ..."; "In" is an English stop word
+    already), or a function word of the language that is neither an article nor a name's
+    joiner, whole or elided ("Fue Tavrin quien ...", "C'est Tavrin qui ..."; "La Paz", "De
+    Gaulle" keep theirs)."""
     if not found or language is None or not text.lstrip().startswith(found[0]):
         return found
-    first, _, rest = found[0].partition(" ")
     opening = {phrase.split()[0] for phrase in language.place_phrases}
-    if rest and first.lower() in opening:
-        return (rest, *found[1:])
-    return found
+    words = found[0].split(" ")
+    while len(words) > 1 and (words[0].lower() in opening or _no_name(words[0], language)):
+        words = words[1:]
+        opening = set()
+    return (" ".join(words), *found[1:])
+
+
+def _no_name(word: str, language: Lexicon) -> bool:
+    """Whether a capitalized word opening a text is a function word and no part of a name:
+    every part of it (split at an elision) a stop word, and none an article, a joiner or a
+    month or weekday (``names`` kept "May" of "May Chen" as a first name)."""
+    if word.lower() in CALENDAR_WORDS:
+        return False
+    parts = [p for p in re.split("['’]", word.lower()) if p]
+    articles = {a.rstrip("'") for a in language.clauses.get("articles", ())}
+    return all(
+        p in language.stopwords and p not in articles and p not in NAME_JOINERS for p in parts
+    )
 
 
 def capitalized_runs(text: str, language: str) -> tuple[str, ...]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from ragguard.scoring.checks import check
+from ragguard.scoring.checks.parse import parse
 
 
 def entities(claim: str, passage: str) -> list[tuple[str, str]]:
@@ -62,3 +63,73 @@ def test_a_lone_opening_name_in_another_names_place_fires(
 )
 def test_common_words_and_other_frames_fire_nothing(passage: str, claim: str) -> None:
     assert not entities(claim, passage)
+
+
+@pytest.mark.parametrize(
+    ("passage", "claim", "found"),
+    [
+        (
+            "Tavrin designed the Kellan Bridge in Riga in 1950. It crosses the harbour.",
+            "Anna Sorensen designed the Kellan Bridge in 1950.",
+            ("Anna Sorensen", "Tavrin"),
+        ),
+        (
+            "Tavrin a conçu le pont Kellan à Riga en 1950.",
+            "Anna Sorensen a conçu le pont Kellan en 1950.",
+            ("Anna Sorensen", "Tavrin"),
+        ),
+        (
+            "Tavrin designed the Kellan Bridge in Riga in 1950.",
+            "The Kellan Bridge was designed by Oldecott.",
+            ("Oldecott", "Tavrin"),
+        ),
+        (
+            "Tavrin diseñó el puente Kellan en Riga en 1950.",
+            "El puente Kellan fue diseñado por Oldecott.",  # "diseñado" for "diseñó"
+            ("Oldecott", "Tavrin"),
+        ),
+        (
+            "Tavrin a conçu le pont Kellan à Riga en 1950.",
+            "Le pont Kellan a été conçu par Oldecott.",
+            ("Oldecott", "Tavrin"),
+        ),
+    ],
+)
+def test_a_full_name_or_an_agent_against_a_lone_opening_name_fires(
+    passage: str, claim: str, found: tuple[str, str]
+) -> None:
+    assert found in entities(claim, passage)
+
+
+@pytest.mark.parametrize(
+    ("passage", "claim"),
+    [
+        (
+            "Tavrin designed the Kellan Bridge in Riga in 1950.",
+            "The Kellan Bridge was designed by Tavrin.",
+        ),
+        ("Tavrin a conçu le pont Kellan à Riga en 1950.", "Le pont Kellan a été conçu par Tavrin."),
+        # the agent does other things than the passage says: no sentence holds them all
+        (
+            "Tavrin designed the Kellan Bridge in Riga in 1950.",
+            "The Orlen Tower was painted by Oldecott.",
+        ),
+    ],
+)
+def test_the_same_agent_or_another_frame_fires_nothing(passage: str, claim: str) -> None:
+    assert not entities(claim, passage)
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "names"),
+    [
+        ("C'est Tavrin qui a conçu le pont Kellan.", "fr", ("Tavrin", "Kellan")),
+        ("Fue Tavrin quien diseñó el puente Kellan.", "es", ("Tavrin", "Kellan")),
+        ("La Paz es la sede del gobierno.", "es", ("La Paz",)),  # an article stays
+        ("De Gaulle a fondé la République.", "fr", ("De Gaulle", "République")),  # a joiner too
+    ],
+)
+def test_a_function_word_opening_a_name_is_no_part_of_it(
+    text: str, language: str, names: tuple[str, ...]
+) -> None:
+    assert parse(text, language).names == names
