@@ -80,12 +80,13 @@ after it, where the compared word follows ``than``: "किसी भी अन�
 def compared_with_all(sentence: Sentence, cues: SuperlativeCues) -> list[tuple[int, str, str]]:
     """Each comparison of the sentence with all others ("older than any other bridge"): where
     its word of ``than`` stands, its compared word ("older"; "ancien" of "plus ancien") and
-    the phrase as read ("older than any other"). None in a negated sentence: "not longer
-    than any other" ranks nothing."""
+    the phrase as read ("older than any other"). In a negated sentence only a comparison
+    after a word of ``none`` (``_negated_with_all``): "not longer than any other" ranks
+    nothing."""
     words = sentence.words
-    if not cues.than_all or not cues.than.intersection(words):
-        return []
     if negation_positions(words, sentence.language):
+        return _negated_with_all(sentence, cues)
+    if not cues.than_all or not cues.than.intersection(words):
         return []
     found = []
     for at, word in enumerate(words):
@@ -102,6 +103,16 @@ def compared_with_all(sentence: Sentence, cues: SuperlativeCues) -> list[tuple[i
         start, end = min(phrase[0], compared), max(phrase[1], compared + 1)
         found.append((at, words[compared], " ".join(words[start:end])))
     return found
+
+
+def _negated_with_all(sentence: Sentence, cues: SuperlativeCues) -> list[tuple[int, str, str]]:
+    """A negated comparison with a word of ``none`` before it, as ``compared_with_all`` gives
+    a comparison: "no bridge in Riga is longer than A" compares A with every other bridge."""
+    words, step = sentence.words, 1 if cues.compared_after else -1
+    return [
+        (at, compared, " ".join(words[min(at, at + step) : max(at, at + step) + 1]))
+        for at, compared in negated_comparison(sentence, cues)
+    ]
 
 
 def _than_all_at(

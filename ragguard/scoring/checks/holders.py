@@ -76,9 +76,26 @@ def compared_held_by_another(
         for w in key
     }
     said = (claim.content - {stem_in(language, w) for w in phrase.split()}) | ranking
-    ranked = ranked_nouns(claim.words, phrase, (compared,), cues, language)
+    ranked = _kind_denied(claim.words, cues, stop, language) or ranked_nouns(
+        claim.words, phrase, (compared,), cues, language
+    )
     held = held_by_another(replace(claim, content=said), ranked, stating, parts)
     return held[0] if held is not None else None
+
+
+def _kind_denied(
+    words: tuple[str, ...], cues: SuperlativeCues, stop: frozenset[str], language: str
+) -> frozenset[str]:
+    """The kind a word of ``none`` denies any other of, stemmed: "bridge" of "no (other)
+    bridge in Riga is longer than A", the first word after it that is no function word nor
+    a word of ``than_all`` or ``than_others`` ("other", "autre", "andere")."""
+    others = {w for phrase in (*cues.than_all, *cues.than_others) for w in phrase.split()}
+    for at, word in enumerate(words):
+        if word in cues.none:
+            skip = stop | others | frozenset(cues.ordinals)  # "दूसरा", other and second
+            kind = next((w for w in words[at + 1 :] if w not in skip), None)
+            return frozenset({stem_in(language, kind)}) if kind else frozenset()
+    return frozenset()
 
 
 def own_clauses(mine: frozenset[str], parts: tuple[Sentence, ...]) -> tuple[Sentence, ...]:

@@ -316,6 +316,8 @@ def _compared_with_all_findings(
             if holder is not None:
                 found.append(Reason("superlative", phrase, holder))
             continue
+        if negation_positions(claim.words, claim.language):
+            continue  # a denied comparison ("no bridge is longer than A") is read by its holder
         other = _ranked_otherwise(claim, phrase, (compared,), sentences, cues)
         if other is None and _ranks_nothing(claim, phrase, (compared,), sentences, cues, stop):
             other = ""

@@ -332,3 +332,53 @@ def test_a_comparison_with_all_others_the_passage_states_stays_supported() -> No
     passage = "The Kellan Bridge is the longest bridge in Riga. It opened in 1921."
     claim = "The Kellan Bridge is longer than the other bridges in Riga."
     assert "superlative" not in {kind for kind, _, _ in fired(claim, passage)}
+
+
+DENIED = {
+    "en": (
+        "The Rowan Bridge is the longest bridge in Riga. The Kellan Bridge is the second-longest"
+        " bridge in Riga.",
+        "No bridge in Riga is longer than the {}.",
+        "No other bridge in Riga is as long as the {}.",
+        ("Kellan Bridge", "Rowan Bridge"),
+    ),
+    "fr": (
+        "Le pont Rowan est le plus long pont de Riga. Le pont Kellan est le deuxième plus long"
+        " pont de Riga.",
+        "Aucun pont de Riga n'est plus long que le pont {}.",
+        "Aucun autre pont de Riga n'est aussi long que le pont {}.",
+        ("Kellan", "Rowan"),
+    ),
+    "es": (
+        "El puente Rowan es el puente más largo de Riga. El puente Kellan es el segundo puente"
+        " más largo de Riga.",
+        "Ningún puente de Riga es más largo que el puente {}.",
+        "Ningún otro puente de Riga es tan largo como el puente {}.",
+        ("Kellan", "Rowan"),
+    ),
+    "de": (
+        "Die Rowan-Brücke ist die längste Brücke in Riga. Die Kellan-Brücke ist die"
+        " zweitlängste Brücke in Riga.",
+        "Keine Brücke in Riga ist länger als die {}.",
+        "",  # "so lang wie" against "die längste": the vowel changes, unread
+        ("Kellan-Brücke", "Rowan-Brücke"),
+    ),
+    "hi": (
+        "रोवन पुल रीगा का सबसे लंबा पुल है। केलन पुल रीगा का दूसरा सबसे लंबा पुल है।",
+        "रीगा का कोई भी पुल {} पुल से लंबा नहीं है।",
+        "रीगा का कोई भी दूसरा पुल {} पुल जितना लंबा नहीं है।",
+        ("केलन", "रोवन"),
+    ),
+}
+
+
+@pytest.mark.parametrize("code", sorted(DENIED))
+def test_a_denied_comparison_ranks_what_it_compares_with(code: str) -> None:
+    """ "No bridge is longer than B" says B is the longest: against a passage giving that
+    ranking to A it is a superlative reason; of A it stays supported."""
+    passage, longer, as_long, (other, holder) = DENIED[code]
+    for claim in (longer, as_long):
+        if not claim:
+            continue
+        assert "superlative" in {kind for kind, _, _ in fired(claim.format(other), passage)}
+        assert "superlative" not in {kind for kind, _, _ in fired(claim.format(holder), passage)}
