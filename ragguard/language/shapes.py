@@ -147,6 +147,9 @@ class SuperlativeCues:
     """The plain words of one measure each, space-separated ("tall high large big", "old
     ancient"): a sentence that ranks a thing by one measure under another noun states no
     ranking of it by another ("the tallest tower" against "the oldest building")."""
+    opposites: tuple[str, ...] = ()
+    """Pairs of a word of one of ``dimensions`` and one of the opposite measure ("long
+    short"): "A is shorter than B" says "B is longer than A"."""
     not_compared: frozenset[str] = frozenset()
     """Words beside ``than`` that compare nothing ("other than", "rather than"): no
     comparative."""

@@ -11,7 +11,9 @@ before it (after it where ``compared_after``), read in no negation. What is comp
 against stands after ``than`` (before it, in Hindi); the claim's subject stands before
 the compared word. A passage ranking of the same measure (``comparisons.one_grade``:
 "longer", "longest") gives each its rank where its words stand before the ranking; a
-ranking with no rank is the first, one among others ("one of the longest") none.
+ranking with no rank is the first, one among others ("one of the longest") none. A
+comparison in the opposite word (``[superlatives] opposites``: "A is shorter than B") is
+read with its sides swapped too ("B is longer than A").
 """
 
 from __future__ import annotations
@@ -42,13 +44,46 @@ def outranked_findings(
         if sides is None:
             continue
         compared, subject, against = sides
-        theirs = _rank(against, compared, sentences, cues, stop)
-        if theirs is None:
-            continue
-        ours = _rank(subject, compared, sentences, cues, stop)
-        if (ours is None and theirs[0] == 1) or (ours is not None and ours[0] > theirs[0]):
-            return [Reason("superlative", f"{compared} {word}", theirs[1])]
+        # "A is shorter than B" is also read as "B is longer than A"
+        readings = [(compared, subject, against)]
+        readings += [(w, against, subject) for w in _opposite_words(compared, cues)]
+        for measure, first, second in readings:
+            above = _ranked_above(second, first, measure, sentences, cues, stop)
+            if above is not None:
+                return [Reason("superlative", f"{compared} {word}", above)]
     return []
+
+
+def _ranked_above(
+    against: frozenset[str],
+    subject: frozenset[str],
+    measure: str,
+    sentences: tuple[Sentence, ...],
+    cues: SuperlativeCues,
+    stop: frozenset[str],
+) -> str | None:
+    """The passage's ranking of ``against`` where it ranks it first by ``measure`` and the
+    subject not at all, or above the subject's rank; None otherwise."""
+    theirs = _rank(against, measure, sentences, cues, stop)
+    if theirs is None:
+        return None
+    ours = _rank(subject, measure, sentences, cues, stop)
+    if (ours is None and theirs[0] == 1) or (ours is not None and ours[0] > theirs[0]):
+        return theirs[1]
+    return None
+
+
+def _opposite_words(compared: str, cues: SuperlativeCues) -> list[str]:
+    """The plain words of each measure ``opposites`` pairs with the compared word's
+    ("long" for "shorter", "kurz" extended as "kürzer")."""
+    groups = [g.split() for g in cues.dimensions]
+    found: list[str] = []
+    for pair in cues.opposites:
+        first, second = pair.split()
+        for mine, theirs in ((first, second), (second, first)):
+            if one_grade(mine, compared):
+                found += [w for g in groups if theirs in g for w in g]
+    return found
 
 
 def _sides(

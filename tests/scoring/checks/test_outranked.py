@@ -7,6 +7,10 @@ import pytest
 from ragguard.scoring.checks import check
 
 
+def kinds(claim: str, passage: str) -> set[str]:
+    return {r.check for r in check(claim, passage)}
+
+
 @pytest.mark.parametrize(
     ("passage", "claim"),
     [
@@ -69,3 +73,45 @@ def test_a_comparison_the_ranking_allows_or_does_not_rank_fires_nothing(
 ) -> None:
     """The passage ranks it lower, among others (no rank), or by another measure."""
     assert "superlative" not in {r.check for r in check(claim, passage)}
+
+
+@pytest.mark.parametrize(
+    ("passage", "above", "below"),
+    [
+        (
+            "The Rowan Bridge is the longest bridge in Riga. The Kellan Bridge is the"
+            " second-longest bridge in Riga.",
+            "The Rowan Bridge is shorter than the Kellan Bridge.",
+            "The Kellan Bridge is shorter than the Rowan Bridge.",
+        ),
+        (
+            "Die Rowan-Brücke ist die längste Brücke in Riga. Die Kellan-Brücke ist die"
+            " zweitlängste Brücke in Riga.",
+            "Die Rowan-Brücke ist kürzer als die Kellan-Brücke.",  # "kurz" extended as "kürzer"
+            "Die Kellan-Brücke ist kürzer als die Rowan-Brücke.",
+        ),
+        (
+            "Le pont Rowan est le plus long pont de Riga. Le pont Kellan est le deuxième plus"
+            " long pont de Riga.",
+            "Le pont Rowan est plus court que le pont Kellan.",
+            "Le pont Kellan est plus court que le pont Rowan.",
+        ),
+        (
+            "El puente Rowan es el puente más largo de Riga. El puente Kellan es el segundo"
+            " puente más largo de Riga.",
+            "El puente Rowan es más corto que el puente Kellan.",
+            "El puente Kellan es más corto que el puente Rowan.",
+        ),
+        (
+            "रोवन पुल रीगा का सबसे लंबा पुल है। केलन पुल रीगा का दूसरा सबसे लंबा पुल है।",
+            "रोवन पुल केलन पुल से छोटा है।",
+            "केलन पुल रोवन पुल से छोटा है।",
+        ),
+    ],
+)
+def test_a_comparison_in_the_opposite_word_is_read_with_its_sides_swapped(
+    passage: str, above: str, below: str
+) -> None:
+    """ "A is shorter than B" says "B is longer than A": false where A ranks first."""
+    assert "superlative" in kinds(above, passage)
+    assert "superlative" not in kinds(below, passage)
