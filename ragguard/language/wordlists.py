@@ -179,6 +179,9 @@ class Lexicon:
     place_postpositions: frozenset[str] = frozenset()
     """``[names]``: two words after a name that make it a place, the role of the first entry
     of ``postpositions`` ("के पास", near; "वह जगह", the place [where])."""
+    possessive_postpositions: frozenset[str] = frozenset()
+    """``[names]``: the words of ``postpositions`` that make the name before them an owner
+    ("तावरिन का केलन पुल", Tavrin's Kellan Bridge)."""
     about: tuple[str, ...] = ()
     at_most: tuple[str, ...] = ()
     at_least: tuple[str, ...] = ()
@@ -342,6 +345,7 @@ def _name_fields(names: Mapping[str, Any]) -> dict[str, Any]:
         "place_clauses": _words(names.get("place_clauses")),
         "place_attributes": _words(names.get("place_attributes")),
         "place_postpositions": frozenset(_words(names.get("place_postpositions"))),
+        "possessive_postpositions": frozenset(_words(names.get("possessive_postpositions"))),
         "titles": frozenset(_words(names.get("titles"))),
         "postpositions": {
             word: role

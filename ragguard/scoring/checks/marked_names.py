@@ -198,10 +198,14 @@ def _full_name_findings(
     skip: frozenset[str],
 ) -> list[Reason]:
     """The claim's one run of two new words or more (a full name: "डेविड ओकोये की कंपनी",
-    "डेविड ओकोये द्वारा शुरू की गई") against the passage's one run of two words or more
+    "डेविड ओकोये द्वारा शुरू की गई"), or of one owning a thing the passage names
+    (``_owns_a_named_thing``), against the passage's one run of two words or more
     before a postposition that the claim does not hold, when the claim shares
     ``MIN_SHARED`` other words with the passage: one person put for another."""
-    full = [(a, b) for a, b in runs if b - a > 1]
+    owners = found.possessive_postpositions
+    full = [
+        (a, b) for a, b in runs if b - a > 1 or _owns_a_named_thing(claim, b, owners, sentences)
+    ]
     if len(full) != 1:
         return []
     start, end = full[0]
@@ -216,6 +220,19 @@ def _full_name_findings(
         if b - a > 1 and _role(s.words, b, found) is not None
     }
     return [Reason("entity", " ".join(value), theirs.pop())] if len(theirs) == 1 else []
+
+
+def _owns_a_named_thing(
+    claim: Sentence, end: int, owners: frozenset[str], sentences: tuple[Sentence, ...]
+) -> bool:
+    """Whether the run ending at ``end`` owns a thing the passage names: one of ``owners``
+    after it, then a word the passage writes ("तावरिन का केलन पुल")."""
+    words = claim.words
+    return (
+        end + 1 < len(words)
+        and words[end] in owners
+        and any(words[end + 1] in s.word_set for s in sentences)
+    )
 
 
 def _opens_a_phrase(

@@ -189,14 +189,17 @@ def nearest_name(sentence: Sentence, name: str) -> frozenset[str]:
     return best
 
 
-def only_other_person(claim: Sentence, sentences: tuple[Sentence, ...], name: str) -> str | None:
+def only_other_person(
+    claim: Sentence, sentences: tuple[Sentence, ...], name: str, possessor: bool = False
+) -> str | None:
     """The passage's one full name (two words or more, no place), when the claim puts a full
     name the passage states nowhere beside a name the passage states ("David Okoye's
     Amberline", "Amberline de David Okoye", "Amberline, créée par David Okoye" against "Nora
-    Quist started Amberline"): one person put for another, wherever it stands. None where
-    the passage writes two such names, or none."""
+    Quist started Amberline"): one person put for another, wherever it stands; a name of
+    one word too where it is the ``possessor`` joined to that name ("el puente Kellan de
+    Oldecott"). None where the passage writes two such names, or none."""
     own = name_keys(name)
-    if len(name.split()) < 2 or not own or any(own & s.keys for s in sentences):
+    if (len(name.split()) < 2 and not possessor) or not own or any(own & s.keys for s in sentences):
         return None
     places = place_words(claim.language)
     if placed(places, claim.text, name):
@@ -233,7 +236,7 @@ def unplaced_name_findings(
         context = claim.content - parse(name, claim.language).content - place_verbs
         slot = Slot(claim, name, context, readings)
         value = neighbour_rival(slot, claim, name, opening=name == opening)
-        value = value or only_other_person(claim, sentences, name)
+        value = value or only_other_person(claim, sentences, name, possessor=name != opening)
         if value and not misspelt(name, value):
             findings.append(Reason("entity", name, value))
     return findings
