@@ -147,6 +147,10 @@ class SuperlativeCues:
     """The plain words of one measure each, space-separated ("tall high large big", "old
     ancient"): a sentence that ranks a thing by one measure under another noun states no
     ranking of it by another ("the tallest tower" against "the oldest building")."""
+    measured_by: tuple[str, ...] = ()
+    """A compared word's plain form, the kind of number it is read by and its direction
+    ("long number +", "old year -"): "A is longer than B" against the lengths the passage
+    gives each."""
     opposites: tuple[str, ...] = ()
     """Pairs of a word of one of ``dimensions`` and one of the opposite measure ("long
     short"): "A is shorter than B" says "B is longer than A"."""

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from ragguard.language import SuperlativeCues, negation_positions
 from ragguard.scoring.checks.comparisons import one_grade
+from ragguard.scoring.checks.measured import measured_above
 from ragguard.scoring.checks.parse import Sentence
 from ragguard.scoring.checks.rankings import among, cue_at, phrase_at, rankings, split_rank
 from ragguard.scoring.interface.protocols import Reason
@@ -44,6 +45,9 @@ def outranked_findings(
         if sides is None:
             continue
         compared, subject, against = sides
+        number = measured_above(subject, against, compared, sentences, cues)
+        if number is not None:  # "A is longer than B" where B is 800 metres long, A 500
+            return [Reason("superlative", f"{compared} {word}", number)]
         # "A is shorter than B" is also read as "B is longer than A"
         readings = [(compared, subject, against)]
         readings += [(w, against, subject) for w in _opposite_words(compared, cues)]
