@@ -84,6 +84,8 @@ def compared_with_all(sentence: Sentence, cues: SuperlativeCues) -> list[tuple[i
     after a word of ``none`` (``_negated_with_all``): "not longer than any other" ranks
     nothing."""
     words = sentence.words
+    if not negated_than(cues).intersection(words):
+        return []  # no comparison at all: the cheap test first
     if negation_positions(words, sentence.language):
         return _negated_with_all(sentence, cues)
     if not cues.than_all or not cues.than.intersection(words):

@@ -48,6 +48,8 @@ def _subject_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[
     if len(frame) < FRAME:
         return []  # "Difficult question" against "Tough question": no clause to go on
     for sentence in sentences:
+        if not set(frame) <= sentence.word_set:
+            continue  # the cheap test first: most sentences go on otherwise
         other = _lone_opening(sentence)
         if other is None or other.lower()[:2] == word.lower()[:2]:
             continue

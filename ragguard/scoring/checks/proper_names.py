@@ -112,8 +112,10 @@ def _without_opening_preposition(
     Gaulle" keep theirs)."""
     if not found or language is None or not text.lstrip().startswith(found[0]):
         return found
-    opening = {phrase.split()[0] for phrase in language.place_phrases}
     words = found[0].split(" ")
+    if len(words) < 2:
+        return found
+    opening = {phrase.split()[0] for phrase in language.place_phrases}
     while len(words) > 1 and (words[0].lower() in opening or _no_name(words[0], language)):
         words = words[1:]
         opening = set()
