@@ -1,6 +1,7 @@
-"""A one-word name opening the claim (``checks.openings``): read as a name where the passage
-never writes it and a passage sentence opens with another such word and goes on as the claim
-does; a common word in its place ("Thanks", "Difficult") fires nothing."""
+"""A name opening the claim, or the agent of its passive (``checks.openings``): read against a
+passage sentence that opens with another lone word and goes on as the claim does, or holds
+every other word of the claim; a common word in its place ("Thanks", "Difficult") fires
+nothing. A function word opening a name is no part of it ("C'est Tavrin qui")."""
 
 from __future__ import annotations
 
@@ -43,31 +44,6 @@ def entities(claim: str, passage: str) -> list[tuple[str, str]]:
             "लुकास वेबर 1931 में रीगा से तालिन चले गए।",
             ("लुकास वेबर", "अन्ना ब्रांट"),
         ),
-    ],
-)
-def test_a_lone_opening_name_in_another_names_place_fires(
-    passage: str, claim: str, found: tuple[str, str]
-) -> None:
-    assert found in entities(claim, passage)
-    assert not entities(passage.split(". ")[0].rstrip(".") + ".", passage)
-
-
-@pytest.mark.parametrize(
-    ("passage", "claim"),
-    [
-        ("Thank you for the help and support.", "Thanks for the help and support."),
-        ("Tough question, that one.", "Difficult question"),
-        ("Researchers found the wreck in 1931 off the coast.", "The wreck was found in 1931."),
-        ("Brandt wrote the novel in 1931.", "Weber edited a magazine in Riga."),  # not one slot
-    ],
-)
-def test_common_words_and_other_frames_fire_nothing(passage: str, claim: str) -> None:
-    assert not entities(claim, passage)
-
-
-@pytest.mark.parametrize(
-    ("passage", "claim", "found"),
-    [
         (
             "Tavrin designed the Kellan Bridge in Riga in 1950. It crosses the harbour.",
             "Anna Sorensen designed the Kellan Bridge in 1950.",
@@ -95,10 +71,24 @@ def test_common_words_and_other_frames_fire_nothing(passage: str, claim: str) ->
         ),
     ],
 )
-def test_a_full_name_or_an_agent_against_a_lone_opening_name_fires(
+def test_a_lone_opening_name_in_another_names_place_fires(
     passage: str, claim: str, found: tuple[str, str]
 ) -> None:
     assert found in entities(claim, passage)
+    assert not entities(passage.split(". ")[0].rstrip(".") + ".", passage)
+
+
+@pytest.mark.parametrize(
+    ("passage", "claim"),
+    [
+        ("Thank you for the help and support.", "Thanks for the help and support."),
+        ("Tough question, that one.", "Difficult question"),
+        ("Researchers found the wreck in 1931 off the coast.", "The wreck was found in 1931."),
+        ("Brandt wrote the novel in 1931.", "Weber edited a magazine in Riga."),  # not one slot
+    ],
+)
+def test_common_words_and_other_frames_fire_nothing(passage: str, claim: str) -> None:
+    assert not entities(claim, passage)
 
 
 @pytest.mark.parametrize(
