@@ -7,20 +7,16 @@ Each language's ``[superlatives] measured_by`` gives a compared word's plain for
 of number it is read by (``number``: a size in a unit; ``year``: a date) and its direction
 ("long number +": the longer has the larger number; "old year -": the older the earlier
 year). Each side's number is the one number of that kind in the one passage sentence that
-names that side and not the other; both numbers in the same unit (the word after them).
+names that side and not the other; both numbers in the same unit (``words.unit_after``).
 """
 
 from __future__ import annotations
-
-import re
 
 from ragguard.language import SuperlativeCues
 from ragguard.scoring.checks.comparisons import one_grade
 from ragguard.scoring.checks.numbers import Quantity
 from ragguard.scoring.checks.parse import Sentence
-
-_UNIT = re.compile(r"\s*([^\W\d_]+)")
-"""The word right after a number: its unit ("800 metres"), as written."""
+from ragguard.scoring.checks.words import unit_after
 
 
 def measured_direction(compared: str, cues: SuperlativeCues) -> tuple[str, int] | None:
@@ -70,17 +66,10 @@ def _number_of(
     if len(found) != 1:
         return None
     number = found[0]
-    unit = "" if kind == "year" else _unit_after(sentence.text, number.text)
+    unit = "" if kind == "year" else unit_after(sentence.text, number.text)
     return number.value, unit, number.text
 
 
 def _kind_of(quantity: Quantity) -> str:
     """``year`` for a year, ``number`` for a plain number; anything else is neither."""
     return quantity.kind if quantity.kind in ("year", "number") else ""
-
-
-def _unit_after(text: str, surface: str) -> str:
-    """The word right after the number ``surface`` in ``text``, lower-cased."""
-    at = text.find(surface)
-    found = _UNIT.match(text, at + len(surface)) if at >= 0 else None
-    return found.group(1).lower() if found else ""

@@ -68,9 +68,11 @@ def _agent_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[Re
         if not AGENT_BEFORE.search(claim.text.split(name)[0]) or _stated(name, sentences):
             continue
         context = claim.content - parse(name, claim.language).content
+        if not context:
+            continue
         for sentence in sentences:
             other = _lone_opening(sentence)
-            if other is None or other.lower() in claim.word_set or not context:
+            if other is None or other.lower() in claim.word_set:
                 continue
             held = [w for w in context if any(one_stem(w, t) for t in sentence.content)]
             if len(held) >= AGENT_ANCHOR * len(context):

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from ragguard.language import CALENDAR_WORDS, Lexicon, lexicon
 from ragguard.runtime import memoized
@@ -128,11 +129,18 @@ def _no_name(word: str, language: Lexicon) -> bool:
     month or weekday (``names`` kept "May" of "May Chen" as a first name)."""
     if word.lower() in CALENDAR_WORDS:
         return False
-    parts = [p for p in re.split("['’]", word.lower()) if p]
-    articles = {a.rstrip("'") for a in language.clauses.get("articles", ())}
-    return all(
-        p in language.stopwords and p not in articles and p not in NAME_JOINERS for p in parts
-    )
+    function_words = _function_words(language.code)
+    return all(p in function_words for p in re.split("['’]", word.lower()) if p)
+
+
+@cache
+def _function_words(code: str) -> frozenset[str]:
+    """The language's stop words less its articles and the joiners inside names."""
+    found = lexicon(code)
+    if found is None:
+        return frozenset()
+    articles = {a.rstrip("'") for a in found.clauses.get("articles", ())}
+    return found.stopwords - articles - NAME_JOINERS
 
 
 def capitalized_runs(text: str, language: str) -> tuple[str, ...]:
