@@ -68,10 +68,10 @@ def _ranked_above(
 ) -> str | None:
     """The passage's ranking of ``against`` where it ranks it first by ``measure`` and the
     subject not at all, or above the subject's rank; None otherwise."""
-    theirs = _rank(against, measure, sentences, cues, stop)
+    theirs = _rank(against, subject, measure, sentences, cues, stop)
     if theirs is None:
         return None
-    ours = _rank(subject, measure, sentences, cues, stop)
+    ours = _rank(subject, against, measure, sentences, cues, stop)
     if (ours is None and theirs[0] == 1) or (ours is not None and ours[0] > theirs[0]):
         return theirs[1]
     return None
@@ -114,13 +114,15 @@ def _sides(
 
 def _rank(
     thing: frozenset[str],
+    rival: frozenset[str],
     compared: str,
     sentences: tuple[Sentence, ...],
     cues: SuperlativeCues,
     stop: frozenset[str],
 ) -> tuple[float, str] | None:
     """The rank a passage sentence gives ``thing`` by the compared word's measure, and its
-    ranking as written: its words stand before the ranking and name nothing else there."""
+    ranking as written: its words stand before the ranking, nearer it than the ``rival``'s
+    ("A is the longest, and B the oldest": "the oldest" is B's)."""
     for sentence in sentences:
         for phrase, key in rankings(sentence.words, cues, stop):
             rank, top = split_rank(key, cues)  # "zweitlängste": 2, "längste"
@@ -128,9 +130,28 @@ def _rank(
                 continue
             start = max(phrase_at(sentence.words, phrase), 0)
             before = frozenset(sentence.words[:start]) - stop
-            if not thing <= before:
+            if not thing <= before or _nearer(rival, thing, sentence.words[:start]):
                 continue
             if among(sentence.words, cue_at(sentence.words, phrase, cues), cues) is not None:
                 return None  # "one of the longest": no rank
             return (rank or 1.0), phrase
     return None
+
+
+def _nearer(first: frozenset[str], second: frozenset[str], words: tuple[str, ...]) -> bool:
+    """Whether all of ``first``'s words, one of them its own, stand in a shorter run at the
+    end of ``words`` than ``second``'s."""
+    if not first - second:
+        return False
+    return _reach(first, words) > _reach(second, words)
+
+
+def _reach(thing: frozenset[str], words: tuple[str, ...]) -> int:
+    """Where the shortest run at the end of ``words`` that holds all of ``thing`` starts;
+    -1 where none does."""
+    seen: set[str] = set()
+    for at in range(len(words) - 1, -1, -1):
+        seen.add(words[at])
+        if thing <= seen:
+            return at
+    return -1

@@ -40,6 +40,14 @@ def kinds(claim: str, passage: str) -> set[str]:
             "ओर्लेन पुल रीगा का सबसे लंबा पुल है। केलन पुल 1931 में खुला था।",
             "केलन पुल ओर्लेन पुल से लंबा है।",
         ),
+        (  # the second ranking is the nearer name's: the Orlen Bridge is the oldest
+            "The Kellan Bridge is the longest bridge in Riga, and the Orlen Bridge is the oldest.",
+            "The Kellan Bridge is older than the Orlen Bridge.",
+        ),
+        (
+            "El puente Kellan es el puente más largo de Riga, y el puente Orlen es el más antiguo.",
+            "El puente Kellan es más antiguo que el puente Orlen.",
+        ),
     ],
 )
 def test_a_comparison_above_a_higher_ranked_thing_fires(passage: str, claim: str) -> None:
@@ -65,6 +73,10 @@ def test_a_comparison_above_a_higher_ranked_thing_fires(passage: str, claim: str
         (
             "The Orlen Bridge is the longest bridge in Riga.",
             "The Kellan Bridge is older than the Orlen Bridge.",
+        ),
+        (
+            "The Kellan Bridge is the longest bridge in Riga, and the Orlen Bridge is the oldest.",
+            "The Orlen Bridge is older than the Kellan Bridge.",
         ),
     ],
 )
