@@ -182,6 +182,9 @@ class Lexicon:
     possessive_postpositions: frozenset[str] = frozenset()
     """``[names]``: the words of ``postpositions`` that make the name before them an owner
     ("तावरिन का केलन पुल", Tavrin's Kellan Bridge)."""
+    destination_verbs: frozenset[str] = frozenset()
+    """``[names]``: two words after a bare name that make it where someone went ("बर्गन चली
+    गईं", went to Bergen): a role of their own."""
     about: tuple[str, ...] = ()
     at_most: tuple[str, ...] = ()
     at_least: tuple[str, ...] = ()
@@ -346,6 +349,7 @@ def _name_fields(names: Mapping[str, Any]) -> dict[str, Any]:
         "place_attributes": _words(names.get("place_attributes")),
         "place_postpositions": frozenset(_words(names.get("place_postpositions"))),
         "possessive_postpositions": frozenset(_words(names.get("possessive_postpositions"))),
+        "destination_verbs": frozenset(_words(names.get("destination_verbs"))),
         "titles": frozenset(_words(names.get("titles"))),
         "postpositions": {
             word: role

@@ -62,7 +62,8 @@ def marked_name_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> li
     if found is None or not found.postpositions or not sentences:
         return []
     language, words = claim.language, claim.words
-    postposed = frozenset(w for p in found.place_postpositions for w in p.split())
+    phrases = found.place_postpositions | found.destination_verbs
+    postposed = frozenset(w for p in phrases for w in p.split())
     skip = stopwords_of(language) | _cue_words(language) | postposed
     known = frozenset().union(*(s.content for s in sentences))
     unknown = frozenset(
@@ -123,13 +124,21 @@ def _fills_another_slot(claim: Sentence, sentence: Sentence, skip: frozenset[str
     return any(sentence.words[b] in after_mine for _, b in _runs_of_others(sentence, claim, skip))
 
 
+DESTINATION = -1
+"""The role of a name before one of ``destination_verbs`` ("बर्गन चली गईं"): where one went."""
+
+
 def _role(words: tuple[str, ...], at: int, found: Lexicon) -> int | None:
     """The role of the postposition at ``at``: its entry's, or the first entry's (a place)
-    for one of ``place_postpositions`` ("के पास", near); None for another word."""
+    for one of ``place_postpositions`` ("के पास", near), or ``DESTINATION`` before one of
+    ``destination_verbs``; None for another word."""
     if at >= len(words):
         return None
-    if " ".join(words[at : at + 2]) in found.place_postpositions:
+    pair = " ".join(words[at : at + 2])
+    if pair in found.place_postpositions:
         return 0
+    if pair in found.destination_verbs:
+        return DESTINATION
     return found.postpositions.get(words[at])
 
 

@@ -286,6 +286,18 @@ FRAME_CASES: list[Case] = [
         "the last part of a joined name whose first part the passage states",
     ),
     (
+        "एलेना मार्श ट्रॉनहैम चली गईं।",
+        "एलेना मार्श का जन्म ओस्लो में हुआ और 1950 में वे बर्गन चली गईं।",
+        ("entity", "ट्रॉनहैम", "बर्गन"),
+        "Hindi: a place gone to stands bare before the verb; its role is the verb's, not में's",
+    ),
+    (
+        "एलेना मार्श बर्गन चली गईं।",
+        "एलेना मार्श का जन्म ओस्लो में हुआ और 1950 में वे बर्गन चली गईं।",
+        (),
+        "Hindi: the place gone to, as the passage writes it",
+    ),
+    (
         "मैड्रिड की विलो कंपनी मीरा चंद्रा ने शुरू की थी।",
         "मीरा चंद्रा ने 1920 में ओस्लो में विलो कंपनी शुरू की।",
         ("entity", "मैड्रिड", "ओस्लो"),
