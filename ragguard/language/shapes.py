@@ -122,6 +122,10 @@ class SuperlativeCues:
     "the longest bridge in Riga built of stone"): the ranking is within what it restricts."""
     participle_endings: tuple[str, ...] = ()
     """Endings of the past participles that open such a restriction ("ed", "é", "ado")."""
+    relatives_after_comma: frozenset[str] = frozenset()
+    """Relative pronouns that open a restriction after a ranking's place past a comma, where
+    the language writes one before every relative clause (German "die einzige Brücke in Riga,
+    die Züge trägt"): read so where the clause ends in a word with no capital, its verb."""
     place_kinds: frozenset[str] = frozenset()
     """Nouns that name a place's kind, not a part of it ("the city of Riga", "la ville de
     Riga"): they narrow no ranking's scope."""

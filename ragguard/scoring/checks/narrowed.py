@@ -89,6 +89,8 @@ def narrower_place(
         return None
     place, claim_at = placed
     bare = all(w in stop for w in claim.words[claim_at + 1 :])  # nothing after "in Riga"
+    claim_end = key_positions(claim.words, key, cues)[0] + len(key)
+    bare_after = _restriction_after(claim.words, claim_end, nouns, cues) is None
     words = sentence.words
     for at in key_positions(words, key, cues):
         end = at + len(key)
@@ -99,6 +101,9 @@ def narrower_place(
                 if stem_in(language, words[i]) == place
             ]
             span = words[found[-1] + 1 : at] if found else ()
+            if found and bare_after and _restriction_after(words, end, nouns, cues) is not None:
+                opens = _restriction_after(words, end, nouns, cues) or end
+                return " ".join((*key, *words[end : opens + 1]))
         else:
             reach = range(end, min(end + len(nouns) + SCOPE_REACH, len(words)))
             found = [i for i in reach if stem_in(language, words[i]) == place]
@@ -114,15 +119,37 @@ def _qualified(sentence: Sentence, at: int, cues: SuperlativeCues) -> bool:
     """Whether a restriction follows the place at ``at`` in the same clause ("in Riga built
     of stone", "in Riga that carries trains", "de Riga construit en pierre"): a word of
     ``[superlatives] qualifiers`` or one with a ``participle_endings`` ending, no comma
-    before it ("in Riga, built in 1931" says more of the same bridge)."""
+    before it ("in Riga, built in 1931" says more of the same bridge); past a comma, one of
+    ``relatives_after_comma`` whose clause ends in its verb ("in Riga, die Züge trägt")."""
     words = sentence.words
     if at + 1 >= len(words):
         return False
     after = words[at + 1]
+    if after in cues.relatives_after_comma:
+        return _ends_in_a_verb(sentence.text, words[at], after)
     if after not in cues.qualifiers and not has_ending(after, cues.participle_endings):
         return False
     written = rf"\b{re.escape(words[at])}\s+{re.escape(after)}\b"
     return re.search(written, sentence.text, re.IGNORECASE) is not None
+
+
+def _ends_in_a_verb(text: str, place: str, relative: str) -> bool:
+    """Whether the clause the ``relative`` opens after ``place`` and a comma ends in a word
+    with no capital: a verb, where every noun has one (German)."""
+    written = rf"\b{re.escape(place)}\s*,\s*{re.escape(relative)}\b([^,.;:!?]*)"
+    found = re.search(written, text, re.IGNORECASE)
+    last = found.group(1).split()[-1:] if found else []
+    return bool(last) and last[0][:1].islower()
+
+
+def _restriction_after(
+    words: tuple[str, ...], end: int, nouns: frozenset[str], cues: SuperlativeCues
+) -> int | None:
+    """Where a word of ``qualifiers`` opens a restriction after the ranking that ends at
+    ``end``, past its nouns and one verb, where the language puts the place before the
+    ranking ("रीगा का एकमात्र पुल है जिसमें दो डेक हैं"); None where none does."""
+    reach = range(end, min(end + len(nouns) + 2, len(words)))
+    return next((i for i in reach if words[i] in cues.qualifiers), None)
 
 
 def _narrows_place(

@@ -239,6 +239,22 @@ def test_a_past_claim_or_a_past_clause_beside_a_present_ranking_is_stated(
             "El puente Kellan es el puente más largo de Riga construido antes de 1900.",
             "El puente Kellan es el puente más largo de Riga.",
         ),
+        (
+            "Vanta Station is the busiest station in Riga with a glass roof.",
+            "Vanta Station is the busiest station in Riga.",
+        ),
+        (
+            "Die Kellan-Brücke ist die einzige Brücke in Riga mit zwei Decks.",
+            "Die Kellan-Brücke ist die einzige Brücke in Riga.",
+        ),
+        (  # German writes a comma before every relative clause; this one ends in its verb
+            "Die Kellan-Brücke ist die einzige Brücke in Riga, die Züge trägt.",
+            "Die Kellan-Brücke ist die einzige Brücke in Riga.",
+        ),
+        (  # the place before the ranking, the restriction after its noun and verb
+            "केलन पुल रीगा का एकमात्र पुल है जिसमें दो डेक हैं।",
+            "केलन पुल रीगा का एकमात्र पुल है।",
+        ),
     ],
 )
 def test_a_ranking_restricted_after_its_place_is_none_of_the_whole(
@@ -250,4 +266,25 @@ def test_a_ranking_restricted_after_its_place_is_none_of_the_whole(
 def test_a_clause_after_a_comma_restricts_nothing() -> None:
     passage = "The Kellan Bridge is the longest bridge in Riga, built in 1931."
     claim = "The Kellan Bridge is the longest bridge in Riga."
+    assert "superlative" not in {r.check for r in check(claim, passage)}
+
+
+@pytest.mark.parametrize(
+    ("passage", "claim"),
+    [
+        (  # an apposition to the place, not a relative clause: it ends in a noun
+            "Die Kellan-Brücke ist die längste Brücke in Riga, der Hauptstadt Lettlands.",
+            "Die Kellan-Brücke ist die längste Brücke in Riga.",
+        ),
+        (
+            "The Kellan Bridge is the only bridge in Riga with two decks.",
+            "The Kellan Bridge is the only bridge in Riga with two decks.",
+        ),
+        (
+            "केलन पुल रीगा का एकमात्र पुल है जिसमें दो डेक हैं।",
+            "केलन पुल रीगा का एकमात्र पुल है जिसमें दो डेक हैं।",
+        ),
+    ],
+)
+def test_an_apposition_or_the_same_restriction_is_stated(passage: str, claim: str) -> None:
     assert "superlative" not in {r.check for r in check(claim, passage)}
