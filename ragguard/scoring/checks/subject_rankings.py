@@ -65,7 +65,12 @@ def ranked_by_another_measure(
     ``dimensions`` than the claim's ranking, neither with a rank, where the sentence holds
     none of the nouns the claim ranks (``ranked``). Only measures count: two rankings by
     other words ("the finest", "the highest quality"; "the most evolved", "the most
-    successful") may be one said two ways, and the training sets show them supported."""
+    successful") may be one said two ways, and the training sets show them supported. A
+    claim that its subject is the only one of a kind (``_exclusive``: "the only viaduct") is
+    not a ranking by a measure either way, whatever noun the sentence ranks ("the longest
+    bridge", "the tallest building" of "the Orsk Tower")."""
+    if _exclusive(key, cues, sentence.language) and not _exclusive(its, cues, sentence.language):
+        return _stands_before(subject, before)
     if not ranked or shared_count(ranked, sentence.content):
         return False
     if split_rank(key, cues)[0] is not None or split_rank(its, cues)[0] is not None:
@@ -74,6 +79,17 @@ def ranked_by_another_measure(
     if ours is None or theirs is None or ours == theirs:
         return False
     return _stands_before(subject, before)
+
+
+def _exclusive(key: tuple[str, ...], cues: SuperlativeCues, language: str) -> bool:
+    """Whether a ranking says its subject is the only one of its kind: a word of ``words``
+    alone ("only", "seul", "एकमात्र"), not a first rank and of no measure."""
+    return (
+        len(key) == 1
+        and key[0] in cues.words
+        and key[0] not in cues.first_ranks
+        and measure_of(key[0], language) is None
+    )
 
 
 def _stands_before(subject: frozenset[str], before: frozenset[str]) -> bool:

@@ -40,6 +40,28 @@ def test_a_ranking_by_another_measure_under_another_noun_is_not_stated(language:
     assert _superlatives(OTHER_MEASURE[language], LONGEST[language]) == ["superlative"]
 
 
+ONLY_OTHER_NOUN = {
+    "en": "The Kellan Bridge is the only viaduct in Riga.",
+    "de": "Die Kellan-Brücke ist der einzige Viadukt in Riga.",
+    "fr": "Le pont Kellan est le seul viaduc de Riga.",
+    "es": "El puente Kellan es el único viaducto de Riga.",
+    "hi": "केलन पुल रीगा का एकमात्र फ्लाईओवर है।",
+}
+
+
+@pytest.mark.parametrize("language", sorted(LONGEST))
+def test_the_only_one_of_another_kind_is_not_stated_by_a_measure(language: str) -> None:
+    """ "The only viaduct" against "the longest bridge": being the only one of a kind is no
+    ranking by a measure, whatever noun the passage ranks."""
+    assert _superlatives(ONLY_OTHER_NOUN[language], LONGEST[language]) == ["superlative"]
+
+
+def test_the_only_one_named_by_its_kind_against_a_ranking_of_another_noun() -> None:
+    passage = "The Orsk Tower is the tallest building in Warsaw. It was completed in 1998."
+    assert _superlatives("The Orsk Tower is the only tower in Warsaw.", passage) == ["superlative"]
+    assert _superlatives("The Orsk Tower is the tallest building in Warsaw.", passage) == []
+
+
 @pytest.mark.parametrize("language", sorted(LONGEST))
 def test_the_same_measure_under_another_noun_is_no_rival(language: str) -> None:
     assert _superlatives(SAME_MEASURE[language], LONGEST[language]) == []
