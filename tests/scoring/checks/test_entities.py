@@ -310,6 +310,36 @@ FRAME_CASES: list[Case] = [
         "an acronym's plural is the acronym (PhDs, PhD)",
     ),
     (
+        "York is the city where Elena Marsh founded Willow Press.",
+        "Elena Marsh founded Willow Press in Oslo in 1922.",
+        ("entity", "York", "Oslo"),
+        "a place as the subject of 'the city where'",
+    ),
+    (
+        "Nantes est la ville où Elena Marsh a fondé Willow Press.",
+        "Elena Marsh a fondé Willow Press à Oslo en 1922.",
+        ("entity", "Nantes", "Oslo"),
+        "French: 'est la ville où'",
+    ),
+    (
+        "Granada es donde Elena Marsh fundó Willow Press.",
+        "Elena Marsh fundó Willow Press en Oslo en 1922.",
+        ("entity", "Granada", "Oslo"),
+        "Spanish: 'es donde'",
+    ),
+    (
+        "Bremen ist die Stadt, in der Elena Marsh Willow Press gründete.",
+        "Elena Marsh gründete Willow Press 1922 in Oslo.",
+        ("entity", "Bremen", "Oslo"),
+        "German: 'ist die Stadt, in der'",
+    ),
+    (
+        "यॉर्क वह शहर है जहाँ एलेना मार्श ने विलो प्रेस शुरू की।",
+        "एलेना मार्श ने 1922 में ओस्लो में विलो प्रेस शुरू की।",
+        ("entity", "यॉर्क", "ओस्लो"),
+        "Hindi: 'वह शहर है जहाँ' (the city where)",
+    ),
+    (
         "Madrid is where Elena Marsh founded Willow Press.",
         "Elena Marsh founded Willow Press in Oslo in 1922.",
         ("entity", "Madrid", "Oslo"),
