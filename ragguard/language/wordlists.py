@@ -182,6 +182,9 @@ class Lexicon:
     possessive_postpositions: frozenset[str] = frozenset()
     """``[names]``: the words of ``postpositions`` that make the name before them an owner
     ("तावरिन का केलन पुल", Tavrin's Kellan Bridge)."""
+    place_nouns: frozenset[str] = frozenset()
+    """``[names]``: nouns that may stand between a place's name and its postposition ("ओस्लो
+    शहर में", in the city of Oslo): the name's role is the postposition's."""
     destination_verbs: frozenset[str] = frozenset()
     """``[names]``: two words after a bare name that make it where someone went ("बर्गन चली
     गईं", went to Bergen): a role of their own."""
@@ -350,6 +353,7 @@ def _name_fields(names: Mapping[str, Any]) -> dict[str, Any]:
         "place_postpositions": frozenset(_words(names.get("place_postpositions"))),
         "possessive_postpositions": frozenset(_words(names.get("possessive_postpositions"))),
         "destination_verbs": frozenset(_words(names.get("destination_verbs"))),
+        "place_nouns": frozenset(_words(names.get("place_nouns"))),
         "titles": frozenset(_words(names.get("titles"))),
         "postpositions": {
             word: role

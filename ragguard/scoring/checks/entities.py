@@ -78,7 +78,8 @@ def name_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[Reas
         )
         for s in sentences
     ]
-    for name, own in zip(claim.names, claim.name_keys, strict=True):
+    for name, keys in zip(claim.names, claim.name_keys, strict=True):
+        own = _less_article(name, keys, claim.language)
         if not own:
             continue  # a lone letter ("Q2", "A & E") has no key to look up
         core = _core_keys(name, own, common)
@@ -100,6 +101,18 @@ def name_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[Reas
             findings.append(Reason("entity", name, value))
     findings = findings or unplaced_name_findings(claim, sentences, rivals, place_verbs)
     return findings or opening_name_findings(claim, sentences)
+
+
+def _less_article(name: str, keys: frozenset[str], language: str) -> frozenset[str]:
+    """A name's keys less those of an article opening it ("Le" of "Le Cyrrus", "La" of "La
+    Norvège"): a passage writes the article before other words too ("Le lac Vatna"), which
+    says nothing of the name."""
+    first, _, rest = name.partition(" ")
+    found = lexicon(language)
+    articles = found.clauses.get("articles", ()) if found is not None else ()
+    if not rest or first.lower() not in articles:
+        return keys
+    return (keys - word_keys(first)) or keys
 
 
 def holds_name(keys: frozenset[str], name: str, sentence: Sentence) -> bool:

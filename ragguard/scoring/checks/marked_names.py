@@ -131,7 +131,8 @@ DESTINATION = -1
 def _role(words: tuple[str, ...], at: int, found: Lexicon) -> int | None:
     """The role of the postposition at ``at``: its entry's, or the first entry's (a place)
     for one of ``place_postpositions`` ("के पास", near), or ``DESTINATION`` before one of
-    ``destination_verbs``; None for another word."""
+    ``destination_verbs``; past a word of ``place_nouns`` ("शहर में"); None for another
+    word."""
     if at >= len(words):
         return None
     pair = " ".join(words[at : at + 2])
@@ -139,6 +140,8 @@ def _role(words: tuple[str, ...], at: int, found: Lexicon) -> int | None:
         return 0
     if pair in found.destination_verbs:
         return DESTINATION
+    if words[at] in found.place_nouns:  # "ओस्लो शहर में": the postposition's role
+        return _role(words, at + 1, found)
     return found.postpositions.get(words[at])
 
 

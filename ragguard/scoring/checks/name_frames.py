@@ -36,7 +36,9 @@ def anchored_reading(slot: Slot, claim: Sentence, name: str) -> Reading | None:
     """The one most on-topic sentence, when it says the rest of the claim: every other name
     of the claim and ``MIN_ANCHOR`` of its words, or ``SUBJECT_ANCHOR`` of them when the
     claim names nothing else; short of that, the one sentence holding every word the claim
-    capitalizes, when one word is all it says besides (``_named_reading``)."""
+    capitalizes, when one word is all it says besides (``_named_reading``). A sentence that
+    names nothing the claim does not ("It covers 82 square kilometres.") fills no slot, so
+    it is no rival to one as much about the claim that does."""
     others = [
         keys
         for other, keys in zip(claim.names, claim.name_keys, strict=True)
@@ -45,13 +47,13 @@ def anchored_reading(slot: Slot, claim: Sentence, name: str) -> Reading | None:
     shares = [(overlap(slot.context, r.sentence), r) for r in slot.readings]
     if not shares:
         return None
-    share, best = max(shares, key=lambda pair: pair[0])
+    share, best = max(shares, key=lambda pair: (pair[0], bool(pair[1].rivals)))
     if share < (MIN_ANCHOR if others else SUBJECT_ANCHOR):
         return _named_reading(slot, claim, name)
     if others and not all(keys & best.sentence.keys for keys in others):
         return None
-    if any(o is not best and on_topic >= share for on_topic, o in shares):
-        return None  # another sentence is as much about it
+    if any(o is not best and on_topic >= share and o.rivals for on_topic, o in shares):
+        return None  # another sentence is as much about it, and names another too
     return best
 
 

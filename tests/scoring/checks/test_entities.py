@@ -310,6 +310,43 @@ FRAME_CASES: list[Case] = [
         "an acronym's plural is the acronym (PhDs, PhD)",
     ),
     (
+        "Le lac Vatna se trouve au Cyrrus.",
+        "Le lac Vatna se trouve dans le nord du Belmora. Il couvre 82 kilomètres carrés.",
+        ("entity", "Cyrrus", "Belmora"),
+        "French: a region of a country says where ('dans le nord du'), as 'au' does",
+    ),
+    (
+        "El lago Vatna está en Cyrrus.",
+        "El lago Vatna está en el norte de Belmora. Tiene 82 kilómetros cuadrados.",
+        ("entity", "Cyrrus", "Belmora"),
+        "Spanish: 'en el norte de'",
+    ),
+    (
+        "Der Vatna-See liegt in Cyrrus.",
+        "Der Vatna-See liegt im Norden von Belmora. Er hat 82 Quadratkilometer.",
+        ("entity", "Cyrrus", "Belmora"),
+        "German: 'im Norden von'",
+    ),
+    (
+        "Cyrrus is home to Lake Vatna.",
+        "Lake Vatna lies in the north of Belmora and drains into the Kessel Sea. It covers 82 "
+        "square kilometres.",
+        ("entity", "Cyrrus", "Belmora"),
+        "a place as the subject of 'is home to'; the sentence that names no one else is no rival",
+    ),
+    (
+        "Le Cyrrus abrite le lac Vatna.",
+        "Le lac Vatna se trouve dans le nord du Belmora. Il couvre 82 kilomètres carrés.",
+        ("entity", "Le Cyrrus", "Belmora"),
+        "French: the article opening a name is no key of it ('Le lac' holds no 'Le Cyrrus')",
+    ),
+    (
+        "एलेना मार्श ने बर्गन शहर में विलो कंपनी शुरू की।",
+        "एलेना मार्श ने 1950 में ओस्लो में विलो कंपनी शुरू की।",
+        ("entity", "बर्गन", "ओस्लो"),
+        "Hindi: a place noun between a name and its postposition ('शहर में')",
+    ),
+    (
         "York is the city where Elena Marsh founded Willow Press.",
         "Elena Marsh founded Willow Press in Oslo in 1922.",
         ("entity", "York", "Oslo"),
