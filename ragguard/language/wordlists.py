@@ -162,6 +162,9 @@ class Lexicon:
     place_phrases: tuple[str, ...] = ()
     """``[names]``: words before a place that all say where ("in", "at", "near", "près de"):
     a claim's place after one is the slot of a passage's place after another."""
+    opening_place_verbs: tuple[str, ...] = ()
+    """``[names]``: verbs after a name that make it a place where it opens the text ("Le
+    Cyrrus possède le lac Vatna"); elsewhere they say what a person or a firm has."""
     place_clauses: tuple[str, ...] = ()
     """``[names]``: words after a name that make it the place of what follows ("is where":
     "Madrid is where she founded it" says "she founded it in Madrid")."""
@@ -349,6 +352,7 @@ def _name_fields(names: Mapping[str, Any]) -> dict[str, Any]:
         "place_verbs": frozenset(_words(names.get("place_verbs"))),
         "place_phrases": _words(names.get("place_phrases")),
         "place_clauses": _words(names.get("place_clauses")),
+        "opening_place_verbs": _words(names.get("opening_place_verbs")),
         "place_attributes": _words(names.get("place_attributes")),
         "place_postpositions": frozenset(_words(names.get("place_postpositions"))),
         "possessive_postpositions": frozenset(_words(names.get("possessive_postpositions"))),

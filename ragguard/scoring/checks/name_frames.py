@@ -286,6 +286,9 @@ class PlaceWords:
     """Its ``place_clauses`` opening a text (" is where ...")."""
     attribute: re.Pattern[str] | None = None
     """Its ``place_attributes`` opening a text (" company ...": "the Vilnius company")."""
+    opening: re.Pattern[str] | None = None
+    """Its ``opening_place_verbs`` opening a text (" possède ..."), for a name that opens
+    the claim."""
 
 
 @cache
@@ -295,10 +298,12 @@ def place_words(language: str) -> PlaceWords | None:
     if found is None or not found.place_phrases:
         return None
     clauses, attributes = found.place_clauses, found.place_attributes
+    verbs = found.opening_place_verbs
     return PlaceWords(
         re.compile(rf"{phrase_pattern(found.place_phrases).pattern}\s*$", re.IGNORECASE),
         re.compile(rf"\W*{phrase_pattern(clauses).pattern}", re.IGNORECASE) if clauses else None,
         re.compile(rf"\s+{phrase_pattern(attributes).pattern}") if attributes else None,
+        re.compile(rf"\s+{phrase_pattern(verbs).pattern}", re.IGNORECASE) if verbs else None,
     )
 
 
@@ -309,8 +314,10 @@ def placed(places: PlaceWords | None, text: str, name: str) -> bool:
     if places is None:
         return False
     before, _, after = text.partition(name)
+    opens = len(WORD.findall(before)) <= 1  # "Le Cyrrus possède ...", "Cyrrus possède ..."
     return (
         places.before.search(before) is not None
         or bool(places.after and places.after.match(after))
         or bool(places.attribute and places.attribute.match(after))
+        or bool(opens and places.opening and places.opening.match(after))
     )

@@ -52,12 +52,18 @@ def names(text: str) -> tuple[str, ...]:
             run = []
         if run and run[0].start() == tokens[0].start() and opens_sentences(run[0].group(0).lower()):
             run = run[1:]
-        while run and run[0].group(0).lower() in _DROPPED_OPENERS:
+        while run and (run[0].group(0).lower() in _DROPPED_OPENERS or _elided(run[0])):
             run = run[1:]  # "May Chen" keeps "May": it joined the run as a first name
         if run:
             found.append(text[run[0].start() : run[-1].end()])
         run = []
     return tuple(found)
+
+
+def _elided(token: re.Match[str]) -> bool:
+    """Whether a token is an elided word apart from the name it opens ("L'" of "L'Arvenia
+    abrite ...": an article, no part of the name)."""
+    return token.group(0)[-1:] in "'’"
 
 
 def _opens_a_name(

@@ -12,9 +12,12 @@ from ragguard.scoring.lexical.vocabulary import STOPWORDS
 WORD = re.compile(r"[^\W\d_]+(?=['’]s\b)|[^\W\d_]+(?:['’][^\W\d_]+)?|\d+(?:[.,]\d+)*")
 """A word ("Paris", "don't"; the "s" of a possessive apart) or a number ("8,849")."""
 WORD_OR_MARK = re.compile(WORD.pattern + r"|[^\w\s]")
-NAME_TOKEN = re.compile(r"\b[A-Z]\.|\b[a-zà-ÿ]{1,5}['’](?=[A-ZÀ-Þ])|" + WORD_OR_MARK.pattern)
+NAME_TOKEN = re.compile(
+    r"\b[A-Z]\.|\b(?:[a-zà-ÿ]{1,5}|[LDJMNST]|Qu)['’](?=[A-ZÀ-Þ])|" + WORD_OR_MARK.pattern
+)
 """Words and marks, with an initial and its dot as one word ("J. Smith", "U.S.") and an
-elided word apart from the name it opens ("d'" of "d'Anna Brandt", "qu'" of "qu'Émile")."""
+elided word apart from the name it opens ("d'" of "d'Anna Brandt", "qu'" of "qu'Émile", "L'"
+of "L'Arvenia" opening a sentence; not the "O'" of "O'Brien")."""
 
 
 @memoized(entries=65_536)

@@ -347,6 +347,18 @@ FRAME_CASES: list[Case] = [
         "Hindi: a place noun between a name and its postposition ('शहर में')",
     ),
     (
+        "L'Ostralie abrite le lac Vatna.",
+        "Le lac Vatna se trouve dans le nord de l'Elvarie. Il couvre 82 kilomètres carrés.",
+        ("entity", "Ostralie", "Elvarie"),
+        "French: an elided article opening the claim is apart from the name it opens",
+    ),
+    (
+        "Le Cyrrus possède le lac Vatna.",
+        "Le lac Vatna se trouve dans le nord du Belmora. Il couvre 82 kilomètres carrés.",
+        ("entity", "Le Cyrrus", "Belmora"),
+        "French: a verb of having makes the name opening the claim a place",
+    ),
+    (
         "York is the city where Elena Marsh founded Willow Press.",
         "Elena Marsh founded Willow Press in Oslo in 1922.",
         ("entity", "York", "Oslo"),
