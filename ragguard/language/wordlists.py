@@ -163,8 +163,7 @@ class Lexicon:
     """``[names]``: words before a place that all say where ("in", "at", "near", "près de"):
     a claim's place after one is the slot of a passage's place after another."""
     opening_place_verbs: tuple[str, ...] = ()
-    """``[names]``: verbs after a name that make it a place where it opens the text ("Le
-    Cyrrus possède le lac Vatna"); elsewhere they say what a person or a firm has."""
+    """``[names]``: verbs that make a name opening the text a place ("Le Cyrrus possède")."""
     place_clauses: tuple[str, ...] = ()
     """``[names]``: words after a name that make it the place of what follows ("is where":
     "Madrid is where she founded it" says "she founded it in Madrid")."""
@@ -177,20 +176,15 @@ class Lexicon:
     """``[names]``: nouns a place names the home of, written after it ("the Vilnius company
     Amberline", "a Tallinn firm")."""
     titles: frozenset[str] = frozenset()
-    """``[names]``: titles written with a stop before a name ("Dr.", "Mme."): no sentence ends
-    after one."""
+    """``[names]``: titles written with a stop before a name ("Dr."): no sentence ends there."""
     place_postpositions: frozenset[str] = frozenset()
-    """``[names]``: two words after a name that make it a place, the role of the first entry
-    of ``postpositions`` ("के पास", near; "वह जगह", the place [where])."""
+    """``[names]``: two words after a name that make it a place ("के पास", "वह जगह")."""
     possessive_postpositions: frozenset[str] = frozenset()
-    """``[names]``: the words of ``postpositions`` that make the name before them an owner
-    ("तावरिन का केलन पुल", Tavrin's Kellan Bridge)."""
+    """``[names]``: the words of ``postpositions`` that make a name an owner ("तावरिन का")."""
     place_nouns: frozenset[str] = frozenset()
-    """``[names]``: nouns that may stand between a place's name and its postposition ("ओस्लो
-    शहर में", in the city of Oslo): the name's role is the postposition's."""
+    """``[names]``: nouns between a place's name and its postposition ("ओस्लो शहर में")."""
     destination_verbs: frozenset[str] = frozenset()
-    """``[names]``: two words after a bare name that make it where someone went ("बर्गन चली
-    गईं", went to Bergen): a role of their own."""
+    """``[names]``: two words after a bare name that make it where one went ("बर्गन चली गईं")."""
     about: tuple[str, ...] = ()
     at_most: tuple[str, ...] = ()
     at_least: tuple[str, ...] = ()
