@@ -11,6 +11,7 @@ from functools import cache
 
 from ragguard.language import lexicon, phrase_pattern, section
 from ragguard.scoring.checks.parse import Sentence, overlap, parse
+from ragguard.scoring.checks.polar_answers import PolarWords
 from ragguard.scoring.checks.proper_names import name_keys, opens_sentences
 from ragguard.scoring.checks.slots import MIN_ANCHOR, Reading, Slot
 from ragguard.scoring.checks.words import WORD, misspelt, one_stem
@@ -271,9 +272,20 @@ def lone_opening(claim: Sentence) -> str:
     if len(tokens) > 1 and tokens[1][:1].isupper():
         return ""
     lower = first.lower()
-    if lower in found.stopwords or opens_sentences(lower):
+    if lower in found.stopwords or opens_sentences(lower) or lower in _answer_openers(found.code):
         return ""
     return first
+
+
+@cache
+def _answer_openers(code: str) -> frozenset[str]:
+    """Words that open an answer and name no one: a yes or no ("Non, le pont ...") and the
+    words of an opinion or hedge cue ("Selon moi, ...", "Personalmente, ...")."""
+    found = lexicon(code)
+    polar = section(code, "polar", PolarWords)
+    cues = found.subjective.values() if found is not None else ()
+    phrases = [*polar.yes, *polar.no, *(p for group in cues for p in group)]
+    return frozenset(p.lower().split()[0] for p in phrases if p.strip())
 
 
 @dataclass(frozen=True, slots=True)

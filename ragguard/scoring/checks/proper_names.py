@@ -41,7 +41,8 @@ def names(text: str) -> tuple[str, ...]:
     for index, token in enumerate([*tokens, None]):
         word = token.group(0) if token else ""
         calendar = word.lower() in CALENDAR_WORDS and not _opens_a_name(tokens, index)
-        if word[:1].isupper() and word not in NOT_NAMES and not calendar:
+        century = _ROMAN_ORDINAL.fullmatch(word) is not None  # "au XXe siècle"
+        if word[:1].isupper() and word not in NOT_NAMES and not calendar and not century:
             run.append(token)  # type: ignore[arg-type]
             continue
         following = tokens[index + 1].group(0) if index + 1 < len(tokens) else ""
@@ -58,6 +59,11 @@ def names(text: str) -> tuple[str, ...]:
             found.append(text[run[0].start() : run[-1].end()])
         run = []
     return tuple(found)
+
+
+_ROMAN_ORDINAL = re.compile(r"(?:[IVX]|[IVXLC]{2,})(?:e|er|re|ème)")
+"""A Roman numeral with an ordinal's ending ("XXe", "Ier"): a century or a rank, no name
+(not "Le", "Ce": a lone L or C opens a word)."""
 
 
 def _elided(token: re.Match[str]) -> bool:

@@ -882,3 +882,30 @@ def test_a_lower_case_particle_says_nothing_of_which_family(
 def test_the_same_name_with_its_particle_fires_nothing() -> None:
     passage = "The Rowan Bridge was built by Pieter van Dijk in 1931."
     assert check("Pieter van Dijk built the Rowan Bridge in 1931.", passage) == ()
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        (
+            "Non, le pont Greystone a été inauguré en 1838.",
+            "Le pont Greystone franchit le fleuve à Dublin. Il a été inauguré en 1838.",
+        ),
+        (
+            "Nein, die Greystone-Brücke wurde 1920 eröffnet.",
+            "Die Greystone-Brücke überquert den Fluss in Helsinki. Sie wurde 1920 eröffnet.",
+        ),
+        (
+            "Personalmente, el puente Greystone se inauguró en 1838.",
+            "El puente Greystone cruza el río en Riga. Se inauguró en 1838.",
+        ),
+        (
+            "Le pont Thornfield a été inauguré au XXe siècle.",
+            "Le pont Thornfield franchit le fleuve à Valence. Il a été inauguré en 1912.",
+        ),
+    ],
+)
+def test_an_answer_word_or_a_century_opening_names_no_place(claim: str, passage: str) -> None:
+    """A yes or no, an opinion cue ("Personalmente") and a century ("au XXe siècle") are no
+    name to put in the place slot, even where the passage's other sentence names none."""
+    assert "entity" not in {r.check for r in check(claim, passage)}
