@@ -263,15 +263,13 @@ def test_a_ranking_restricted_after_its_place_is_none_of_the_whole(
     assert "superlative" in {r.check for r in check(claim, passage)}
 
 
-def test_a_clause_after_a_comma_restricts_nothing() -> None:
-    passage = "The Kellan Bridge is the longest bridge in Riga, built in 1931."
-    claim = "The Kellan Bridge is the longest bridge in Riga."
-    assert "superlative" not in {r.check for r in check(claim, passage)}
-
-
 @pytest.mark.parametrize(
     ("passage", "claim"),
     [
+        (  # a comma: more of the same bridge
+            "The Kellan Bridge is the longest bridge in Riga, built in 1931.",
+            "The Kellan Bridge is the longest bridge in Riga.",
+        ),
         (  # an apposition to the place, not a relative clause: it ends in a noun
             "Die Kellan-Brücke ist die längste Brücke in Riga, der Hauptstadt Lettlands.",
             "Die Kellan-Brücke ist die längste Brücke in Riga.",
@@ -286,5 +284,7 @@ def test_a_clause_after_a_comma_restricts_nothing() -> None:
         ),
     ],
 )
-def test_an_apposition_or_the_same_restriction_is_stated(passage: str, claim: str) -> None:
+def test_a_comma_an_apposition_or_the_same_restriction_restricts_nothing(
+    passage: str, claim: str
+) -> None:
     assert "superlative" not in {r.check for r in check(claim, passage)}
