@@ -26,7 +26,12 @@ from ragguard.scoring.checks.name_frames import (
 )
 from ragguard.scoring.checks.openings import opening_name_findings
 from ragguard.scoring.checks.parse import MIN_SHARED, Sentence, overlap, parse
-from ragguard.scoring.checks.proper_names import name_keys, spelled_out_acronym, word_keys
+from ragguard.scoring.checks.proper_names import (
+    name_articles,
+    name_keys,
+    spelled_out_acronym,
+    word_keys,
+)
 from ragguard.scoring.checks.slots import (
     MIN_ANCHOR,
     Reading,
@@ -108,9 +113,7 @@ def _less_article(name: str, keys: frozenset[str], language: str) -> frozenset[s
     Norvège"): a passage writes the article before other words too ("Le lac Vatna"), which
     says nothing of the name."""
     first, _, rest = name.partition(" ")
-    found = lexicon(language)
-    articles = found.clauses.get("articles", ()) if found is not None else ()
-    if not rest or first.lower() not in articles:
+    if not rest or first.lower() not in name_articles(language):
         return keys
     return (keys - word_keys(first)) or keys
 

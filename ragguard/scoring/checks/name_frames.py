@@ -326,10 +326,13 @@ def placed(places: PlaceWords | None, text: str, name: str) -> bool:
     if places is None:
         return False
     before, _, after = text.partition(name)
-    opens = len(WORD.findall(before)) <= 1  # "Le Cyrrus possède ...", "Cyrrus possède ..."
     return (
         places.before.search(before) is not None
         or bool(places.after and places.after.match(after))
         or bool(places.attribute and places.attribute.match(after))
-        or bool(opens and places.opening and places.opening.match(after))
+        or bool(
+            places.opening
+            and len(WORD.findall(before)) <= 1  # "Le Cyrrus possède ...", "Cyrrus possède ..."
+            and places.opening.match(after)
+        )
     )

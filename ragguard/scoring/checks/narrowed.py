@@ -89,8 +89,11 @@ def narrower_place(
         return None
     place, claim_at = placed
     bare = all(w in stop for w in claim.words[claim_at + 1 :])  # nothing after "in Riga"
-    claim_end = key_positions(claim.words, key, cues)[0] + len(key)
-    bare_after = _restriction_after(claim.words, claim_end, nouns, cues) is None
+    # a claim with no restriction of its own after the ranking, where the place stands before
+    claim_end = key_positions(claim.words, key, cues)[0] + len(key) if cues.scope_before else 0
+    bare_after = (
+        cues.scope_before and _restriction_after(claim.words, claim_end, nouns, cues) is None
+    )
     words = sentence.words
     for at in key_positions(words, key, cues):
         end = at + len(key)
@@ -101,8 +104,8 @@ def narrower_place(
                 if stem_in(language, words[i]) == place
             ]
             span = words[found[-1] + 1 : at] if found else ()
-            if found and bare_after and _restriction_after(words, end, nouns, cues) is not None:
-                opens = _restriction_after(words, end, nouns, cues) or end
+            opens = _restriction_after(words, end, nouns, cues) if found and bare_after else None
+            if opens is not None:
                 return " ".join((*key, *words[end : opens + 1]))
         else:
             reach = range(end, min(end + len(nouns) + SCOPE_REACH, len(words)))

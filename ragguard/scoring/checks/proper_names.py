@@ -146,13 +146,24 @@ def _no_name(word: str, language: Lexicon) -> bool:
 
 
 @cache
+def name_articles(code: str) -> frozenset[str]:
+    """The language's articles, an elided one less its mark ("l'" -> "l"): a name may open
+    with one ("La Paz", "Le Cyrrus")."""
+    found = lexicon(code)
+    return (
+        frozenset(a.rstrip("'") for a in found.clauses.get("articles", ()))
+        if found
+        else frozenset()
+    )
+
+
+@cache
 def _function_words(code: str) -> frozenset[str]:
     """The language's stop words less its articles and the joiners inside names."""
     found = lexicon(code)
     if found is None:
         return frozenset()
-    articles = {a.rstrip("'") for a in found.clauses.get("articles", ())}
-    return found.stopwords - articles - NAME_JOINERS
+    return found.stopwords - name_articles(code) - NAME_JOINERS
 
 
 def capitalized_runs(text: str, language: str) -> tuple[str, ...]:
