@@ -265,6 +265,9 @@ def with_object(sentence: str, antecedent: str | None, language: str = "en") -> 
         named = before[:1].isupper() and before[-1:].isalpha() and before.lower() not in stop
         if not (elided or bare in clitics) or not (named and word[:1].islower()):
             continue  # "En la década", "WILLOW, LA", "Greystone, le plus long"
+        following = rest[0].rstrip(_STOPS).lower() if rest and not elided else ""
+        if following in stop and following not in lists.get("verbs", ()):
+            continue  # an article before a relative: "Es Velden la que ..."
         group = [word[len(elided) :]] if elided else rest[:1]
         rest = rest if elided else rest[1:]
         auxiliary = group and group[-1].rstrip(_STOPS).lower() in lists.get("verbs", ())

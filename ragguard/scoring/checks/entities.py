@@ -18,6 +18,7 @@ from ragguard.scoring.checks.name_frames import (
     SUBJECT_ANCHOR,
     PlaceWords,
     anchored_reading,
+    in_cleft,
     neighbour_rival,
     only_other_person,
     place_words,
@@ -95,12 +96,14 @@ def name_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[Reas
         context = claim.content - parse(name, claim.language).content - place_verbs
         slot = Slot(claim, name, context, readings)
         value = rival_value(slot, _BY_LEAD)
+        cleft = in_cleft(claim.language, claim.text, name)  # "C'est Dunmore qui ..."
         if value is None and not slot.stated:
-            value = _short_claim_rival(slot) or _place_rival(slot, place_words(claim.language))
+            value = _short_claim_rival(slot)
+            value = value or (None if cleft else _place_rival(slot, place_words(claim.language)))
         if value is None:
             value = _subject_rival(slot, own)
         if value is None and not slot.stated:
-            value = _swapped_name(slot, claim, name) or neighbour_rival(slot, claim, name)
+            value = _swapped_name(slot, claim, name) or neighbour_rival(slot, claim, name, cleft)
             value = value or only_other_person(claim, sentences, name)
         if value is not None and not misspelt(name, value):
             findings.append(Reason("entity", name, value))

@@ -26,6 +26,11 @@ class NameFrameWords:
 
     describing: tuple[str, ...] = ()
     """Words after which a capitalized word describes, not names ("by an American")."""
+    cleft_openers: tuple[str, ...] = ()
+    """What opens a cleft before its name ("C'est", "It is"): the name is then the subject
+    of the clause after ``cleft_relatives``."""
+    cleft_relatives: tuple[str, ...] = ()
+    """The relative right after a cleft's name ("qui", "that", "la que")."""
 
 
 SUBJECT_ANCHOR = 0.75
@@ -82,9 +87,11 @@ def neighbour_rival(slot: Slot, claim: Sentence, name: str, opening: bool = Fals
     elsewhere that is too loose ("built in the 19th Century" is no "tip of Jamaica")."""
     if _describes(claim, name):
         return None
+    places = place_words(claim.language)
+    is_place = placed(places, claim.text, name)
     best = anchored_reading(slot, claim, name)
     if best is None:
-        return None
+        return _placed_rival(slot, claim, name, places) if is_place else None
     my_before, my_after = words_beside(claim, name)
     theirs = {r: words_beside(best.sentence, r) for r in best.rivals}
     # the same word on the same side settles it first, then on either side, then the
@@ -96,13 +103,33 @@ def neighbour_rival(slot: Slot, claim: Sentence, name: str, opening: bool = Fals
         if len(either) != 1:
             near = nearest_name(claim, name) if opening else frozenset()
             found = [r for r in best.rivals if r in either or nearest_name(best.sentence, r) & near]
-    places = place_words(claim.language)
-    is_place = placed(places, claim.text, name)
     if len(found) > 1:  # a person for a person, a place for a place ("in Oslo")
         found = [r for r in found if placed(places, best.sentence.text, r) == is_place]
     if len(found) != 1 and is_place:  # "Madrid is where ..."
         found = [r for r in best.rivals if placed(places, best.sentence.text, r)]
+    if not found and is_place:
+        return _placed_rival(slot, claim, name, places)
     return found[0] if len(found) == 1 else None
+
+
+def _placed_rival(slot: Slot, claim: Sentence, name: str, places: PlaceWords | None) -> str | None:
+    """The one place the passage's sentences about every other name of the claim set after a
+    word that says where, for a place the claim's frame makes of ``name``, when no sentence
+    is the one most on topic or that one names no place: another sentence of the passage,
+    its subject a pronoun, may share more of the claim's words ("Dublin accueille
+    l'entreprise Willow" against "L'entreprise Willow a son siège à Madrid. Elle accueille
+    920 visiteurs.")."""
+    others = [k for n, k in zip(claim.names, claim.name_keys, strict=True) if n != name and k]
+    if not others:
+        return None
+    found = {
+        rival
+        for reading in slot.readings
+        if all(keys & reading.sentence.keys for keys in others)
+        for rival in reading.rivals
+        if placed(places, reading.sentence.text, rival)
+    }
+    return found.pop() if len(found) == 1 else None
 
 
 def _alike(theirs: frozenset[str], mine: frozenset[str]) -> bool:
@@ -301,6 +328,9 @@ class PlaceWords:
     opening: re.Pattern[str] | None = None
     """Its ``opening_place_verbs`` opening a text (" possède ..."), for a name that opens
     the claim."""
+    cleft: tuple[re.Pattern[str], re.Pattern[str]] | None = None
+    """Its ``[name_frames]`` cleft openers, the whole text before a name ("C'est "), and
+    relatives opening the text after it (" qui ...")."""
 
 
 @cache
@@ -311,11 +341,21 @@ def place_words(language: str) -> PlaceWords | None:
         return None
     clauses, attributes = found.place_clauses, found.place_attributes
     verbs = found.opening_place_verbs
+    frames = section(language, "name_frames", NameFrameWords)
+    cleft = (
+        (
+            re.compile(rf"\W*{phrase_pattern(frames.cleft_openers).pattern}\s*", re.IGNORECASE),
+            re.compile(rf"\W*{phrase_pattern(frames.cleft_relatives).pattern}", re.IGNORECASE),
+        )
+        if frames.cleft_openers
+        else None
+    )
     return PlaceWords(
         re.compile(rf"{phrase_pattern(found.place_phrases).pattern}\s*$", re.IGNORECASE),
         re.compile(rf"\W*{phrase_pattern(clauses).pattern}", re.IGNORECASE) if clauses else None,
         re.compile(rf"\s+{phrase_pattern(attributes).pattern}") if attributes else None,
         re.compile(rf"\s+{phrase_pattern(verbs).pattern}", re.IGNORECASE) if verbs else None,
+        cleft,
     )
 
 
@@ -335,4 +375,26 @@ def placed(places: PlaceWords | None, text: str, name: str) -> bool:
             and len(WORD.findall(before)) <= 1  # "Le Cyrrus possède ...", "Cyrrus possède ..."
             and places.opening.match(after)
         )
+        or _cleft_placed(places, before, after)
     )
+
+
+def in_cleft(language: str, text: str, name: str) -> bool:
+    """Whether ``name`` is the place a cleft puts first ("C'est Dunmore qui abrite ..."): a
+    subject, read by the name nearest it as one opening the claim is."""
+    places = place_words(language)
+    before, _, after = text.partition(name)
+    return places is not None and _cleft_placed(places, before, after)
+
+
+def _cleft_placed(places: PlaceWords, before: str, after: str) -> bool:
+    """Whether a cleft makes the name the place of its clause ("C'est Dunmore qui abrite
+    ...", "Es ist Dunmore, das ... beherbergt"): a place clause or opening verb anywhere in
+    the clause after the relative, as the verb may close it."""
+    if places.cleft is None or not places.cleft[0].fullmatch(before):
+        return False
+    relative = places.cleft[1].match(after)
+    if relative is None:
+        return False
+    clause = " " + after[relative.end() :]
+    return any(p is not None and p.search(clause) for p in (places.after, places.opening))

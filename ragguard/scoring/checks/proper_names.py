@@ -36,6 +36,7 @@ def names(text: str) -> tuple[str, ...]:
     a run at the start of the text only when it goes on ("The Eiffel Tower" -> "Eiffel
     Tower"; "Water boils" -> nothing). People, places, organisations."""
     tokens = list(NAME_TOKEN.finditer(text))
+    opening = next((i for i, t in enumerate(tokens) if t.group(0)[:1].isalnum()), 0)
     found: list[str] = []
     run: list[re.Match[str]] = []
     for index, token in enumerate([*tokens, None]):
@@ -49,8 +50,8 @@ def names(text: str) -> tuple[str, ...]:
         if run and word in NAME_JOINERS and following[:1].isupper():
             run.append(token)  # type: ignore[arg-type]
             continue
-        if len(run) == 1 and index == 1:  # a lone capitalized first word: any word
-            run = []
+        if len(run) == 1 and index == opening + 1:  # a lone capitalized first word: any
+            run = []  # word, after any opening marks ("¿Dónde está ...?")
         if run and run[0].start() == tokens[0].start() and opens_sentences(run[0].group(0).lower()):
             run = run[1:]
         while run and (run[0].group(0).lower() in _DROPPED_OPENERS or _elided(run[0])):

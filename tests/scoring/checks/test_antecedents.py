@@ -23,6 +23,21 @@ def test_the_question_subject(question, found):
 def test_a_capitalized_question_word_is_no_subject():
     assert question_subject("¿Quién construyó el puente Kellan?", "es") == "Kellan"
     assert question_subject("¿Cuál es el puente más largo de Riga?", "es") == "Riga"
+    # after "¿" a lone first word is any word, as it is opening a sentence
+    assert question_subject("¿Dónde tiene su sede la empresa Willow?", "es") == "Willow"
+    assert question_subject("¿Cuántos empleados tiene Willow?", "es") == "Willow"
+
+
+def test_an_article_before_a_relative_is_no_clitic():
+    """ "la que" after a name opens a relative; "lo" before a verb stands for the object."""
+    question = "¿Dónde tiene su sede la empresa Willow?"
+    answer = "Es Velden la que alberga la sede de la empresa Willow."
+    assert answer_readings(question, [SimpleNamespace(text=answer, language="es")]) == [answer]
+    asked = "¿Quién construyó el puente Kellan?"
+    read = answer_readings(
+        asked, [SimpleNamespace(text="Lukas Weber lo ha construido.", language="es")]
+    )
+    assert read == ["Lukas Weber ha construido el puente Kellan."]
 
 
 def test_german_questions_name_no_subject():

@@ -418,6 +418,45 @@ FRAME_CASES: list[Case] = [
         ("entity", "Madrid", "Oslo"),
         "'in the city of' says where",
     ),
+    (
+        "Dublin accueille l'entreprise Willow.",
+        "L'entreprise Willow a son siège à Madrid. Elle accueille chaque année 920 visiteurs.",
+        ("entity", "Dublin", "Madrid"),
+        "French: a place opening the claim, where the sentence sharing its verb names no place",
+    ),
+    (
+        "Dublin is home to Willow Press.",
+        "Willow Press has its head office in Madrid. It is home to 920 staff.",
+        ("entity", "Dublin", "Madrid"),
+        "the place set by the sentences about the claim's other name, where none is most on topic",
+    ),
+    (
+        "Madrid is home to Willow Press.",
+        "Willow Press has its head office in Madrid. It is home to 920 staff.",
+        (),
+        "the same frame with the passage's place: nothing",
+    ),
+    (
+        "C'est Dublin qui abrite le siège de l'entreprise Willow.",
+        "Elena Marsh a grandi à Madrid puis s'est établie à Velden, où l'entreprise Willow a son "
+        "siège.",
+        ("entity", "Dublin", "Velden"),
+        "French: a place in a cleft is the subject of the clause after 'qui'",
+    ),
+    (
+        "Es Dublín la que alberga la sede de la empresa Willow.",
+        "Elena Marsh creció en Madrid y más tarde se estableció en Velden, donde la empresa Willow "
+        "tiene su sede.",
+        ("entity", "Dublín", "Velden"),
+        "Spanish: a place in a cleft, before 'la que'",
+    ),
+    (
+        "Es Velden la que alberga la sede de la empresa Willow.",
+        "Elena Marsh creció en Madrid y más tarde se estableció en Velden, donde la empresa Willow "
+        "tiene su sede.",
+        (),
+        "Spanish: the cleft with the passage's place: nothing",
+    ),
 ]
 
 
