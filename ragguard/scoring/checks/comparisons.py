@@ -19,12 +19,10 @@ phrases of the language's ``than_all``.
 
 from __future__ import annotations
 
-import unicodedata
-
 from ragguard.language import SuperlativeCues, lexicon_or_fallback, negation_positions
 from ragguard.scoring.checks.parse import Sentence, name_words
 from ragguard.scoring.checks.rankings import among, cue_at, rankings
-from ragguard.scoring.checks.words import one_stem
+from ragguard.scoring.checks.words import one_stem, unmarked
 from ragguard.scoring.lexical.text import stem_in
 
 COMPARED_REACH = 2
@@ -229,7 +227,7 @@ def one_grade(compared: str, ranked: str) -> bool:
     "alt" of "älteste": "as old as", "so alt wie")."""
     if one_stem(ranked, compared):
         return True
-    plain, extended = _unmarked(compared), _unmarked(ranked)
+    plain, extended = unmarked(compared), unmarked(ranked)
     return len(plain) >= PLAIN_LETTERS and (
         extended.startswith(plain) or (plain[-1] in "ye" and extended.startswith(plain[:-1]))
     )
@@ -237,11 +235,6 @@ def one_grade(compared: str, ranked: str) -> bool:
 
 PLAIN_LETTERS = 3
 """Letters a plain word needs to be read as the start of a ranking word ("old")."""
-
-
-def _unmarked(word: str) -> str:
-    """``word`` without its combining marks ("älteste" -> "alteste")."""
-    return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
 
 
 def compared_otherwise(sentence: Sentence, key: tuple[str, ...], cues: SuperlativeCues) -> str:

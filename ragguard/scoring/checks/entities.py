@@ -16,17 +16,14 @@ from ragguard.scoring.checks.marked_names import marked_name_findings
 from ragguard.scoring.checks.name_frames import (
     AGENT_BEFORE,
     SUBJECT_ANCHOR,
-    PlaceWords,
     anchored_reading,
-    in_cleft,
     neighbour_rival,
     only_other_person,
-    place_words,
-    placed,
     unplaced_name_findings,
 )
 from ragguard.scoring.checks.openings import opening_name_findings
 from ragguard.scoring.checks.parse import MIN_SHARED, Sentence, overlap, parse
+from ragguard.scoring.checks.places import PlaceWords, in_cleft, place_words, placed
 from ragguard.scoring.checks.proper_names import (
     name_articles,
     name_keys,

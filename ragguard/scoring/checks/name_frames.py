@@ -9,8 +9,9 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from ragguard.language import lexicon, phrase_pattern, section
+from ragguard.language import lexicon, section
 from ragguard.scoring.checks.parse import Sentence, overlap, parse
+from ragguard.scoring.checks.places import PlaceWords, place_words, placed
 from ragguard.scoring.checks.polar_answers import PolarWords
 from ragguard.scoring.checks.proper_names import name_keys, opens_sentences
 from ragguard.scoring.checks.slots import MIN_ANCHOR, Reading, Slot
@@ -26,11 +27,6 @@ class NameFrameWords:
 
     describing: tuple[str, ...] = ()
     """Words after which a capitalized word describes, not names ("by an American")."""
-    cleft_openers: tuple[str, ...] = ()
-    """What opens a cleft before its name ("C'est", "It is"): the name is then the subject
-    of the clause after ``cleft_relatives``."""
-    cleft_relatives: tuple[str, ...] = ()
-    """The relative right after a cleft's name ("qui", "that", "la que")."""
 
 
 SUBJECT_ANCHOR = 0.75
@@ -313,88 +309,3 @@ def _answer_openers(code: str) -> frozenset[str]:
     cues = found.subjective.values() if found is not None else ()
     phrases = [*polar.yes, *polar.no, *(p for group in cues for p in group)]
     return frozenset(p.lower().split()[0] for p in phrases if p.strip())
-
-
-@dataclass(frozen=True, slots=True)
-class PlaceWords:
-    """The words that make a name a place."""
-
-    before: re.Pattern[str]
-    """The language's ``place_phrases`` closing a text ("... near ")."""
-    after: re.Pattern[str] | None
-    """Its ``place_clauses`` opening a text (" is where ...")."""
-    attribute: re.Pattern[str] | None = None
-    """Its ``place_attributes`` opening a text (" company ...": "the Vilnius company")."""
-    opening: re.Pattern[str] | None = None
-    """Its ``opening_place_verbs`` opening a text (" possède ..."), for a name that opens
-    the claim."""
-    cleft: tuple[re.Pattern[str], re.Pattern[str]] | None = None
-    """Its ``[name_frames]`` cleft openers, the whole text before a name ("C'est "), and
-    relatives opening the text after it (" qui ...")."""
-
-
-@cache
-def place_words(language: str) -> PlaceWords | None:
-    """The words that make a name a place in the language, or None."""
-    found = lexicon(language)
-    if found is None or not found.place_phrases:
-        return None
-    clauses, attributes = found.place_clauses, found.place_attributes
-    verbs = found.opening_place_verbs
-    frames = section(language, "name_frames", NameFrameWords)
-    cleft = (
-        (
-            re.compile(rf"\W*{phrase_pattern(frames.cleft_openers).pattern}\s*", re.IGNORECASE),
-            re.compile(rf"\W*{phrase_pattern(frames.cleft_relatives).pattern}", re.IGNORECASE),
-        )
-        if frames.cleft_openers
-        else None
-    )
-    return PlaceWords(
-        re.compile(rf"{phrase_pattern(found.place_phrases).pattern}\s*$", re.IGNORECASE),
-        re.compile(rf"\W*{phrase_pattern(clauses).pattern}", re.IGNORECASE) if clauses else None,
-        re.compile(rf"\s+{phrase_pattern(attributes).pattern}") if attributes else None,
-        re.compile(rf"\s+{phrase_pattern(verbs).pattern}", re.IGNORECASE) if verbs else None,
-        cleft,
-    )
-
-
-def placed(places: PlaceWords | None, text: str, name: str) -> bool:
-    """Whether a word that says where comes right before the name ("in Berlin"), or words
-    that make it the place of what follows right after it ("Madrid is where ...", "the
-    Vilnius company")."""
-    if places is None:
-        return False
-    before, _, after = text.partition(name)
-    return (
-        places.before.search(before) is not None
-        or bool(places.after and places.after.match(after))
-        or bool(places.attribute and places.attribute.match(after))
-        or bool(
-            places.opening
-            and len(WORD.findall(before)) <= 1  # "Le Cyrrus possède ...", "Cyrrus possède ..."
-            and places.opening.match(after)
-        )
-        or _cleft_placed(places, before, after)
-    )
-
-
-def in_cleft(language: str, text: str, name: str) -> bool:
-    """Whether ``name`` is the place a cleft puts first ("C'est Dunmore qui abrite ..."): a
-    subject, read by the name nearest it as one opening the claim is."""
-    places = place_words(language)
-    before, _, after = text.partition(name)
-    return places is not None and _cleft_placed(places, before, after)
-
-
-def _cleft_placed(places: PlaceWords, before: str, after: str) -> bool:
-    """Whether a cleft makes the name the place of its clause ("C'est Dunmore qui abrite
-    ...", "Es ist Dunmore, das ... beherbergt"): a place clause or opening verb anywhere in
-    the clause after the relative, as the verb may close it."""
-    if places.cleft is None or not places.cleft[0].fullmatch(before):
-        return False
-    relative = places.cleft[1].match(after)
-    if relative is None:
-        return False
-    clause = " " + after[relative.end() :]
-    return any(p is not None and p.search(clause) for p in (places.after, places.opening))

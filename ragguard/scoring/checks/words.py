@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from ragguard.runtime import memoized
 from ragguard.schema import edit_distance
@@ -108,3 +109,9 @@ def one_stem(first: str, second: str, at_least: int = 4) -> bool:
         min(len(first), len(second)),
     )
     return shared >= max(at_least, min(len(first), len(second)) - 2)
+
+
+def unmarked(word: str) -> str:
+    """``word`` without its combining marks ("älteste" -> "alteste", "possédait" ->
+    "possedait"): one stem written with and without an accent."""
+    return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
