@@ -5,6 +5,7 @@ head office"; "Berlin's Willow Press" against "Willow Press in Oslo"); its neigh
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 from functools import cache
@@ -137,11 +138,18 @@ def _alike(theirs: frozenset[str], mine: frozenset[str]) -> bool:
 
 def _describes(claim: Sentence, name: str) -> bool:
     """Whether the name describes rather than names: after a word of ``describing`` ("an
-    American"), or the head of a joined name ("Kingdom" of "the Kingdom of the
-    Netherlands"), whose other part says what it is."""
+    American"), or inside a noun phrase it opens, before the noun the name qualifies ("a
+    western U.S state": a state of the kind, which the passage's "California" may be); or
+    the head of a joined name ("Kingdom" of "the Kingdom of the Netherlands"), whose other
+    part says what it is."""
     at = claim.text.find(name)
-    before = WORD.findall(claim.text, 0, at)[-1:] if at > 0 else []
+    preceding = WORD.findall(claim.text, 0, at)[::-1] if at > 0 else []
     after = WORD.findall(claim.text, at + len(name))[:1]
+    if after and after[0][:1].islower():  # the name qualifies the noun after it
+        stop = stopwords_of(claim.language)
+        adjectives = itertools.takewhile(lambda w: w[:1].islower() and w not in stop, preceding)
+        preceding = preceding[min(len(list(adjectives)), MAX_TITLE) :]
+    before = preceding[:1]
     describing = section(claim.language, "name_frames", NameFrameWords).describing
     return bool(before and before[0].lower() in describing) or bool(
         after and after[0] in NAME_JOINERS

@@ -482,8 +482,12 @@ def test_a_name_stated_nowhere_is_read_by_its_frame(
             "The first Nobel Prize in Chemistry was awarded in 1901 to Jacobus van 't Hoff, of "
             "the Netherlands.",
         ),
+        (
+            "Elena Marsh was an inmate in a western U.S state.",
+            "Elena Marsh . Marsh was the first inmate in Nevada to be pardoned in 1990 .",
+        ),
     ],
-    ids=["after an indefinite article", "the head of a joined name"],
+    ids=["after an indefinite article", "the head of a joined name", "qualifying a noun"],
 )
 def test_a_word_that_describes_is_read_by_no_frame(claim: str, passage: str) -> None:
     from ragguard.scoring.checks import check
