@@ -104,9 +104,28 @@ def neighbour_rival(slot: Slot, claim: Sentence, name: str, opening: bool = Fals
         found = [r for r in found if placed(places, best.sentence.text, r) == is_place]
     if len(found) != 1 and is_place:  # "Madrid is where ..."
         found = [r for r in best.rivals if placed(places, best.sentence.text, r)]
+        found = _said_of(slot, best, found) if len(found) > 1 else found
     if not found and is_place:
         return _placed_rival(slot, claim, name, places)
     return found[0] if len(found) == 1 else None
+
+
+def _said_of(slot: Slot, reading: Reading, places: list[str]) -> list[str]:
+    """The one of several places whose stretch of the sentence, from the rival before it to
+    the rival after it, holds the most of the claim's other words ("vit à Velden, où se
+    trouve le siège de l'entreprise Willow" against "est née à Madrid et vit à"): the place
+    the claim's words are said of; none on a tie."""
+    text = reading.sentence.text
+    spans = [(at, at + len(r)) for r in reading.rivals if (at := text.find(r)) >= 0]
+    shares: dict[str, int] = {}
+    for place in places:
+        at = text.find(place)
+        start = max((end for _, end in spans if end <= at), default=0)
+        stop = min((begin for begin, _ in spans if begin >= at + len(place)), default=len(text))
+        shares[place] = len(slot.context & parse(text[start:stop], slot.claim.language).content)
+    most = max(shares.values(), default=0)
+    said = [p for p, share in shares.items() if share == most]
+    return said if most and len(said) == 1 else []
 
 
 def _placed_rival(slot: Slot, claim: Sentence, name: str, places: PlaceWords | None) -> str | None:

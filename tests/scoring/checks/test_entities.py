@@ -457,6 +457,20 @@ FRAME_CASES: list[Case] = [
         (),
         "Spanish: the cleft with the passage's place: nothing",
     ),
+    (
+        "Dunmore abrite le siège de l'entreprise Willow.",
+        "Elena Marsh est née à Madrid et vit à Velden, où se trouve le siège de l'entreprise "
+        "Willow.",
+        ("entity", "Dunmore", "Velden"),
+        "French: of several places, the one whose stretch of the sentence holds the claim's words",
+    ),
+    (
+        "Dunmore alberga la sede de la empresa Willow.",
+        "Elena Marsh nació en Madrid y vive en Velden, donde se encuentra la sede de la empresa "
+        "Willow.",
+        ("entity", "Dunmore", "Velden"),
+        "Spanish: the place the claim's words are said of, far from the name they name",
+    ),
 ]
 
 
