@@ -168,8 +168,10 @@ def rss_mb():
 fixed = return_big_blocks() if sys.argv[1] == "fixed" else False
 kept = []
 before = rss_mb()
+start = threading.Barrier(16)  # all at once, as under load: a busy machine staggers them
 
 def request(number):  # a 12 MB body and its decoded copy, freed; a small value stays
+    start.wait()
     body = bytes([number]) * 12_000_000
     text = body.decode("latin-1")
     kept.append(bytes([number]) * 600_000)
