@@ -179,9 +179,7 @@ def question_subject(question: str, language: str = "en") -> str | None:
     found_lexicon = lexicon(language)
     if "entity" in kinds_off(language) or (found_lexicon and found_lexicon.nouns_capitalized):
         return None
-    lists = _lists(language)
-    askers = lists.get("askers", frozenset()) | lists.get("noun_askers", frozenset())
-    found = [n for n in names(question) if n.lower().lstrip("¿¡") not in askers]  # "Quién"
+    found = names(question)  # a lone first word, "¿Quién ..." too, is no name
     if found:
         at = question.find(found[0])
         before = question[:at].split()[-1:]

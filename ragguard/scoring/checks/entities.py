@@ -93,7 +93,8 @@ def name_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[Reas
         context = claim.content - parse(name, claim.language).content - place_verbs
         slot = Slot(claim, name, context, readings)
         value = rival_value(slot, _BY_LEAD)
-        cleft = in_cleft(claim.language, claim.text, name)  # "C'est Dunmore qui ..."
+        # a cleft's place ("C'est Dunmore qui ...") is a subject: read by the name nearest it
+        cleft = not slot.stated and in_cleft(claim.language, claim.text, name)
         if value is None and not slot.stated:
             value = _short_claim_rival(slot)
             value = value or (None if cleft else _place_rival(slot, place_words(claim.language)))

@@ -43,9 +43,10 @@ class PlaceWords:
     """Its ``[places]`` cleft openers, the whole text before a name ("C'est "), and
     relatives opening the text after it (" qui ...")."""
     verbs: tuple[str, ...] = ()
-    """The one-word ``place_clauses`` ("abrite"), read in any tense after a name."""
+    """The one-word ``place_clauses`` ("abrite"), read in any tense after a name; without
+    their accents (``unmarked``), as the words they meet are read."""
     opening_verbs: tuple[str, ...] = ()
-    """The one-word ``opening_place_verbs`` ("possède"), read in any tense."""
+    """The one-word ``opening_place_verbs`` ("possède"), read in any tense; unmarked too."""
     auxiliaries: frozenset[str] = frozenset()
     """Its ``[places]`` auxiliaries."""
 
@@ -73,8 +74,8 @@ def place_words(language: str) -> PlaceWords | None:
         re.compile(rf"\s+{phrase_pattern(attributes).pattern}") if attributes else None,
         re.compile(rf"\s+{phrase_pattern(verbs).pattern}", re.IGNORECASE) if verbs else None,
         cleft,
-        tuple(c for c in clauses if " " not in c),
-        tuple(v for v in verbs if " " not in v),
+        tuple(unmarked(c) for c in clauses if " " not in c),
+        tuple(unmarked(v) for v in verbs if " " not in v),
         frozenset(unmarked(a) for a in frames.auxiliaries),
     )
 
@@ -133,4 +134,4 @@ def _verb_after(verbs: tuple[str, ...], places: PlaceWords, after: str) -> bool:
     read = words[:1]
     if words and words[0] in places.auxiliaries:
         read = [*words[1:2], *words[-1:]]
-    return any(one_stem(word, unmarked(verb)) for word in read for verb in verbs)
+    return any(one_stem(word, verb) for word in read for verb in verbs)
