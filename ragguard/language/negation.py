@@ -32,6 +32,9 @@ class PolarityWords:
     infinitive_markers: frozenset[str] = frozenset()
     """Words before an infinitive at its clause's end ("zu" of "scheiterte daran, den
     Marathon zu beenden"): a negation before one governs the infinitive and its object."""
+    companions: frozenset[str] = frozenset()
+    """Words that join a negation to make one ("कभी" of "कभी नहीं", never; "कोई" of "कोई
+    नहीं", none): part of the cue, not words it governs."""
 
 
 def one_verb(one: str, other: str, code: str) -> bool:
@@ -55,6 +58,11 @@ def _verb_groups(entries: tuple[str, ...]) -> tuple[frozenset[str], ...]:
 def corrective_words(code: str) -> frozenset[str]:
     """The words that end what a negation governs (``PolarityWords.corrective``)."""
     return section(code, "polarity", PolarityWords).corrective
+
+
+def negation_companions(code: str) -> frozenset[str]:
+    """The words that join a negation of the language into one (``PolarityWords``)."""
+    return section(code, "polarity", PolarityWords).companions
 
 
 def infinitive_markers(code: str) -> frozenset[str]:

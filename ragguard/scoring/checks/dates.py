@@ -114,3 +114,36 @@ def role_of_date(text: str, written: str) -> Literal["start", "end", ""]:
         if word in ENDING_WORDS:
             return "end"
     return ""
+
+
+_DAY = r"(?P<day>\d{1,2})(?:[^\W\d_]{1,3}|\.|º|ª)?"
+"""A day of the month in digits, with its ending ("3", "3rd", "1er", "3.", "1.º")."""
+DAY_REACH = 32
+"""Characters before a year read for the day and month that date it."""
+
+
+@cache
+def _dated_patterns(language: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """A day and a month closing a text, in either order, as a year's date writes them:
+    "March 3rd, " and "3 March ", "the 3rd of March, ", "3 de marzo de ", "3. März "."""
+    month = rf"(?P<month>{month_pattern(language).pattern})"
+    flags = month_pattern(language).flags
+    linked = r"(?:\w{1,3}\s+)?"  # "of", "de"
+    month_first = re.compile(rf"{month}\s+{_DAY}\s*,?\s*$", flags)
+    day_first = re.compile(rf"{_DAY}\s+{linked}{month}\s*(?:,|\w{{1,2}})?\s*$", flags)
+    return month_first, day_first
+
+
+def day_and_month_before(text: str, year: str, language: str = "en") -> tuple[int, str] | None:
+    """The day and month written right before ``year`` in ``text`` (its first occurrence),
+    in any order: (3, "march") for "March 3rd, 1971", "3 March 1971" and "the 3rd of March
+    1971"; None where the year stands without them."""
+    at = text.find(year)
+    if at < 0:
+        return None
+    before = text[max(at - DAY_REACH, 0) : at]
+    for pattern in _dated_patterns(language):
+        found = pattern.search(before)
+        if found is not None:
+            return int(found["day"]), full_month(found["month"])
+    return None

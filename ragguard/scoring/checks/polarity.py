@@ -3,6 +3,7 @@ says the opposite word ("closed" where the evidence says "open")."""
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 from ragguard.language import (
@@ -10,6 +11,7 @@ from ragguard.language import (
     corrective_words,
     infinitive_markers,
     lexicon_or_fallback,
+    negation_companions,
     negation_governs_before,
     negation_positions,
     one_verb,
@@ -184,6 +186,12 @@ def _one_form(one: str, other: str, language: str) -> bool:
     )
 
 
+@cache
+def _not_governed(language: str) -> frozenset[str]:
+    """Words a negation never governs: stopwords, and those that join it into one cue."""
+    return stopwords_of(language) | negation_companions(language)
+
+
 def governed_words(
     words: tuple[str, ...], cue: int, width: int = 2, language: str = "en"
 ) -> list[str]:
@@ -196,7 +204,7 @@ def governed_words(
     if infinitive:
         return infinitive
     out = []
-    stop, ends = stopwords_of(language), corrective_words(language)
+    stop, ends = _not_governed(language), corrective_words(language)
     denials = set(negation_positions(words, language))  # not "plus" of "pas le plus long"
     before = negation_governs_before(language)
     for at in range(cue - 1, -1, -1) if before else range(cue + 1, len(words)):
@@ -282,7 +290,8 @@ def ranking_denied(claim: Sentence, cue: int, sentences: tuple[Sentence, ...]) -
 def polarity_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[Reason]:
     """A negated claim against a passage that negates nothing; a negation in the on-topic
     sentence that governs words of an affirmed claim; a negated claim whose governed words
-    the on-topic sentence affirms, negating nothing; an antonym in place of a claim word.
+    the on-topic sentence affirms, none of its own negations governing them
+    (``_denies_any``); an antonym in place of a claim word.
     Example: "The FDA approved the drug in 2020" against "The drug was not approved by the
     FDA in 2020" gives "not approved by the fda". A negated claim is supported only by a
     negated statement, so the first needs no anchor."""
@@ -305,13 +314,14 @@ def polarity_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[
             found = _denied_by(each, claim, context, least)
             if found is not None:
                 return found
-    elif not sentence_cues(anchor):
+    else:
         for cue in claim_cues:
             scope = governed_words(claim.words, cue, language=language)
             governed = frozenset(stem_in(language, w) for w in scope)
             if (
                 scope
                 and _held(governed, anchor.content, language) == governed
+                and not _denies_any(anchor, governed)
                 and not holds_opposite(scope[:1], anchor)
                 and not ranking_denied(claim, cue, sentences)
             ):
@@ -319,6 +329,54 @@ def polarity_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[
     if not has_antonyms(language):
         return []  # ``checks_off`` says where antonyms are off
     return _antonym_findings(claim, anchor, claim_cues)
+
+
+ANCHOR_SCOPE = 3
+"""Words an anchor's own negation is taken to govern when it is asked whether it denies the
+claim's negated words: wider than a claim's, so that a nearby denial is never missed."""
+_CLAUSE_BREAK = re.compile(r"[,;:]\s")
+"""Where a sentence's clauses part: a comma, semicolon or colon before a space (not the
+comma of "1,000")."""
+
+
+def _clause_around(sentence: Sentence, cue: int) -> tuple[tuple[str, ...], int]:
+    """The words of the comma clause that holds the word at ``cue``, and its place there;
+    the whole sentence where the clauses do not read as the sentence does."""
+    start = 0
+    for piece in _CLAUSE_BREAK.split(sentence.text):
+        words = parse(piece, sentence.language).words
+        if sentence.words[start : start + len(words)] != words:
+            return sentence.words, cue
+        if cue < start + len(words):
+            return words, cue - start
+        start += len(words)
+    return sentence.words, cue
+
+
+def _anchor_scope(anchor: Sentence, cue: int) -> list[str]:
+    """What a negation of the anchor governs, within its clause: the words after it (before
+    it, where the language says so), and the words before a negation that closes its clause
+    ("Greta Holm beendete den Marathon nicht, obwohl ...")."""
+    language = anchor.language
+    words, at = _clause_around(anchor, cue)
+    scope = governed_words(words, at, ANCHOR_SCOPE, language)
+    stop = stopwords_of(language)
+    if all(w in stop for w in words[at + 1 :]):
+        scope += [w for w in words[:at] if w not in stop]
+    return scope
+
+
+def _denies_any(anchor: Sentence, governed: frozenset[str]) -> bool:
+    """Whether a negation of the anchor sentence governs one of the claim's negated words
+    (stemmed), or governs nothing it can read, so may govern them: "not finished in 1931"
+    is denied by "finished in 1931, though she did not win a medal" only where "not"
+    governs neither "finished" nor "1931"."""
+    language = anchor.language
+    for cue in sentence_cues(anchor):
+        scope = _anchor_scope(anchor, cue)
+        if not scope or _held(governed, frozenset(stem_in(language, w) for w in scope), language):
+            return True
+    return False
 
 
 def _denied_by(

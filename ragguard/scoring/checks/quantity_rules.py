@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ragguard.scoring.checks.clauses import clause_rival, stated_in_claim
+from ragguard.scoring.checks.dates import day_and_month_before
 from ragguard.scoring.checks.months import span_end_rival
 from ragguard.scoring.checks.numbers import DATE_KINDS, Quantity
 from ragguard.scoring.checks.parse import Sentence, parse
@@ -108,6 +109,24 @@ def _span_end_year(s: QuantitySlot) -> str | None:
     return span_end_rival(s.slot.claim, s.quantity.text, year, s.slot.context, s.sentences)
 
 
+def _dated_day(s: QuantitySlot) -> str | None:
+    """A year written with its day and month ("March 3rd, 2004") where the passage writes
+    that day and month with another year only ("born 3 March 1971"), in any order."""
+    q, language = s.quantity, s.slot.claim.language
+    dated = day_and_month_before(s.slot.claim.text, q.text, language) if q.kind == "year" else None
+    if dated is None:
+        return None
+    rivals = [
+        e
+        for sentence in s.sentences
+        for e in sentence.quantities
+        if e.kind == "year" and day_and_month_before(sentence.text, e.text, language) == dated
+    ]
+    if any(e.value == q.value for e in rivals):
+        return None
+    return rivals[0].text if rivals else None
+
+
 @dataclass(frozen=True, slots=True)
 class QuantityRule:
     name: str
@@ -122,6 +141,7 @@ QUANTITY_RULES: tuple[QuantityRule, ...] = (
     QuantityRule("clause", True, _clause_rival),
     QuantityRule("unit of measure", True, _other_unit),
     QuantityRule("span end", True, _span_end_year),
+    QuantityRule("dated day", False, _dated_day),
 )
 """Asked in order; the first rival found is the finding (docs/history/verifier.md gives
 each rule's measurements)."""

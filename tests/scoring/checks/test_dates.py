@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from ragguard.scoring.checks import check
+from ragguard.scoring.checks.dates import day_and_month_before
 from tests.scoring.checks.passages import LIFESPAN, SHOOTING, Case, assert_first_reason
 
 DATES_CASES: list[Case] = [
@@ -25,6 +27,30 @@ DATES_CASES: list[Case] = [
         "The show aired on December 8, 2015.",
         (),
         "an ordinal day matches the day of a date",
+    ),
+    (
+        "Lena Voss was born on March 3rd, 2004.",
+        "Lena Voss (born March 3, 1971) is a painter who opened her first gallery in 2004.",
+        ("date", "2004", "1971"),
+        "an ordinal day leads its year as a plain day does: the passage's year of that day",
+    ),
+    (
+        "Lena Voss was born on 3 March 2004.",
+        "Lena Voss was born on the 3rd of March 1971 and opened her first gallery in 2004.",
+        ("date", "2004", "1971"),
+        "a year dated by its day and month, in the other order: the passage's year for that day",
+    ),
+    (
+        "Lena Voss was born on the 3rd of March, 1971.",
+        "Lena Voss was born on March 3, 1971 and opened her first gallery in 2004.",
+        (),
+        "the passage's year for that day, the day written another way",
+    ),
+    (
+        "Lena Voss was born on March 3rd, 1971.",
+        "Lena Voss (born March 3, 1971) is a painter who opened her first gallery in 2004.",
+        (),
+        "an ordinal day with the passage's year",
     ),
     (
         "The firm was founded in 1994.",
@@ -187,3 +213,45 @@ DATES_CASES: list[Case] = [
 )
 def test_date_rules(claim: str, passage: str, expected: tuple[str, ...], why: str) -> None:
     assert_first_reason(claim, passage, expected, why)
+
+
+DATED_DAYS = [
+    ("en", "born on the 3rd of March, 1971", (3, "march")),
+    ("en", "born Oct. 16th 1971", (16, "october")),
+    ("de", "am 3. März 1971 geboren", (3, "märz")),
+    ("fr", "née le 1er mars 1971", (1, "mars")),
+    ("es", "nació el 3 de marzo de 1971", (3, "marzo")),
+    ("hi", "3 मार्च 1971 को", (3, "मार्च")),
+    ("en", "born in 1971", None),
+]
+
+
+@pytest.mark.parametrize(("code", "text", "expected"), DATED_DAYS)
+def test_a_years_day_and_month_in_either_order(
+    code: str, text: str, expected: tuple[int, str] | None
+) -> None:
+    assert day_and_month_before(text, "1971", code) == expected
+
+
+@pytest.mark.parametrize(
+    ("code", "passage", "wrong", "right"),
+    [
+        (
+            "fr",
+            "Lena Voss est née le 3 mars 1971 et a ouvert sa galerie en 2004.",
+            "Lena Voss est née le 3 mars 2004.",
+            "Lena Voss est née le 3 mars 1971.",
+        ),
+        (
+            "es",
+            "Lena Voss nació el 3 de marzo de 1971 y abrió su galería en 2004.",
+            "Lena Voss nació el 3 de marzo de 2004.",
+            "Lena Voss nació el 3 de marzo de 1971.",
+        ),
+    ],
+)
+def test_the_year_a_passage_gives_a_day_in_each_language(
+    code: str, passage: str, wrong: str, right: str
+) -> None:
+    assert [(r.check, r.evidence) for r in check(wrong, passage, code)][:1] == [("date", "1971")]
+    assert not [r for r in check(right, passage, code) if r.check == "date"]

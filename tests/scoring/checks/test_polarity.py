@@ -115,6 +115,24 @@ POLARITY_CASES: list[Case] = [
         "German failure verbs negate what they govern (scheiterte)",
     ),
     (
+        "The bridge was not designed by Hanna Berg.",
+        "The bridge was designed by Hanna Berg, though it was not finished until 1931.",
+        ("negation", "not designed by hanna", ""),
+        "the anchor's own negation governs other words: it affirms what the claim denies",
+    ),
+    (
+        "The bridge was not designed by Hanna Berg.",
+        "The bridge was not designed by Hanna Berg, though she drew its first plans.",
+        (),
+        "the anchor's negation governs the claim's negated words",
+    ),
+    (
+        "The bridge was not finished by 1931.",
+        "The bridge, designed by Hanna Berg, was not finished by 1931.",
+        (),
+        "the anchor's negation governs the claim's words past the first",
+    ),
+    (
         "Metals have higher melting points than nonmetals.",
         "Nonmetals have lower melting points than metals.",
         (),
@@ -360,3 +378,52 @@ def test_a_negation_closing_the_first_clause_before_a_comma_governs_it(
 ) -> None:
     assert "negation" in {r.check for r in check(claim, passage)}
     assert "negation" not in {r.check for r in check(passage.split(",")[0] + ".", passage)}
+
+
+AFFIRMED_BESIDE_A_DENIAL = [
+    (
+        "de",
+        "Nora Quist beendete den Küstenlauf 1931, gewann aber keine Medaille.",
+        "Nora Quist hat den Küstenlauf 1931 nicht beendet.",
+        "Nora Quist beendete den Küstenlauf 1931 nicht, obwohl sie eine Stunde lang führte.",
+    ),
+    (
+        "fr",
+        "Nora Quist a terminé la course de Riga en 1931, mais elle n'a pas gagné de médaille.",
+        "Nora Quist n'a pas terminé la course de Riga en 1931.",
+        "Nora Quist n'a pas terminé la course de Riga en 1931, bien qu'elle ait mené longtemps.",
+    ),
+    (
+        "es",
+        "Nora Quist terminó la carrera de Riga en 1931, pero no ganó ninguna medalla.",
+        "Nora Quist no terminó la carrera de Riga en 1931.",
+        "Nora Quist no terminó la carrera de Riga en 1931, aunque lideró durante una hora.",
+    ),
+    (
+        "hi",
+        "नोरा क्विस्ट ने 1931 में रीगा दौड़ पूरी की, लेकिन कोई पदक नहीं जीता।",
+        "नोरा क्विस्ट ने 1931 में रीगा दौड़ पूरी नहीं की।",
+        "नोरा क्विस्ट 1931 में रीगा दौड़ पूरी नहीं कर सकीं, हालाँकि वे आगे रहीं।",
+    ),
+    (
+        "hi",
+        "विलो कंपनी ने 1931 में ओस्लो में एक दफ़्तर खोला, लेकिन वहाँ कभी कोई कारख़ाना नहीं बना।",
+        "विलो कंपनी ने ओस्लो में कभी दफ़्तर नहीं खोला।",
+        "विलो कंपनी ने ओस्लो में कभी दफ़्तर नहीं खोला, हालाँकि उसने 1931 में योजना बनाई।",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("code", "passage", "denied", "denying"),
+    AFFIRMED_BESIDE_A_DENIAL,
+    ids=[f"{case[0]}-{i}" for i, case in enumerate(AFFIRMED_BESIDE_A_DENIAL)],
+)
+def test_a_denial_of_what_the_sentence_affirms_beside_its_own_denial(
+    code: str, passage: str, denied: str, denying: str
+) -> None:
+    """The sentence's own negation governs other words ("keine Medaille"), so the denied
+    answer conflicts; a sentence whose negation governs the answer's words supports it
+    ("कभी" of "कभी नहीं" joins the negation, it is no word it governs)."""
+    assert [r.check for r in check(denied, passage, code)][:1] == ["negation"]
+    assert not [r for r in check(denied, denying, code) if r.check == "negation"]
