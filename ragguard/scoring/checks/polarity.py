@@ -333,7 +333,7 @@ def polarity_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[
 
 ANCHOR_SCOPE = 3
 """Words an anchor's own negation is taken to govern when it is asked whether it denies the
-claim's negated words: wider than a claim's, so that a nearby denial is never missed."""
+claim's negated words: one more than a claim's, so that a denial a word further on counts."""
 _CLAUSE_BREAK = re.compile(r"[,;:]\s")
 """Where a sentence's clauses part: a comma, semicolon or colon before a space (not the
 comma of "1,000")."""
@@ -360,7 +360,7 @@ def _anchor_scope(anchor: Sentence, cue: int) -> list[str]:
     language = anchor.language
     words, at = _clause_around(anchor, cue)
     scope = governed_words(words, at, ANCHOR_SCOPE, language)
-    stop = stopwords_of(language)
+    stop = _not_governed(language)
     if all(w in stop for w in words[at + 1 :]):
         scope += [w for w in words[:at] if w not in stop]
     return scope
