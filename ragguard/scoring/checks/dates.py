@@ -9,6 +9,7 @@ from typing import Literal
 
 from ragguard.language import MARKS, MONTHS, WEEKDAYS, foreign_lexicon
 from ragguard.runtime import memoized
+from ragguard.scoring.checks.digit_ranks import rank_endings
 from ragguard.scoring.checks.words import words_before
 from ragguard.scoring.lexical.vocabulary import ENDING_WORDS, MONTH_ABBREVIATIONS, STARTING_WORDS
 
@@ -116,8 +117,6 @@ def role_of_date(text: str, written: str) -> Literal["start", "end", ""]:
     return ""
 
 
-_DAY = r"(?P<day>\d{1,2})(?:[^\W\d_]{1,3}|\.|º|ª)?"
-"""A day of the month in digits, with its ending ("3", "3rd", "1er", "3.", "1.º")."""
 DAY_REACH = 32
 """Characters before a year read for the day and month that date it."""
 
@@ -128,9 +127,11 @@ def _dated_patterns(language: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
     "March 3rd, " and "3 March ", "the 3rd of March, ", "3 de marzo de ", "3. März "."""
     month = rf"(?P<month>{month_pattern(language).pattern})"
     flags = month_pattern(language).flags
+    endings = "|".join(re.escape(e) for e in sorted(rank_endings(language), key=len, reverse=True))
+    day = rf"(?P<day>\d{{1,2}})(?:{endings})?" if endings else r"(?P<day>\d{1,2})"  # "3rd", "1er"
     linked = r"(?:\w{1,3}\s+)?"  # "of", "de"
-    month_first = re.compile(rf"{month}\s+{_DAY}\s*,?\s*$", flags)
-    day_first = re.compile(rf"{_DAY}\s+{linked}{month}\s*(?:,|\w{{1,2}})?\s*$", flags)
+    month_first = re.compile(rf"{month}\s+{day}\s*,?\s*$", flags)
+    day_first = re.compile(rf"{day}\s+{linked}{month}\s*(?:,|\w{{1,2}})?\s*$", flags)
     return month_first, day_first
 
 

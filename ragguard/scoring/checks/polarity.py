@@ -3,7 +3,6 @@ says the opposite word ("closed" where the evidence says "open")."""
 
 from __future__ import annotations
 
-import re
 from functools import cache
 
 from ragguard.language import (
@@ -18,6 +17,7 @@ from ragguard.language import (
     participle_prefixes,
 )
 from ragguard.runtime import memoized
+from ragguard.scoring.checks.clauses import CLAUSE_BREAK
 from ragguard.scoring.checks.parse import MIN_SHARED, Sentence, overlap, parse
 from ragguard.scoring.checks.superlatives import (
     compared_as_ranked,
@@ -334,16 +334,13 @@ def polarity_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[
 ANCHOR_SCOPE = 3
 """Words an anchor's own negation is taken to govern when it is asked whether it denies the
 claim's negated words: one more than a claim's, so that a denial a word further on counts."""
-_CLAUSE_BREAK = re.compile(r"[,;:]\s")
-"""Where a sentence's clauses part: a comma, semicolon or colon before a space (not the
-comma of "1,000")."""
 
 
 def _clause_around(sentence: Sentence, cue: int) -> tuple[tuple[str, ...], int]:
-    """The words of the comma clause that holds the word at ``cue``, and its place there;
-    the whole sentence where the clauses do not read as the sentence does."""
+    """The words of the clause (``clauses.CLAUSE_BREAK``) that holds the word at ``cue``, and
+    its place there; the whole sentence where the clauses do not read as the sentence does."""
     start = 0
-    for piece in _CLAUSE_BREAK.split(sentence.text):
+    for piece in CLAUSE_BREAK.split(sentence.text):
         words = parse(piece, sentence.language).words
         if sentence.words[start : start + len(words)] != words:
             return sentence.words, cue
