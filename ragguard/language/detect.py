@@ -148,6 +148,6 @@ def detect(text: str) -> str:
         return UNDETERMINED
     if script != "latin":
         return script
-    if not any(c.islower() for c in head):  # all in capitals: each word would read as a name
+    if not any(map(str.islower, head)):  # all in capitals: each word would read as a name
         head = head.lower()
     return _latin_language(head)

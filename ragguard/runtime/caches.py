@@ -26,6 +26,7 @@ import contextlib
 import dataclasses
 import functools
 import heapq
+import inspect
 import itertools
 import os
 import sys
@@ -49,7 +50,8 @@ MAX_BYTES_VARIABLE = "RAGGUARD_CACHE_MAX_BYTES"
 
 _max_bytes: int | None = None
 _total = 0
-_TOTAL_LOCK = threading.Lock()
+_LOCK = threading.Lock()
+"""One lock for every cache and the total: a miss then takes one lock, not two."""
 _REGISTRY: weakref.WeakSet[Cache[Any, Any]] = weakref.WeakSet()
 _MISSING = object()
 _clock = itertools.count().__next__
@@ -93,12 +95,15 @@ a cleared cache has nothing to learn again."""
 
 
 def _key_length(args: tuple[object, ...]) -> int:
-    return sum(len(a) if isinstance(a, str | bytes) else 8 for a in args) + 1
+    length = 1  # a loop, not sum() over a generator: it runs on every miss
+    for arg in args:
+        length += len(arg) if isinstance(arg, (str, bytes)) else 8
+    return length
 
 
 def _add_to_total(delta: int) -> None:
     global _total
-    with _TOTAL_LOCK:
+    with _LOCK:
         _total += delta
 
 
@@ -116,12 +121,11 @@ class Cache(Generic[K, V]):
         self._kept_ever = 0  # results kept over the cache's life: what sampling counts
         self._measured_bytes = 0
         self._measured_length = 0
-        self._lock = threading.Lock()
         _REGISTRY.add(self)
 
     def get_many(self, keys: Sequence[K]) -> dict[K, V]:
         """The values present among ``keys`` (each marked as just used)."""
-        with self._lock:
+        with _LOCK:
             found = {}
             for key in keys:
                 entry = self.data.get(key)
@@ -140,36 +144,48 @@ class Cache(Generic[K, V]):
     def keep(self, key: Hashable, length: int, value: object) -> None:
         """Keep a memoized result, its bytes estimated from ``length`` (its arguments')
         and the bytes per unit of length measured on a sample of results."""
-        with self._lock:
+        global _total
+        limit = _max_bytes if _max_bytes is not None else _limit()
+        with _LOCK:  # this runs on every miss: one lock, no call it can do without
             self._misses += 1
-            self._kept_ever += 1
-            if self._kept_ever <= SAMPLE_EVERY or self._kept_ever % SAMPLE_EVERY == 0:
+            kept = self._kept_ever = self._kept_ever + 1
+            if kept <= SAMPLE_EVERY or not kept % SAMPLE_EVERY:
                 self._measured_bytes += deep_size(key) + deep_size(value)
                 self._measured_length += length
             size = length * self._measured_bytes // self._measured_length
-        self._put(key, value, size)
-        _enforce_total()
+            if size > limit or not self.entries:
+                return
+            change = self._store(key, value, size)
+            _total += change
+        if _total > limit:
+            _enforce_total()
 
     def _put(self, key: Hashable, value: object, size: int) -> None:
         if size > _limit() or not self.entries:
             return
-        with self._lock:
-            previous = self.data.pop(key, None)
-            change = size - (previous[1] if previous is not None else 0)
-            self.data[key] = [value, size, _clock()]
-            while len(self.data) > self.entries:
-                change -= self.data.popitem(last=False)[1][1]
-            self._bytes += change
+        with _LOCK:
+            change = self._store(key, value, size)
         _add_to_total(change)
+
+    def _store(self, key: Hashable, value: object, size: int) -> int:
+        """Keep the entry, the lock held; the change in this cache's bytes."""
+        data = self.data
+        previous = data.pop(key, None)
+        change = size - (previous[1] if previous is not None else 0)
+        data[key] = [value, size, _clock()]
+        while len(data) > self.entries:
+            change -= data.popitem(last=False)[1][1]
+        self._bytes += change
+        return change
 
     def oldest_use(self) -> int | None:
         """The clock tick of this cache's least recently used entry (None: empty)."""
-        with self._lock:
+        with _LOCK:
             return next(iter(self.data.values()))[2] if self.data else None
 
     def drop_oldest(self) -> bool:
         """Give up the least recently used entry; False when there was none."""
-        with self._lock:
+        with _LOCK:
             if not self.data:
                 return False
             size = self.data.popitem(last=False)[1][1]
@@ -178,13 +194,13 @@ class Cache(Generic[K, V]):
         return True
 
     def clear(self) -> None:
-        with self._lock:
+        with _LOCK:
             self.data.clear()
             freed, self._bytes, self._misses = self._bytes, 0, 0
         _add_to_total(-freed)
 
     def stats(self) -> CacheStats:
-        with self._lock:
+        with _LOCK:
             return CacheStats(self.name, len(self.data), self._bytes, self._misses)
 
     def __len__(self) -> int:
@@ -235,6 +251,23 @@ def memoized(entries: int) -> Callable[[F], F]:
             f"{function.__module__}.{function.__qualname__}", entries
         )
         get, to_end, keep, clock = cache.data.get, cache.data.move_to_end, cache.keep, _clock
+
+        @functools.wraps(function)
+        def cached_one(arg: Hashable) -> Any:  # keyed by the argument itself: no tuple
+            found = get(arg, _MISSING)
+            if found is not _MISSING:
+                found[2] = clock()  # type: ignore[index]
+                try:  # noqa: SIM105 - as below
+                    to_end(arg)
+                except KeyError:
+                    pass
+                return found[0]  # type: ignore[index]
+            value = function(arg)
+            keep(arg, len(arg) + 1 if isinstance(arg, str | bytes) else 9, value)
+            return value
+
+        if len(inspect.signature(function).parameters) == 1:
+            return cast(F, cached_one)
 
         @functools.wraps(function)
         def cached(*args: Hashable) -> Any:

@@ -70,6 +70,27 @@ def test_results_are_kept_and_the_least_recently_used_go_first() -> None:
     assert _stats().entries == 2
 
 
+def test_a_function_of_several_arguments_is_keyed_by_all_of_them() -> None:
+    """One argument is the key itself (no tuple to build on each call); several are keyed
+    together, and a default left out is another key."""
+    seen: list[tuple[str, str]] = []
+
+    @memoized(entries=10)
+    def joined(first: str, second: str = "-") -> str:
+        seen.append((first, second))
+        return first + second
+
+    assert [joined("a", "b"), joined("a", "c"), joined("a", "b"), joined("a")] == [
+        "ab",
+        "ac",
+        "ab",
+        "a-",
+    ]
+    assert seen == [("a", "b"), ("a", "c"), ("a", "-")]
+    stats = next(s for s in cache_stats() if s.name.endswith("joined"))
+    assert (stats.entries, stats.misses) == (3, 3)
+
+
 def test_the_byte_bound_evicts_and_a_result_over_it_is_not_kept() -> None:
     clear_caches(__name__)
     calls.clear()

@@ -340,7 +340,7 @@ def _unframed(answer: str, lists: dict[str, frozenset[str]]) -> str:
 def _fragment(answer: str, lists: dict[str, frozenset[str]], language: str) -> list[str] | None:
     """The fragment's words without its closing stop, or None where it is no fragment."""
     words = answer.strip().rstrip(_CLOSING).split()
-    if not words or len(words) > MAX_FRAGMENT_WORDS or any(c.isdigit() for c in answer):
+    if not words or len(words) > MAX_FRAGMENT_WORDS or any(map(str.isdigit, answer)):
         return None
     lowered = [w.strip(",;:").lower() for w in words]
     stop = lexicon_or_fallback(language).stopwords

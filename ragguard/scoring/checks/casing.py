@@ -66,7 +66,7 @@ def _claim_words(
     ``lower_case_after``. None: no word in lower case, nothing to recase."""
     words = list(WORD.finditer(claim))
     shouting = len(words) >= MIN_CAPITALS_WORDS and (
-        not any(c.islower() for c in claim)
+        not any(map(str.islower, claim))
         or all(w.group()[:1].isupper() for w in words if not w.group()[:1].isdigit())
     )
     if shouting and len(claim.lower()) == len(claim):
@@ -140,10 +140,10 @@ def recased(claim: str, passage: str, language: str) -> str:
             if name is not None or start in opening:
                 name = name or text[:1].upper() + text[1:]
             elif (
-                lower not in passage_words
-                and not any(one_stem(lower, w, INFLECTION_STEM) for w in passage_words)
+                previous in before  # the cheap tests first: most words follow no lead
+                and lower not in passage_words
                 and lower not in stop
-                and previous in before
+                and not any(one_stem(lower, w, INFLECTION_STEM) for w in passage_words)
                 and (
                     not lower.endswith(common)
                     or _in_a_name_slot(claim, lower, previous, passage, language)

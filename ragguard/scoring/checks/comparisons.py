@@ -277,16 +277,24 @@ def rank_beside(
     ``first``, a word of ``first_ranks`` too ("ranks first among the lakes"). None where
     none does."""
     for at, word in enumerate(words):
-        value = 1.0 if first and word in cues.first_ranks else cues.ordinals.get(word)
-        if value is None and cues.compounds:
-            stems = ((o, v) for o, v in cues.ordinals.items() if len(word) <= len(o) + 2)
-            value = next((v for o, v in stems if word.startswith(o)), None)
+        value = rank_value(word, cues, first)
         near = words[max(at - reach, 0) : at] + words[at + 1 : at + 1 + reach]
         if value is not None and any(
             one_stem(stem_in(language, w), r, letters) for w in near for r in ranked
         ):
             return at, value
     return None
+
+
+def rank_value(word: str, cues: SuperlativeCues, first: bool = False) -> float | None:
+    """The rank a word gives: an ordinal's value ("second", and "zweiten" of "zweitgrößte"
+    where the language joins ordinals to words), or 1 for a word of ``first_ranks`` with
+    ``first``; None for any other word."""
+    value = 1.0 if first and word in cues.first_ranks else cues.ordinals.get(word)
+    if value is None and cues.compounds:
+        stems = ((o, v) for o, v in cues.ordinals.items() if len(word) <= len(o) + 2)
+        value = next((v for o, v in stems if word.startswith(o)), None)
+    return value
 
 
 def states_compared(

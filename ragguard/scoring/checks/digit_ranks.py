@@ -32,7 +32,7 @@ def ending_pattern(endings: tuple[str, ...], end: str) -> str:
     """A regular expression for one of ``endings`` right after a rank's digits: an ending
     with a letter closes the word (``end``), one of marks alone is followed by
     ``LOWER_CASE_AFTER``."""
-    lettered = sorted((e for e in endings if any(c.isalpha() for c in e)), key=len, reverse=True)
+    lettered = sorted((e for e in endings if any(map(str.isalpha, e))), key=len, reverse=True)
     marks = sorted((e for e in endings if e not in lettered), key=len, reverse=True)
     branches = []
     if lettered:
@@ -98,7 +98,7 @@ def ranks_as_words(text: str, language: str) -> str:
         return text
     if reading.apart is not None:
         text = reading.apart.sub(lambda m: m["stem"], text)  # "der vierte größte"
-    if not any(c.isdigit() for c in text):
+    if not any(map(str.isdigit, text)):
         return text
 
     def word(match: re.Match[str]) -> str:

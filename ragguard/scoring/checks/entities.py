@@ -22,7 +22,7 @@ from ragguard.scoring.checks.name_frames import (
     unplaced_name_findings,
 )
 from ragguard.scoring.checks.openings import opening_name_findings
-from ragguard.scoring.checks.parse import MIN_SHARED, Sentence, overlap, parse
+from ragguard.scoring.checks.parse import MIN_SHARED, Sentence, content_of, overlap
 from ragguard.scoring.checks.places import PlaceWords, in_cleft, place_words, placed
 from ragguard.scoring.checks.proper_names import (
     name_articles,
@@ -90,7 +90,7 @@ def name_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[Reas
             Reading(s, holds_name(core if _sibling(name, others, common) else own, name, s), others)
             for s, others in zip(sentences, rivals, strict=True)
         )
-        context = claim.content - parse(name, claim.language).content - place_verbs
+        context = claim.content - content_of(name, claim.language) - place_verbs
         slot = Slot(claim, name, context, readings)
         value = rival_value(slot, _BY_LEAD)
         # a cleft's place ("C'est Dunmore qui ...") is a subject: read by the name nearest it
@@ -157,12 +157,13 @@ def _shared_edges(claim: Sentence, sentences: tuple[Sentence, ...]) -> frozenset
     words, all its other words plainly other words ("Lake" of "Lake Tessel" and "Lake
     Vorna", "Museum" of "Brask Museum" and "Orlen Museum", "Lukas" of "Lukas Brandt" and
     "Lukas Weber"; not of "Phillip D'Antoni" and "Philip D'Antoni")."""
-    passage = {tuple(w.lower() for w in _name_words(n)) for s in sentences for n in s.names}
+    mine = [words for n in claim.names if len(words := _lower_words(n)) > 1]
+    lengths = {len(words) for words in mine}
+    passage = {w for s in sentences for n in s.names if len(w := _lower_words(n)) in lengths}
     shared: set[str] = set()
-    for name in claim.names:
-        words = tuple(w.lower() for w in _name_words(name))
+    for words in mine:
         for other in passage:
-            if len(other) != len(words) or len(words) < 2:
+            if len(other) != len(words):
                 continue
             if other[-1] == words[-1] and _plainly_other(words[:-1], other[:-1]):
                 shared.add(words[-1])
@@ -229,6 +230,10 @@ def _name_words(name: str) -> tuple[str, ...]:
     if not any(w[:1].isupper() for w in words):
         return words
     return tuple(w for w in words if not w.islower()) or words
+
+
+def _lower_words(name: str) -> tuple[str, ...]:
+    return tuple(w.lower() for w in _name_words(name))
 
 
 def _sibling(name: str, others: tuple[str, ...], common: frozenset[str]) -> bool:

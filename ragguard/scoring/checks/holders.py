@@ -152,7 +152,7 @@ def _opens_a_clause(sentence: Sentence, before: str, rest: str) -> bool:
     words = [w.lower() for w in WORD.findall(rest)]
     if min(len(WORD.findall(before)), len(words)) < CLAUSE_WORDS:
         return False  # "Tracey Edmonds and Robert Teitel."
-    if not any(ch.isupper() for ch in sentence.text):
+    if not any(map(str.isupper, sentence.text)):
         return True
     stop = lexicon_or_fallback(sentence.language).stopwords
     first = {WORD.findall(name)[0].lower() for name in sentence.names if WORD.findall(name)}
@@ -170,7 +170,7 @@ def _labels(sentence: Sentence, ranked: frozenset[str]) -> frozenset[str]:
     stop = lexicon_or_fallback(sentence.language).stopwords
     words = sentence.words
     named = name_words(sentence)
-    capitals = any(ch.isupper() for ch in sentence.text)  # Devanagari has none
+    capitals = any(map(str.isupper, sentence.text))  # Devanagari has none
     beside: set[str] = set()
     for at, word in enumerate(words):
         if not any(one_stem(stem_in(sentence.language, word), noun) for noun in ranked):

@@ -67,7 +67,7 @@ def marked_name_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> li
     skip = stopwords_of(language) | _cue_words(language) | postposed
     known = frozenset().union(*(s.content for s in sentences))
     unknown = frozenset(
-        w for w in words if stem_in(language, w) not in known and not any(c.isdigit() for c in w)
+        w for w in words if stem_in(language, w) not in known and not any(map(str.isdigit, w))
     )
     runs = _runs(words, unknown, skip) or _runs_named_elsewhere(claim, sentences, skip)
     marked = _marked_findings(claim, sentences, runs[0], found, skip) if len(runs) == 1 else []
@@ -89,7 +89,7 @@ def _runs_named_elsewhere(
     here = frozenset(
         w
         for w in claim.words
-        if stem_in(language, w) not in best.content and not any(c.isdigit() for c in w)
+        if stem_in(language, w) not in best.content and not any(map(str.isdigit, w))
     )
     runs = _runs(claim.words, here, skip)
     at = sentences.index(best)

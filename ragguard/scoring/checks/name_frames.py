@@ -11,12 +11,12 @@ from dataclasses import dataclass
 from functools import cache
 
 from ragguard.language import lexicon, section
-from ragguard.scoring.checks.parse import Sentence, overlap, parse
+from ragguard.scoring.checks.parse import Sentence, content_of, overlap
 from ragguard.scoring.checks.places import PlaceWords, place_words, placed
 from ragguard.scoring.checks.polar_answers import PolarWords
 from ragguard.scoring.checks.proper_names import name_keys, opens_sentences
 from ragguard.scoring.checks.slots import MIN_ANCHOR, Reading, Slot
-from ragguard.scoring.checks.words import WORD, misspelt, one_stem
+from ragguard.scoring.checks.words import WORD, first_words, misspelt, one_stem
 from ragguard.scoring.interface.protocols import Reason
 from ragguard.scoring.lexical.text import stopwords_of
 from ragguard.scoring.lexical.vocabulary import NAME_JOINERS
@@ -69,7 +69,7 @@ def _named_reading(slot: Slot, claim: Sentence, name: str) -> Reading | None:
     elided = [w.replace("’", "'").split("'")[-1] for w in words if "'" in w or "’" in w]
     opening = [w for w in [*words[:1], *elided] if w[:1].isupper()]  # "d'Amberline"
     capitalized = [n for n in claim.names if n != name] + opening
-    named = slot.context & parse(" ".join(capitalized), claim.language).content
+    named = slot.context & content_of(" ".join(capitalized), claim.language)
     held = [r for r in slot.readings if named and named <= r.sentence.content]
     if len(held) != 1 or len(slot.context - named) > 1:
         return None
@@ -122,7 +122,7 @@ def _said_of(slot: Slot, reading: Reading, places: list[str]) -> list[str]:
         at = text.find(place)
         start = max((end for _, end in spans if end <= at), default=0)
         stop = min((begin for begin, _ in spans if begin >= at + len(place)), default=len(text))
-        shares[place] = len(slot.context & parse(text[start:stop], slot.claim.language).content)
+        shares[place] = len(slot.context & content_of(text[start:stop], slot.claim.language))
     most = max(shares.values(), default=0)
     said = [p for p, share in shares.items() if share == most]
     return said if most and len(said) == 1 else []
@@ -187,10 +187,10 @@ def words_beside(sentence: Sentence, name: str) -> tuple[frozenset[str], frozens
         return frozenset(), frozenset()
     stop = stopwords_of(sentence.language) | {"s"}
     spans = [
-        (m.start(), m.end(), keys)
+        (start, start + len(other), keys)
         for other, keys in zip(sentence.names, sentence.name_keys, strict=True)
         if name not in other
-        for m in re.finditer(re.escape(other), text)
+        for start in _occurrences(other, text)
     ]
 
     def unit(m: re.Match[str]) -> frozenset[str]:
@@ -199,9 +199,19 @@ def words_beside(sentence: Sentence, name: str) -> tuple[frozenset[str], frozens
 
     preceding = list(reversed(list(WORD.finditer(text, 0, at))))
     title = _title_length(preceding, stop)
-    before = [unit(m) for m in preceding if m.group().lower() not in stop][: title + 1]
+    content = (unit(m) for m in preceding if m.group().lower() not in stop)
+    before = itertools.islice(content, title + 1)
     after = (unit(m) for m in WORD.finditer(text, at + len(name)) if m.group().lower() not in stop)
     return frozenset().union(*before), next(after, frozenset())
+
+
+def _occurrences(part: str, text: str) -> list[int]:
+    """Where ``part`` starts in ``text``, each occurrence after the end of the one before."""
+    found, at = [], text.find(part)
+    while at >= 0 and part:
+        found.append(at)
+        at = text.find(part, at + len(part))
+    return found
 
 
 AGENT_BEFORE = re.compile(r"\b(?:by|par|por|von)\s*$", re.IGNORECASE)
@@ -286,7 +296,7 @@ def unplaced_name_findings(
         own = name_keys(name) if name else frozenset()
         if not own or any(own & s.keys for s in sentences):
             continue
-        context = claim.content - parse(name, claim.language).content - place_verbs
+        context = claim.content - content_of(name, claim.language) - place_verbs
         slot = Slot(claim, name, context, readings)
         value = neighbour_rival(slot, claim, name, opening=name == opening)
         value = value or only_other_person(claim, sentences, name, possessor=name != opening)
@@ -315,7 +325,7 @@ def lone_opening(claim: Sentence) -> str:
     found = lexicon(claim.language)
     if found is None or found.script != "latin":
         return ""
-    tokens = WORD.findall(claim.text)[:2]
+    tokens = first_words(claim.text, 2)
     first = tokens[0] if tokens else ""
     if not (first[:1].isupper() and first.isalpha() and len(first) > 2):
         return ""

@@ -17,6 +17,7 @@ from ragguard.language import (
     phrase_pattern,
     spelled_numbers,
 )
+from ragguard.runtime import memoized
 from ragguard.scoring.checks.dates import MONTH, month_pattern
 from ragguard.scoring.checks.digit_ranks import ending_pattern, rank_endings
 from ragguard.scoring.checks.periods import century_part, decade_part, periods
@@ -360,13 +361,15 @@ def _spelled(text: str, number: SpelledNumber, words: NumberWords) -> Quantity |
     return Quantity(written, number.value, "number", significant_digits(f"{number.value:g}"), bound)
 
 
+@memoized(entries=65_536)
 def quantities(text: str, language: str = "en") -> tuple[Quantity, ...]:
     """Numbers, with "8,849" = 8849, "1.5 million" = 1.5e6, "ten" = 10, "50 percent" = 50 %,
     "3rd" = "third", four-digit integers from 1000 to 2099 read as years and a number by a
     month ("July 4", "4th of July") as a day, so that neither compares with counts, and
     the two digits that end a season ("2018–19") as the year they stand for. Another
     language's text is read with its words (``number_words``) once its numbers are written
-    the English way (``ragguard.language.numerals``)."""
+    the English way (``ragguard.language.numerals``). Memoized: a claim is read against
+    each passage."""
     words = number_words(language)
     wide: list[tuple[tuple[int, int], Quantity | None]] = [
         ((p.start, p.end), _period(text, p.text, p.start, p.first, p.years, p.kind, words))

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from ragguard.language import lexicon_or_fallback
 from ragguard.scoring.checks.name_frames import AGENT_BEFORE, lone_opening
-from ragguard.scoring.checks.parse import Sentence, parse
+from ragguard.scoring.checks.parse import Sentence, content_of
 from ragguard.scoring.checks.proper_names import name_keys
-from ragguard.scoring.checks.words import WORD, one_stem
+from ragguard.scoring.checks.words import WORD, first_words, one_stem
 from ragguard.scoring.interface.protocols import Reason
 from ragguard.scoring.lexical.text import stem_in
 
@@ -30,7 +30,7 @@ wrote the" against "Weber wrote the"."""
 def opening_name_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[Reason]:
     """The claim's name that opens it or is the agent of its passive, against the lone
     opening name of a passage sentence (``_subject_findings``, ``_agent_findings``)."""
-    if not any(ch.isupper() for ch in claim.text):
+    if not any(map(str.isupper, claim.text)):
         return _uncased_findings(claim, sentences)
     return _subject_findings(claim, sentences) or _agent_findings(claim, sentences)
 
@@ -43,7 +43,7 @@ def _subject_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[
     word = _lone_opening(claim) or _opening_name(claim)
     if word is None or _stated(word, sentences):
         return []
-    context = claim.content - parse(word, claim.language).content
+    context = claim.content - content_of(word, claim.language)
     frame = [w.lower() for w in WORD.findall(claim.text[len(word) :])[:FRAME]]
     if len(frame) < FRAME:
         return []  # "Difficult question" against "Tough question": no clause to go on
@@ -67,7 +67,7 @@ def _agent_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[Re
     for name in claim.names:
         if not AGENT_BEFORE.search(claim.text.split(name)[0]) or _stated(name, sentences):
             continue
-        context = claim.content - parse(name, claim.language).content
+        context = claim.content - content_of(name, claim.language)
         if not context:
             continue
         for sentence in sentences:
@@ -100,7 +100,7 @@ def _stated(name: str, sentences: tuple[Sentence, ...]) -> bool:
 def _lone_opening(sentence: Sentence) -> str | None:
     """The sentence's lone opening word (``name_frames.lone_opening``) where a lower-case word
     follows it ("Weber" of "Weber wrote the novel", not of "Weber 1931"); None otherwise."""
-    tokens = WORD.findall(sentence.text)[:2]
+    tokens = first_words(sentence.text, 2)
     word = lone_opening(sentence)
     return word if word and len(tokens) > 1 and tokens[1][:1].islower() else None
 
@@ -121,7 +121,7 @@ def _uncased_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[
         return []
     context = claim.content - {stem_in(claim.language, w) for w in claim.words[:ours]}
     for sentence in sentences:
-        if any(ch.isupper() for ch in sentence.text):
+        if any(map(str.isupper, sentence.text)):
             continue
         theirs = _opening_run(sentence.words, claim.word_set, claim.language)
         goes_on = theirs and sentence.words[theirs : theirs + FRAME] == frame
@@ -137,7 +137,7 @@ def _opening_run(words: tuple[str, ...], known: frozenset[str], language: str) -
     stop = lexicon_or_fallback(language).stopwords
     count = 0
     for word in words[:MAX_RUN]:
-        if word in known or word in stop or any(ch.isdigit() for ch in word):
+        if word in known or word in stop or any(map(str.isdigit, word)):
             break
         count += 1
     return count

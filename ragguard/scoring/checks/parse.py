@@ -53,6 +53,29 @@ def parse(text: str, language: str = "en") -> Sentence:
     """A sentence read with a language's words; the numbers of a language not read as the
     heads were trained are rewritten the English way first (same length:
     ``ragguard.language.numerals``)."""
+    text, words = _read_words(text, language)
+    found = () if "entity" in kinds_off(language) else names_in(text, language)
+    keyed = tuple(name_keys(n) for n in found)
+    first_names = _first_names(found, text, language)
+    word_set = frozenset(words)  # each word read once, however often the sentence writes it
+    return Sentence(
+        text=text,
+        words=words,
+        content=_content(word_set, language),
+        quantities=quantities(text, language),
+        ranges=ranges(text, language),
+        months=months_in(text, language) - first_names,
+        weekdays=weekdays_in(text, language) - first_names,
+        names=found,
+        name_keys=keyed,
+        word_set=word_set,
+        keys=frozenset().union(*(word_keys(w) for w in word_set), *keyed),
+        language=language,
+    )
+
+
+def _read_words(text: str, language: str) -> tuple[str, tuple[str, ...]]:
+    """The text as ``parse`` reads it and its words, lower case."""
     if not trained_reading(language):
         text = english_numerals(text, language)
         words = tuple(w.lower() for w in ANY_SCRIPT_TOKEN.findall(ranks_as_words(text, language)))
@@ -61,23 +84,18 @@ def parse(text: str, language: str = "en") -> Sentence:
         words = tuple(w.lower().replace("’", "'") for w in WORD.findall(read))
     if text.rstrip().endswith("No.") and _NUMBER_SIGN_END.search(text.rstrip()):
         words = words[:-1]  # no negation
-    found = () if "entity" in kinds_off(language) else names_in(text, language)
-    keyed = tuple(name_keys(n) for n in found)
-    stop = stopwords_of(language)
-    return Sentence(
-        text=text,
-        words=words,
-        content=frozenset(stem_in(language, w) for w in words if w not in stop),
-        quantities=quantities(text, language),
-        ranges=ranges(text, language),
-        months=months_in(text, language) - _first_names(found, text, language),
-        weekdays=weekdays_in(text, language) - _first_names(found, text, language),
-        names=found,
-        name_keys=keyed,
-        word_set=frozenset(words),
-        keys=frozenset().union(*(word_keys(w) for w in words), *keyed),
-        language=language,
-    )
+    return text, words
+
+
+def _content(words: frozenset[str], language: str) -> frozenset[str]:
+    return frozenset(stem_in(language, w) for w in words - stopwords_of(language))
+
+
+@memoized(entries=65_536)
+def content_of(text: str, language: str = "en") -> frozenset[str]:
+    """The content words of a text as ``parse`` reads them (its ``Sentence.content``),
+    without the rest of a parse: what a name or a phrase adds to a claim's words."""
+    return _content(frozenset(_read_words(text, language)[1]), language)
 
 
 def _first_names(found: tuple[str, ...], text: str, language: str) -> frozenset[str]:

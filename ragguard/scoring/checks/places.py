@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from ragguard.language import lexicon, phrase_pattern, section
+from ragguard.runtime import memoized
 from ragguard.scoring.checks.words import WORD, one_stem, unmarked
 
 
@@ -49,6 +50,8 @@ class PlaceWords:
     """The one-word ``opening_place_verbs`` ("possède"), read in any tense; unmarked too."""
     auxiliaries: frozenset[str] = frozenset()
     """Its ``[places]`` auxiliaries."""
+    language: str = ""
+    """The language these words are of."""
 
 
 @cache
@@ -77,6 +80,7 @@ def place_words(language: str) -> PlaceWords | None:
         tuple(unmarked(c) for c in clauses if " " not in c),
         tuple(unmarked(v) for v in verbs if " " not in v),
         frozenset(unmarked(a) for a in frames.auxiliaries),
+        language,
     )
 
 
@@ -84,6 +88,14 @@ def placed(places: PlaceWords | None, text: str, name: str) -> bool:
     """Whether a word that says where comes right before the name ("in Berlin"), or words
     that make it the place of what follows right after it ("Madrid is where ...", "the
     Vilnius company", "Dunmore abritait ...")."""
+    return places is not None and _placed(places.language, text, name)
+
+
+@memoized(entries=65_536)
+def _placed(language: str, text: str, name: str) -> bool:
+    """``placed`` with the language's words. Memoized: each name of a passage is asked of
+    again for each claim, by several rules."""
+    places = place_words(language)
     if places is None:
         return False
     before, _, after = text.partition(name)

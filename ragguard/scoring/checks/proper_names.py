@@ -41,13 +41,18 @@ def names(text: str) -> tuple[str, ...]:
     run: list[re.Match[str]] = []
     for index, token in enumerate([*tokens, None]):
         word = token.group(0) if token else ""
-        calendar = word.lower() in CALENDAR_WORDS and not _opens_a_name(tokens, index)
-        century = _ROMAN_ORDINAL.fullmatch(word) is not None  # "au XXe siècle"
-        if word[:1].isupper() and word not in NOT_NAMES and not calendar and not century:
+        if (
+            word[:1].isupper()
+            and word not in NOT_NAMES
+            and not (word.lower() in CALENDAR_WORDS and not _opens_a_name(tokens, index))
+            and _ROMAN_ORDINAL.fullmatch(word) is None  # "au XXe siècle"
+        ):
             run.append(token)  # type: ignore[arg-type]
             continue
+        if not run:
+            continue  # most words: no run to go on or to close
         following = tokens[index + 1].group(0) if index + 1 < len(tokens) else ""
-        if run and word in NAME_JOINERS and following[:1].isupper():
+        if word in NAME_JOINERS and following[:1].isupper():
             run.append(token)  # type: ignore[arg-type]
             continue
         if len(run) == 1 and index == opening + 1:  # a lone capitalized first word: any
@@ -280,10 +285,12 @@ def word_keys(word: str) -> frozenset[str]:
 _ROMAN = re.compile(r"[IVX]+")
 
 
+@memoized(entries=16_384)
 def name_keys(name: str) -> frozenset[str]:
     """The keys of a name's words and its acronym ("United Nations", "U.N." -> "un"; a Roman
     numeral stays whole: "World War II" -> "wwii"); not an acronym that is a function word
-    ("Omar Farouk" is no "of", "Isaac Newton" no "in")."""
+    ("Omar Farouk" is no "of", "Isaac Newton" no "in"). Memoized: the entity rules key each
+    passage name again for every claim."""
     words = _acronym_words(name)
     cased = any(w[:1].isupper() for w in words)
     keyed = [w for w in words if not (cased and w.islower())]  # "van" of "Pieter van Berg"

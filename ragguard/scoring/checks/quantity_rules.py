@@ -11,7 +11,7 @@ from ragguard.scoring.checks.clauses import clause_rival, stated_in_claim
 from ragguard.scoring.checks.dates import day_and_month_before
 from ragguard.scoring.checks.months import span_end_rival
 from ragguard.scoring.checks.numbers import DATE_KINDS, Quantity
-from ragguard.scoring.checks.parse import Sentence, parse
+from ragguard.scoring.checks.parse import Sentence, content_of
 from ragguard.scoring.checks.quantity_match import comparable, same_quantity
 from ragguard.scoring.checks.slots import Reading, RivalRule, Slot, rival_value
 from ragguard.scoring.checks.units import is_conversion, other_unit
@@ -167,7 +167,7 @@ def quantity_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[
     for q in claim.quantities:
         if _span_met(q, claim, sentences):
             continue
-        context = claim.content - parse(q.text, claim.language).content
+        context = claim.content - content_of(q.text, claim.language)
         readings = tuple(_reading(q, s, as_rival) for s in sentences)
         slot = Slot(claim, q.text, context, readings)
         value = first_rival(QuantitySlot(q, slot, sentences, in_clause))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ragguard.language import SuperlativeCues
 from ragguard.runtime import memoized
-from ragguard.scoring.checks.comparisons import one_grade, rank_beside
+from ragguard.scoring.checks.comparisons import one_grade, rank_beside, rank_value
 from ragguard.scoring.checks.outranked import outranked_findings
 from ragguard.scoring.checks.parse import Sentence, overlap
 from ragguard.scoring.checks.rankings import (
@@ -130,7 +130,8 @@ def claimed_rank_findings(
     ranking of its own (``own``, as ``rankings`` reads it) is read by the rules above."""
     if any(key[0] not in cues.first_ranks for _, key in own):
         return []  # "el primer puesto" is read here, as "ranks first"
-    for sentence in sentences:
+    ranks = any(rank_value(w, cues, first=True) is not None for w in claim.words)
+    for sentence in sentences if ranks else ():  # no rank word: ``rank_beside`` finds none
         if not overlap(claim.content, sentence):
             continue
         for other, its in rankings(sentence.words, cues, stop):

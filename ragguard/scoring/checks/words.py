@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 
@@ -10,11 +11,13 @@ from ragguard.schema import edit_distance
 from ragguard.scoring.lexical.text import stem
 from ragguard.scoring.lexical.vocabulary import STOPWORDS
 
-WORD = re.compile(r"[^\W\d_]+(?=['’]s\b)|[^\W\d_]+(?:['’][^\W\d_]+)?|\d+(?:[.,]\d+)*")
-"""A word ("Paris", "don't"; the "s" of a possessive apart) or a number ("8,849")."""
+WORD = re.compile(r"[^\W\d_]++(?=['’]s\b)|[^\W\d_]+(?:['’][^\W\d_]+)?|\d+(?:[.,]\d+)*")
+"""A word ("Paris", "don't"; the "s" of a possessive apart) or a number ("8,849"). The
+possessive ``++`` gives up a word at once where no "'s" follows it: no shorter run of its
+letters is followed by one either, so reading it back letter by letter found nothing."""
 WORD_OR_MARK = re.compile(WORD.pattern + r"|[^\w\s]")
 NAME_TOKEN = re.compile(
-    r"\b[A-Z]\.|\b(?:[a-zà-ÿ]{1,5}|[LDJMNST]|Qu)['’](?=[A-ZÀ-Þ])|" + WORD_OR_MARK.pattern
+    r"\b[A-Z]\.|\b(?:[a-zà-ÿ]{1,5}+|[LDJMNST]|Qu)['’](?=[A-ZÀ-Þ])|" + WORD_OR_MARK.pattern
 )
 """Words and marks, with an initial and its dot as one word ("J. Smith", "U.S.") and an
 elided word apart from the name it opens ("d'" of "d'Anna Brandt", "qu'" of "qu'Émile", "L'"
@@ -35,6 +38,11 @@ def two_words_before(text: str, surface: str) -> tuple[str, ...]:
         if len(before) > 2 or start == 0:  # the first word read may be cut: never returned
             return tuple(before[-2:])
         width *= 2
+
+
+def first_words(text: str, count: int) -> list[str]:
+    """The first ``count`` words (``WORD``) of ``text``, read no further."""
+    return [m.group() for m in itertools.islice(WORD.finditer(text), count)]
 
 
 def words_before(text: str, at: int, count: int) -> list[str]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Hashable
+from functools import cache
 
 from ragguard.language import (
     WORD,
@@ -55,6 +56,7 @@ MAX_SENTENCES = 64
 """Longer evidence is cut: alignment cost grows with sentences, support rarely lies deep."""
 
 
+@cache
 def trained_reading(language: str) -> bool:
     """Whether text of ``language`` is read as the shipped heads were trained (``[reading]
     trained`` in its data file: ASCII tokens, digits as written, the light stemmer, the
