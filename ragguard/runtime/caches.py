@@ -145,7 +145,7 @@ class Cache(Generic[K, V]):
         """Keep a memoized result, its bytes estimated from ``length`` (its arguments')
         and the bytes per unit of length measured on a sample of results."""
         global _total
-        limit = _max_bytes if _max_bytes is not None else _limit()
+        limit = _limit()
         with _LOCK:  # this runs on every miss: one lock, no call it can do without
             self._misses += 1
             kept = self._kept_ever = self._kept_ever + 1
@@ -251,36 +251,22 @@ def memoized(entries: int) -> Callable[[F], F]:
             f"{function.__module__}.{function.__qualname__}", entries
         )
         get, to_end, keep, clock = cache.data.get, cache.data.move_to_end, cache.keep, _clock
-
-        @functools.wraps(function)
-        def cached_one(arg: Hashable) -> Any:  # keyed by the argument itself: no tuple
-            found = get(arg, _MISSING)
-            if found is not _MISSING:
-                found[2] = clock()  # type: ignore[index]
-                try:  # noqa: SIM105 - as below
-                    to_end(arg)
-                except KeyError:
-                    pass
-                return found[0]  # type: ignore[index]
-            value = function(arg)
-            keep(arg, len(arg) + 1 if isinstance(arg, str | bytes) else 9, value)
-            return value
-
-        if len(inspect.signature(function).parameters) == 1:
-            return cast(F, cached_one)
+        parameters = list(inspect.signature(function).parameters.values())
+        alone = len(parameters) == 1 and parameters[0].default is inspect.Parameter.empty
 
         @functools.wraps(function)
         def cached(*args: Hashable) -> Any:
-            found = get(args, _MISSING)
+            key = args[0] if alone else args  # one argument is its own key: no tuple to hash
+            found = get(key, _MISSING)
             if found is not _MISSING:
                 found[2] = clock()  # type: ignore[index]
                 try:  # noqa: SIM105 - contextlib.suppress would cost a hit as much again
-                    to_end(args)  # another thread may have evicted it: the result stands
+                    to_end(key)  # another thread may have evicted it: the result stands
                 except KeyError:
                     pass
                 return found[0]  # type: ignore[index]
             value = function(*args)
-            keep(args, _key_length(args), value)
+            keep(key, _key_length(args), value)
             return value
 
         return cast(F, cached)

@@ -71,8 +71,7 @@ def test_results_are_kept_and_the_least_recently_used_go_first() -> None:
 
 
 def test_a_function_of_several_arguments_is_keyed_by_all_of_them() -> None:
-    """One argument is the key itself (no tuple to build on each call); several are keyed
-    together, and a default left out is another key."""
+    """Several arguments are keyed together, and a default left out is another key."""
     seen: list[tuple[str, str]] = []
 
     @memoized(entries=10)

@@ -130,8 +130,9 @@ def claimed_rank_findings(
     ranking of its own (``own``, as ``rankings`` reads it) is read by the rules above."""
     if any(key[0] not in cues.first_ranks for _, key in own):
         return []  # "el primer puesto" is read here, as "ranks first"
-    ranks = any(rank_value(w, cues, first=True) is not None for w in claim.words)
-    for sentence in sentences if ranks else ():  # no rank word: ``rank_beside`` finds none
+    if all(rank_value(w, cues, first=True) is None for w in claim.words):
+        return outranked_findings(claim, sentences, cues, stop)  # ``rank_beside`` finds none
+    for sentence in sentences:
         if not overlap(claim.content, sentence):
             continue
         for other, its in rankings(sentence.words, cues, stop):
