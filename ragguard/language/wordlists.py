@@ -156,9 +156,10 @@ class Lexicon:
     Paris", "nach Berlin"), where ``nouns_capitalized``."""
     not_names: frozenset[str] = frozenset()
     """``[names]``: nouns written there without an article that name nothing ("in Kraft")."""
+    pronouns: frozenset[str] = frozenset()
+    """``[names]``: words for someone or something unnamed ("someone"): never a name."""
     place_verbs: frozenset[str] = frozenset()
-    """``[names]``: verbs that say where something is ("steht", "se trouve"): no part of
-    what a place name is of."""
+    """``[names]``: verbs that say where a thing is ("steht"): no part of what a place names."""
     place_phrases: tuple[str, ...] = ()
     """``[names]``: words before a place that all say where ("in", "at", "near", "près de"):
     a claim's place after one is the slot of a passage's place after another."""
@@ -173,8 +174,7 @@ class Lexicon:
     the doer of an active and of a passive), where no capital marks a name: a claim's name
     before one fills the slot of the passage's name before one of the same role."""
     place_attributes: tuple[str, ...] = ()
-    """``[names]``: nouns a place names the home of, written after it ("the Vilnius company
-    Amberline", "a Tallinn firm")."""
+    """``[names]``: nouns a place before them names the home of ("a Tallinn firm")."""
     titles: frozenset[str] = frozenset()
     """``[names]``: titles written with a stop before a name ("Dr."): no sentence ends there."""
     place_postpositions: frozenset[str] = frozenset()
@@ -343,6 +343,7 @@ def _name_fields(names: Mapping[str, Any]) -> dict[str, Any]:
         "nouns_capitalized": bool(names.get("nouns_capitalized", False)),
         "bare_after": frozenset(_words(names.get("bare_after"))),
         "not_names": frozenset(_words(names.get("not_names"))),
+        "pronouns": frozenset(_words(names.get("pronouns"))),
         "place_verbs": frozenset(_words(names.get("place_verbs"))),
         "place_phrases": _words(names.get("place_phrases")),
         "place_clauses": _words(names.get("place_clauses")),
@@ -399,8 +400,7 @@ def lexicon(code: str) -> Lexicon | None:
 
 
 def read_as(code: str) -> str:
-    """The language whose lists read a text of language ``code``: its own, or ``FALLBACK``
-    for an undetermined text."""
+    """The language whose lists read a ``code`` text: its own, ``FALLBACK`` if undetermined."""
     return FALLBACK if code == "und" else code
 
 

@@ -62,8 +62,8 @@ def _claim_words(
     """What of ``claim`` may take a capital, read once per claim whatever the passage: the
     claim as read (in lower case when it shouts), whether it writes no capital at all, and
     its candidate words (start, end, text, the word before in lower case): in a caseless
-    claim every lower-case word that is no stopword, else only one written after a word of
-    ``lower_case_after``. None: no word in lower case, nothing to recase."""
+    claim every lower-case word that is no stopword or pronoun ("by someone"), else only one
+    written after a word of ``lower_case_after``. None: no word in lower case, nothing to recase."""
     words = list(WORD.finditer(claim))
     shouting = len(words) >= MIN_CAPITALS_WORDS and (
         not any(map(str.islower, claim))
@@ -75,8 +75,8 @@ def _claim_words(
     elif not any(w.group()[:1].islower() for w in words):
         return None
     caseless = not any(w.group()[:1].isupper() for w in words)
-    stop = stopwords_of(language)
     found = lexicon(language)
+    stop = stopwords_of(language) | (found.pronouns if found is not None else frozenset())
     after = found.lower_case_after if found is not None else frozenset()
     candidates = []
     for index, word in enumerate(words):

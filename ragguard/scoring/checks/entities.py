@@ -36,6 +36,7 @@ from ragguard.scoring.checks.slots import (
     RivalRule,
     Slot,
     first_led_rival,
+    listed_together,
     rival_value,
 )
 from ragguard.scoring.checks.words import WORD, lower_case_words, misspelt, two_words_before
@@ -367,6 +368,8 @@ def _subject_rival(slot: Slot, own: frozenset[str]) -> str | None:
     rival = next((r for r in best.rivals if re.match(rf"{re.escape(r)}\b", leading)), None)
     if rival is None:  # the agent of a passive ("was built by Mira Chandra")
         rival = next((r for r in best.rivals if AGENT_BEFORE.search(text.split(r)[0])), None)
+    if rival is not None and listed_together(text, rival, slot.value):
+        return None  # "produced by Kenneth Edmonds, Tracey Edmonds and Robert Teitel"
     if rival is None or not best.states:
         return rival
     found = subject(text, best.sentence.language)

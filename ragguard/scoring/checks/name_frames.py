@@ -320,8 +320,8 @@ def joined_tails(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[str]:
 
 
 def lone_opening(claim: Sentence) -> str:
-    """The claim's first word when it is capitalized, alone, and no function word or
-    opener, in a script with capitals."""
+    """The claim's first word when it is capitalized, alone, and no function word, opener,
+    pronoun or number ("Someone", "One country that ..."), in a script with capitals."""
     found = lexicon(claim.language)
     if found is None or found.script != "latin":
         return ""
@@ -334,7 +334,7 @@ def lone_opening(claim: Sentence) -> str:
     lower = first.lower()
     if lower in found.stopwords or opens_sentences(lower) or lower in _answer_openers(found.code):
         return ""
-    return first
+    return "" if lower in found.pronouns or lower in found.numbers.words else first
 
 
 @cache

@@ -341,10 +341,13 @@ def _read(text: str, m: re.Match[str], words: NumberWords) -> Quantity | None:
 
 def _spelled(text: str, number: SpelledNumber, words: NumberWords) -> Quantity | None:
     """The quantity a number in words writes ("three hundred and thirty", "nineteen
-    twenty-eight"), or None inside a name ("The Hundred Years' War", "Ocean's Eleven")."""
+    twenty-eight"), or None inside a name ("The Hundred Years' War", "Ocean's Eleven") or
+    written as one, its later words capitalized too ("Two and a Half Men")."""
     written = text[number.start : number.end]
     if written[:1].isupper() and text[: number.start].strip():
         return None
+    if any(part[:1].isupper() for part in re.split(r"[\s\-]+", written)[1:]):
+        return None  # in title case, a title: "Two and a Half Men", "One Hundred Years of ..."
     if _IDENTIFIER_BEFORE.search(text[max(number.start - 12, 0) : number.start]) or (
         _RATIO_AFTER.match(text, number.end)
     ):

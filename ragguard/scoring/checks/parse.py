@@ -109,16 +109,26 @@ def _first_names(found: tuple[str, ...], text: str, language: str) -> frozenset[
 _STOP_AFTER_A_WORD = re.compile(r"(?:^|[\s(])([^\s.()]+)\.$")
 
 
+_GLUED_INITIALS = re.compile(r"(?:^|[\s(])(?:[^\W\d_]\.){2,}$")
+"""Initials written without a space, closing a text ("J.D.", "T.S.")."""
+
+
 def sentences_of(text: str, language: str = "en") -> list[str]:
     """The text's sentences as the evidence is split, less the stops after an initial or a
-    title of the language's ``[names] titles`` ("J. R. Weber", "Dr. Anna Brandt"): a name
-    is read whole."""
-    titles = lexicon_or_fallback(language).titles
+    title of the language's ``[names] titles`` ("J. R. Weber", "Dr. Anna Brandt"), and
+    after initials written together where a word other than a stopword follows ("J.D.
+    Salinger"; not "the U.S. In 1990"): a name is read whole."""
+    found = lexicon_or_fallback(language)
+    titles = found.titles
     parts: list[str] = []
     for part in evidence_sentences(text):
         last = _STOP_AFTER_A_WORD.search(parts[-1]) if parts else None
         word = last.group(1) if last else ""
-        if (len(word) == 1 and word.isalpha()) or word.lower() in titles:
+        glued = bool(parts) and _GLUED_INITIALS.search(parts[-1]) is not None
+        if glued:
+            following = WORD.match(part)
+            glued = following is not None and following.group().lower() not in found.stopwords
+        if (len(word) == 1 and word.isalpha()) or word.lower() in titles or glued:
             parts[-1] += " " + part
         else:
             parts.append(part)

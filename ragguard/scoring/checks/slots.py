@@ -60,17 +60,29 @@ class RivalRule:
     """For a value stated nowhere, a rival must follow the word the value follows."""
 
 
+_JOINING = frozenset({"and", "or"})
+_LISTING = _JOINING | {"of", "the"}
+"""Lower-case words a list of names may hold between two of them."""
+
+
 def listed_together(text: str, first: str, then: str) -> bool:
     """Whether ``then`` follows ``first`` in a list or an apposition ("Des Moines, Iowa",
-    "by Kenneth Edmonds, Tracey Edmonds and Robert Teitel"): both fill the slot."""
+    "by Kenneth Edmonds, Tracey Edmonds and Robert Teitel"): both fill the slot. One other
+    word may close the first name's part right before "and" or "or" ("won the European
+    Championship once and the Hardcore Championship once"); one after it gives the next
+    name another role ("directed by Mick Jackson and starring Claire Danes")."""
     at = text.find(first)
     if at < 0:
         return False
     head = WORD.findall(then)[:1]
-    for word in NAME_TOKEN.findall(text[at + len(first) : at + len(first) + 80]):
+    words = NAME_TOKEN.findall(text[at + len(first) : at + len(first) + 80])
+    for index, word in enumerate(words):
         if head and word == head[0]:
             return True
-        if not (word[:1].isupper() or word in {"and", "or", "of"} or not word[:1].isalnum()):
+        if word[:1].isupper() or word in _LISTING or not word[:1].isalnum():
+            continue
+        closing = index == 0 or not words[index - 1][:1].islower()
+        if not (closing and words[index + 1 : index + 2] and words[index + 1] in _JOINING):
             return False
     return False
 

@@ -94,9 +94,13 @@ def lower_content(text: str) -> frozenset[str]:
 def misspelt(first: str, second: str) -> bool:
     """Whether two words of three letters or more are one edit apart (a letter changed,
     added, dropped or two swapped: "Eliat" and "Eilat", "FFA" and "FAA"): one name
-    misspelt, not two names."""
+    misspelt, not two names. Two acronyms are one only by a swap: each letter of one
+    stands for a word, so "GDP" and "GWP", "NSA" and "NASA" are two names."""
     a, b = first.lower(), second.lower()
-    return min(len(a), len(b)) >= 3 and edit_distance(a, b) == 1
+    if min(len(a), len(b)) < 3 or edit_distance(a, b) != 1:
+        return False
+    acronyms = first.isupper() and second.isupper() and first.isalpha() and second.isalpha()
+    return not acronyms or sorted(a) == sorted(b)
 
 
 def has_ending(word: str, endings: tuple[str, ...] | frozenset[str]) -> bool:

@@ -36,8 +36,8 @@ def in_passage_digits(claim: str, passage: str, language: str = "en") -> str:
     A decade or century in digits, with the part of it written before it, that holds the
     passage's one year is written as that year ("the early 20th century" against 1927:
     "1927"; ``_periods_as_year``).
-    The embedding reads such pairs far apart, so the support head scores the claim as the
-    passage writes it; the checks still read the claim as written."""
+    The embedding reads such pairs far apart, so the support head and the checks read the
+    claim as the passage writes it."""
     claim = _decades_in_digits(claim, passage, language)
     claim = _ranked_centuries_in_digits(_centuries_in_digits(claim, language), language)
     claim = _periods_as_year(claim, passage, language)
@@ -198,15 +198,20 @@ def _period_in_digits(language: str) -> re.Pattern[str] | None:
     )
 
 
+_TIMES = frozenset({"year", "decade", "century"})
+
+
 def _periods_as_year(claim: str, passage: str, language: str) -> str:
     """The claim with each decade or century (``_period_in_digits``) that holds the
-    passage's one year written as that year, as the passage writes it."""
+    passage's one year written as that year, as the passage writes it; none where the
+    passage also gives a decade or a century, which the claim's period may be about."""
     pattern = _period_in_digits(language)
     if pattern is None or pattern.search(claim) is None:
         return claim
-    years = [q for q in _passage_quantities(passage, language) if q.kind == "year"]
-    if len({q.value for q in years}) != 1:
-        return claim
+    times = [q for q in _passage_quantities(passage, language) if q.kind in _TIMES]
+    years = [q for q in times if q.kind == "year"]
+    if len({q.value for q in years}) != 1 or len(years) < len(times):
+        return claim  # "films in the 1980s ... a 1985 article": the period may be the decade's
 
     def year(m: re.Match[str]) -> str:
         read = quantities(m.group(0), language)

@@ -966,3 +966,102 @@ def test_an_answer_word_or_a_century_opening_names_no_place(claim: str, passage:
     """A yes or no, an opinion cue ("Personalmente") and a century ("au XXe siècle") are no
     name to put in the place slot, even where the passage's other sentence names none."""
     assert "entity" not in {r.check for r in check(claim, passage)}
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        (
+            "The Lantern Road was written by someone.",
+            "The Lantern Road is a 1962 novel written by Mira Chandra and set in Goa.",
+        ),
+        ("Someone designed the Kellan Bridge.", "Tomas Weber designed the Kellan Bridge."),
+        (
+            "One founder of the Orlen Club was Lukas Brandt.",
+            "The Orlen Club was founded in Tallinn in 1931. Lukas Brandt, a founding member, "
+            "left in 1940.",
+        ),
+        (
+            "Der Roman wurde von jemandem geschrieben.",
+            "Der Roman wurde von Anna Brandt geschrieben.",
+        ),
+        ("El puente fue diseñado por alguien.", "El puente fue diseñado por Tomas Weber."),
+    ],
+)
+def test_a_pronoun_or_a_number_word_is_no_name(claim: str, passage: str) -> None:
+    """ "someone", "jemand", "alguien" stand for a person without naming one, and "One"
+    opening a claim is a number: neither is a name the passage fills otherwise."""
+    assert "entity" not in {r.check for r in check(claim, passage)}
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "fires"),
+    [
+        (
+            "Norvik is the largest economy by nominal GWP.",
+            "Norvik is the largest economy by nominal GDP.",
+            True,
+        ),
+        ("The rule was drafted by the FTC.", "The rule was drafted by the FCC.", True),
+        ("The airspace was cleared by the AFA.", "The FAA cleared the airspace.", False),
+        ("The Eliat hotels line the Red Sea.", "The Eilat hotels line the Red Sea.", False),
+    ],
+)
+def test_two_acronyms_a_letter_apart_are_two_names(claim: str, passage: str, fires: bool) -> None:
+    """Each letter of an acronym stands for a word, so another letter is another name; two
+    letters swapped, as in a name of letters or of words, is one name misspelt."""
+    assert ("entity" in {r.check for r in check(claim, passage)}) is fires
+
+
+def test_a_measure_after_in_is_no_name() -> None:
+    """ "in length" after a measure: a noun of the "-th" family, no place the passage's "in
+    Latvia" fills otherwise."""
+    claim = "The Oster River is measured at forty-two kilometers in length."
+    passage = "The Oster River, at 42 km (26 miles), is the longest river in Latvia."
+    assert "entity" not in {r.check for r in check(claim, passage)}
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "fires"),
+    [
+        (
+            "Mara Holt won the Coastal Cup once.",
+            "As a sailor, Mara Holt won the Northern Trophy once and the Coastal Cup twice.",
+            False,
+        ),
+        (
+            "Lena Voss produced Harbour Lights.",
+            "Harbour Lights is a 1997 film produced by Tomas Weber, Lena Voss and Anna Brandt.",
+            False,
+        ),
+        (
+            "Harbour Lights was directed by Lena Voss.",
+            "Harbour Lights is a 1997 film directed by Tomas Weber and starring Lena Voss.",
+            True,
+        ),
+        (
+            "Harbour Lights won a Golden Reel Award.",
+            "Harbour Lights won a Silver Anchor Award for Best Score.",
+            True,
+        ),
+    ],
+)
+def test_names_listed_together_fill_one_slot(claim: str, passage: str, fires: bool) -> None:
+    """Names in one list ("A, B and C"; "A once and B twice") each fill the slot; a name
+    after "and" and a word of its own ("and starring B") or after a preposition ("for B")
+    has another role."""
+    assert ("entity" in {r.check for r in check(claim, passage)}) is fires
+
+
+@pytest.mark.parametrize(
+    ("text", "parts"),
+    [
+        ("The Lantern Road is a novel by J.D. Weber.", 1),
+        ("It was written by T.S. Brandt in 1950.", 1),
+        ("He moved to the U.S. In 1990 he won the race.", 2),
+    ],
+)
+def test_initials_written_together_keep_a_name_whole(text: str, parts: int) -> None:
+    """ "J.D. Weber" is one name in one sentence; initials that close a sentence before a
+    stopword ("the U.S. In 1990") end it."""
+    assert len(sentences_of(text, "en")) == parts

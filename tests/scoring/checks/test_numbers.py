@@ -524,3 +524,42 @@ def test_a_period_that_does_not_hold_the_year_is_left_as_written() -> None:
     passage = "The Kellan Bridge crosses the river in Riga. It opened in 1927."
     claim = "The Kellan Bridge opened in the 19th century."
     assert in_passage_digits(claim, passage, "en") == claim
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        (
+            "The Harlow Quartet recorded albums in the 20th century.",
+            "The Harlow Quartet recorded most of its albums in the 1960s. "
+            "A 1964 review praised them.",
+        ),
+        (
+            "Norvik Steel entered the shipping trade in the late 20th century.",
+            "Norvik Steel entered the shipping trade in the late 1960s. "
+            "Since 1990 it has grown abroad.",
+        ),
+    ],
+)
+def test_a_period_beside_a_decade_of_the_passage_is_left_as_written(
+    claim: str, passage: str
+) -> None:
+    """A century holds the passage's one year, but the passage gives a decade too, which the
+    claim's period may be about: it is left as written, and nothing conflicts."""
+    assert in_passage_digits(claim, passage, "en") == claim
+    assert not {r.check for r in check(claim, passage)} & {"date", "number"}
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("Three and a Half Rooms won the prize.", []),
+        ("Nineteen Eighty-Four is a novel.", []),
+        ("Nineteen sixty-one was a dry year.", ["Nineteen sixty-one"]),
+        ("Twenty-one people came.", ["Twenty-one"]),
+    ],
+)
+def test_a_number_in_title_case_opening_a_text_is_a_title(text: str, read: list[str]) -> None:
+    """A number in words whose later words are capitalized too is written as a title; one
+    capitalized only where it opens the sentence is a number."""
+    assert [q.text for q in quantities(text)] == read
