@@ -116,8 +116,7 @@ class Lexicon:
     more_cues: frozenset[str] = frozenset()
     """The cues that are no function words ("millionen"): they count even capitalized."""
     english_words: frozenset[str] = frozenset()
-    """English only: words English writes that other languages' cue lists hold ("man",
-    "die", "van"); they are no cue of any language."""
+    """English only: words English writes that other languages' cues hold ("die"): no cue."""
     letters: str = ""
     """Letters only this language (of those detected) writes often ("ß", "ñ")."""
     stopwords: frozenset[str] = frozenset()
@@ -131,8 +130,7 @@ class Lexicon:
     group_separators: tuple[str, ...] = (",",)
     percent: tuple[str, ...] = ()
     measures: tuple[str, ...] = ()
-    """Words right after a number that make it a measure or a count, never a year ("1300
-    kilómetros cuadrados", "1.310 Quadratkilometer")."""
+    """Words after a number that make it a measure, never a year ("1.310 Quadratkilometer")."""
     scales: Mapping[str, float] = field(default_factory=dict)
     spelled: Mapping[str, float] = field(default_factory=dict)
     """Each number word that is a number by itself ("three", "hundred"): ``[numbers]``'s
@@ -152,11 +150,11 @@ class Lexicon:
     """``[names]``: the language capitalizes every noun (German), so a capital marks no name;
     names are read only right after ``bare_after``."""
     bare_after: frozenset[str] = frozenset()
-    """``[names]``: words after which capitalized words with no article are a name ("in
-    Paris", "nach Berlin"), where ``nouns_capitalized``."""
+    """``[names]``: words after which capitalized words with no article are a name ("nach
+    Berlin") where ``nouns_capitalized``."""
     not_names: frozenset[str] = frozenset()
     """``[names]``: nouns written there without an article that name nothing ("in Kraft")."""
-    pronouns: frozenset[str] = frozenset()
+    indefinites: frozenset[str] = frozenset()
     """``[names]``: words for someone or something unnamed ("someone"): never a name."""
     place_verbs: frozenset[str] = frozenset()
     """``[names]``: verbs that say where a thing is ("steht"): no part of what a place names."""
@@ -209,9 +207,8 @@ class Lexicon:
     abstention: tuple[str, ...] = ()
     """Phrases that say the answer abstains ("ich weiß nicht", "मुझे नहीं पता")."""
     abstention_sources: tuple[str, ...] = ()
-    """What an answer is drawn from ("el documento", "le texte", "die Quellen"): one of
-    them, then within a few words one of ``abstention_denials``, abstains ("el texto no
-    dice nada de eso")."""
+    """What an answer is drawn from ("el documento"): one, then within a few words one of
+    ``abstention_denials``, abstains ("el texto no dice nada de eso")."""
     abstention_denials: tuple[str, ...] = ()
     """What a source is said not to do ("no menciona", "ne précise pas", "nennt nicht")."""
     checks_off: tuple[str, ...] = ()
@@ -343,7 +340,7 @@ def _name_fields(names: Mapping[str, Any]) -> dict[str, Any]:
         "nouns_capitalized": bool(names.get("nouns_capitalized", False)),
         "bare_after": frozenset(_words(names.get("bare_after"))),
         "not_names": frozenset(_words(names.get("not_names"))),
-        "pronouns": frozenset(_words(names.get("pronouns"))),
+        "indefinites": frozenset(_words(names.get("indefinites"))),
         "place_verbs": frozenset(_words(names.get("place_verbs"))),
         "place_phrases": _words(names.get("place_phrases")),
         "place_clauses": _words(names.get("place_clauses")),

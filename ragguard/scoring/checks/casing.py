@@ -76,7 +76,7 @@ def _claim_words(
         return None
     caseless = not any(w.group()[:1].isupper() for w in words)
     found = lexicon(language)
-    stop = stopwords_of(language) | (found.pronouns if found is not None else frozenset())
+    stop = stopwords_of(language) | (found.indefinites if found is not None else frozenset())
     after = found.lower_case_after if found is not None else frozenset()
     candidates = []
     for index, word in enumerate(words):

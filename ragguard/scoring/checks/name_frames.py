@@ -334,7 +334,7 @@ def lone_opening(claim: Sentence) -> str:
     lower = first.lower()
     if lower in found.stopwords or opens_sentences(lower) or lower in _answer_openers(found.code):
         return ""
-    return "" if lower in found.pronouns or lower in found.numbers.words else first
+    return "" if lower in found.indefinites or lower in found.numbers.words else first
 
 
 @cache
