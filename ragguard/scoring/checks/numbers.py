@@ -339,6 +339,14 @@ def _read(text: str, m: re.Match[str], words: NumberWords) -> Quantity | None:
     return Quantity(m.group(0).strip(), value, kind, digits, bound)
 
 
+def _title_case(written: str, language: str) -> bool:
+    """Whether a number in words is written as a title, each word capitalized, in a language
+    whose capitals mark names only (German capitalizes "drei Komma vier" as a noun)."""
+    parts = re.split(r"[\s\-]+", written)
+    titled = len(parts) > 1 and parts[0][:1].isupper() and parts[-1][:1].isupper()
+    return titled and not lexicon_or_fallback(language).nouns_capitalized
+
+
 def _spelled(text: str, number: SpelledNumber, words: NumberWords) -> Quantity | None:
     """The quantity a number in words writes ("three hundred and thirty", "nineteen
     twenty-eight"), or None inside a name ("The Hundred Years' War", "Ocean's Eleven") or
@@ -346,8 +354,8 @@ def _spelled(text: str, number: SpelledNumber, words: NumberWords) -> Quantity |
     written = text[number.start : number.end]
     if written[:1].isupper() and text[: number.start].strip():
         return None
-    if any(part[:1].isupper() for part in re.split(r"[\s\-]+", written)[1:]):
-        return None  # in title case, a title: "Two and a Half Men", "One Hundred Years of ..."
+    if _title_case(written, words.language):
+        return None  # a title: "Two and a Half Men", "One Hundred Years of Solitude"
     if _IDENTIFIER_BEFORE.search(text[max(number.start - 12, 0) : number.start]) or (
         _RATIO_AFTER.match(text, number.end)
     ):

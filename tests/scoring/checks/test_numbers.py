@@ -563,3 +563,11 @@ def test_a_number_in_title_case_opening_a_text_is_a_title(text: str, read: list[
     """A number in words whose later words are capitalized too is written as a title; one
     capitalized only where it opens the sentence is a number."""
     assert [q.text for q in quantities(text)] == read
+
+
+def test_a_german_number_in_words_beside_a_capitalized_noun_is_a_number() -> None:
+    """German capitalizes every noun ("drei Komma vier", "viereinhalb Millionen"), so its
+    capitals make no number a title."""
+    passage = "Der Vatna-See liegt in Norwegen. Er hat eine Fläche von 3,4 Quadratkilometern."
+    claim = "Der Vatna-See hat eine Fläche von sechs Komma sieben Quadratkilometern."
+    assert "number" in {r.check for r in check(claim, passage)}
