@@ -161,11 +161,11 @@ class Cache(Generic[K, V]):
             _enforce_total()
 
     def _put(self, key: Hashable, value: object, size: int) -> None:
+        global _total
         if size > _limit() or not self.entries:
             return
-        with _LOCK:
-            change = self._store(key, value, size)
-        _add_to_total(change)
+        with _LOCK:  # the one lock covers the total too: no second acquisition
+            _total += self._store(key, value, size)
 
     def _store(self, key: Hashable, value: object, size: int) -> int:
         """Keep the entry, the lock held; the change in this cache's bytes."""
@@ -185,19 +185,21 @@ class Cache(Generic[K, V]):
 
     def drop_oldest(self) -> bool:
         """Give up the least recently used entry; False when there was none."""
+        global _total
         with _LOCK:
             if not self.data:
                 return False
             size = self.data.popitem(last=False)[1][1]
             self._bytes -= size
-        _add_to_total(-size)
+            _total -= size
         return True
 
     def clear(self) -> None:
+        global _total
         with _LOCK:
             self.data.clear()
-            freed, self._bytes, self._misses = self._bytes, 0, 0
-        _add_to_total(-freed)
+            _total -= self._bytes
+            self._bytes, self._misses = 0, 0
 
     def stats(self) -> CacheStats:
         with _LOCK:

@@ -332,9 +332,8 @@ def lone_opening(claim: Sentence) -> str:
     if len(tokens) > 1 and tokens[1][:1].isupper():
         return ""
     lower = first.lower()
-    if lower in found.stopwords or opens_sentences(lower) or lower in _answer_openers(found.code):
-        return ""
-    return "" if lower in found.indefinites or lower in found.numbers.words else first
+    no_name = found.stopwords, found.indefinites, found.numbers.words, _answer_openers(found.code)
+    return "" if opens_sentences(lower) or any(lower in words for words in no_name) else first
 
 
 @cache

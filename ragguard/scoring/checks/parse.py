@@ -119,20 +119,26 @@ def sentences_of(text: str, language: str = "en") -> list[str]:
     after initials written together where a word other than a stopword follows ("J.D.
     Salinger"; not "the U.S. In 1990"): a name is read whole."""
     found = lexicon_or_fallback(language)
-    titles = found.titles
     parts: list[str] = []
     for part in evidence_sentences(text):
         last = _STOP_AFTER_A_WORD.search(parts[-1]) if parts else None
         word = last.group(1) if last else ""
-        glued = bool(parts) and _GLUED_INITIALS.search(parts[-1]) is not None
-        if glued:
-            following = WORD.match(part)
-            glued = following is not None and following.group().lower() not in found.stopwords
-        if (len(word) == 1 and word.isalpha()) or word.lower() in titles or glued:
+        if (
+            (len(word) == 1 and word.isalpha())
+            or word.lower() in found.titles
+            or (parts and _glued_initials(parts[-1], part, found.stopwords))
+        ):
             parts[-1] += " " + part
         else:
             parts.append(part)
     return parts
+
+
+def _glued_initials(previous: str, part: str, stopwords: frozenset[str]) -> bool:
+    """Whether ``previous`` ends in initials written together and ``part`` opens with a
+    word other than a stopword: the rest of the name ("J.D." and "Salinger")."""
+    following = WORD.match(part) if _GLUED_INITIALS.search(previous) else None
+    return following is not None and following.group().lower() not in stopwords
 
 
 @memoized(entries=16_384)

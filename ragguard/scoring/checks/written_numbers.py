@@ -198,7 +198,7 @@ def _period_in_digits(language: str) -> re.Pattern[str] | None:
     )
 
 
-_TIMES = frozenset({"year", "decade", "century"})
+_PERIODS = frozenset({"decade", "century"})
 
 
 def _periods_as_year(claim: str, passage: str, language: str) -> str:
@@ -208,9 +208,9 @@ def _periods_as_year(claim: str, passage: str, language: str) -> str:
     pattern = _period_in_digits(language)
     if pattern is None or pattern.search(claim) is None:
         return claim
-    times = [q for q in _passage_quantities(passage, language) if q.kind in _TIMES]
-    years = [q for q in times if q.kind == "year"]
-    if len({q.value for q in years}) != 1 or len(years) < len(times):
+    read = _passage_quantities(passage, language)
+    years = [q for q in read if q.kind == "year"]
+    if len({q.value for q in years}) != 1 or any(q.kind in _PERIODS for q in read):
         return claim  # "films in the 1980s ... a 1985 article": the period may be the decade's
 
     def year(m: re.Match[str]) -> str:
