@@ -11,6 +11,7 @@ from ragguard.language import lexicon, phrase_pattern
 from ragguard.runtime import memoized
 from ragguard.schema import edit_distance
 from ragguard.scoring.checks.antecedents import subject
+from ragguard.scoring.checks.classes import class_rival
 from ragguard.scoring.checks.holders import clauses_of
 from ragguard.scoring.checks.marked_names import marked_name_findings
 from ragguard.scoring.checks.name_frames import (
@@ -100,7 +101,7 @@ def name_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[Reas
             value = _short_claim_rival(slot)
             value = value or (None if cleft else _place_rival(slot, place_words(claim.language)))
         if value is None:
-            value = _subject_rival(slot, own)
+            value = _subject_rival(slot, own) or class_rival(slot, own)
         if value is None and not slot.stated:
             value = _swapped_name(slot, claim, name) or neighbour_rival(slot, claim, name, cleft)
             value = value or only_other_person(claim, sentences, name)

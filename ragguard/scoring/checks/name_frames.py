@@ -28,6 +28,15 @@ class NameFrameWords:
 
     describing: tuple[str, ...] = ()
     """Words after which a capitalized word describes, not names ("by an American")."""
+    after_verbs: tuple[str, ...] = ()
+    """Words that follow a verb and never a name: a sentence's capitalized first word that one
+    follows is a verb ("Book your trip", "Turn the corner"), no name."""
+    participle_endings: tuple[str, ...] = ()
+    """Endings of a participle or gerund: a sentence's first word with one, followed by one of
+    ``after_participles``, opens a phrase ("Located in Dublin", "Predicting the demand")."""
+    after_participles: tuple[str, ...] = ()
+    copulas: tuple[str, ...] = ()
+    """Verbs that give the subject a class ("is", "was"): ``classes`` reads "X is a composer"."""
 
 
 SUBJECT_ANCHOR = 0.75
@@ -332,8 +341,27 @@ def lone_opening(claim: Sentence) -> str:
     if len(tokens) > 1 and tokens[1][:1].isupper():
         return ""
     lower = first.lower()
+    if _opens_a_verb(claim.text, lower, claim.language):
+        return ""
     no_name = found.stopwords, found.indefinites, found.numbers.words, _answer_openers(found.code)
     return "" if opens_sentences(lower) or any(lower in words for words in no_name) else first
+
+
+_FIRST_TWO = re.compile(r"\W*\w+[ \t]+(\w+)")
+
+
+def _opens_a_verb(text: str, first: str, language: str) -> bool:
+    """Whether the text's first word is a verb or participle by the word right after it
+    (``after_verbs``, ``participle_endings``); a comma between ("Weber, the architect")
+    leaves it a name."""
+    second = _FIRST_TWO.match(text)
+    if second is None:
+        return False
+    words = section(language, "name_frames", NameFrameWords)
+    after = second.group(1).lower()
+    return after in words.after_verbs or (
+        first.endswith(words.participle_endings) and after in words.after_participles
+    )
 
 
 @cache

@@ -419,6 +419,32 @@ def _antonym_findings(claim: Sentence, anchor: Sentence, claim_cues: list[int]) 
             continue
         for opposite in sorted(opposites_of(word, language), key=len):
             known = opposite in anchor_words and opposite not in claim_words | negated
-            if known and stands_alone(anchor.text, opposite):
+            if (
+                known
+                and stands_alone(anchor.text, opposite)
+                and _same_object(claim, word, anchor, opposite)
+            ):
                 return [Reason("negation", word, opposite)]
     return []
+
+
+def _same_object(claim: Sentence, word: str, anchor: Sentence, opposite: str) -> bool:
+    """Whether two opposite function words ("after" and "before", "above" and "below") govern
+    the same thing: the first content word after each is one word ("after use" against
+    "before use"; not "filmed after the first film" against "before his time"). Opposite
+    content words need no object."""
+    stops = stopwords_of(claim.language)
+    if word not in stops or opposite not in stops:
+        return True
+    return bool(_objects(claim, word, stops) & _objects(anchor, opposite, stops))
+
+
+def _objects(sentence: Sentence, word: str, stops: frozenset[str]) -> set[str]:
+    """The stem of the first content word after each place the sentence writes ``word``."""
+    words, found = sentence.words, set()
+    for at, written in enumerate(words):
+        if written == word:
+            after = next((w for w in words[at + 1 :] if w not in stops), None)
+            if after is not None:
+                found.add(stem_in(sentence.language, after))
+    return found

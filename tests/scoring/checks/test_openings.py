@@ -50,6 +50,11 @@ def entities(claim: str, passage: str) -> list[tuple[str, str]]:
             ("Anna Sorensen", "Tavrin"),
         ),
         (
+            "Tavrin, the architect, designed the Kellan Bridge in 1950.",
+            "Weber, the architect, designed the Kellan Bridge in 1950.",  # a comma: still a name
+            ("Weber", "Tavrin"),
+        ),
+        (
             "Tavrin a conçu le pont Kellan à Riga en 1950.",
             "Anna Sorensen a conçu le pont Kellan en 1950.",
             ("Anna Sorensen", "Tavrin"),
@@ -85,6 +90,17 @@ def test_a_lone_opening_name_in_another_names_place_fires(
         ("Tough question, that one.", "Difficult question"),
         ("Researchers found the wreck in 1931 off the coast.", "The wreck was found in 1931."),
         ("Brandt wrote the novel in 1931.", "Weber edited a magazine in Riga."),  # not one slot
+        # a verb or participle opening the claim, by the word after it
+        (
+            "All the Eilat activities can be booked through Red Sea Sports.",
+            "Book your activities through Red Sea Sports.",
+        ),
+        ("Around the corner is the huge, domed Pantheon.", "Turn the corner to find the Pantheon."),
+        ("Merrion Square West, Dublin 2.", "Located in Dublin."),
+        (
+            "Toutes les activités d'Eilat se réservent chez Mer Rouge.",
+            "Réservez vos activités chez Mer Rouge.",
+        ),
     ],
 )
 def test_common_words_and_other_frames_fire_nothing(passage: str, claim: str) -> None:

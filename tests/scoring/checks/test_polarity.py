@@ -87,6 +87,18 @@ POLARITY_CASES: list[Case] = [
         "an antonym in place of a claim word (grew, fell)",
     ),
     (
+        "The crates are stacked in the yard after use.",
+        "The crates are stacked in the yard before use.",
+        ("negation", "after", "before"),
+        "opposite function words before one object (after use, before use)",
+    ),
+    (
+        "The remake was filmed after the original film.",
+        "The remake of the original film tells of a boxer taken to heaven before his time.",
+        (),
+        "opposite function words before other objects say nothing of each other",
+    ),
+    (
         "Jamie Murray is not a Davis Cup champion.",
         "Jamie Murray is a Davis Cup champion, currently the world No. 5 doubles player.",
         ("negation", "not a davis cup", ""),
