@@ -93,6 +93,12 @@ POLARITY_CASES: list[Case] = [
         "opposite function words before one object (after use, before use)",
     ),
     (
+        "He called the office before three days had passed.",
+        "He called the office after two or three days had passed.",
+        ("negation", "before", "after"),
+        "opposite function words before one object a few words on (three days)",
+    ),
+    (
         "The remake was filmed after the original film.",
         "The remake of the original film tells of a boxer taken to heaven before his time.",
         (),
