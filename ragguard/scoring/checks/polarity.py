@@ -24,7 +24,7 @@ from ragguard.scoring.checks.superlatives import (
     denied_by_rival,
     ranked_by_comparison,
 )
-from ragguard.scoring.checks.words import one_stem
+from ragguard.scoring.checks.words import objects_after, one_stem
 from ragguard.scoring.interface.protocols import Reason
 from ragguard.scoring.lexical.text import stem, stem_in, stopwords_of, trained_reading
 from ragguard.scoring.lexical.vocabulary import ANTONYMS
@@ -430,27 +430,11 @@ def _antonym_findings(claim: Sentence, anchor: Sentence, claim_cues: list[int]) 
 
 def _same_object(claim: Sentence, word: str, anchor: Sentence, opposite: str) -> bool:
     """Whether two opposite function words ("after" and "before", "above" and "below") govern
-    the same thing: one of the ``OBJECT_WORDS`` content words after each is one word ("after
-    three days" against "before the three days", "before use" against "after use"; not
-    "filmed after the first film" against "before his time"). Opposite content words need no
-    object."""
+    the same thing: one of the content words after each (``words.objects_after``) is one
+    word ("after three days" against "before the three days"; not "filmed after the first
+    film" against "before his time"). Opposite content words need no object."""
     stops = stopwords_of(claim.language)
     if word not in stops or opposite not in stops:
         return True
-    return bool(_objects(claim, word, stops) & _objects(anchor, opposite, stops))
-
-
-OBJECT_WORDS = 3
-"""Content words after a function word read as what it governs."""
-
-
-def _objects(sentence: Sentence, word: str, stops: frozenset[str]) -> set[str]:
-    """The stems of the first ``OBJECT_WORDS`` content words after each place the sentence
-    writes ``word``."""
-    words = sentence.words
-    found: set[str] = set()
-    for at, written in enumerate(words):
-        if written == word:
-            after = [w for w in words[at + 1 :] if w not in stops][:OBJECT_WORDS]
-            found.update(stem_in(sentence.language, w) for w in after)
-    return found
+    mine = objects_after(claim.words, word, stops, claim.language)
+    return bool(mine & objects_after(anchor.words, opposite, stops, anchor.language))

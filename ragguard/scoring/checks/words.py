@@ -8,7 +8,7 @@ import unicodedata
 
 from ragguard.runtime import memoized
 from ragguard.schema import edit_distance
-from ragguard.scoring.lexical.text import stem
+from ragguard.scoring.lexical.text import stem, stem_in
 from ragguard.scoring.lexical.vocabulary import STOPWORDS
 
 WORD = re.compile(r"[^\W\d_]++(?=['’]s\b)|[^\W\d_]+(?:['’][^\W\d_]+)?|\d+(?:[.,]\d+)*")
@@ -127,3 +127,20 @@ def unmarked(word: str) -> str:
     """``word`` without its combining marks ("älteste" -> "alteste", "possédait" ->
     "possedait"): one stem written with and without an accent."""
     return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
+
+
+OBJECT_WORDS = 3
+"""Content words after a function word read as what it governs."""
+
+
+def objects_after(
+    words: tuple[str, ...], word: str, stops: frozenset[str], language: str
+) -> set[str]:
+    """The stems of the first ``OBJECT_WORDS`` content words after each place ``words``
+    holds ``word``: what a preposition there governs ("after three days": "three", "day")."""
+    found: set[str] = set()
+    for at, written in enumerate(words):
+        if written == word:
+            after = [w for w in words[at + 1 :] if w not in stops][:OBJECT_WORDS]
+            found.update(stem_in(language, w) for w in after)
+    return found
