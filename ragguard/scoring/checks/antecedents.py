@@ -51,6 +51,15 @@ def determiners(language: str) -> frozenset[str]:
     return _lists(language).get("determiners", frozenset())
 
 
+def opens_with_pronoun(sentence: str, language: str) -> bool:
+    """Whether the sentence opens with one of the language's pronouns or possessives ("She
+    took ...", "His debut album ..."): it leans on a name it does not write."""
+    first = _TOKEN.search(sentence)
+    lists = _lists(language)
+    word = first.group().lower() if first else ""
+    return word in lists.get("pronouns", ()) or word in lists.get("possessives", ())
+
+
 def subject(sentence: str, language: str = "en") -> str | None:
     """The sentence's subject as written ("The Eiffel Tower"), or None when it has none that
     can be found (no listed verb within ``MAX_SUBJECT_WORDS`` words, or a pronoun subject)."""

@@ -10,7 +10,7 @@ from functools import cache
 from ragguard.language import lexicon, phrase_pattern
 from ragguard.runtime import memoized
 from ragguard.schema import edit_distance
-from ragguard.scoring.checks.antecedents import subject
+from ragguard.scoring.checks.antecedents import opens_with_pronoun, subject
 from ragguard.scoring.checks.classes import class_rival
 from ragguard.scoring.checks.holders import clauses_of
 from ragguard.scoring.checks.marked_names import marked_name_findings
@@ -68,7 +68,24 @@ def name_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[Reas
     """Names of the claim that the on-topic sentence fills with another name, none of whose
     words or roots the claim holds. A verb that says where a thing is (the language's
     ``[names]`` ``place_verbs``: "Der Eiffelturm steht in Berlin") is no part of what a name
-    is of: a passage says where a thing is with other verbs, or none."""
+    is of: a passage says where a thing is with other verbs, or none. The name opening the
+    claim, where the passage states it nowhere and opens with a pronoun ("She took a teaching
+    position at Concord High School"), is what the pronoun may stand for: the passage's other
+    names fill other slots."""
+    found = _findings(claim, sentences)
+    if not found or not sentences or not opens_with_pronoun(sentences[0].text, claim.language):
+        return found
+    opening = _without_article(claim.text, claim.language)
+    return [r for r in found if not _pronoun_subject(r, opening, sentences)]
+
+
+def _pronoun_subject(reason: Reason, opening: str, sentences: tuple[Sentence, ...]) -> bool:
+    """Whether the reason reads the claim's opening name, which the passage states nowhere."""
+    own = name_keys(reason.claim)
+    return opening.startswith(reason.claim) and not any(own & s.keys for s in sentences)
+
+
+def _findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[Reason]:
     findings: list[Reason] = []
     if not claim.names:
         return marked_name_findings(claim, sentences) or opening_name_findings(claim, sentences)

@@ -1065,3 +1065,53 @@ def test_initials_written_together_keep_a_name_whole(text: str, parts: int) -> N
     """ "J.D. Weber" is one name in one sentence; initials that close a sentence before a
     stopword ("the U.S. In 1990") end it."""
     assert len(sentences_of(text, "en")) == parts
+
+
+def _entities(claim: str, passage: str) -> list[tuple[str, str]]:
+    return [(r.claim, r.evidence) for r in check(claim, passage) if r.check == "entity"]
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        (
+            "Lukas Weber designed the Kellan Bridge in 1950.",
+            "He designed the Kellan Bridge in 1950 with Anna Brandt.",
+        ),
+        (
+            "Lukas Weber taught history at Orlen College.",
+            "She took a post as a history teacher at Orlen College in Riga in 1983.",
+        ),
+        (
+            "Lukas Weber's first novel was published in 1931.",
+            "His first novel, about Anna Brandt, was published in 1931.",
+        ),
+        (
+            "Lukas Weber a conçu le pont Kellan en 1950.",
+            "Il a conçu le pont Kellan en 1950 avec Anna Brandt.",
+        ),
+    ],
+)
+def test_the_claims_subject_where_a_pronoun_opens_the_passage(claim: str, passage: str) -> None:
+    """The passage never names the claim's subject and opens with a pronoun that may stand
+    for it: its other names fill other slots."""
+    assert not _entities(claim, passage)
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "found"),
+    [
+        (  # the passage names its subject: no pronoun stands for the claim's
+            "Lukas Weber designed the Kellan Bridge in 1950.",
+            "Anna Brandt designed the Kellan Bridge in 1950.",
+            ("Lukas Weber", "Anna Brandt"),
+        ),
+        (  # the pronoun opens a later sentence, after the subject it stands for
+            "Lukas Weber designed the Kellan Bridge in 1950.",
+            "Anna Brandt trained in Riga. She designed the Kellan Bridge in 1950.",
+            ("Lukas Weber", "Anna Brandt"),
+        ),
+    ],
+)
+def test_a_named_subject_still_conflicts(claim: str, passage: str, found: tuple[str, str]) -> None:
+    assert found in _entities(claim, passage)
