@@ -51,13 +51,18 @@ def determiners(language: str) -> frozenset[str]:
     return _lists(language).get("determiners", frozenset())
 
 
+@cache
+def _leaning(language: str) -> frozenset[str]:
+    """The language's pronouns and possessives: words that lean on a name written before."""
+    lists = _lists(language)
+    return lists.get("pronouns", frozenset()) | lists.get("possessives", frozenset())
+
+
 def opens_with_pronoun(sentence: str, language: str) -> bool:
     """Whether the sentence opens with one of the language's pronouns or possessives ("She
     took ...", "His debut album ..."): it leans on a name it does not write."""
     first = _TOKEN.search(sentence)
-    lists = _lists(language)
-    word = first.group().lower() if first else ""
-    return word in lists.get("pronouns", ()) or word in lists.get("possessives", ())
+    return first is not None and first.group().lower() in _leaning(language)
 
 
 def subject(sentence: str, language: str = "en") -> str | None:
@@ -78,7 +83,7 @@ def subject(sentence: str, language: str = "en") -> str | None:
         if index == 0:
             return None
         first = tokens[0].group().lower()
-        if first in lists.get("pronouns", ()) or first in lists.get("possessives", ()):
+        if first in _leaning(language):
             return None
         return sentence[tokens[0].start() : tokens[index - 1].end()].rstrip(",;: ")
     return None
@@ -100,8 +105,7 @@ def _opening(
     if first is None or not antecedents:
         return None
     word = first.group().lower()
-    opening = {*lists.get("pronouns", ()), *lists.get("possessives", ())}
-    if word not in opening and word not in lists.get("determiners", ()):
+    if word not in _leaning(language) and word not in lists.get("determiners", ()):
         return None  # most sentences: nothing to resolve, found by one set look-up
     lowered = sentence.lower()
     if any(lowered.startswith(e + " ") or lowered == e for e in lists.get("expletives", ())):

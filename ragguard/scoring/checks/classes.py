@@ -99,7 +99,8 @@ def _words(text: str) -> list[str]:
 
 @cache
 def _copula(language: str) -> re.Pattern[str]:
-    copulas = section(language, "name_frames", NameFrameWords).copulas or ("\x00",)
+    """Asked only where ``_claimed_class`` read a copula, so the list is never empty."""
+    copulas = section(language, "name_frames", NameFrameWords).copulas
     return re.compile(rf"\b(?:{'|'.join(map(re.escape, copulas))})\b")
 
 
