@@ -60,9 +60,19 @@ def _leaning(language: str) -> frozenset[str]:
 
 def opens_with_pronoun(sentence: str, language: str) -> bool:
     """Whether the sentence opens with one of the language's pronouns or possessives ("She
-    took ...", "His debut album ..."): it leans on a name it does not write."""
+    took ...", "His debut album ..."): it leans on a name it does not write. Not where the
+    pronoun refers to nothing ("It is likely that ...": ``expletives``)."""
     first = _TOKEN.search(sentence)
-    return first is not None and first.group().lower() in _leaning(language)
+    leans = first is not None and first.group().lower() in _leaning(language)
+    return leans and not _expletive(sentence, language)
+
+
+def _expletive(sentence: str, language: str) -> bool:
+    """Whether the sentence opens with one of the language's ``expletives``."""
+    lowered = sentence.lower()
+    return any(
+        lowered.startswith(e + " ") or lowered == e for e in _lists(language).get("expletives", ())
+    )
 
 
 def subject(sentence: str, language: str = "en") -> str | None:
@@ -107,8 +117,7 @@ def _opening(
     word = first.group().lower()
     if word not in _leaning(language) and word not in lists.get("determiners", ()):
         return None  # most sentences: nothing to resolve, found by one set look-up
-    lowered = sentence.lower()
-    if any(lowered.startswith(e + " ") or lowered == e for e in lists.get("expletives", ())):
+    if _expletive(sentence, language):
         return None
     if word in lists.get("pronouns", ()):
         return _capitalized(antecedents[0]) + sentence[first.end() :]

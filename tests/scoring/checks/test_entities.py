@@ -1106,6 +1106,11 @@ def test_the_claims_subject_where_a_pronoun_opens_the_passage(claim: str, passag
             "Anna Brandt designed the Kellan Bridge in 1950.",
             ("Lukas Weber", "Anna Brandt"),
         ),
+        (  # a pronoun that refers to nothing ("It is likely that ...") stands for no one
+            "Lukas Weber designed the Kellan Bridge in 1950.",
+            "It is likely that Anna Brandt designed the Kellan Bridge in 1950.",
+            ("Lukas Weber", "Anna Brandt"),
+        ),
         (  # the pronoun opens a later sentence, after the subject it stands for
             "Lukas Weber designed the Kellan Bridge in 1950.",
             "Anna Brandt trained in Riga. She designed the Kellan Bridge in 1950.",
