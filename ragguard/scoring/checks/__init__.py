@@ -53,7 +53,7 @@ from ragguard.scoring.checks.written_numbers import in_passage_digits
 from ragguard.scoring.interface.protocols import Reason
 
 if _typing.TYPE_CHECKING:
-    from ragguard.scoring.checks.antecedents import answer_readings, question_reading
+    from ragguard.scoring.checks.answers import answer_readings, question_reading
     from ragguard.scoring.checks.polar_answers import polar_reading
 
 __all__ = [

@@ -11,15 +11,9 @@ pronouns and verbs there (Hindi: its verb ends the sentence; it lists only its a
 read as written. Openers where the pronoun refers to nothing ("it is possible that", "es
 gibt", "il y a") are left alone.
 
-An answer's spans are read the same way (``answer_readings``): "It stands in Paris."
-answering "Where is the Eiffel Tower?" is checked, and judged relevant or not, as "The
-Eiffel Tower stands in Paris."; a span that opens with a pronoun takes the subject of the
-span before it, else the question's subject. A fragment that answers a question asking for its
-subject is read as the sentence the question makes of it (``question_reading``): "Lukas
-Weber." answering "Who built the Kellan Bridge?" is checked as "Lukas Weber built the Kellan
-Bridge.", and judged relevant or not as written. One module for both readings, beside the
-checks that read passages this way (``parse``) and that find the names a question's subject
-is taken from (``proper_names``).
+A passage that opens with a title, a name and no verb ("Alan Shepard . He was ..."), gives
+that name to the pronouns after it. An answer's spans are read the same way, by the question
+they answer (``answers``).
 """
 
 from __future__ import annotations
@@ -28,11 +22,10 @@ import itertools
 import re
 from collections.abc import Sequence
 from functools import cache
-from typing import Protocol
 
-from ragguard.language import kinds_off, lexicon, lexicon_or_fallback, read_as
+from ragguard.language import lexicon
 from ragguard.runtime import memoized
-from ragguard.scoring.checks.proper_names import names
+from ragguard.scoring.lexical.text import stopwords_of
 
 MAX_SUBJECT_WORDS = 6
 """A longer run of words before the verb is a clause, not a subject."""
@@ -40,7 +33,7 @@ _TOKEN = re.compile(r"[^\W\d_][\w'’-]*|\d[\w.,]*", re.UNICODE)
 
 
 @cache
-def _lists(language: str) -> dict[str, frozenset[str]]:
+def antecedent_lists(language: str) -> dict[str, frozenset[str]]:
     """The language's ``[antecedents]`` lists as sets, built once (they are read per sentence)."""
     found = lexicon(language)
     return {k: frozenset(v) for k, v in found.antecedents.items()} if found is not None else {}
@@ -48,13 +41,13 @@ def _lists(language: str) -> dict[str, frozenset[str]]:
 
 def determiners(language: str) -> frozenset[str]:
     """The articles that open a definite description in ``language`` ("the", "der", "la")."""
-    return _lists(language).get("determiners", frozenset())
+    return antecedent_lists(language).get("determiners", frozenset())
 
 
 @cache
 def _leaning(language: str) -> frozenset[str]:
     """The language's pronouns and possessives: words that lean on a name written before."""
-    lists = _lists(language)
+    lists = antecedent_lists(language)
     return lists.get("pronouns", frozenset()) | lists.get("possessives", frozenset())
 
 
@@ -71,14 +64,15 @@ def _expletive(sentence: str, language: str) -> bool:
     """Whether the sentence opens with one of the language's ``expletives``."""
     lowered = sentence.lower()
     return any(
-        lowered.startswith(e + " ") or lowered == e for e in _lists(language).get("expletives", ())
+        lowered.startswith(e + " ") or lowered == e
+        for e in antecedent_lists(language).get("expletives", ())
     )
 
 
 def subject(sentence: str, language: str = "en") -> str | None:
     """The sentence's subject as written ("The Eiffel Tower"), or None when it has none that
     can be found (no listed verb within ``MAX_SUBJECT_WORDS`` words, or a pronoun subject)."""
-    lists = _lists(language)
+    lists = antecedent_lists(language)
     verbs, endings = lists.get("verbs", frozenset()), lists.get("verb_endings", frozenset())
     if not verbs:
         return None
@@ -95,8 +89,39 @@ def subject(sentence: str, language: str = "en") -> str | None:
         first = tokens[0].group().lower()
         if first in _leaning(language):
             return None
-        return sentence[tokens[0].start() : tokens[index - 1].end()].rstrip(",;: ")
+        last = _subject_end([t.group() for t in tokens[:index]], language)
+        return sentence[tokens[0].start() : tokens[last].end()].rstrip(",;: ")
     return None
+
+
+def _subject_end(words: list[str], language: str) -> int:
+    """The last subject word before the verb: a lower-case word after a name, or a function
+    word, is an adverb ("Anna Brandt later founded", "The tower also has")."""
+    last = len(words) - 1
+    while last > 0 and words[last].islower():
+        after_name = last > 1 and words[last - 1][:1].isupper()
+        if not after_name and words[last] not in stopwords_of(language):
+            break
+        last -= 1
+    return last
+
+
+_PARENTHESIS = re.compile(r"\s*[(\[][^()\[\]]*[)\]]")
+
+
+def _title(sentence: str, language: str) -> str | None:
+    """A passage's opening title, a name and no verb, less its parentheses ("Hebe (mythology)
+    ."): a retrieved page often opens with what its pronouns stand for."""
+    bare = _PARENTHESIS.sub("", sentence).strip().rstrip(".").strip()
+    tokens = _TOKEN.findall(bare)
+    verbs, stops = (
+        antecedent_lists(language).get("verbs", frozenset()) | _leaning(language),
+        stopwords_of(language),
+    )
+    plain = [t for t in tokens if t.lower() in verbs or (t.islower() and t not in stops)]
+    if plain or not tokens or len(tokens) > MAX_SUBJECT_WORDS or not tokens[0][:1].isupper():
+        return None
+    return bare
 
 
 MAX_DESCRIPTION_WORDS = 3
@@ -110,7 +135,7 @@ def _opening(
     """``sentence`` with its opening pronoun or (with ``descriptions``) definite description
     replaced by the antecedent it leans on (the first of ``antecedents`` that fits), else
     None."""
-    lists = _lists(language)
+    lists = antecedent_lists(language)
     first = _TOKEN.search(sentence)
     if first is None or not antecedents:
         return None
@@ -120,9 +145,9 @@ def _opening(
     if _expletive(sentence, language):
         return None
     if word in lists.get("pronouns", ()):
-        return _capitalized(antecedents[0]) + sentence[first.end() :]
+        return capitalized(antecedents[0]) + sentence[first.end() :]
     if word in lists.get("possessives", ()):
-        owner = _capitalized(antecedents[0])
+        owner = capitalized(antecedents[0])
         return f"{owner}'s{sentence[first.end() :]}"
     if not descriptions or word not in lists.get("determiners", ()):
         return None
@@ -138,11 +163,11 @@ def _opening(
     for antecedent in antecedents:
         known = {w.lower() for w in _TOKEN.findall(antecedent)}
         if head in known and described.lower() != antecedent.lower():
-            return _capitalized(antecedent) + sentence[len(described) :]
+            return capitalized(antecedent) + sentence[len(described) :]
     return None
 
 
-def _capitalized(text: str) -> str:
+def capitalized(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
@@ -150,7 +175,7 @@ def _capitalized(text: str) -> str:
 def resolve(sentences: tuple[str, ...], language: str = "en") -> tuple[str, ...]:
     """Each sentence read with its antecedent (see the module docstring); the first sentence
     and those that lean on nothing as written."""
-    if not _lists(language).get("verbs"):
+    if not antecedent_lists(language).get("verbs"):
         return sentences
     out: list[str] = []
     first: str | None = None
@@ -162,6 +187,7 @@ def resolve(sentences: tuple[str, ...], language: str = "en") -> tuple[str, ...]
             resolved = _opening(sentence, list(dict.fromkeys(candidates)), language) or sentence
         found = subject(resolved, language)
         if index == 0:
+            found = found or _title(sentence, language)
             first = found
         previous = found or previous
         out.append(resolved)
@@ -176,245 +202,3 @@ def with_antecedent(sentence: str, antecedent: str | None, language: str = "en")
     if not antecedent:
         return sentence
     return _opening(sentence, [antecedent], language, descriptions=False) or sentence
-
-
-@cache
-def _after_auxiliary(language: str) -> re.Pattern[str] | None:
-    """A question's words after one of its language's ``[antecedents] question_auxiliaries``
-    ("Where is the old tower?" -> "the old tower"); None where it lists none."""
-    found = lexicon(language)
-    auxiliaries = found.antecedents.get("question_auxiliaries") if found is not None else None
-    if not auxiliaries:
-        return None
-    alternation = "|".join(map(re.escape, auxiliaries))
-    return re.compile(
-        rf"^\W*(?:\w+\s+){{0,2}}?(?:{alternation})\s+(?P<rest>.+?)\W*$", re.IGNORECASE
-    )
-
-
-def question_subject(question: str, language: str = "en") -> str | None:
-    """What a question asks about, for an answer's pronoun to take: its first name with a
-    leading article ("Where is the Eiffel Tower?" -> "the Eiffel Tower"), else the short
-    definite phrase after its auxiliary where the language lists them ("Where is the old
-    tower?"). None where a capital marks no name (German capitalizes every noun, Hindi has
-    none) or the question names nothing."""
-    found_lexicon = lexicon(language)
-    if "entity" in kinds_off(language) or (found_lexicon and found_lexicon.nouns_capitalized):
-        return None
-    found = names(question)  # a lone first word, "¿Quién ..." too, is no name
-    if found:
-        at = question.find(found[0])
-        before = question[:at].split()[-1:]
-        if before and before[0].lower() in determiners(language):
-            return f"{before[0]} {found[0]}"
-        return found[0]
-    auxiliary = _after_auxiliary(language)
-    match = auxiliary.match(question) if auxiliary is not None else None
-    rest = match.group("rest").split() if match else []
-    return " ".join(rest) if 1 < len(rest) <= 4 and rest[0].lower() == "the" else None
-
-
-class _SpanLike(Protocol):
-    @property
-    def text(self) -> str: ...
-    @property
-    def language(self) -> str: ...
-
-
-def answer_readings(
-    question: str, spans: Sequence[_SpanLike], follow_spans: bool = True
-) -> list[str]:
-    """Each span's text read with its antecedent (see the module docstring), in order; a
-    span that leans on nothing as written. ``follow_spans`` False: the question's subject
-    only, never an earlier span's (``[support] use_context = false``)."""
-    asked: dict[str, str | None] = {}
-    objects: dict[str, str | None] = {}
-    readings: list[str] = []
-    previous: str | None = None
-    for span in spans:
-        language = read_as(span.language)
-        if language not in asked:
-            asked[language] = question_subject(question, language)
-            objects[language] = question_object(question, language) or asked[language]
-        read = with_antecedent(span.text, previous or asked[language], language)
-        read = with_object(read, previous or objects[language], language)
-        if follow_spans:
-            previous = subject(read, language) or previous
-        readings.append(read)
-    return readings
-
-
-def question_object(question: str, language: str = "en") -> str | None:
-    """What a question that asks for its subject asks it of: its phrase from the first
-    article after the verb ("Who built the Kellan Bridge?" -> "the Kellan Bridge", "Wer baute
-    die Kellan-Brücke?" -> "die Kellan-Brücke"); None for any other question."""
-    lists = _lists(language)
-    after = _after_asker(question_words(question), lists)
-    rest = after[1] if after is not None else None
-    articles = lists.get("determiners", frozenset())
-    at = next((i for i, w in enumerate(rest or ()) if i and w.lower() in articles), None)
-    return " ".join(rest[at:]) if rest and at is not None else None
-
-
-_STOPS = ".,;:!?"
-"""The marks that may close a word of a sentence."""
-
-
-def with_object(sentence: str, antecedent: str | None, language: str = "en") -> str:
-    """A sentence with the object pronoun after its verb ("Lukas Weber built it.", "hat sie
-    gebaut": ``[antecedents] object_pronouns``) or the clitic before it ("Lukas Weber l'a
-    construit.", "lo construyó": ``object_clitics``) read as ``antecedent``, which a clitic
-    puts after its verb and the participle of an auxiliary. A clitic counts right after a
-    name written in lower case only; a pronoun right after a word in lower case and before
-    a word in lower case or the end ("sagte, sie habe" has no object)."""
-    lists = _lists(language)
-    pronouns, clitics = lists.get("object_pronouns", ()), lists.get("object_clitics", ())
-    if not antecedent or not (pronouns or clitics):
-        return sentence
-    opening = antecedent.split()[0].lower() in lists.get("determiners", ())
-    thing = antecedent[:1].lower() + antecedent[1:] if opening else antecedent
-    words = sentence.split()
-    stop = lexicon_or_fallback(language).stopwords
-    for at in range(1, len(words)):
-        word, before, rest = words[at], words[at - 1], words[at + 1 :]
-        bare = word.rstrip(_STOPS).lower().replace("’", "'")
-        after_verb = before[-1:].isalpha() and before[:1].islower()
-        if bare in pronouns and after_verb and (not rest or rest[0][:1].islower()):
-            return " ".join([*words[:at], thing + word[len(word.rstrip(_STOPS)) :], *rest])
-        elided = next((c for c in clitics if c.endswith("'") and bare.startswith(c)), "")
-        named = before[:1].isupper() and before[-1:].isalpha() and before.lower() not in stop
-        if not (elided or bare in clitics) or not (named and word[:1].islower()):
-            continue  # "En la década", "WILLOW, LA", "Greystone, le plus long"
-        following = rest[0].rstrip(_STOPS).lower() if rest and not elided else ""
-        if following in stop and following not in lists.get("verbs", ()):
-            continue  # an article before a relative: "Es Velden la que ..."
-        group = [word[len(elided) :]] if elided else rest[:1]
-        rest = rest if elided else rest[1:]
-        auxiliary = group and group[-1].rstrip(_STOPS).lower() in lists.get("verbs", ())
-        if auxiliary and rest:
-            group, rest = [*group, rest[0]], rest[1:]
-        head = " ".join(group)
-        closed = head.rstrip(_STOPS)
-        return " ".join([*words[:at], closed, thing + head[len(closed) :], *rest])
-    return sentence
-
-
-NOUN_PHRASE_WORDS = 4
-"""Words a noun asker's noun and the phrase that places it may take before the verb ("Which
-bridge in Riga is ...")."""
-
-MAX_FRAGMENT_WORDS = 4
-"""A longer answer says more than the name the question asks for ("The Kellan Bridge in
-Riga." still is one)."""
-_CLOSING = ".!?。।"
-"""The stops that close an answer, in every script."""
-
-
-def question_words(question: str) -> list[str]:
-    """A question's words, less its opening and closing marks ("¿", "?")."""
-    return question.strip().lstrip("¿¡").rstrip(" ?？").split()
-
-
-def _verbs(lists: dict[str, frozenset[str]]) -> frozenset[str]:
-    """The language's listed verbs and question auxiliaries."""
-    return lists.get("verbs", frozenset()) | lists.get("question_auxiliaries", frozenset())
-
-
-def question_reading(question: str, answer: str, language: str = "en") -> str | None:
-    """The sentence a question makes of a fragment that answers it, when the question asks
-    for its subject ("Who built the Kellan Bridge?" and "Lukas Weber." -> "Lukas Weber built
-    the Kellan Bridge."; "रीगा का सबसे लंबा पुल कौन सा है?" and "केलन पुल।"). Read alone, the
-    fragment names a person or a bridge of the passage and claims nothing the passage could
-    deny. None when the answer is no fragment (a verb, a pronoun, a number; in a script
-    with capitals, no name at its end: "Lukas Weber lo construyó.") or the question asks
-    for no subject the language's ``[antecedents]`` askers find ("What did Brandt
-    write?")."""
-    lists = _lists(language)
-    fragment = _fragment(_unframed(answer, lists), lists, language)
-    if fragment is None:
-        return None
-    asked = question_words(question)
-    stop = answer.strip()[-1:] if answer.strip()[-1:] in _CLOSING else "."
-    if lists.get("askers_in_place"):
-        in_place = _in_place(asked, fragment, lists)
-        return None if in_place is None else in_place + stop
-    after = _after_asker(asked, lists)
-    if after is None:
-        return None
-    return _capitalized(" ".join([*fragment, *after[0], *after[1]])) + stop
-
-
-def _unframed(answer: str, lists: dict[str, frozenset[str]]) -> str:
-    """The answer without a frame that only presents it (``[antecedents] answer_frames``: "It
-    is the Kellan Bridge." -> "the Kellan Bridge.", "यह केलन पुल है।" -> "केलन पुल।"); as written
-    where none holds it."""
-    text = answer.strip()
-    core = text.rstrip(_CLOSING).rstrip()
-    lowered = core.lower().replace("’", "'")
-    for frame in sorted(lists.get("answer_frames", ()), key=len, reverse=True):
-        opening, _, closing = frame.partition("{}")
-        inner = len(core) - len(closing)
-        if lowered.startswith(opening) and lowered.endswith(closing) and inner > len(opening):
-            return core[len(opening) : inner].strip() + text[len(core) :].strip()
-    return text
-
-
-def _fragment(answer: str, lists: dict[str, frozenset[str]], language: str) -> list[str] | None:
-    """The fragment's words without its closing stop, or None where it is no fragment."""
-    words = answer.strip().rstrip(_CLOSING).split()
-    if not words or len(words) > MAX_FRAGMENT_WORDS or any(map(str.isdigit, answer)):
-        return None
-    lowered = [w.strip(",;:").lower() for w in words]
-    stop = lexicon_or_fallback(language).stopwords
-    if not any(c.lower() != c.upper() for c in answer):  # no capitals: Devanagari
-        return words if len(words) <= 3 and not stop.intersection(lowered) else None
-    if _verbs(lists).union(lists.get("pronouns", ())).intersection(lowered):
-        return None
-    named = words[-1][:1].isupper() and lowered[-1] not in stop  # "El puente Kellan."
-    return words if named else None
-
-
-def _after_asker(
-    asked: list[str], lists: dict[str, frozenset[str]]
-) -> tuple[list[str], list[str]] | None:
-    """The question's words after the asker that opens it ("Who", "Which station"), when they
-    go on with the verb whose subject it asks for: the words that place a noun asker's noun
-    ("Which bridge in Riga is ..." -> "in Riga"), then the verb and the rest; None
-    otherwise."""
-    if len(asked) < 2:
-        return None
-    first, rest = asked[0].lower(), asked[1:]
-    placed: list[str] = []
-    if first in lists.get("noun_askers", ()):
-        verbs = _verbs(lists)
-        at = next((i for i, w in enumerate(rest[:NOUN_PHRASE_WORDS]) if w.lower() in verbs), None)
-        if at is None:
-            return None
-        placed, rest = rest[1:at], rest[at:]  # past the asker's noun: "Which station is ..."
-    elif first not in lists.get("askers", ()):
-        return None
-    verb = rest[0]
-    if not verb[:1].islower() or verb in lists.get("object_auxiliaries", ()):
-        return None  # "Who did Brandt marry?", "Quel pont Brandt a-t-il construit ?"
-    return placed, rest
-
-
-def _in_place(
-    asked: list[str], fragment: list[str], lists: dict[str, frozenset[str]]
-) -> str | None:
-    """The question with its asker replaced where it stands, in a language that asks in
-    place (Hindi: "पुल किसने बनाया?" -> "पुल लुकास वेबर ने बनाया।"); a noun the fragment ends
-    with is not said twice ("कौन सा स्टेशन" and "केस्ट्रल स्टेशन"). Without its stop."""
-    mark = list(lists.get("doer_mark", ()))  # one word: Hindi "ने"
-    marked = {a: [*fragment, *mark] for a in lists.get("doer_askers", ())}
-    askers = {a: fragment for a in lists.get("askers_in_place", ())} | marked
-    for asker in sorted(askers, key=lambda a: -len(a.split())):
-        size = len(asker.split())
-        for at in range(len(asked) - size + 1):
-            if " ".join(asked[at : at + size]) != asker:
-                continue
-            after = asked[at + size :]
-            if after and after[0] == fragment[-1]:
-                after = after[1:]
-            return " ".join([*asked[:at], *askers[asker], *after])
-    return None

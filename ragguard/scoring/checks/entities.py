@@ -356,6 +356,17 @@ def _of_another(slot: Slot, reading: Reading) -> bool:
     return False
 
 
+def _agent_of(slot: Slot, before: str) -> bool:
+    """Whether ``before`` closes right before the agent of a passive whose verb the claim
+    writes ("designed by" for "Koechlin designed the tower"): "It was directed by Steven
+    Soderbergh, and stars George Clooney" gives the directing to another, not the starring."""
+    if not AGENT_BEFORE.search(before):
+        return False
+    words = WORD.findall(before)
+    verb = words[-2] if len(words) > 1 else ""
+    return stem_in(slot.claim.language, verb.lower()) in slot.claim.content
+
+
 def _subject_rival(slot: Slot, own: frozenset[str]) -> str | None:
     """The claim's subject, when the on-topic sentence says the same of another subject
     ("Koechlin designed the tower" against "Eiffel designed the tower"): the claim opens with
@@ -385,7 +396,7 @@ def _subject_rival(slot: Slot, own: frozenset[str]) -> str | None:
     leading = _without_article(text, best.sentence.language)
     rival = next((r for r in best.rivals if re.match(rf"{re.escape(r)}\b", leading)), None)
     if rival is None:  # the agent of a passive ("was built by Mira Chandra")
-        rival = next((r for r in best.rivals if AGENT_BEFORE.search(text.split(r)[0])), None)
+        rival = next((r for r in best.rivals if _agent_of(slot, text.split(r)[0])), None)
     if rival is not None and listed_together(text, rival, slot.value):
         return None  # "produced by Kenneth Edmonds, Tracey Edmonds and Robert Teitel"
     if rival is None or not best.states:

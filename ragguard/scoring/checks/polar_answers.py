@@ -20,7 +20,8 @@ import re
 from dataclasses import dataclass
 
 from ragguard.language import section
-from ragguard.scoring.checks.antecedents import determiners, question_words
+from ragguard.scoring.checks.answers import question_words
+from ragguard.scoring.checks.antecedents import determiners
 
 _WORD = re.compile(r"[^\s,;:.!?。।¿¡]+")
 

@@ -4,7 +4,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from ragguard.scoring.checks.antecedents import answer_readings, question_reading, question_subject
+from ragguard.scoring.checks.answers import answer_readings, question_reading, question_subject
 
 
 @pytest.mark.parametrize(

@@ -88,3 +88,58 @@ def test_subject_and_a_given_antecedent() -> None:
         "The Eiffel Tower stands in Paris."
     )
     assert with_antecedent("It stands in Paris.", None) == "It stands in Paris."
+
+
+@pytest.mark.parametrize(
+    ("sentence", "found"),
+    [
+        ("Anna Brandt later founded Northwind Works.", "Anna Brandt"),
+        ("The tower also has a lift.", "The tower"),
+        ("Paris also has two airports.", "Paris"),
+        ("The old tower is tall.", "The old tower"),
+    ],
+)
+def test_an_adverb_before_the_verb_is_no_part_of_the_subject(sentence: str, found: str) -> None:
+    assert subject(sentence) == found
+    passage = (sentence, "She was born in Riga.")
+    assert resolve(passage)[1] == f"{found} was born in Riga."
+
+
+@pytest.mark.parametrize(
+    ("code", "first", "then", "read"),
+    [
+        (
+            "en",
+            "Anna Brandt .",
+            "She founded Northwind Works in Riga in 1931.",
+            "Anna Brandt founded Northwind Works in Riga in 1931.",
+        ),
+        (
+            "en",
+            "Anna Brandt (architect) .",
+            "Her firm was Northwind Works.",
+            "Anna Brandt's firm was Northwind Works.",
+        ),
+        (
+            "de",
+            "Anna Brandt .",
+            "Sie gründete 1931 Northwind Works.",
+            "Anna Brandt gründete 1931 Northwind Works.",
+        ),
+        (
+            "fr",
+            "Anna Brandt .",
+            "Elle a fondé Northwind Works.",
+            "Anna Brandt a fondé Northwind Works.",
+        ),
+    ],
+)
+def test_a_title_opening_the_passage_is_what_its_pronouns_stand_for(code, first, then, read):
+    """A retrieved page often opens with its title, a name and no verb, less what its
+    parentheses add."""
+    assert resolve((first, then), code)[1] == read
+
+
+def test_a_first_sentence_with_words_of_its_own_is_no_title() -> None:
+    passage = ("Anna Brandt, an architect .", "She founded Northwind Works.")
+    assert resolve(passage) == passage

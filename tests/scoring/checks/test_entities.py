@@ -899,6 +899,25 @@ def test_another_person_of_the_passage_in_the_subjects_place_fires(
     assert "entity" in {r.check for r in check(claim, passage)}
 
 
+def test_the_subject_of_a_passage_under_a_title_is_the_title() -> None:
+    """ "She" stands for the title: the founding is hers, not the brother's."""
+    passage = (
+        "Anna Brandt . She founded Northwind Works in Riga in 1931 . Her brother Lukas Weber "
+        "was a painter ."
+    )
+    claim = "Lukas Weber founded Northwind Works in Riga in 1931."
+    assert [(r.check, r.evidence) for r in check(claim, passage)] == [("entity", "Anna Brandt")]
+    assert check("Anna Brandt founded Northwind Works in Riga in 1931.", passage) == ()
+
+
+def test_the_agent_of_a_passive_is_a_rival_for_its_own_verb_only() -> None:
+    """Directed by one, starring another: the starring is not given to the director."""
+    passage = "Harbour Lights was directed by Mira Chandra, and stars Lukas Weber and Elena Marsh."
+    assert check("Lukas Weber starred in the film Harbour Lights.", passage) == ()
+    found = check("Lukas Weber directed Harbour Lights.", passage)
+    assert [(r.check, r.evidence) for r in found] == [("entity", "Mira Chandra")]
+
+
 def test_a_title_sentence_or_a_sentence_that_shares_the_claim_may_join() -> None:
     title = "Charles Manson . Susan Denise Atkins was a member of the Manson Family."
     assert "entity" not in {r.check for r in check("Charles Manson is a murderer.", title)}
