@@ -26,7 +26,10 @@ from ragguard.scoring.checks.slots import Slot
 from ragguard.scoring.lexical.text import stem_in, stopwords_of
 
 MAX_CLASS_WORDS = 3
-"""Words the claim's class may run to ("a composer", "an American film director")."""
+"""Words the claim's class may run to ("a composer", "an American film director", "a
+plus-size model")."""
+MIN_STEM = 3
+"""Letters a participle keeps before its ending: "king" and "red" are no participles."""
 
 
 def class_rival(slot: Slot, own: frozenset[str]) -> str | None:
@@ -42,7 +45,7 @@ def class_rival(slot: Slot, own: frozenset[str]) -> str | None:
         if parts is None:
             continue
         subject, kind, rest = parts
-        if head not in {stem_in(language, w) for w in _words(kind)}:
+        if head not in {stem_in(language, w) for w in _words(kind)} or _passive(kind, language):
             continue
         if own & name_keys(subject) or _right_after(kind, head, slot.value, language):
             return None  # the passage gives the class to the claim's name
@@ -67,7 +70,9 @@ def _claimed_class(text: str, name: str, language: str) -> str | None:
         return None
     kind = after[2:]
     stops = stopwords_of(language)
-    if len(kind) > MAX_CLASS_WORDS or any(w in stops or not w.isalpha() for w in kind):
+    if len(kind) > MAX_CLASS_WORDS or any(
+        w in stops or not w.replace("-", "").isalpha() for w in kind
+    ):
         return None
     return stem_in(language, kind[-1])
 
@@ -82,6 +87,16 @@ def _class_parts(text: str, language: str) -> tuple[str, str, str] | None:
     stop = _class_end(language).search(after)
     cut = stop.start() if stop else len(after)
     return subject, after[:cut], after[cut:]
+
+
+def _passive(kind: str, language: str) -> bool:
+    """Whether the copula opens a passive or a progressive ("was interviewed by NPR about
+    plus-size modeling"): a participle follows it (``participle_endings``), no class."""
+    endings = section(language, "name_frames", NameFrameWords).participle_endings
+    first = _words(kind)[:1]
+    return bool(first) and any(
+        first[0].endswith(e) and len(first[0]) - len(e) >= MIN_STEM for e in endings
+    )
 
 
 def _right_after(kind: str, head: str, name: str, language: str) -> bool:

@@ -43,6 +43,12 @@ def entities(claim: str, passage: str) -> list[tuple[str, str]]:
             "Anna Brandt ist ein Architekt aus Riga, wie Lukas Weber.",
             ("Lukas Weber", "Anna Brandt"),
         ),
+        (  # a hyphenated class word; a passive after "was" gives no class
+            "Harbour Lights is a plus-size label.",
+            "Anna Brandt is an American label. She was interviewed by Harbour Lights about "
+            "plus-size labels.",
+            ("Harbour Lights", "Anna Brandt"),
+        ),
     ],
 )
 def test_a_class_the_passage_gives_another_name_fires(
@@ -73,3 +79,9 @@ def test_a_class_the_passage_gives_another_name_fires(
 def test_a_class_the_passage_gives_the_claims_name_fires_nothing(claim: str, passage: str) -> None:
     name = claim.split(" is ")[0]
     assert all(found[0] != name for found in entities(claim, passage))
+
+
+def test_a_short_word_ending_like_a_participle_still_gives_a_class() -> None:
+    """ "king" is no participle of "k"."""
+    passage = "Anna Brandt was king of Riga. Lukas Weber was a painter there."
+    assert ("Lukas Weber", "Anna Brandt") in entities("Lukas Weber is a king.", passage)
