@@ -42,7 +42,7 @@ from ragguard.scoring.checks.slots import (
 )
 from ragguard.scoring.checks.words import WORD, lower_case_words, misspelt, two_words_before
 from ragguard.scoring.interface.protocols import Reason
-from ragguard.scoring.lexical.text import stem_in
+from ragguard.scoring.lexical.text import stem_in, stopwords_of
 
 _BY_LEAD = RivalRule(by_lead=True)
 
@@ -356,15 +356,32 @@ def _of_another(slot: Slot, reading: Reading) -> bool:
     return False
 
 
-def _agent_of(slot: Slot, before: str) -> bool:
-    """Whether ``before`` closes right before the agent of a passive whose verb the claim
-    writes ("designed by" for "Koechlin designed the tower"): "It was directed by Steven
-    Soderbergh, and stars George Clooney" gives the directing to another, not the starring."""
+VERB_PREFIX = 4
+"""Letters two forms of one verb share from their start ("entwarf", "entworfen"; "diseñó",
+"diseñado") in a language the checks do not stem."""
+
+
+def _agent_of(slot: Slot, text: str, rival: str) -> bool:
+    """Whether ``rival`` is the agent of a passive whose verb the claim writes ("designed by
+    Eiffel" for "Koechlin designed the tower"; "wurde von Brandt entworfen" for "Weber
+    entwarf den Turm"): "It was directed by Steven Soderbergh, and stars George Clooney"
+    gives the directing to another, not the starring. The verb is the word before "by", or
+    the word after the agent where the language puts it there."""
+    before, _, after = text.partition(rival)
     if not AGENT_BEFORE.search(before):
         return False
-    words = WORD.findall(before)
-    verb = words[-2] if len(words) > 1 else ""
-    return stem_in(slot.claim.language, verb.lower()) in slot.claim.content
+    language = slot.claim.language
+    following = WORD.match(after.lstrip(" "))  # no mark between: "von Brandt entworfen"
+    verbs = [
+        w.lower() for w in WORD.findall(before)[-2:-1] + ([following.group()] if following else [])
+    ]
+    written = {w.lower() for w in WORD.findall(slot.claim.text)} - stopwords_of(language)
+    return any(
+        stem_in(language, verb) in slot.claim.content
+        or any(len(verb) >= VERB_PREFIX and w[:VERB_PREFIX] == verb[:VERB_PREFIX] for w in written)
+        for verb in verbs
+        if verb not in stopwords_of(language)
+    )
 
 
 def _subject_rival(slot: Slot, own: frozenset[str]) -> str | None:
@@ -396,7 +413,7 @@ def _subject_rival(slot: Slot, own: frozenset[str]) -> str | None:
     leading = _without_article(text, best.sentence.language)
     rival = next((r for r in best.rivals if re.match(rf"{re.escape(r)}\b", leading)), None)
     if rival is None:  # the agent of a passive ("was built by Mira Chandra")
-        rival = next((r for r in best.rivals if _agent_of(slot, text.split(r)[0])), None)
+        rival = next((r for r in best.rivals if _agent_of(slot, text, r)), None)
     if rival is not None and listed_together(text, rival, slot.value):
         return None  # "produced by Kenneth Edmonds, Tracey Edmonds and Robert Teitel"
     if rival is None or not best.states:
