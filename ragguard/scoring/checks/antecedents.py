@@ -114,10 +114,8 @@ def _title(sentence: str, language: str) -> str | None:
     ."): a retrieved page often opens with what its pronouns stand for."""
     bare = _PARENTHESIS.sub("", sentence).strip().rstrip(".").strip()
     tokens = _TOKEN.findall(bare)
-    verbs, stops = (
-        antecedent_lists(language).get("verbs", frozenset()) | _leaning(language),
-        stopwords_of(language),
-    )
+    verbs = antecedent_lists(language).get("verbs", frozenset()) | _leaning(language)
+    stops = stopwords_of(language)
     plain = [t for t in tokens if t.lower() in verbs or (t.islower() and t not in stops)]
     if plain or not tokens or len(tokens) > MAX_SUBJECT_WORDS or not tokens[0][:1].isupper():
         return None
@@ -168,6 +166,7 @@ def _opening(
 
 
 def capitalized(text: str) -> str:
+    """``text`` with its first letter capitalized: an antecedent that opens a sentence."""
     return text[:1].upper() + text[1:]
 
 
