@@ -370,17 +370,17 @@ def _agent_of(slot: Slot, text: str, rival: str) -> bool:
     before, _, after = text.partition(rival)
     if not AGENT_BEFORE.search(before):
         return False
-    language = slot.claim.language
+    claim, stops = slot.claim, stopwords_of(slot.claim.language)
+    verbs = WORD.findall(before)[-2:-1]  # "designed" of "was designed by "
     following = WORD.match(after.lstrip(" "))  # no mark between: "von Brandt entworfen"
-    verbs = [
-        w.lower() for w in WORD.findall(before)[-2:-1] + ([following.group()] if following else [])
-    ]
-    written = {w.lower() for w in WORD.findall(slot.claim.text)} - stopwords_of(language)
+    if following is not None:
+        verbs.append(following.group())
+    prefixes = {w[:VERB_PREFIX] for w in set(claim.words) - stops}
     return any(
-        stem_in(language, verb) in slot.claim.content
-        or any(len(verb) >= VERB_PREFIX and w[:VERB_PREFIX] == verb[:VERB_PREFIX] for w in written)
-        for verb in verbs
-        if verb not in stopwords_of(language)
+        stem_in(claim.language, verb) in claim.content
+        or (len(verb) >= VERB_PREFIX and verb[:VERB_PREFIX] in prefixes)
+        for verb in (v.lower() for v in verbs)
+        if verb not in stops
     )
 
 
