@@ -144,6 +144,10 @@ class SuperlativeCues:
     first_ranks: frozenset[str] = frozenset()
     """The first rank as an ordinal ("first", "erster", "premier", "primer", "पहले"), read
     beside a ranked noun with no superlative ("ranks first among the lakes")."""
+    occasions: frozenset[str] = frozenset()
+    """Nouns of idioms a first rank opens that rank no thing ("in the first place", "at
+    first sight"): a passage that ranks nothing does not deny them, though a rival ranking
+    may."""
     intensifiers: tuple[str, ...] = ()
     """Phrases that may stand between ``after`` and a cue and say only how plainly it ranks
     ("the very largest", "der mit Abstand größte"): the ranking is the plain one."""

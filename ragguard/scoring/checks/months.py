@@ -9,7 +9,7 @@ from operator import attrgetter
 from ragguard.language import lexicon_or_fallback
 from ragguard.scoring.checks.dates import MONTH, date_spans, full_month, role_of_date
 from ragguard.scoring.checks.parse import Sentence
-from ragguard.scoring.checks.slots import MIN_ANCHOR, Reading, Slot, rival_value
+from ragguard.scoring.checks.slots import MIN_ANCHOR, Reading, RivalRule, Slot, rival_value
 from ragguard.scoring.interface.protocols import Reason
 from ragguard.scoring.lexical.text import stem
 from ragguard.scoring.lexical.vocabulary import ENDING_WORDS, STARTING_WORDS
@@ -61,6 +61,11 @@ def span_end_rival(
     return found
 
 
+_CALENDAR = RivalRule(led_on_topic=True)
+"""A weekday or month the claim's words lead to elsewhere ("police on Wednesday") is a rival
+only in a sentence about the claim's event: news passages date many events."""
+
+
 def _calendar_findings(
     claim: Sentence,
     sentences: tuple[Sentence, ...],
@@ -77,7 +82,7 @@ def _calendar_findings(
             for s in sentences
         )
         slot = Slot(claim, word.capitalize(), claim.content - {stem(word)}, readings)
-        value = rival_value(slot)
+        value = rival_value(slot, _CALENDAR)
         if value is None and slot.stated and roles and reads_roles(claim.language):
             written = next(w for w in MONTH.findall(claim.text) if full_month(w) == word)
             value = span_end_rival(claim, written, word, slot.context, sentences)

@@ -108,6 +108,8 @@ def narrower_place(
             if opens is not None:
                 return " ".join((*key, *words[end : opens + 1]))
         else:
+            if _placed_before(words, at, place, language):
+                continue  # "China's fifth longest, which ... South China Sea": ranked in China
             reach = range(end, min(end + len(nouns) + SCOPE_REACH, len(words)))
             found = [i for i in reach if stem_in(language, words[i]) == place]
             span = _after_nouns(words[end : found[0]], nouns, language) if found else ()
@@ -201,7 +203,20 @@ def _place(
             (i for i in after if words[i] not in stop and stem_in(language, words[i]) not in nouns),
             None,
         )
+        if where is not None and words[where - 1] not in stop:
+            return None  # "first building included": a verb goes on, no "in Riga"
     return None if where is None else (stem_in(language, words[where]), where)
+
+
+POSSESSOR_REACH = 3
+"""Words before a ranking where the place it ranks within may stand as its possessor:
+"Riga's longest bridge", "China's fifth longest"."""
+
+
+def _placed_before(words: tuple[str, ...], at: int, place: str, language: str) -> bool:
+    """Whether the sentence writes the claim's place just before its ranking at ``at``
+    ("China's fifth longest"): the ranking is within that place, whatever follows."""
+    return any(stem_in(language, w) == place for w in words[max(at - POSSESSOR_REACH, 0) : at])
 
 
 def _after_nouns(span: tuple[str, ...], nouns: frozenset[str], language: str) -> tuple[str, ...]:

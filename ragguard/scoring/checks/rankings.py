@@ -233,6 +233,27 @@ def cue_at(words: tuple[str, ...], phrase: str, cues: SuperlativeCues) -> int:
     return next((i for i in range(start, end) if is_cue(words[i], cues)), -1)
 
 
+def ranks_no_fact(
+    words: tuple[str, ...], phrase: str, key: tuple[str, ...], cues: SuperlativeCues, language: str
+) -> bool:
+    """Whether a ranking ``phrase`` opens an idiom (``occasions``: "in the first place") or
+    ranks by a judgement (the language's evaluative words: "the most enjoyable", "the
+    prettiest"): nothing a passage must rank for the claim to hold, though a rival ranking
+    may still contradict it."""
+    start = phrase_at(words, phrase)
+    following = words[start + len(phrase.split()) : start + len(phrase.split()) + 1]
+    if start >= 0 and following and following[0] in cues.occasions:
+        return True
+    judged = _evaluative(language)
+    return " ".join(key) in judged or key[-1] in judged
+
+
+@cache
+def _evaluative(language: str) -> frozenset[str]:
+    """The language's evaluative words (``[subjective] evaluative``), lower case."""
+    return frozenset(lexicon_or_fallback(language).subjective.get("evaluative", ()))
+
+
 def phrase_at(words: tuple[str, ...], phrase: str) -> int:
     """Where a ranking ``phrase`` (as ``rankings`` reads it) first starts in ``words``; -1
     where it does not."""

@@ -58,6 +58,11 @@ class RivalRule:
     rival ("": the value is unsupported; None: nothing fires)."""
     by_lead: bool = False
     """For a value stated nowhere, a rival must follow the word the value follows."""
+    led_on_topic: bool = False
+    """For a value stated somewhere, a rival the claim's words lead to must sit in a
+    sentence about the same thing (``MIN_ANCHOR``): "police on Wednesday" in a sentence
+    about a shotgun is no rival of "surrendered to police on Thursday". Not for names: a
+    passage names its subject in a title and goes on with "The film was distributed by"."""
 
 
 _JOINING = frozenset({"and", "or"})
@@ -144,6 +149,7 @@ def rival_value(slot: Slot, rule: RivalRule = RivalRule()) -> str | None:
             lambda s, c: (
                 two_words_before(s.text, c) == lead
                 and (margin is None or overlap(context, s) + margin >= best_same)
+                and (not rule.led_on_topic or overlap(context, s) >= MIN_ANCHOR)
             ),
         )
     if best_rival >= MIN_ANCHOR:

@@ -54,6 +54,7 @@ from ragguard.scoring.checks.rankings import (
     phrase_at,
     ranked_nouns,
     rankings,
+    ranks_no_fact,
     same_ranking,
     shared_count,
     split_rank,
@@ -249,12 +250,10 @@ def superlative_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> li
         other = rival(claim, phrase, key, sentences)
         if other is None:
             other = _held_otherwise(claim, phrase, key, sentences)
-        in_a_name = key[-1] in name_words(claim)  # "the First Division" ranks no one
-        if (
-            other is None
-            and not in_a_name
-            and _ranks_nothing(claim, phrase, key, sentences, cues, stop)
-        ):
+        # "the First Division" ranks no one; "in the first place" no thing
+        idiom = ranks_no_fact(claim.words, phrase, key, cues, claim.language)
+        unread = other is None and not idiom and key[-1] not in name_words(claim)
+        if unread and _ranks_nothing(claim, phrase, key, sentences, cues, stop):
             other = ""
         if other is None and _widened(claim, key, sentences, cues):
             other = ""  # "the longest bridge in the world" against "... in Riga"

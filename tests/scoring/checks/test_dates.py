@@ -255,3 +255,36 @@ def test_the_year_a_passage_gives_a_day_in_each_language(
 ) -> None:
     assert [(r.check, r.evidence) for r in check(wrong, passage, code)][:1] == [("date", "1971")]
     assert not [r for r in check(right, passage, code) if r.check == "date"]
+
+
+NEWS = (
+    "Anna Brandt surrendered to the police late on Thursday. The police on Wednesday "
+    "recovered the truck and the shotgun from the lake."
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "fires"),
+    [
+        # the claim's words lead to "Wednesday" only in a sentence about something else
+        ("Anna Brandt surrendered to the police on Thursday.", NEWS, False),
+        ("Anna Brandt handed herself in to the police on Thursday.", NEWS, False),
+        # ... and to "Tuesday" in the sentence about her surrender: a rival
+        (
+            "Anna Brandt surrendered to the police on Thursday.",
+            "Anna Brandt surrendered to the police on Tuesday. Thursday was quiet.",
+            True,
+        ),
+        (
+            "Anna Brandt surrendered to the police in March.",
+            "Anna Brandt surrendered to the police in May. The trial opened in March.",
+            True,
+        ),
+    ],
+)
+def test_a_calendar_rival_the_claims_words_lead_to_must_be_about_the_claim(
+    claim: str, passage: str, fires: bool
+) -> None:
+    """A weekday or month the claim states is contradicted by another its words lead to
+    ("police on Wednesday") only where that sentence is about the same thing."""
+    assert ("date" in {r.check for r in check(claim, passage)}) is fires

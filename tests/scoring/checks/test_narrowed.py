@@ -164,6 +164,20 @@ def test_a_ranking_within_part_of_a_place_is_none_within_the_whole(
             "रीगा के सभी पुलों में केलन पुल सबसे लंबा है।",
             "केलन पुल रीगा का सबसे लंबा पुल है।",
         ),
+        (  # the place as the ranking's possessor: a later "Arvenia" is another name's
+            "The Tessel flows past Orvel, Arvenia's fifth longest, which links the town to "
+            "the Arvenia Gulf.",
+            "The Tessel is the fifth longest river in Arvenia.",
+        ),
+        (  # no function word before the claim's word after the ranking: no place
+            "The first building was designed by Anna Brandt, included a stage and was "
+            "closed in 2006.",
+            "The theatre's first building included a stage.",
+        ),
+        (
+            "El primer edificio fue diseñado por Anna Brandt, incluía un escenario.",
+            "El primer edificio del teatro incluía un escenario.",
+        ),
     ],
 )
 def test_a_place_named_by_its_kind_or_another_build_narrows_nothing(

@@ -713,3 +713,49 @@ def test_an_intensifier_inside_a_ranking_leaves_the_plain_ranking(claim: str, pa
 def test_a_passage_ranking_said_plainly_states_the_plain_ranking() -> None:
     passage = "Lake Tessel is the single largest lake in Latvia. It covers 118 square kilometres."
     assert check("Lake Tessel is the largest lake in Latvia.", passage) == ()
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        (
+            "She asked why anyone would look the word up in the first place.",
+            "She asked why anyone would need to look the word up to begin with.",
+        ),
+        (
+            "The evening was perhaps the most enjoyable of the festival.",
+            "Best of all, probably, was the evening concert of the festival.",
+        ),
+        (
+            "Le pont Kellan est le plus beau pont de Riga.",
+            "Le pont Kellan traverse la rivière à Riga. Il a ouvert en 1931.",
+        ),
+    ],
+)
+def test_an_idiom_or_a_judgement_ranks_nothing_a_passage_must_state(
+    claim: str, passage: str
+) -> None:
+    assert "superlative" not in {r.check for r in check(claim, passage)}
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        (  # "for the first time" claims a fact: a passage ranking nothing does not state it
+            "Income fell below the national average for the first time in a decade.",
+            "Income fell below the national average in 2012.",
+        ),
+        (
+            "Anna won the title for the first time in 1990.",
+            "Anna won the title for the third time in 1990.",
+        ),
+        (
+            "The Kellan Bridge is the longest bridge in Riga.",
+            "The Kellan Bridge crosses the river in Riga. It opened in 1931.",
+        ),
+    ],
+)
+def test_a_first_occasion_or_a_measured_ranking_still_needs_stating(
+    claim: str, passage: str
+) -> None:
+    assert "superlative" in {r.check for r in check(claim, passage)}
