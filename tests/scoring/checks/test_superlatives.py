@@ -730,6 +730,15 @@ def test_a_passage_ranking_said_plainly_states_the_plain_ranking() -> None:
             "Le pont Kellan est le plus beau pont de Riga.",
             "Le pont Kellan traverse la rivière à Riga. Il a ouvert en 1931.",
         ),
+        (
+            "Die Kellan-Brücke ist die schönste Brücke in Riga.",
+            "Die Kellan-Brücke überquert den Fluss in Riga. Sie wurde 1931 eröffnet.",
+        ),
+        (
+            "El puente Kellan es el mejor puente de Riga.",
+            "El puente Kellan cruza el río en Riga. Se inauguró en 1931.",
+        ),
+        ("केलन पुल रीगा का सबसे अच्छा पुल है।", "केलन पुल रीगा में नदी पार करता है। यह 1931 में खुला।"),
     ],
 )
 def test_an_idiom_or_a_judgement_ranks_nothing_a_passage_must_state(
