@@ -241,8 +241,8 @@ def ranks_no_fact(
     prettiest"): nothing a passage must rank for the claim to hold, though a rival ranking
     may still contradict it."""
     start = phrase_at(words, phrase)
-    following = words[start + len(phrase.split()) : start + len(phrase.split()) + 1]
-    if start >= 0 and following and following[0] in cues.occasions:
+    end = start + len(phrase.split())
+    if start >= 0 and words[end : end + 1] and words[end] in cues.occasions:
         return True
     judged = _evaluative(language)
     return " ".join(key) in judged or key[-1] in judged
