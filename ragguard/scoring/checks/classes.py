@@ -23,13 +23,12 @@ from ragguard.scoring.checks.antecedents import determiners
 from ragguard.scoring.checks.name_frames import NameFrameWords
 from ragguard.scoring.checks.proper_names import name_keys
 from ragguard.scoring.checks.slots import Slot
+from ragguard.scoring.checks.words import has_ending
 from ragguard.scoring.lexical.text import stem_in, stopwords_of
 
 MAX_CLASS_WORDS = 3
 """Words the claim's class may run to ("a composer", "an American film director", "a
 plus-size model")."""
-MIN_STEM = 3
-"""Letters a participle keeps before its ending: "king" and "red" are no participles."""
 
 
 def class_rival(slot: Slot, own: frozenset[str]) -> str | None:
@@ -91,12 +90,11 @@ def _class_parts(text: str, language: str) -> tuple[str, str, str] | None:
 
 def _passive(kind: str, language: str) -> bool:
     """Whether the copula opens a passive or a progressive ("was interviewed by NPR about
-    plus-size modeling"): a participle follows it (``participle_endings``), no class."""
+    plus-size modeling"): a participle follows it (``participle_endings``, with three
+    letters before the ending: "king" and "red" are nouns), no class."""
     endings = section(language, "name_frames", NameFrameWords).participle_endings
     first = _words(kind)[:1]
-    return bool(first) and any(
-        first[0].endswith(e) and len(first[0]) - len(e) >= MIN_STEM for e in endings
-    )
+    return bool(first) and has_ending(first[0], endings)
 
 
 def _right_after(kind: str, head: str, name: str, language: str) -> bool:
