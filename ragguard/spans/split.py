@@ -14,7 +14,8 @@ Rules (RAG-Check partitions a response into sentence-level spans before scoring 
   nor after a sentence-capable abbreviation (etc., Inc., Jan., U.S., a.m., No.) that is followed
   by a number. Decimals and versions (3.14, v2.0) never match, since no space follows the dot.
 * Nor after a rank in digits that a century word follows ("im 18. Jahrhundert": each
-  language's ``[periods] century_after``).
+  language's ``[periods] century_after``), or a day in digits that a month follows ("am 21.
+  Juni": every language's months).
 * Offsets exclude surrounding whitespace; whitespace-only spans are dropped.
 """
 
@@ -25,7 +26,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import NamedTuple
 
-from ragguard.language import SUPPORTED, PeriodWords, lexicon_or_fallback, section
+from ragguard.language import MONTHS, SUPPORTED, PeriodWords, lexicon_or_fallback, section
 from ragguard.schema import span_offsets
 
 
@@ -76,12 +77,20 @@ def _century_words() -> tuple[str, ...]:
     return tuple(sorted({w for words in found for w in words}))
 
 
-def _rank_of_century(token: str, rest: str) -> bool:
-    """Whether ``token`` and its dot are a rank a century word follows ("18. Jahrhundert")."""
+@cache
+def _month_words() -> frozenset[str]:
+    """Every language's month names, in lower case ("juni", "march")."""
+    found = [m for code in SUPPORTED for m in lexicon_or_fallback(code).months]
+    return frozenset(m.lower() for m in (*MONTHS, *found))
+
+
+def _rank_before(token: str, rest: str) -> bool:
+    """Whether ``token`` and its dot are a rank a century word follows ("18. Jahrhundert")
+    or a day its month follows ("21. Juni")."""
     if not (token.isdigit() and len(token) <= 2):
         return False
-    word = rest.split(maxsplit=1)[0].lower() if rest else ""
-    return word.rstrip(".,;") in _century_words()
+    word = rest.split(maxsplit=1)[0].lower().rstrip(".,;") if rest else ""
+    return word in _century_words() or word in _month_words()
 
 
 def split_sentences(response: str) -> list[RawSpan]:
@@ -122,7 +131,7 @@ def _ends_sentence(line: str, match: re.Match[str]) -> bool:
     token = token_match.group().lstrip(".") if token_match else ""
     if token.lower() in never_final() or _INITIAL.fullmatch(token):
         return False
-    if _rank_of_century(token, rest):
+    if _rank_before(token, rest):
         return False
     if token.lower() in FINAL_ABBREVIATIONS or _DOTTED_ACRONYM.fullmatch(token.lower()):
         return not rest[0].isdigit()

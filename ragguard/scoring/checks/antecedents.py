@@ -69,14 +69,14 @@ def _expletive(sentence: str, language: str) -> bool:
     )
 
 
-def subject(sentence: str, language: str = "en") -> str | None:
+def subject(sentence: str, language: str = "en", longest: int = MAX_SUBJECT_WORDS) -> str | None:
     """The sentence's subject as written ("The Eiffel Tower"), or None when it has none that
-    can be found (no listed verb within ``MAX_SUBJECT_WORDS`` words, or a pronoun subject)."""
+    can be found (no listed verb within ``longest`` words, or a pronoun subject)."""
     lists = antecedent_lists(language)
     verbs, endings = lists.get("verbs", frozenset()), lists.get("verb_endings", frozenset())
     if not verbs:
         return None
-    tokens = list(itertools.islice(_TOKEN.finditer(sentence), MAX_SUBJECT_WORDS + 1))
+    tokens = list(itertools.islice(_TOKEN.finditer(sentence), longest + 1))
     for index, token in enumerate(tokens):
         word = token.group().lower()
         is_verb = word in verbs or (

@@ -6,21 +6,34 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 
+from ragguard.language import lexicon, section
 from ragguard.runtime import memoized
-from ragguard.scoring.checks.dates import MONTH
+from ragguard.scoring.checks.antecedents import antecedent_lists, subject
+from ragguard.scoring.checks.dates import MONTH, months_in
 from ragguard.scoring.checks.numbers import Quantity, quantities
-from ragguard.scoring.checks.parse import Sentence
+from ragguard.scoring.checks.parse import Sentence, content_of
 from ragguard.scoring.checks.quantity_match import comparable, same_quantity
-from ragguard.scoring.checks.words import lower_content, words_before
+from ragguard.scoring.checks.ranges import ranges
+from ragguard.scoring.checks.words import WORD, lower_content, words_before
+from ragguard.scoring.lexical.text import stem, stopwords_of
 from ragguard.scoring.lexical.vocabulary import STOPWORDS
 
 MIN_PREDICATE = 0.5
 """A clause is about the claim's value when it holds more than this share of the words
 that say what the value is of (``clause_rival``)."""
-CLAUSE_BREAK = re.compile(r"\s*(?:[;()\[\]]|[:,](?!\s*\d)|\s--?\s|–|—|-[LR]RB-)\s*")
-"""Where a clause ends: punctuation and dashes, but not a comma or colon before a digit
-("March 30, 2015", "87,894", "8:33")."""
+CLAUSE_BREAK = re.compile(
+    r"\s*(?:[;()\[\]]|[:,](?!\s*\d)|(?<=[^\W\d_]|[\u0900-\u0963]),|(?:\s--?\s|–)(?!\s*\d)|—|-[LR]RB-)\s*"
+)
+"""Where a clause ends: punctuation and dashes, but not a comma, colon or dash between
+digits ("March 30, 2015", "87,894", "8:33", the span "1963 -- 2006"). A comma after a word
+ends one before a digit too ("wurde 1912 gebaut, 1942 geschlossen")."""
+
+MAX_SHARED_SUBJECT = 10
+"""Words a sentence's subject may take before its verb, when clauses without a subject of
+their own share it ("Le vieux pont du port de Riga a été construit en 1862, fermé en
+1931")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,13 +44,89 @@ class ClauseValues:
 
     content: frozenset[str]
     quantities: tuple[Quantity, ...]
+    own: frozenset[str]
+    """The content words the clause writes itself: ``content`` less its sentence's subject
+    words, which a clause with no subject of its own holds too."""
+    spans: tuple[tuple[float, float], ...] = ()
+    """Its spans of values ("1914 -- 1918"), low to high."""
 
 
 @memoized(entries=16_384)
 def clauses(sentence: str, language: str = "en") -> tuple[ClauseValues, ...]:
-    """A sentence cut into clauses, each with its words and its quantities."""
-    parts = CLAUSE_BREAK.split(sentence)
-    return tuple(ClauseValues(lower_content(p), quantities(p, language)) for p in parts if p)
+    """A sentence cut into clauses, each with its words and its quantities. A clause with no
+    subject of its own ("The old bridge was built in 1862, closed in 1931, and ...") is
+    about the sentence's subject, so it holds that subject's words too."""
+    parts = [p for p in CLAUSE_BREAK.split(sentence) if p]
+    found = _shared_subject(sentence, parts[0], language) if len(parts) > 1 else None
+    shared = _content(found, language) if found else frozenset()
+    out = []
+    for i, part in enumerate(parts):
+        own = _content(part, language)
+        inherited = shared if i and _continues(part, language) else frozenset()
+        values = quantities(part, language)
+        out.append(ClauseValues(own | inherited, values, own, ranges(part, language)))
+    return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class ValueOrder:
+    """A language's ``[values]`` table: where its sentences say what a value is of."""
+
+    verb_final: bool = False
+    """The verb comes last ("पुल 1942 में बना, 1838 में बंद हुआ"): a sentence's subject is the
+    words before its first value, and a clause opening with a value shares it."""
+    lead_after: bool = False
+    """A value stands before the verb that says what it is of ("1838 में बंद हुआ", "wurde
+    1931 veröffentlicht"): the words after it lead to it, not the subject before it."""
+
+
+@cache
+def value_order(language: str) -> ValueOrder:
+    return section(language, "values", ValueOrder)
+
+
+def verb_final(language: str) -> bool:
+    return value_order(language).verb_final
+
+
+_FIRST_VALUE = re.compile(r"\d")
+
+
+def _shared_subject(sentence: str, first: str, language: str) -> str | None:
+    """The subject a sentence's clauses share: ``antecedents.subject``, or in a verb-final
+    language the words of its first clause before its first value."""
+    if not verb_final(language):
+        return subject(sentence, language, MAX_SHARED_SUBJECT)
+    value = _FIRST_VALUE.search(first)
+    return first[: value.start()] if value else None
+
+
+_LETTERS = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
+"""A word, not a number: a clause's first word after a date is still its first word ("1931
+geschlossen")."""
+
+
+def _continues(clause: str, language: str) -> bool:
+    """Whether a clause opens, after a conjunction, with a verb: one of the language's
+    ``[antecedents] verbs`` or a lower-case word that is no function word ("closed in 1931",
+    "and was demolished", "fermé en 1987") and has no subject before a verb ("adjusted EBITDA
+    was up 21%"). An article or pronoun opens a subject of its own. In a verb-final language,
+    a clause opening with a value continues ("1838 में बंद हुआ")."""
+    found = lexicon(language)
+    conjunctions = found.clauses.get("conjunctions", ()) if found is not None else ()
+    if verb_final(language):  # "1838 में बंद हुआ": a value, then its verb
+        head, _, rest = clause.strip().partition(" ")
+        return (rest if head in conjunctions else clause.strip())[:1].isdigit()
+    first = _LETTERS.search(clause)
+    if first and first.group() in conjunctions:
+        clause = clause[first.end() :]
+        first = _LETTERS.search(clause)
+    if first is None:
+        return False
+    word = first.group()
+    verbs = antecedent_lists(language).get("verbs", frozenset())
+    opens = word in verbs or (word.islower() and word not in stopwords_of(language))
+    return opens and subject(clause, language) is None
 
 
 @memoized(entries=1024)
@@ -50,14 +139,25 @@ def predicate_words(claim: Sentence, q: Quantity) -> frozenset[str]:
     """The words that say what ``q`` is of: the lower-case content of the claim's clause
     holding it, or of the whole claim when that clause has none ("In 2002, ...")."""
     clause = next((c for c in _clause_texts(claim.text) if q.text in c), "")
-    return _content(clause) or _content(claim.text)
+    return _content(clause, claim.language) or _content(claim.text, claim.language)
 
 
-@memoized(entries=1024)
-def _content(text: str) -> frozenset[str]:
-    """``lower_content`` read once per clause: every value of a claim asks for its clause,
-    and a one-clause claim with n numbers would otherwise be read n times (quadratic)."""
-    return lower_content(text)
+@memoized(entries=16_384)
+def _content(text: str, language: str = "en") -> frozenset[str]:
+    """``lower_content`` less the language's own function words ("wurde", "de") and months
+    written in lower case ("juin": part of a date, not of what it dates); in a script with no
+    case, every content word. Read once per clause: every value of a claim asks for its
+    clause, and a one-clause claim with n numbers would otherwise be read n times."""
+    found = lower_content(text)
+    if language == "en":
+        return found
+    read = lexicon(language)
+    if read is not None and read.script != "latin":  # no case: every content word counts
+        words = content_of(text, language)
+        return frozenset(w for w in words if not w[:1].isdigit() and not months_in(w, language))
+    stops = stopwords_of(language)
+    kept = (w for w in WORD.findall(text) if w.islower() and w not in stops)
+    return frozenset(stem(w) for w in kept if not months_in(w, language)) & found
 
 
 def clause_rival(
@@ -81,20 +181,22 @@ def clause_rival(
         return None
     if claimed is None:
         claimed = stated_in_claim(claim)
-    best, rival = MIN_PREDICATE, None
+    best, rival, stated = MIN_PREDICATE, None, 0.0
     for sentence in sentences:
         for clause in clauses(sentence.text, sentence.language):
             cover = len(predicate & clause.content) / len(predicate)
-            if cover <= MIN_PREDICATE:
+            if cover <= MIN_PREDICATE or not predicate & clause.own:
+                continue  # a clause is about the value by a word of its own ("ended in 1977")
+            spanned = not q.bound and any(low <= q.value <= high for low, high in clause.spans)
+            if spanned or any(same_quantity(q, e) for e in clause.quantities):
+                stated = max(stated, cover)
                 continue
-            if any(same_quantity(q, e) for e in clause.quantities):
-                return None
             same_kind = [e for e in clause.quantities if comparable(q, e)]
             if any(claimed(e) for e in same_kind):
                 continue  # the clause of another value of the claim ("19% and 38%")
             if same_kind and cover > best:
                 best, rival = cover, same_kind[0].text
-    return rival
+    return rival if best > stated else None
 
 
 def stated_in_claim(claim: Sentence, *, spans: bool = False) -> Callable[[Quantity], bool]:

@@ -135,14 +135,28 @@ def _dated_patterns(language: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
     return month_first, day_first
 
 
+def days_and_months_before(text: str, year: str, language: str = "en") -> list[tuple[int, str]]:
+    """``day_and_month_before`` at each place ``text`` writes ``year`` ("premiered on October
+    2, 2016, concluded on December 4, 2016": (2, "october") and (4, "december"))."""
+    found, at = [], text.find(year)
+    while at >= 0:
+        dated = _dated_before(text[max(at - DAY_REACH, 0) : at], language)
+        if dated is not None:
+            found.append(dated)
+        at = text.find(year, at + len(year))
+    return found
+
+
 def day_and_month_before(text: str, year: str, language: str = "en") -> tuple[int, str] | None:
     """The day and month written right before ``year`` in ``text`` (its first occurrence),
     in any order: (3, "march") for "March 3rd, 1971", "3 March 1971" and "the 3rd of March
     1971"; None where the year stands without them."""
     at = text.find(year)
-    if at < 0:
-        return None
-    before = text[max(at - DAY_REACH, 0) : at]
+    return None if at < 0 else _dated_before(text[max(at - DAY_REACH, 0) : at], language)
+
+
+def _dated_before(before: str, language: str) -> tuple[int, str] | None:
+    """The day and month that ``before`` ends with, in either order."""
     for pattern in _dated_patterns(language):
         found = pattern.search(before)
         if found is not None:

@@ -203,8 +203,11 @@ def _place(
             (i for i in after if words[i] not in stop and stem_in(language, words[i]) not in nouns),
             None,
         )
-        if where is not None and words[where - 1] not in stop:
-            return None  # "first building included": a verb goes on, no "in Riga"
+        verb = where is not None and (
+            words[where - 1] not in stop or words[where - 1] in cues.past | cues.present
+        )
+        if verb:  # "first building included", "first album was released": no "in Riga"
+            return None
     return None if where is None else (stem_in(language, words[where]), where)
 
 
@@ -237,8 +240,9 @@ def held_before(
 ) -> str | None:
     """The sentence's ``key`` with the time bound beside it ("longest until"), or with its
     past verb where the sentence writes a year ("In 1900 it was the longest"), where the
-    claim says with a present verb that the ranking holds now; None otherwise."""
-    if not cues.present & claim.word_set:
+    claim says with a present verb that the ranking holds now; None otherwise. A claim that
+    writes a year dates what it says ("Le premier album est sorti en 1993"): not now."""
+    if not cues.present & claim.word_set or any(q.kind == "year" for q in claim.quantities):
         return None
     words = sentence.words
     dated = any(q.kind == "year" for q in sentence.quantities)  # the numbers checks' years

@@ -109,6 +109,9 @@ def _first_names(found: tuple[str, ...], text: str, language: str) -> frozenset[
 _STOP_AFTER_A_WORD = re.compile(r"(?:^|[\s(])([^\s.()]+)\.$")
 
 
+_DAY_STOP = re.compile(r"(?:^|\s)\d{1,2}\.$")
+"""A day written as an ordinal, closing a part ("am 21."): with a month after it, no end."""
+
 _GLUED_INITIALS = re.compile(r"(?:^|[\s(])(?:[^\W\d_]\.){2,}$")
 """Initials written without a space, closing a text ("J.D.", "T.S.")."""
 
@@ -117,7 +120,8 @@ def sentences_of(text: str, language: str = "en") -> list[str]:
     """The text's sentences as the evidence is split, less the stops after an initial or a
     title of the language's ``[names] titles`` ("J. R. Weber", "Dr. Anna Brandt"), and
     after initials written together where a word other than a stopword follows ("J.D.
-    Salinger"; not "the U.S. In 1990"): a name is read whole."""
+    Salinger"; not "the U.S. In 1990"): a name is read whole. Nor does a sentence end
+    after a day before its month ("am 21. Juni 1822")."""
     found = lexicon_or_fallback(language)
     parts: list[str] = []
     for part in evidence_sentences(text):
@@ -127,11 +131,18 @@ def sentences_of(text: str, language: str = "en") -> list[str]:
             (len(word) == 1 and word.isalpha())
             or word.lower() in found.titles
             or (parts and _glued_initials(parts[-1], part, found.stopwords))
+            or (parts and _day_before_month(parts[-1], part, language))
         ):
             parts[-1] += " " + part
         else:
             parts.append(part)
     return parts
+
+
+def _day_before_month(previous: str, part: str, language: str) -> bool:
+    """Whether ``previous`` ends in a day with its stop and ``part`` opens with a month."""
+    first = WORD.match(part)
+    return bool(_DAY_STOP.search(previous) and first and months_in(first.group(), language))
 
 
 def _glued_initials(previous: str, part: str, stopwords: frozenset[str]) -> bool:

@@ -4,11 +4,12 @@ elevators")."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ragguard.scoring.checks.clauses import clause_rival, stated_in_claim
-from ragguard.scoring.checks.dates import day_and_month_before
+from ragguard.scoring.checks.clauses import clause_rival, stated_in_claim, value_order
+from ragguard.scoring.checks.dates import day_and_month_before, days_and_months_before
 from ragguard.scoring.checks.months import span_end_rival
 from ragguard.scoring.checks.numbers import DATE_KINDS, Quantity
 from ragguard.scoring.checks.parse import Sentence, content_of
@@ -17,6 +18,7 @@ from ragguard.scoring.checks.slots import Reading, RivalRule, Slot, rival_value
 from ragguard.scoring.checks.units import is_conversion, other_unit
 from ragguard.scoring.checks.words import counts_unit, unit_after
 from ragguard.scoring.interface.protocols import Reason
+from ragguard.scoring.lexical.text import stopwords_of
 
 QUANTITY_MARGIN = 0.25
 """A claim's number stated only in a sentence this much less on-topic than one holding
@@ -69,15 +71,20 @@ def _anchor_rival(s: QuantitySlot) -> str | None:
     count = q.kind == "number" and q.value <= SMALL_COUNT and q.value.is_integer()
     whole = q.kind == "percent" and q.value in WHOLE_SHARES
     unstated = None if count or whole or q.kind in ("ordinal", "day") else ""
-    return rival_value(s.slot, RivalRule(margin=QUANTITY_MARGIN, unstated=unstated))
+    after = value_order(s.slot.claim.language).lead_after
+    return rival_value(s.slot, RivalRule(QUANTITY_MARGIN, unstated, lead_after=after))
 
 
 def _counted_rival(s: QuantitySlot) -> str | None:
     """A number the passage states only of another unit, or not at all, while another
     number counts the claim's unit ("8 elevators" against "57 elevators and 8 escalators";
-    "four puppies" against "two puppies")."""
+    "four puppies" against "two puppies"). After a date, only a word right after it says
+    what it is of ("in 2021 despite ...", "a 2015 American film"); a name or a number past a
+    comma does not ("In the 1960s, Samsung ...", "January 2, 1881")."""
     claim, q = s.slot.claim, s.quantity
     unit = unit_after(claim.text, q.text)
+    if q.kind in DATE_KINDS and not _word_after(claim, q, unit):
+        return None
     if not unit:
         return None
     if any(
@@ -92,6 +99,14 @@ def _counted_rival(s: QuantitySlot) -> str | None:
         (c for r in s.slot.readings for c in r.rivals if unit_after(r.sentence.text, c) == unit),
         None,
     )
+
+
+def _word_after(claim: Sentence, q: Quantity, unit: str) -> bool:
+    """Whether a year is followed right away by a word of the claim's language that is no
+    function word ("2021 despite", "2015 American"); a day is read with its month."""
+    after = re.search(rf"{re.escape(q.text)} ([^\W\d_]+)", claim.text)
+    stop = stopwords_of(claim.language)
+    return q.kind != "day" and after is not None and after[1].lower() not in stop and bool(unit)
 
 
 def _clause_rival(s: QuantitySlot) -> str | None:
@@ -127,6 +142,26 @@ def _dated_day(s: QuantitySlot) -> str | None:
     return rivals[0].text if rivals else None
 
 
+def _day_of_dated_month(s: QuantitySlot) -> str | None:
+    """A day written with its month and year ("May 8, 1915") where the passage writes that
+    month and year with another day only ("May 7, 1915"), in any order."""
+    q, claim = s.quantity, s.slot.claim
+    year = (
+        next((e for e in claim.quantities if e.kind == "year"), None) if q.kind == "day" else None
+    )
+    dated = day_and_month_before(claim.text, year.text, claim.language) if year else None
+    if year is None or dated is None or dated[0] != q.value:
+        return None
+    days = [
+        day
+        for sentence in s.sentences
+        for text in {e.text for e in sentence.quantities if same_quantity(year, e)}
+        for day, month in days_and_months_before(sentence.text, text, claim.language)
+        if month == dated[1]
+    ]
+    return None if not days or q.value in days else str(days[0])
+
+
 @dataclass(frozen=True, slots=True)
 class QuantityRule:
     name: str
@@ -142,6 +177,7 @@ QUANTITY_RULES: tuple[QuantityRule, ...] = (
     QuantityRule("unit of measure", True, _other_unit),
     QuantityRule("span end", True, _span_end_year),
     QuantityRule("dated day", False, _dated_day),
+    QuantityRule("day of a dated month", False, _day_of_dated_month),
 )
 """Asked in order; the first rival found is the finding (docs/history/verifier.md gives
 each rule's measurements)."""

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache, partial
 
+from ragguard.language import lexicon
 from ragguard.scoring.checks.parse import Sentence, overlap
-from ragguard.scoring.checks.words import NAME_TOKEN, WORD, two_words_before
+from ragguard.scoring.checks.words import NAME_TOKEN, WORD, two_words_after, two_words_before
 from ragguard.scoring.lexical.text import stopwords_of
 
 MIN_ANCHOR = 0.34
@@ -58,6 +60,10 @@ class RivalRule:
     rival ("": the value is unsupported; None: nothing fires)."""
     by_lead: bool = False
     """For a value stated nowhere, a rival must follow the word the value follows."""
+    lead_after: bool = False
+    """A stated value's lead is the two words after it, not before, where the claim writes
+    any (a language that puts the verb after the value: "पुल 1838 में बंद हुआ" says with "में
+    बंद" what 1838 is of)."""
     led_on_topic: bool = False
     """For a value stated somewhere, a rival the claim's words lead to must sit in a
     sentence about the same thing (``MIN_ANCHOR``): "police on Wednesday" in a sentence
@@ -106,6 +112,14 @@ def first_led_rival(slot: Slot, led: Callable[[Sentence, str], bool]) -> str | N
     )
 
 
+@cache
+def _words_after(language: str) -> Callable[[str, str], tuple[str, ...]]:
+    """``two_words_after`` past the language's month names: a date's own words."""
+    found = lexicon(language)
+    months = frozenset(found.months) if found is not None else frozenset()
+    return partial(two_words_after, skipped=months)
+
+
 def rival_value(slot: Slot, rule: RivalRule = RivalRule()) -> str | None:
     """The rival value of the most on-topic sentence, when no sentence of the passage states
     the claim's value (with a margin: no sentence within it as on-topic).
@@ -135,10 +149,14 @@ def rival_value(slot: Slot, rule: RivalRule = RivalRule()) -> str | None:
             ),
         )
     if stated and (margin is None or best_same + margin >= best_rival):
-        lead = two_words_before(claim_text, slot.value)
+        lead_of: Callable[[str, str], tuple[str, ...]] = two_words_before
+        after = _words_after(slot.claim.language)
+        if rule.lead_after and after(claim_text, slot.value):  # else the value ends a clause
+            lead_of = after
+        lead = lead_of(claim_text, slot.value)
         stop = stopwords_of(slot.claim.language)  # "der" before "Sedlow-See" as "the"
-        if all(w in stop or not w.isalnum() for w in lead) or any(
-            two_words_before(r.sentence.text, form) == lead
+        if all(w in stop or not any(c.isalnum() for c in w) for w in lead) or any(
+            lead_of(r.sentence.text, form) == lead
             for r in slot.readings
             if r.states
             for form in (slot.value, *r.forms)
@@ -147,7 +165,7 @@ def rival_value(slot: Slot, rule: RivalRule = RivalRule()) -> str | None:
         return first_led_rival(
             slot,
             lambda s, c: (
-                two_words_before(s.text, c) == lead
+                lead_of(s.text, c) == lead
                 and (margin is None or overlap(context, s) + margin >= best_same)
                 and (not rule.led_on_topic or overlap(context, s) >= MIN_ANCHOR)
             ),

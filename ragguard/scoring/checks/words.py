@@ -8,7 +8,7 @@ import unicodedata
 
 from ragguard.runtime import memoized
 from ragguard.schema import edit_distance
-from ragguard.scoring.lexical.text import stem, stem_in
+from ragguard.scoring.lexical.text import ANY_SCRIPT_TOKEN, stem, stem_in
 from ragguard.scoring.lexical.vocabulary import STOPWORDS
 
 WORD = re.compile(r"[^\W\d_]++(?=['’]s\b)|[^\W\d_]+(?:['’][^\W\d_]+)?|\d+(?:[.,]\d+)*")
@@ -38,6 +38,20 @@ def two_words_before(text: str, surface: str) -> tuple[str, ...]:
         if len(before) > 2 or start == 0:  # the first word read may be cut: never returned
             return tuple(before[-2:])
         width *= 2
+
+
+def two_words_after(
+    text: str, surface: str, skipped: frozenset[str] = frozenset()
+) -> tuple[str, ...]:
+    """The two words after ``surface`` in ``text`` (empty when it is not there), past numbers
+    and ``skipped`` words (a date's month): what a value is of in a language that puts the
+    verb after it ("1838 में बंद हुआ", "am 3. März 1881 geboren")."""
+    at = text.find(surface)
+    if at < 0:
+        return ()
+    end = at + len(surface)
+    after = (w.lower() for w in ANY_SCRIPT_TOKEN.findall(text, end, end + 64))
+    return tuple(w for w in after if not w[:1].isdigit() and w not in skipped)[:2]
 
 
 def first_words(text: str, count: int) -> list[str]:
