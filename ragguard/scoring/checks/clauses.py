@@ -23,12 +23,15 @@ from ragguard.scoring.lexical.vocabulary import STOPWORDS
 MIN_PREDICATE = 0.5
 """A clause is about the claim's value when it holds more than this share of the words
 that say what the value is of (``clause_rival``)."""
-CLAUSE_BREAK = re.compile(
+CLAUSE_BREAK = re.compile(r"\s*(?:[;()\[\]]|[:,](?!\s*\d)|\s--?\s|–|—|-[LR]RB-)\s*")
+"""Where a clause ends: punctuation and dashes, but not a comma or colon before a digit
+("March 30, 2015", "87,894", "8:33")."""
+VALUE_CLAUSE_BREAK = re.compile(
     r"\s*(?:[;()\[\]]|[:,](?!\s*\d)|(?<=[^\W\d_]|[\u0900-\u0963]),|(?:\s--?\s|–)(?!\s*\d)|—|-[LR]RB-)\s*"
 )
-"""Where a clause ends: punctuation and dashes, but not a comma, colon or dash between
-digits ("March 30, 2015", "87,894", "8:33", the span "1963 -- 2006"). A comma after a word
-ends one before a digit too ("wurde 1912 gebaut, 1942 geschlossen")."""
+"""Where the clause a value is read in ends: as ``CLAUSE_BREAK``, and a comma after a word
+before a digit too ("wurde 1912 gebaut, 1942 geschlossen"), but not a dash before a digit
+(the span "1963 -- 2006" is one value)."""
 
 MAX_SHARED_SUBJECT = 10
 """Words a sentence's subject may take before its verb, when clauses without a subject of
@@ -56,7 +59,7 @@ def clauses(sentence: str, language: str = "en") -> tuple[ClauseValues, ...]:
     """A sentence cut into clauses, each with its words and its quantities. A clause with no
     subject of its own ("The old bridge was built in 1862, closed in 1931, and ...") is
     about the sentence's subject, so it holds that subject's words too."""
-    parts = [p for p in CLAUSE_BREAK.split(sentence) if p]
+    parts = [p for p in VALUE_CLAUSE_BREAK.split(sentence) if p]
     found = _shared_subject(sentence, parts[0], language) if len(parts) > 1 else None
     shared = _content(found, language) if found else frozenset()
     out = []
@@ -132,7 +135,7 @@ def _continues(clause: str, language: str) -> bool:
 @memoized(entries=1024)
 def _clause_texts(text: str) -> tuple[str, ...]:
     """A claim's clauses as written, split once however many values ask."""
-    return tuple(CLAUSE_BREAK.split(text))
+    return tuple(VALUE_CLAUSE_BREAK.split(text))
 
 
 def predicate_words(claim: Sentence, q: Quantity) -> frozenset[str]:

@@ -4,6 +4,7 @@ with another value."""
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, partial
@@ -112,6 +113,12 @@ def first_led_rival(slot: Slot, led: Callable[[Sentence, str], bool]) -> str | N
     )
 
 
+def _a_word(token: str) -> bool:
+    """Whether a token is a word, not a mark ("'s", "-"): letters or digits throughout,
+    with the vowel signs of a script that writes them ("जारी")."""
+    return all(c.isalnum() or unicodedata.category(c) in ("Mn", "Mc") for c in token)
+
+
 @cache
 def _words_after(language: str) -> Callable[[str, str], tuple[str, ...]]:
     """``two_words_after`` past the language's month names: a date's own words."""
@@ -155,7 +162,7 @@ def rival_value(slot: Slot, rule: RivalRule = RivalRule()) -> str | None:
             lead_of = after
         lead = lead_of(claim_text, slot.value)
         stop = stopwords_of(slot.claim.language)  # "der" before "Sedlow-See" as "the"
-        if all(w in stop or not any(c.isalnum() for c in w) for w in lead) or any(
+        if all(w in stop or not _a_word(w) for w in lead) or any(
             lead_of(r.sentence.text, form) == lead
             for r in slot.readings
             if r.states
