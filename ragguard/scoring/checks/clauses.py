@@ -152,8 +152,6 @@ def _content(text: str, language: str = "en") -> frozenset[str]:
     case, every content word. Read once per clause: every value of a claim asks for its
     clause, and a one-clause claim with n numbers would otherwise be read n times."""
     found = lower_content(text)
-    if language == "en":
-        return found
     read = lexicon(language)
     if read is not None and read.script != "latin":  # no case: every content word counts
         words = content_of(text, language)

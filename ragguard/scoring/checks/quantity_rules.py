@@ -83,9 +83,7 @@ def _counted_rival(s: QuantitySlot) -> str | None:
     comma does not ("In the 1960s, Samsung ...", "January 2, 1881")."""
     claim, q = s.slot.claim, s.quantity
     unit = unit_after(claim.text, q.text)
-    if q.kind in DATE_KINDS and not _word_after(claim, q, unit):
-        return None
-    if not unit:
+    if not unit or (q.kind in DATE_KINDS and not _word_right_after(claim, q)):
         return None
     if any(
         counts_unit(r.sentence.text, e.text, unit)
@@ -101,12 +99,12 @@ def _counted_rival(s: QuantitySlot) -> str | None:
     )
 
 
-def _word_after(claim: Sentence, q: Quantity, unit: str) -> bool:
+def _word_right_after(claim: Sentence, q: Quantity) -> bool:
     """Whether a year is followed right away by a word of the claim's language that is no
     function word ("2021 despite", "2015 American"); a day is read with its month."""
     after = re.search(rf"{re.escape(q.text)} ([^\W\d_]+)", claim.text)
     stop = stopwords_of(claim.language)
-    return q.kind != "day" and after is not None and after[1].lower() not in stop and bool(unit)
+    return q.kind != "day" and after is not None and after[1].lower() not in stop
 
 
 def _clause_rival(s: QuantitySlot) -> str | None:
@@ -146,11 +144,11 @@ def _day_of_dated_month(s: QuantitySlot) -> str | None:
     """A day written with its month and year ("May 8, 1915") where the passage writes that
     month and year with another day only ("May 7, 1915"), in any order."""
     q, claim = s.quantity, s.slot.claim
-    year = (
-        next((e for e in claim.quantities if e.kind == "year"), None) if q.kind == "day" else None
-    )
-    dated = day_and_month_before(claim.text, year.text, claim.language) if year else None
-    if year is None or dated is None or dated[0] != q.value:
+    year = next((e for e in claim.quantities if e.kind == "year"), None)
+    if q.kind != "day" or year is None:
+        return None
+    dated = day_and_month_before(claim.text, year.text, claim.language)
+    if dated is None or dated[0] != q.value:
         return None
     days = [
         day
