@@ -97,19 +97,35 @@ def test_a_span_of_years_is_one_clause() -> None:
     assert check("The first building stopped operating in 2006.", passage) == ()
 
 
-@pytest.mark.parametrize(
-    ("claim", "passage", "rival"),
-    [
-        ("Not a thing before May 8, 1915.", "Not a thing before May 7, 1915.", "7"),
-        (
-            "The first season concluded on December 2, 2016.",
-            "The first season premiered on October 2, 2016, concluded on December 4, 2016.",
-            "4",
-        ),
-        ("The first season concluded on December 4, 2016.", SHARED_SUBJECTS[1][1], None),
-    ],
-)
-def test_a_day_is_read_with_its_month_and_year(claim: str, passage: str, rival: str | None) -> None:
+DATES_READ_WITH_THEIR_WORDS = [
+    # a day with its month and year
+    ("Not a thing before May 8, 1915.", "Not a thing before May 7, 1915.", "7"),
+    (
+        "The first season concluded on December 2, 2016.",
+        "The first season premiered on October 2, 2016, concluded on December 4, 2016.",
+        "4",
+    ),
+    ("The first season concluded on December 4, 2016.", SHARED_SUBJECTS[1][1], None),
+    # a name past a comma is no unit of a year
+    (
+        "In the 1960's, Samsung entered the electronics industry.",
+        "Samsung entered the electronics industry in the late 1960s. Since 1990 , Samsung "
+        "has increasingly globalised its activities.",
+        None,
+    ),
+    # the word right after a year says what it dates
+    (
+        "Victor Frankenstein is a 1818 American film.",
+        "Victor Frankenstein is a 2015 American science fiction film.",
+        "2015",
+    ),
+]
+
+
+@pytest.mark.parametrize(("claim", "passage", "rival"), DATES_READ_WITH_THEIR_WORDS)
+def test_a_date_is_read_with_its_own_words(claim: str, passage: str, rival: str | None) -> None:
+    """A day by its month and year; a year by the word right after it, not by a name or
+    number past a comma."""
     found = [r.evidence for r in check(claim, passage) if r.check == "date"]
     assert found == ([rival] if rival else [])
 
@@ -117,31 +133,6 @@ def test_a_day_is_read_with_its_month_and_year(claim: str, passage: str, rival: 
 def test_the_days_a_passage_writes_with_a_year() -> None:
     text = "premiered on October 2, 2016, concluded on December 4, 2016"
     assert days_and_months_before(text, "2016") == [(2, "october"), (4, "december")]
-
-
-@pytest.mark.parametrize(
-    ("claim", "passage", "rival"),
-    [
-        # a name past a comma is no unit of a year
-        (
-            "In the 1960's, Samsung entered the electronics industry.",
-            "Samsung entered the electronics industry in the late 1960s. Since 1990 , Samsung "
-            "has increasingly globalised its activities.",
-            None,
-        ),
-        # the word right after a year says what it dates
-        (
-            "Victor Frankenstein is a 1818 American film.",
-            "Victor Frankenstein is a 2015 American science fiction film.",
-            "2015",
-        ),
-    ],
-)
-def test_a_year_is_read_with_the_word_right_after_it(
-    claim: str, passage: str, rival: str | None
-) -> None:
-    found = [r.evidence for r in check(claim, passage) if r.check == "date"]
-    assert found == ([rival] if rival else [])
 
 
 @pytest.mark.parametrize(
