@@ -242,7 +242,7 @@ def ranks_no_fact(
     may still contradict it."""
     start = phrase_at(words, phrase)
     end = start + len(phrase.split())
-    if start >= 0 and words[end : end + 1] and words[end] in cues.occasions:
+    if start >= 0 and end < len(words) and words[end] in cues.occasions:
         return True
     judged = _evaluative(language)
     return " ".join(key) in judged or key[-1] in judged

@@ -127,6 +127,18 @@ def _words_after(language: str) -> Callable[[str, str], tuple[str, ...]]:
     return partial(two_words_after, skipped=months)
 
 
+def _lead(
+    slot: Slot, rule: RivalRule
+) -> tuple[Callable[[str, str], tuple[str, ...]], tuple[str, ...]]:
+    """How a stated value's lead is read, and the claim's: the two words before it, or with
+    ``lead_after`` the words after it where the claim writes any (else it ends a clause)."""
+    if rule.lead_after:
+        after = _words_after(slot.claim.language)
+        if found := after(slot.claim.text, slot.value):
+            return after, found
+    return two_words_before, two_words_before(slot.claim.text, slot.value)
+
+
 def rival_value(slot: Slot, rule: RivalRule = RivalRule()) -> str | None:
     """The rival value of the most on-topic sentence, when no sentence of the passage states
     the claim's value (with a margin: no sentence within it as on-topic).
@@ -156,11 +168,7 @@ def rival_value(slot: Slot, rule: RivalRule = RivalRule()) -> str | None:
             ),
         )
     if stated and (margin is None or best_same + margin >= best_rival):
-        lead_of: Callable[[str, str], tuple[str, ...]] = two_words_before
-        after = _words_after(slot.claim.language)
-        if rule.lead_after and after(claim_text, slot.value):  # else the value ends a clause
-            lead_of = after
-        lead = lead_of(claim_text, slot.value)
+        lead_of, lead = _lead(slot, rule)
         stop = stopwords_of(slot.claim.language)  # "der" before "Sedlow-See" as "the"
         if all(w in stop or not _a_word(w) for w in lead) or any(
             lead_of(r.sentence.text, form) == lead
