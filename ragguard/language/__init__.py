@@ -16,7 +16,7 @@ from ragguard._exports import lazy_exports as _lazy_exports
 from ragguard.language.detect import UNDETERMINED, detect
 from ragguard.language.normalize import UNREADABLE, normalized, skeleton, unreadable
 from ragguard.language.scripts import DIGITS, MARKS, WORD, phrase_pattern
-from ragguard.language.shapes import PeriodWords, SuperlativeCues
+from ragguard.language.shapes import NameFrameWords, PeriodWords, SuperlativeCues
 from ragguard.language.wordlists import (
     FALLBACK,
     NAMES,
@@ -68,6 +68,7 @@ __all__ = [
     "WORD",
     "WORD_NUMBERS",
     "Lexicon",
+    "NameFrameWords",
     "PeriodWords",
     "SpelledNumber",
     "SuperlativeCues",

@@ -1,5 +1,5 @@
-"""The shapes of two tables every language may have, read by ``section`` and the lexicon:
-how it writes a decade and a century, and how a claim ranks its subject."""
+"""The shapes of tables every language may have, read by ``section`` and the lexicon: how it
+writes a decade and a century, how a claim ranks its subject, and the frames around a name."""
 
 from __future__ import annotations
 
@@ -165,3 +165,20 @@ class SuperlativeCues:
     not_compared: frozenset[str] = frozenset()
     """Words beside ``than`` that compare nothing ("other than", "rather than"): no
     comparative."""
+
+
+@dataclass(frozen=True, slots=True)
+class NameFrameWords:
+    """A language's ``[name_frames]`` table."""
+
+    describing: tuple[str, ...] = ()
+    """Words after which a capitalized word describes, not names ("by an American")."""
+    after_verbs: tuple[str, ...] = ()
+    """Words that follow a verb and never a name: a sentence's capitalized first word that one
+    follows is a verb ("Book your trip", "Turn the corner"), no name."""
+    participle_endings: tuple[str, ...] = ()
+    """Endings of a participle or gerund: a sentence's first word with one, followed by one of
+    ``after_participles``, opens a phrase ("Located in Dublin", "Predicting the demand")."""
+    after_participles: tuple[str, ...] = ()
+    copulas: tuple[str, ...] = ()
+    """Verbs that give the subject a class ("is", "was"): ``classes`` reads "X is a composer"."""

@@ -12,7 +12,12 @@ read as written. Openers where the pronoun refers to nothing ("it is possible th
 gibt", "il y a") are left alone.
 
 A passage that opens with a title, a name and no verb ("Alan Shepard . He was ..."), gives
-that name to the pronouns after it. An answer's spans are read the same way, by the question
+that name to the pronouns after it. A pronoun may follow a phrase set off by a comma ("In
+2016, she appeared ...") or, in a language whose verb comes second (``[word_order]``), the
+verb of a sentence that opens with something else ("Im Jahr 1869 entwarf sie ..."); it
+stands for the fullest name the passage gave ("Marsh" after "Elena Marsh is ..."). A
+description may stand for a subject by the class an earlier sentence gave it ("X is a 2016
+film. The film was announced ..."). An answer's spans are read the same way, by the question
 they answer (``answers``).
 """
 
@@ -20,10 +25,11 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from functools import cache
 
-from ragguard.language import lexicon
+from ragguard.language import NameFrameWords, lexicon, section
 from ragguard.runtime import memoized
 from ragguard.scoring.lexical.text import stopwords_of
 
@@ -76,7 +82,8 @@ def subject(sentence: str, language: str = "en", longest: int = MAX_SUBJECT_WORD
     verbs, endings = lists.get("verbs", frozenset()), lists.get("verb_endings", frozenset())
     if not verbs:
         return None
-    tokens = list(itertools.islice(_TOKEN.finditer(sentence), longest + 1))
+    start = opening_phrase_end(sentence, language)
+    tokens = list(itertools.islice(_TOKEN.finditer(sentence, start), longest + 1))
     for index, token in enumerate(tokens):
         word = token.group().lower()
         is_verb = word in verbs or (
@@ -92,6 +99,41 @@ def subject(sentence: str, language: str = "en", longest: int = MAX_SUBJECT_WORD
         last = _subject_end([t.group() for t in tokens[:index]], language)
         return sentence[tokens[0].start() : tokens[last].end()].rstrip(",;: ")
     return None
+
+
+MAX_OPENING_PHRASE = 6
+"""Words a phrase set off by a comma before the subject may run to ("In 2016,", "From 2000
+to 2009,", "After the war,")."""
+_OPENING_PHRASE = re.compile(r"[^,;:.!?]*?,\s*")
+
+
+@memoized(entries=16_384)
+def opening_phrase_end(sentence: str, language: str = "en") -> int:
+    """Where the sentence's main clause starts after an opening phrase set off by a comma
+    that opens with a function word and holds no verb or pronoun ("In 2016, she appeared",
+    "After the war, the bridge was rebuilt"); 0 where there is none ("Paris, the capital,
+    is ...")."""
+    found = _OPENING_PHRASE.match(sentence)
+    if found is None:
+        return 0
+    words = _TOKEN.findall(found.group())
+    if (
+        not words
+        or len(words) > MAX_OPENING_PHRASE
+        or words[0].lower() not in stopwords_of(language)
+    ):
+        return 0
+    lists = antecedent_lists(language)
+    verbs, endings = lists.get("verbs", frozenset()), lists.get("verb_endings", frozenset())
+    for word in words:
+        lower = word.lower()
+        if (
+            lower in verbs
+            or lower in _leaning(language)
+            or (word.islower() and lower.endswith(tuple(endings)))
+        ):
+            return 0
+    return found.end()
 
 
 def _subject_end(words: list[str], language: str) -> int:
@@ -128,40 +170,88 @@ library of Berlin" is a subject of its own."""
 
 
 def _opening(
-    sentence: str, antecedents: Sequence[str], language: str, descriptions: bool = True
+    sentence: str,
+    antecedents: Sequence[str],
+    language: str,
+    descriptions: bool = True,
+    classes: Mapping[str, frozenset[str]] | None = None,
 ) -> str | None:
     """``sentence`` with its opening pronoun or (with ``descriptions``) definite description
-    replaced by the antecedent it leans on (the first of ``antecedents`` that fits), else
-    None."""
+    replaced by the antecedent it leans on (the first of ``antecedents`` that fits: it holds
+    the description's noun, or its sentence gave it that noun as its class, ``classes``),
+    else None."""
     lists = antecedent_lists(language)
-    first = _TOKEN.search(sentence)
+    first = _TOKEN.search(sentence, opening_phrase_end(sentence, language))
     if first is None or not antecedents:
         return None
     word = first.group().lower()
     if word not in _leaning(language) and word not in lists.get("determiners", ()):
-        return None  # most sentences: nothing to resolve, found by one set look-up
-    if _expletive(sentence, language):
+        first = _inverted_pronoun(sentence, language)  # "Im Jahr 1869 entwarf sie ..."
+        if first is None:
+            return None  # most sentences: nothing to resolve, found by set look-ups
+        word = first.group().lower()
+    elif _expletive(sentence, language):
         return None
+    opening = sentence[: first.start()]
+    put = (lambda text: text) if opening.strip() else capitalized
     if word in lists.get("pronouns", ()):
-        return capitalized(antecedents[0]) + sentence[first.end() :]
+        return opening + put(antecedents[0]) + sentence[first.end() :]
     if word in lists.get("possessives", ()):
-        owner = capitalized(antecedents[0])
-        return f"{owner}'s{sentence[first.end() :]}"
+        return f"{opening}{put(antecedents[0])}'s{sentence[first.end() :]}"
     if not descriptions or word not in lists.get("determiners", ()):
         return None
     described = subject(sentence, language)
     if described is None:
         return None
     described_words = _TOKEN.findall(described)
-    if len(described_words) > MAX_DESCRIPTION_WORDS or any(
-        w[:1].isupper() for w in described_words[1:]
+    found = lexicon(language)
+    named = found is None or not found.nouns_capitalized  # "Der Roman" names nothing
+    if len(described_words) > MAX_DESCRIPTION_WORDS or (
+        named and any(w[:1].isupper() for w in described_words[1:])
     ):
         return None
     head = described_words[-1].lower()
     for antecedent in antecedents:
         known = {w.lower() for w in _TOKEN.findall(antecedent)}
+        known |= (classes or {}).get(antecedent, frozenset())
         if head in known and described.lower() != antecedent.lower():
-            return capitalized(antecedent) + sentence[len(described) :]
+            return opening + put(antecedent) + sentence[first.start() + len(described) :]
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class WordOrder:
+    """A language's ``[word_order]`` table."""
+
+    verb_second: bool = False
+    """A sentence that opens with anything but its subject puts the subject right after its
+    verb ("Im Jahr 1869 entwarf sie einen Bahnhof"): a pronoun there leans on an antecedent
+    as one opening the sentence does."""
+
+
+def _inverted_pronoun(sentence: str, language: str) -> re.Match[str] | None:
+    """In a verb-second language, the pronoun right after the verb of a sentence that opens
+    with a phrase of function words, nouns and numbers ("Im Jahr 1869 entwarf sie",
+    "1931 wurde sie eröffnet"); None elsewhere, and where the two open an expletive ("1869
+    gab es")."""
+    if not section(language, "word_order", WordOrder).verb_second:
+        return None
+    tokens = list(itertools.islice(_TOKEN.finditer(sentence), MAX_OPENING_PHRASE + 2))
+    lists, stops = antecedent_lists(language), stopwords_of(language)
+    pronouns, verbs = lists.get("pronouns", frozenset()), lists.get("verbs", frozenset())
+    words = [t.group() for t in tokens]
+    if len(words) < 3 or not (words[0].lower() in stops or words[0][:1].isdigit()):
+        return None
+    for index in range(2, len(words)):
+        verb, pronoun = words[index - 1], words[index]
+        if pronoun.lower() in pronouns and verb.islower() and (verb in verbs or verb not in stops):
+            opening = words[: index - 1]
+            if any(w.islower() and w not in stops for w in opening):
+                return None  # a verb or a lower-case word opened it: no phrase of its own
+            expletive = f"{pronoun.lower()} {verb}"
+            if any(e.startswith(expletive) for e in lists.get("expletives", ())):
+                return None
+            return tokens[index]
     return None
 
 
@@ -179,18 +269,54 @@ def resolve(sentences: tuple[str, ...], language: str = "en") -> tuple[str, ...]
     out: list[str] = []
     first: str | None = None
     previous: str | None = None
+    classes: dict[str, frozenset[str]] = {}
     for index, sentence in enumerate(sentences):
         resolved = sentence
         if index:
-            candidates = [s for s in (previous, first) if s]
-            resolved = _opening(sentence, list(dict.fromkeys(candidates)), language) or sentence
+            candidates = list(dict.fromkeys(s for s in (_fullest(previous, first), first) if s))
+            resolved = _opening(sentence, candidates, language, classes=classes) or sentence
         found = subject(resolved, language)
         if index == 0:
             found = found or _title(sentence, language)
             first = found
+        if found and found not in classes:
+            classes[found] = _class_given(resolved, found, language)
         previous = found or previous
         out.append(resolved)
     return tuple(out)
+
+
+def _fullest(previous: str | None, first: str | None) -> str | None:
+    """The sentence before's subject, or the first sentence's where that holds every word of
+    it: "Marsh" after "Elena Marsh is an architect" is Elena Marsh, by her fullest name."""
+    if (
+        previous
+        and first
+        and set(_TOKEN.findall(previous.lower())) < set(_TOKEN.findall(first.lower()))
+    ):
+        return first
+    return previous
+
+
+MAX_CLASS_WORDS = 5
+"""Words a class given by a copula may run to before its noun ("a 2016 American superhero
+film")."""
+
+
+def _class_given(sentence: str, found: str, language: str) -> frozenset[str]:
+    """The words of the class a sentence gives its subject right after it: a copula, an
+    article of ``describing`` and the words up to the first function word ("X-Men:
+    Apocalypse is a 2016 American superhero film based on ..." gives "film" among them), so
+    that "The film" after it stands for "X-Men: Apocalypse". Empty where the verb is no
+    copula ("stands in a park near the river" gives no "river")."""
+    frames = section(language, "name_frames", NameFrameWords)
+    at = sentence.find(found)
+    after = [t.lower() for t in _TOKEN.findall(sentence[at + len(found) :] if at >= 0 else "")]
+    if len(after) < 3 or after[0] not in frames.copulas or after[1] not in frames.describing:
+        return frozenset()
+    stops = stopwords_of(language)
+    words = list(itertools.takewhile(lambda w: w not in stops, after[2 : 2 + MAX_CLASS_WORDS + 1]))
+    return frozenset(words)
 
 
 def with_antecedent(sentence: str, antecedent: str | None, language: str = "en") -> str:

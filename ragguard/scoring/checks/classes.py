@@ -18,9 +18,8 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from ragguard.language import lexicon, section
+from ragguard.language import NameFrameWords, lexicon, section
 from ragguard.scoring.checks.antecedents import determiners
-from ragguard.scoring.checks.name_frames import NameFrameWords
 from ragguard.scoring.checks.proper_names import name_keys
 from ragguard.scoring.checks.slots import Slot
 from ragguard.scoring.checks.words import has_ending

@@ -16,7 +16,7 @@ from ragguard.scoring.checks.numbers import Quantity, quantities
 from ragguard.scoring.checks.parse import Sentence, content_of
 from ragguard.scoring.checks.quantity_match import comparable, same_quantity
 from ragguard.scoring.checks.ranges import ranges
-from ragguard.scoring.checks.words import WORD, lower_content, words_before
+from ragguard.scoring.checks.words import WORD, has_ending, lower_content, told_alike, words_before
 from ragguard.scoring.lexical.text import stem, stopwords_of
 from ragguard.scoring.lexical.vocabulary import STOPWORDS
 
@@ -62,13 +62,55 @@ def clauses(sentence: str, language: str = "en") -> tuple[ClauseValues, ...]:
     parts = [p for p in VALUE_CLAUSE_BREAK.split(sentence) if p]
     found = _shared_subject(sentence, parts[0], language) if len(parts) > 1 else None
     shared = _content(found, language) if found else frozenset()
-    out = []
+    out: list[ClauseValues] = []
     for i, part in enumerate(parts):
         own = _content(part, language)
         inherited = shared if i and _continues(part, language) else frozenset()
+        if i and _gapped(part, language):  # the verb it leaves out is the clause's before
+            own, inherited = own | out[-1].own, out[-1].content
         values = quantities(part, language)
         out.append(ClauseValues(own | inherited, values, own, ranges(part, language)))
     return tuple(out)
+
+
+def _gapped(clause: str, language: str) -> bool:
+    """Whether a clause leaves out the verb of the clause before it: a conjunction, then one
+    of the language's ``[clauses] gap_openers`` ("and into the Vocal Group Hall of Fame in
+    2001", "et au conseil du prix Larsen en 1920"), a word that is no function word, and no
+    verb (``[antecedents] verbs`` and ``verb_endings``). Not "and Frey in 2001": a name right
+    after the conjunction is a subject of its own; nor "and in 1952, he won ...": a value
+    alone opens the next clause."""
+    found = lexicon(language)
+    if found is None:
+        return False
+    conjunctions = found.clauses.get("conjunctions", ())
+    if verb_final(language):
+        return _gapped_at_end(clause, language, conjunctions, found.clauses.get("gap_closers", ()))
+    words = _LETTERS.findall(clause)
+    openers = found.clauses.get("gap_openers", ())
+    if len(words) < 3 or words[0] not in conjunctions or words[1] not in openers:
+        return False
+    stops = stopwords_of(language)
+    lists = antecedent_lists(language)
+    verbs, endings = lists.get("verbs", frozenset()), lists.get("verb_endings", frozenset())
+    rest = [w.lower() for w in words[2:]]
+    if any(w in verbs or has_ending(w, endings) for w in rest):
+        return False
+    return any(w not in stops for w in rest)
+
+
+def _gapped_at_end(
+    clause: str, language: str, conjunctions: tuple[str, ...], closers: tuple[str, ...]
+) -> bool:
+    """In a language whose verb closes the clause, a clause that opens with a conjunction
+    and a value, names something and closes with one of ``[clauses] gap_closers`` (a
+    postposition, no verb): "और 1810 में ऑर्विन पुरस्कार बोर्ड के लिए" leaves out the verb
+    before. Not "और लुकास वेबर 1810 में ...": a subject of its own comes before its value."""
+    text = clause.strip().rstrip("।.!? ")
+    head, _, rest = text.partition(" ")
+    closes = any(text.endswith(f" {c}") for c in closers)
+    opens = head in conjunctions and rest[:1].isdigit()
+    return opens and closes and bool(content_of(rest, language))
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,8 +220,11 @@ def clause_rival(
     if titled and not MONTH.match(before[0]):
         return None
     predicate = predicate_words(claim, q)
-    if not predicate:
-        return None
+    stop = stopwords_of(claim.language)
+    written = ((s.text, e.text) for s in sentences for e in s.quantities if same_quantity(q, e))
+    after_only = value_order(claim.language).lead_after
+    if not predicate or told_alike(claim.text, q.text, written, stop, after_only):
+        return None  # "the 2011 Giro d'Italia" in a clause of its own: told by what it is of
     if claimed is None:
         claimed = stated_in_claim(claim)
     best, rival, stated = MIN_PREDICATE, None, 0.0

@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import itertools
 import re
-from dataclasses import dataclass
 from functools import cache
 
-from ragguard.language import lexicon, section
+from ragguard.language import NameFrameWords, lexicon, section
 from ragguard.scoring.checks.parse import Sentence, content_of, overlap
 from ragguard.scoring.checks.places import PlaceWords, place_words, placed
 from ragguard.scoring.checks.polar_answers import PolarWords
@@ -20,24 +19,6 @@ from ragguard.scoring.checks.words import WORD, first_words, misspelt, one_stem
 from ragguard.scoring.interface.protocols import Reason
 from ragguard.scoring.lexical.text import stopwords_of
 from ragguard.scoring.lexical.vocabulary import NAME_JOINERS
-
-
-@dataclass(frozen=True, slots=True)
-class NameFrameWords:
-    """A language's ``[name_frames]`` table."""
-
-    describing: tuple[str, ...] = ()
-    """Words after which a capitalized word describes, not names ("by an American")."""
-    after_verbs: tuple[str, ...] = ()
-    """Words that follow a verb and never a name: a sentence's capitalized first word that one
-    follows is a verb ("Book your trip", "Turn the corner"), no name."""
-    participle_endings: tuple[str, ...] = ()
-    """Endings of a participle or gerund: a sentence's first word with one, followed by one of
-    ``after_participles``, opens a phrase ("Located in Dublin", "Predicting the demand")."""
-    after_participles: tuple[str, ...] = ()
-    copulas: tuple[str, ...] = ()
-    """Verbs that give the subject a class ("is", "was"): ``classes`` reads "X is a composer"."""
-
 
 SUBJECT_ANCHOR = 0.75
 """Share of the claim's other content words the sentence must hold for its subject to be

@@ -72,7 +72,8 @@ def _anchor_rival(s: QuantitySlot) -> str | None:
     whole = q.kind == "percent" and q.value in WHOLE_SHARES
     unstated = None if count or whole or q.kind in ("ordinal", "day") else ""
     after = value_order(s.slot.claim.language).lead_after
-    return rival_value(s.slot, RivalRule(QUANTITY_MARGIN, unstated, lead_after=after))
+    rule = RivalRule(QUANTITY_MARGIN, unstated, lead_after=after, by_neighbours=True)
+    return rival_value(s.slot, rule)
 
 
 def _counted_rival(s: QuantitySlot) -> str | None:

@@ -11,7 +11,13 @@ from functools import cache, partial
 
 from ragguard.language import lexicon
 from ragguard.scoring.checks.parse import Sentence, overlap
-from ragguard.scoring.checks.words import NAME_TOKEN, WORD, two_words_after, two_words_before
+from ragguard.scoring.checks.words import (
+    NAME_TOKEN,
+    WORD,
+    told_alike,
+    two_words_after,
+    two_words_before,
+)
 from ragguard.scoring.lexical.text import stopwords_of
 
 MIN_ANCHOR = 0.34
@@ -65,6 +71,10 @@ class RivalRule:
     """A stated value's lead is the two words after it, not before, where the claim writes
     any (a language that puts the verb after the value: "पुल 1838 में बंद हुआ" says with "में
     बंद" what 1838 is of)."""
+    by_neighbours: bool = False
+    """A value the passage writes between the same two content words as the claim does is
+    stated, whatever leads it (``words.told_alike``): a number or date, told by the noun
+    beside it; not a name, whose neighbours in a list say nothing of its role."""
     led_on_topic: bool = False
     """For a value stated somewhere, a rival the claim's words lead to must sit in a
     sentence about the same thing (``MIN_ANCHOR``): "police on Wednesday" in a sentence
@@ -139,6 +149,28 @@ def _lead(
     return two_words_before, two_words_before(slot.claim.text, slot.value)
 
 
+def _written_as_claimed(
+    slot: Slot,
+    rule: RivalRule,
+    lead_of: Callable[[str, str], tuple[str, ...]],
+    lead: tuple[str, ...],
+) -> bool:
+    """Whether the passage writes the claim's value where the claim puts it: the claim's lead
+    is no word ("der" before "Sedlow-See" as "the"), a stated value has the same lead, or
+    (``by_neighbours``) the same two content words beside it (``words.told_alike``)."""
+    stop = stopwords_of(slot.claim.language)
+    if all(w in stop or not _a_word(w) for w in lead):
+        return True
+    written = [
+        (r.sentence.text, f) for r in slot.readings if r.states for f in (slot.value, *r.forms)
+    ]
+    if any(lead_of(text, form) == lead for text, form in written):
+        return True
+    return rule.by_neighbours and told_alike(
+        slot.claim.text, slot.value, written, stop, after_only=rule.lead_after
+    )
+
+
 def rival_value(slot: Slot, rule: RivalRule = RivalRule()) -> str | None:
     """The rival value of the most on-topic sentence, when no sentence of the passage states
     the claim's value (with a margin: no sentence within it as on-topic).
@@ -169,13 +201,7 @@ def rival_value(slot: Slot, rule: RivalRule = RivalRule()) -> str | None:
         )
     if stated and (margin is None or best_same + margin >= best_rival):
         lead_of, lead = _lead(slot, rule)
-        stop = stopwords_of(slot.claim.language)  # "der" before "Sedlow-See" as "the"
-        if all(w in stop or not _a_word(w) for w in lead) or any(
-            lead_of(r.sentence.text, form) == lead
-            for r in slot.readings
-            if r.states
-            for form in (slot.value, *r.forms)
-        ):
+        if _written_as_claimed(slot, rule, lead_of, lead):
             return None
         return first_led_rival(
             slot,

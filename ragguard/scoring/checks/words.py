@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import re
 import unicodedata
+from collections.abc import Iterable
 
 from ragguard.runtime import memoized
 from ragguard.schema import edit_distance
@@ -52,6 +53,69 @@ def two_words_after(
     end = at + len(surface)
     after = (w.lower() for w in ANY_SCRIPT_TOKEN.findall(text, end, end + 64))
     return tuple(w for w in after if not w[:1].isdigit() and w not in skipped)[:2]
+
+
+NEAREST_WINDOW = 48
+"""Characters read on each side of a value for the words that tell what it is of."""
+NEAREST_WORDS = 3
+"""Content words read on each side: two tell what a value is of, a third tells two names
+apart that end alike ("American Basketball Association", "National Basketball
+Association")."""
+_CLAUSE_MARK = re.compile(r"[,;:.!?()\[\]\"“”«»]|\s[-–—]+\s")
+
+
+def nearest_words(text: str, value: str, stop: frozenset[str], after: bool) -> tuple[str, ...]:
+    """The content words nearest ``value`` on one side (up to ``NEAREST_WORDS``), past
+    function words, with no mark or other number between ("la course Brisac de 1978" gives
+    "brisac course"; "the 2011 Giro d'Italia with" gives "giro italia"): what the value is
+    of, as the text writes it. Fewer where a mark or a number comes first ("grew 5% in 2020
+    and 7%": 7% is told by nothing)."""
+    at = text.find(value)
+    if at < 0:
+        return ()
+    if after:
+        side = text[at + len(value) : at + len(value) + NEAREST_WINDOW]
+        mark = _CLAUSE_MARK.search(side)
+        side = side[: mark.start()] if mark else side
+    else:
+        side = text[max(at - NEAREST_WINDOW, 0) : at]
+        marks = list(_CLAUSE_MARK.finditer(side))
+        side = side[marks[-1].end() :] if marks else side
+    tokens = [w.lower() for w in ANY_SCRIPT_TOKEN.findall(side)]
+    found: list[str] = []
+    for token in tokens if after else reversed(tokens):
+        if token[:1].isdigit() or len(found) == NEAREST_WORDS:
+            break
+        if token not in stop:
+            found.append(token)
+    return tuple(found)
+
+
+def told_alike(
+    claim: str,
+    value: str,
+    written: Iterable[tuple[str, str]],
+    stop: frozenset[str],
+    after_only: bool = False,
+) -> bool:
+    """Whether the content words nearest the claim's value on one side (``nearest_words``),
+    two at least, stand beside it in one of the passage's ``written`` places (a sentence,
+    and the value as it writes it) too, as far as both sides read: the passage writes the
+    value of the same thing, whatever else its sentence says ("won the 2011 Giro d'Italia"
+    against "won the 2010 Tour de France ..., and the 2011 Giro d'Italia").
+    ``after_only`` where the words before a value are its sentence's subject (Hindi "पुल
+    1862 में बना")."""
+    claimed = [(side, nearest_words(claim, value, stop, side)) for side in (False, True)]
+    claimed = [(side, words) for side, words in claimed if len(words) >= 2]
+    if after_only:
+        claimed = [(side, words) for side, words in claimed if side]
+    for text, form in written:
+        for side, words in claimed:
+            theirs = nearest_words(text, form, stop, side)
+            shared = min(len(theirs), len(words))
+            if shared >= 2 and theirs[:shared] == words[:shared]:
+                return True
+    return False
 
 
 def first_words(text: str, count: int) -> list[str]:
