@@ -72,9 +72,10 @@ class RivalRule:
     any (a language that puts the verb after the value: "पुल 1838 में बंद हुआ" says with "में
     बंद" what 1838 is of)."""
     by_neighbours: bool = False
-    """A value the passage writes between the same two content words as the claim does is
-    stated, whatever leads it (``words.told_alike``): a number or date, told by the noun
-    beside it; not a name, whose neighbours in a list say nothing of its role."""
+    """A value the passage writes beside the same content words as the claim does (two at
+    least, on one side) is stated, whatever leads it (``words.told_alike``): a number or
+    date, told by the noun beside it; not a name, whose neighbours in a list say nothing of
+    its role."""
     led_on_topic: bool = False
     """For a value stated somewhere, a rival the claim's words lead to must sit in a
     sentence about the same thing (``MIN_ANCHOR``): "police on Wednesday" in a sentence
@@ -157,7 +158,7 @@ def _written_as_claimed(
 ) -> bool:
     """Whether the passage writes the claim's value where the claim puts it: the claim's lead
     is no word ("der" before "Sedlow-See" as "the"), a stated value has the same lead, or
-    (``by_neighbours``) the same two content words beside it (``words.told_alike``)."""
+    (``by_neighbours``) the same content words beside it (``words.told_alike``)."""
     stop = stopwords_of(slot.claim.language)
     if all(w in stop or not _a_word(w) for w in lead):
         return True
