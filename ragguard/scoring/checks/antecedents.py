@@ -78,18 +78,12 @@ def _expletive(sentence: str, language: str) -> bool:
 def subject(sentence: str, language: str = "en", longest: int = MAX_SUBJECT_WORDS) -> str | None:
     """The sentence's subject as written ("The Eiffel Tower"), or None when it has none that
     can be found (no listed verb within ``longest`` words, or a pronoun subject)."""
-    lists = antecedent_lists(language)
-    verbs, endings = lists.get("verbs", frozenset()), lists.get("verb_endings", frozenset())
-    if not verbs:
+    if not antecedent_lists(language).get("verbs"):
         return None
     start = opening_phrase_end(sentence, language)
     tokens = list(itertools.islice(_TOKEN.finditer(sentence, start), longest + 1))
     for index, token in enumerate(tokens):
-        word = token.group().lower()
-        is_verb = word in verbs or (
-            index > 0 and token.group().islower() and any(word.endswith(e) for e in endings)
-        )
-        if not is_verb:
+        if not _verb(token.group(), language, ending_too=index > 0):
             continue
         if index == 0:
             return None
@@ -123,17 +117,20 @@ def opening_phrase_end(sentence: str, language: str = "en") -> int:
         or words[0].lower() not in stopwords_of(language)
     ):
         return 0
-    lists = antecedent_lists(language)
-    verbs, endings = lists.get("verbs", frozenset()), lists.get("verb_endings", frozenset())
-    for word in words:
-        lower = word.lower()
-        if (
-            lower in verbs
-            or lower in _leaning(language)
-            or (word.islower() and lower.endswith(tuple(endings)))
-        ):
-            return 0
+    if any(_verb(w, language) or w.lower() in _leaning(language) for w in words):
+        return 0
     return found.end()
+
+
+def _verb(word: str, language: str, ending_too: bool = True) -> bool:
+    """Whether a word is one of the language's ``[antecedents] verbs`` or, written in lower
+    case (and with ``ending_too``), ends with one of its ``verb_endings`` ("completed")."""
+    lists = antecedent_lists(language)
+    lower = word.lower()
+    if lower in lists.get("verbs", frozenset()):
+        return True
+    endings = lists.get("verb_endings", frozenset())
+    return ending_too and word.islower() and any(lower.endswith(e) for e in endings)
 
 
 def _subject_end(words: list[str], language: str) -> int:
