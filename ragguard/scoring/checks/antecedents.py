@@ -98,7 +98,8 @@ def subject(sentence: str, language: str = "en", longest: int = MAX_SUBJECT_WORD
 MAX_OPENING_PHRASE = 6
 """Words a phrase set off by a comma before the subject may run to ("In 2016,", "From 2000
 to 2009,", "After the war,")."""
-_OPENING_PHRASE = re.compile(r"[^,;:.!?]*?,\s*")
+_OPENING_PHRASE = re.compile(r"(?:[^,;:.!?]|(?<=\d)[,.](?=\d))*?,(?!\d)\s*")
+"""Up to the first comma, past the marks inside a number ("By 1,000 BC, ...")."""
 
 
 @memoized(entries=16_384)

@@ -21,6 +21,7 @@ ACTRESS = ("Sheryl Lee .", "From 2000 to 2009 , Lee only appeared in four films 
     [
         ("In 2016, she appeared in a film.", len("In 2016, ")),
         ("From 2000 to 2009 , Lee appeared in four films.", len("From 2000 to 2009 , ")),
+        ("By 1,000 BC, the city had grown.", len("By 1,000 BC, ")),  # past a number's comma
         ("Paris, the capital, is large.", 0),  # a name before the comma is the subject
         ("When he retired, she took over.", 0),  # a clause of its own, not a phrase
         ("In the north of the old town of Riga near the river, it stands.", 0),  # too long
