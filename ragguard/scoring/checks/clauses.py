@@ -83,12 +83,11 @@ def _gapped(clause: str, language: str) -> bool:
     found = lexicon(language)
     if found is None:
         return False
-    conjunctions = found.clauses.get("conjunctions", ())
     if verb_final(language):
-        return _gapped_at_end(clause, language, conjunctions, found.clauses.get("gap_closers", ()))
+        return _gapped_at_end(clause, language, found.clauses.get("gap_closers", ()))
     words = _LETTERS.findall(clause)
     openers = found.clauses.get("gap_openers", ())
-    if len(words) < 3 or words[0] not in conjunctions or words[1] not in openers:
+    if len(words) < 3 or words[0] not in _conjunctions(language) or words[1] not in openers:
         return False
     stops = stopwords_of(language)
     lists = antecedent_lists(language)
@@ -99,18 +98,30 @@ def _gapped(clause: str, language: str) -> bool:
     return any(w not in stops for w in rest)
 
 
-def _gapped_at_end(
-    clause: str, language: str, conjunctions: tuple[str, ...], closers: tuple[str, ...]
-) -> bool:
+def _gapped_at_end(clause: str, language: str, closers: tuple[str, ...]) -> bool:
     """In a language whose verb closes the clause, a clause that opens with a conjunction
     and a value, names something and closes with one of ``[clauses] gap_closers`` (a
     postposition, no verb): "और 1810 में ऑर्विन पुरस्कार बोर्ड के लिए" leaves out the verb
     before. Not "और लुकास वेबर 1810 में ...": a subject of its own comes before its value."""
     text = clause.strip().rstrip("।.!? ")
-    head, _, rest = text.partition(" ")
+    joined, rest = _after_conjunction(text, language)
     closes = any(text.endswith(f" {c}") for c in closers)
-    opens = head in conjunctions and rest[:1].isdigit()
-    return opens and closes and bool(content_of(rest, language))
+    return joined and rest[:1].isdigit() and closes and bool(content_of(rest, language))
+
+
+@cache
+def _conjunctions(language: str) -> tuple[str, ...]:
+    """The language's ``[clauses] conjunctions``."""
+    found = lexicon(language)
+    return found.clauses.get("conjunctions", ()) if found is not None else ()
+
+
+def _after_conjunction(clause: str, language: str) -> tuple[bool, str]:
+    """Whether a clause (split at its first space) opens with a conjunction, and what
+    follows it; the whole clause where none opens it ("और 1838 में ...": "1838 में ...")."""
+    text = clause.strip()
+    head, _, rest = text.partition(" ")
+    return (True, rest) if head in _conjunctions(language) else (False, text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,13 +168,10 @@ def _continues(clause: str, language: str) -> bool:
     "and was demolished", "fermé en 1987") and has no subject before a verb ("adjusted EBITDA
     was up 21%"). An article or pronoun opens a subject of its own. In a verb-final language,
     a clause opening with a value continues ("1838 में बंद हुआ")."""
-    found = lexicon(language)
-    conjunctions = found.clauses.get("conjunctions", ()) if found is not None else ()
     if verb_final(language):  # "1838 में बंद हुआ": a value, then its verb
-        head, _, rest = clause.strip().partition(" ")
-        return (rest if head in conjunctions else clause.strip())[:1].isdigit()
+        return _after_conjunction(clause, language)[1][:1].isdigit()
     first = _LETTERS.search(clause)
-    if first and first.group() in conjunctions:
+    if first and first.group() in _conjunctions(language):
         clause = clause[first.end() :]
         first = _LETTERS.search(clause)
     if first is None:
