@@ -23,7 +23,7 @@ from ragguard.language import SuperlativeCues, lexicon_or_fallback, negation_pos
 from ragguard.scoring.checks.parse import Sentence, name_words
 from ragguard.scoring.checks.rankings import among, cue_at, rankings
 from ragguard.scoring.checks.words import one_stem, unmarked
-from ragguard.scoring.lexical.text import stem_in
+from ragguard.scoring.lexical.text import stem_in, stopwords_of
 
 COMPARED_REACH = 2
 """Words a compared word may stand from the word of ``than`` in a claim: "busier than",
@@ -309,4 +309,33 @@ def states_compared(
         and one_stem(compared, key[-1])
         and among(sentence.words, cue_at(sentence.words, phrase, cues), cues) is None
         for phrase, key in rankings(sentence.words, cues, stop)
+    )
+
+
+def _compared_against(sentence: Sentence) -> tuple[int, str] | None:
+    """Where the sentence's comparison word stands, and the first content word after it."""
+    than = lexicon_or_fallback(sentence.language).superlatives.than
+    stop = stopwords_of(sentence.language)
+    words = sentence.words
+    at = next((i for i, w in enumerate(words) if w in than), None)
+    if at is None:
+        return None
+    after = next((w for w in words[at + 1 :] if w not in stop and w.isalpha()), "")
+    return (at, after) if after else None
+
+
+def compared_conversely(claim: Sentence, anchor: Sentence) -> bool:
+    """Whether the two sentences compare the same two things the other way round: what the
+    anchor compares against stands before the claim's comparison word, and what the claim
+    compares against before the anchor's ("metals have higher melting points than
+    nonmetals" and "nonmetals have lower melting points than metals")."""
+    mine, theirs = _compared_against(claim), _compared_against(anchor)
+    if mine is None or theirs is None:
+        return False
+    (claim_at, claim_other), (anchor_at, anchor_other) = mine, theirs
+    language = claim.language
+    before_claim = {stem_in(language, w) for w in claim.words[:claim_at]}
+    before_anchor = {stem_in(language, w) for w in anchor.words[:anchor_at]}
+    return stem_in(language, anchor_other) in before_claim and (
+        stem_in(language, claim_other) in before_anchor
     )

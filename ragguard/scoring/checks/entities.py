@@ -17,6 +17,7 @@ from ragguard.scoring.checks.marked_names import marked_name_findings
 from ragguard.scoring.checks.name_frames import (
     AGENT_BEFORE,
     SUBJECT_ANCHOR,
+    after_copula,
     anchored_reading,
     neighbour_rival,
     only_other_person,
@@ -40,7 +41,12 @@ from ragguard.scoring.checks.slots import (
     listed_together,
     rival_value,
 )
-from ragguard.scoring.checks.words import WORD, lower_case_words, misspelt, two_words_before
+from ragguard.scoring.checks.words import (
+    WORD,
+    lower_case_words,
+    two_words_before,
+    written_two_ways,
+)
 from ragguard.scoring.interface.protocols import Reason
 from ragguard.scoring.lexical.text import stem_in, stopwords_of
 
@@ -122,7 +128,7 @@ def _findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[Reason]:
         if value is None and not slot.stated:
             value = _swapped_name(slot, claim, name) or neighbour_rival(slot, claim, name, cleft)
             value = value or only_other_person(claim, sentences, name)
-        if value is not None and not misspelt(name, value):
+        if value is not None and not written_two_ways(name, value):
             findings.append(Reason("entity", name, value))
     findings = findings or unplaced_name_findings(claim, sentences, rivals, place_verbs)
     return findings or opening_name_findings(claim, sentences)
@@ -419,8 +425,11 @@ def _subject_rival(slot: Slot, own: frozenset[str]) -> str | None:
     if rival is None or not best.states:
         return rival
     found = subject(text, best.sentence.language)
-    if found is None or own & name_keys(found) or AGENT_BEFORE.search(text.split(slot.value)[0]):
+    before = text.split(slot.value)[0]
+    if found is None or own & name_keys(found) or AGENT_BEFORE.search(before):
         return None  # the claim's name is the subject too, or the agent of a passive
+    if after_copula(before, slot.claim.language):
+        return None  # "The most successful traveller was undoubtedly Serge Diaghileff"
     for clause in clauses_of((best.sentence,))[1:]:  # "..., and the Rowan Bridge opened"
         of_clause = subject(clause.text, clause.language)
         said = slot.context & clause.content and slot.context <= best.sentence.content

@@ -15,7 +15,7 @@ from ragguard.scoring.checks.places import PlaceWords, place_words, placed
 from ragguard.scoring.checks.polar_answers import PolarWords
 from ragguard.scoring.checks.proper_names import name_keys, opens_sentences
 from ragguard.scoring.checks.slots import MIN_ANCHOR, Reading, Slot
-from ragguard.scoring.checks.words import WORD, first_words, misspelt, one_stem
+from ragguard.scoring.checks.words import WORD, first_words, one_stem, written_two_ways
 from ragguard.scoring.interface.protocols import Reason
 from ragguard.scoring.lexical.text import stopwords_of
 from ragguard.scoring.lexical.vocabulary import NAME_JOINERS
@@ -225,6 +225,18 @@ def _title_length(preceding: list[re.Match[str]], stop: frozenset[str]) -> int:
     return MAX_TITLE if opening and opening[0].group().lower() in stop else 0
 
 
+def after_copula(before: str, language: str) -> bool:
+    """Whether the text right before a name ends in a copula of the language's ``[name_frames]
+    copulas``, or one and a word of its own ("was undoubtedly"): the name is what the
+    sentence's subject is, so the claim may open with either."""
+    copulas = section(language, "name_frames", NameFrameWords).copulas
+    words = [w.lower() for w in WORD.findall(before)[-2:]]
+    if words[-1:] and words[-1] in copulas:
+        return True
+    own = len(words) == 2 and words[1] not in stopwords_of(language)
+    return own and words[0] in copulas and bool(before.rstrip()[-1:].isalpha())
+
+
 def nearest_name(sentence: Sentence, name: str) -> frozenset[str]:
     """The keys of the sentence's other name nearest to ``name``, or none."""
     text = sentence.text
@@ -290,7 +302,7 @@ def unplaced_name_findings(
         slot = Slot(claim, name, context, readings)
         value = neighbour_rival(slot, claim, name, opening=name == opening)
         value = value or only_other_person(claim, sentences, name, possessor=name != opening)
-        if value and not misspelt(name, value):
+        if value and not written_two_ways(name, value):
             findings.append(Reason("entity", name, value))
     return findings
 

@@ -18,6 +18,7 @@ from ragguard.language import (
 )
 from ragguard.runtime import memoized
 from ragguard.scoring.checks.clauses import CLAUSE_BREAK
+from ragguard.scoring.checks.comparisons import compared_conversely
 from ragguard.scoring.checks.parse import MIN_SHARED, Sentence, overlap, parse
 from ragguard.scoring.checks.superlatives import (
     compared_as_ranked,
@@ -70,35 +71,6 @@ def _cue_words(language: str) -> frozenset[str]:
     """The words that are negation cues in a language."""
     found = lexicon_or_fallback(language)
     return found.negations | found.particle_negations
-
-
-def _compared_against(sentence: Sentence) -> tuple[int, str] | None:
-    """Where the sentence's comparison word stands, and the first content word after it."""
-    than = lexicon_or_fallback(sentence.language).superlatives.than
-    stop = stopwords_of(sentence.language)
-    words = sentence.words
-    at = next((i for i, w in enumerate(words) if w in than), None)
-    if at is None:
-        return None
-    after = next((w for w in words[at + 1 :] if w not in stop and w.isalpha()), "")
-    return (at, after) if after else None
-
-
-def compared_conversely(claim: Sentence, anchor: Sentence) -> bool:
-    """Whether the two sentences compare the same two things the other way round: what the
-    anchor compares against stands before the claim's comparison word, and what the claim
-    compares against before the anchor's ("metals have higher melting points than
-    nonmetals" and "nonmetals have lower melting points than metals")."""
-    mine, theirs = _compared_against(claim), _compared_against(anchor)
-    if mine is None or theirs is None:
-        return False
-    (claim_at, claim_other), (anchor_at, anchor_other) = mine, theirs
-    language = claim.language
-    before_claim = {stem_in(language, w) for w in claim.words[:claim_at]}
-    before_anchor = {stem_in(language, w) for w in anchor.words[:anchor_at]}
-    return stem_in(language, anchor_other) in before_claim and (
-        stem_in(language, claim_other) in before_anchor
-    )
 
 
 CLOSING_SHARE = 0.8
@@ -288,7 +260,8 @@ def ranking_denied(claim: Sentence, cue: int, sentences: tuple[Sentence, ...]) -
 
 
 def polarity_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[Reason]:
-    """A negated claim against a passage that negates nothing; a negation in the on-topic
+    """A negated claim against a passage that negates nothing where it says the negated
+    words (``_negation_unsaid``); a negation in the on-topic
     sentence that governs words of an affirmed claim; a negated claim whose governed words
     the on-topic sentence affirms, none of its own negations governing them
     (``_denies_any``); an antonym in place of a claim word.
@@ -297,12 +270,8 @@ def polarity_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[
     negated statement, so the first needs no anchor."""
     language = claim.language
     claim_cues = sentence_cues(claim)
-    if claim_cues and not any(sentence_cues(s) for s in sentences):
-        cue = claim_cues[0]
-        scope = governed_words(claim.words, cue, language=language)
-        denied = ranking_denied(claim, cue, sentences)
-        if not denied and not any(holds_opposite(scope[:1], s) for s in sentences):
-            return [Reason("negation", negated_phrase(claim.words, cue, scope, language), "")]
+    if claim_cues and (unsaid := _negation_unsaid(claim, claim_cues[0], sentences)):
+        return unsaid
     context = claim.content - _cue_words(language) - _ANTONYM_STEMS
     anchor = max(sentences, key=lambda s: overlap(context, s))
     if overlap(context, anchor) < POLARITY_ANCHOR:
@@ -329,6 +298,27 @@ def polarity_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[
     if not has_antonyms(language):
         return []  # ``checks_off`` says where antonyms are off
     return _antonym_findings(claim, anchor, claim_cues)
+
+
+def _negation_unsaid(claim: Sentence, cue: int, sentences: tuple[Sentence, ...]) -> list[Reason]:
+    """The claim's negation, where the passage negates nothing, or where every sentence of it
+    that holds all the words the negation governs negates nothing ("The email is not from
+    Mike Johnson" against a long email whose only sentence with "Mike Johnson" is its
+    signature): the passage says those words only as affirmed. A sentence that denies
+    anything at all may deny them, so it leaves the claim to the anchor's reading."""
+    language = claim.language
+    scope = governed_words(claim.words, cue, language=language)
+    said = sentences
+    if any(sentence_cues(s) for s in sentences):
+        governed = frozenset(stem_in(language, w) for w in scope)
+        said = tuple(
+            s for s in sentences if governed and _held(governed, s.content, language) == governed
+        )
+        if not said or any(sentence_cues(s) for s in said):
+            return []
+    if ranking_denied(claim, cue, sentences) or any(holds_opposite(scope[:1], s) for s in said):
+        return []
+    return [Reason("negation", negated_phrase(claim.words, cue, scope, language), "")]
 
 
 ANCHOR_SCOPE = 3

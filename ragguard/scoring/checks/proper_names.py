@@ -61,10 +61,23 @@ def names(text: str) -> tuple[str, ...]:
             run = run[1:]
         while run and (run[0].group(0).lower() in _DROPPED_OPENERS or _elided(run[0])):
             run = run[1:]  # "May Chen" keeps "May": it joined the run as a first name
-        if run:
+        if run and not _broken(text, run[-1].end()):
             found.append(text[run[0].start() : run[-1].end()])
         run = []
     return tuple(found)
+
+
+_UNREAD = "?\ufffd\u00ad"
+"""Marks a text puts for a letter it could not encode ("Saint-Th??gonnec"), and the soft
+hyphen that may follow one ("Cham?\u00ad?\u00adbord")."""
+
+
+def _broken(text: str, end: int) -> bool:
+    """Whether a letter the text could not encode cuts a run of capitals from the rest of its
+    word ("Th" of "Th??gonnec"): what the name is cannot be read. A question mark before a
+    capital ("TGIF?Wanna") closes a question that wants a space."""
+    after = text[end : end + 2]
+    return len(after) == 2 and after[0] in _UNREAD and (after[1].islower() or after[1] in _UNREAD)
 
 
 _ROMAN_ORDINAL = re.compile(r"(?:[IVX]|[IVXLC]{2,})(?:e|er|re|ème)")

@@ -181,6 +181,19 @@ def misspelt(first: str, second: str) -> bool:
     return not acronyms or sorted(a) == sorted(b)
 
 
+def written_two_ways(first: str, second: str) -> bool:
+    """Whether two names are one name: misspelt (``misspelt``), or of as many words, one of
+    them the same in both and each other in another inflection ("Girl Scouts", "Girl
+    Scouting"; ``one_stem``). A name of one word may be another's root ("Austria",
+    "Australia"), so one word alone is never inflected."""
+    if misspelt(first, second):
+        return True
+    mine, theirs = first.lower().split(), second.lower().split()
+    if len(mine) < 2 or len(mine) != len(theirs) or not set(mine) & set(theirs):
+        return False
+    return all(one_stem(a, b) for a, b in zip(mine, theirs, strict=True))
+
+
 def has_ending(word: str, endings: tuple[str, ...] | frozenset[str]) -> bool:
     """Whether the word ends with one of ``endings`` and keeps three letters or more before
     it ("tallest" of "-est", "built" not of "-t"): a form, not a short word that happens to
