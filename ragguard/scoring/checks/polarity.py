@@ -261,10 +261,10 @@ def ranking_denied(claim: Sentence, cue: int, sentences: tuple[Sentence, ...]) -
 
 def polarity_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[Reason]:
     """A negated claim against a passage that negates nothing where it says the negated
-    words (``_negation_unsaid``); a negation in the on-topic
-    sentence that governs words of an affirmed claim; a negated claim whose governed words
-    the on-topic sentence affirms, none of its own negations governing them
-    (``_denies_any``); an antonym in place of a claim word.
+    words (``_negation_unsaid``); a negation in the on-topic sentence that governs words of
+    an affirmed claim; a negated claim whose governed words the on-topic sentence affirms,
+    none of its own negations governing them (``_denies_any``); an antonym in place of a
+    claim word.
     Example: "The FDA approved the drug in 2020" against "The drug was not approved by the
     FDA in 2020" gives "not approved by the fda". A negated claim is supported only by a
     negated statement, so the first needs no anchor."""
