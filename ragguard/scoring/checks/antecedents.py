@@ -296,25 +296,33 @@ def _fullest(previous: str | None, first: str | None) -> str | None:
     return previous
 
 
-MAX_CLASS_WORDS = 5
-"""Words a class given by a copula may run to before its noun ("a 2016 American superhero
-film")."""
+MAX_GIVEN_CLASS_WORDS = 5
+"""Words a class a passage sentence gives its subject may run to before its noun ("a 2016
+American superhero film")."""
+
+
+def class_after_copula(after: Sequence[str], language: str) -> Sequence[str]:
+    """The words of a class that ``after`` (the lower-case words right after a subject)
+    gives it: those past a copula of ``[name_frames] copulas`` and an article of
+    ``describing`` ("is a 2016 American superhero film" gives "2016 american superhero
+    film"); none where the two do not open it, or nothing follows them."""
+    frames = section(language, "name_frames", NameFrameWords)
+    if len(after) < 3 or after[0] not in frames.copulas or after[1] not in frames.describing:
+        return ()
+    return after[2:]
 
 
 def _class_given(sentence: str, found: str, language: str) -> frozenset[str]:
-    """The words of the class a sentence gives its subject right after it: a copula, an
-    article of ``describing`` and the words up to the first function word ("X-Men:
-    Apocalypse is a 2016 American superhero film based on ..." gives "film" among them), so
-    that "The film" after it stands for "X-Men: Apocalypse". Empty where the verb is no
-    copula ("stands in a park near the river" gives no "river")."""
-    frames = section(language, "name_frames", NameFrameWords)
+    """The words of the class a sentence gives its subject right after it
+    (``class_after_copula``), up to the first function word ("X-Men: Apocalypse is a 2016
+    American superhero film based on ..." gives "film" among them), so that "The film"
+    after it stands for "X-Men: Apocalypse". Empty where the verb is no copula ("stands in
+    a park near the river" gives no "river")."""
     at = sentence.find(found)
     after = [t.lower() for t in _TOKEN.findall(sentence[at + len(found) :] if at >= 0 else "")]
-    if len(after) < 3 or after[0] not in frames.copulas or after[1] not in frames.describing:
-        return frozenset()
+    kind = class_after_copula(after, language)[: MAX_GIVEN_CLASS_WORDS + 1]
     stops = stopwords_of(language)
-    words = list(itertools.takewhile(lambda w: w not in stops, after[2 : 2 + MAX_CLASS_WORDS + 1]))
-    return frozenset(words)
+    return frozenset(itertools.takewhile(lambda w: w not in stops, kind))
 
 
 def with_antecedent(sentence: str, antecedent: str | None, language: str = "en") -> str:

@@ -19,7 +19,7 @@ import re
 from functools import cache
 
 from ragguard.language import NameFrameWords, lexicon, section
-from ragguard.scoring.checks.antecedents import determiners
+from ragguard.scoring.checks.antecedents import class_after_copula, determiners
 from ragguard.scoring.checks.proper_names import name_keys
 from ragguard.scoring.checks.slots import Slot
 from ragguard.scoring.checks.words import has_ending
@@ -58,15 +58,13 @@ def class_rival(slot: Slot, own: frozenset[str]) -> str | None:
 
 def _claimed_class(text: str, name: str, language: str) -> str | None:
     """The stem of the class noun of a claim "<name> <copula> <article> <class>.", else None."""
-    words = section(language, "name_frames", NameFrameWords)
     at = text.find(name)
     before = text[:at].split()
     if at < 0 or len(before) > 1 or (before and before[0].lower() not in determiners(language)):
         return None
-    after = _words(text[at + len(name) :])
-    if len(after) < 3 or after[0] not in words.copulas or after[1] not in words.describing:
+    kind = class_after_copula(_words(text[at + len(name) :]), language)
+    if not kind:
         return None
-    kind = after[2:]
     stops = stopwords_of(language)
     if len(kind) > MAX_CLASS_WORDS or any(
         w in stops or not w.replace("-", "").isalpha() for w in kind

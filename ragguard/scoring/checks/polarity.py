@@ -158,6 +158,11 @@ def _one_form(one: str, other: str, language: str) -> bool:
     )
 
 
+def _stems(words: list[str], language: str) -> frozenset[str]:
+    """The words, stemmed as the language's content words are."""
+    return frozenset(stem_in(language, w) for w in words)
+
+
 @cache
 def _not_governed(language: str) -> frozenset[str]:
     """Words a negation never governs: stopwords, and those that join it into one cue."""
@@ -286,7 +291,7 @@ def polarity_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[
     else:
         for cue in claim_cues:
             scope = governed_words(claim.words, cue, language=language)
-            governed = frozenset(stem_in(language, w) for w in scope)
+            governed = _stems(scope, language)
             if (
                 scope
                 and _held(governed, anchor.content, language) == governed
@@ -309,13 +314,17 @@ def _negation_unsaid(claim: Sentence, cue: int, sentences: tuple[Sentence, ...])
     language = claim.language
     scope = governed_words(claim.words, cue, language=language)
     said = sentences
-    if any(sentence_cues(s) for s in sentences):
-        governed = frozenset(stem_in(language, w) for w in scope)
-        said = tuple(
-            s for s in sentences if governed and _held(governed, s.content, language) == governed
-        )
-        if not said or any(sentence_cues(s) for s in said):
+    denying = [bool(sentence_cues(s)) for s in sentences]
+    if any(denying):
+        governed = _stems(scope, language)
+        holding = [
+            (s, denies)
+            for s, denies in zip(sentences, denying, strict=True)
+            if governed and _held(governed, s.content, language) == governed
+        ]
+        if not holding or any(denies for _, denies in holding):
             return []
+        said = tuple(s for s, _ in holding)
     if ranking_denied(claim, cue, sentences) or any(holds_opposite(scope[:1], s) for s in said):
         return []
     return [Reason("negation", negated_phrase(claim.words, cue, scope, language), "")]
@@ -361,7 +370,7 @@ def _denies_any(anchor: Sentence, governed: frozenset[str]) -> bool:
     language = anchor.language
     for cue in sentence_cues(anchor):
         scope = _anchor_scope(anchor, cue)
-        if not scope or _held(governed, frozenset(stem_in(language, w) for w in scope), language):
+        if not scope or _held(governed, _stems(scope, language), language):
             return True
     return False
 
@@ -383,7 +392,7 @@ def _denied_by(
             scope = _closing_scope(clause, claim, cue, context)
         closed = None if negation_governs_before(language) else _closed_clause(anchor, cue)
         for each in (scope, _closing_scope(closed, claim, cue, context) if closed else []):
-            governed = frozenset(stem_in(language, w) for w in each)
+            governed = _stems(each, language)
             held = _held(governed, claim.content, language)
             if len(held) >= least and not holds_opposite(each[:1], claim):
                 phrase = negated_phrase(anchor.words, cue, each, language)
