@@ -102,7 +102,7 @@ class JudgeConfig(_Strict):
     one token)."""
     sample_rate: float = Field(default=1.0, ge=0.0, le=1.0)
     """Share of in-band spans sent, decided by the claim's content hash (repeatable)."""
-    band: tuple[float, float] = (0.444, 0.685)
+    band: tuple[float, float] = (0.443, 0.695)
     """Lite support scores in [lo, hi] go to the judge. The default holds 20% of the
     training-set spans around the lite eta (``python benchmarks/judge_band.py``)."""
     answer_band: tuple[float, float] | None = None

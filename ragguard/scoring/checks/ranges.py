@@ -1,6 +1,6 @@
-"""Spans of values ("1977 -- 1983", "between 10 and 20", "zwischen 200 und 250", "entre
-2.000 y 2.500"): a value inside one is stated. The words that open a span and join its two
-ends are each language's ``[ranges]`` table."""
+"""Spans of values ("1977 -- 1983", "1977 to 1983", "between 10 and 20", "zwischen 200 und
+250", "entre 2.000 y 2.500"): a value inside one is stated. The words that open a span and
+join its two ends are each language's ``[ranges]`` table."""
 
 from __future__ import annotations
 
@@ -21,13 +21,18 @@ class RangeWords:
 
     pairs: tuple[str, ...] = ()
     """Each the word that opens a span and the word between its ends ("between and")."""
+    joiners: tuple[str, ...] = ()
+    """Words that join two numbers into a span with no opening word ("to", "bis")."""
 
 
 @cache
 def _pattern(language: str) -> re.Pattern[str]:
-    """Two numbers joined by a dash or "to", or by the language's ``pairs``."""
-    pairs = section(language, "ranges", RangeWords).pairs
-    joined = r"\s*(?:-{1,2}|–|—|\bto\b)\s*"
+    """Two numbers joined by a dash or one of the language's ``joiners``, or by its
+    ``pairs``."""
+    words = section(language, "ranges", RangeWords)
+    pairs = words.pairs
+    joiners = "".join(rf"|(?<!\w){re.escape(w)}(?!\w)" for w in words.joiners)
+    joined = rf"\s*(?:-{{1,2}}|–|—{joiners})\s*"
     dashed = rf"(?<![\w.,/-])(?P<c>{NUMBER}){joined}(?P<d>{NUMBER})(?![\w,/]|-\d)"
     worded = [
         rf"\b{re.escape(opens)}\s+(?P<a{i}>{NUMBER})\s+{re.escape(joins)}\s+(?P<b{i}>{NUMBER})\b"

@@ -425,6 +425,13 @@ def test_a_range_in_words_meets_the_same_range_in_digits() -> None:
             "Willow tiene hoy 2.150 empleados.",
             True,
         ),
+        # a span joined by a word, with nothing before it, in each language
+        ("de", "Die Brücke ist 100 bis 200 Meter lang.", "Die Brücke ist 142 Meter lang.", False),
+        ("de", "Die Brücke ist 300 bis 350 Meter lang.", "Die Brücke ist 142 Meter lang.", True),
+        ("fr", "Le pont mesure de 100 à 200 mètres.", "Le pont mesure 142 mètres.", False),
+        ("es", "El puente mide de 100 a 200 metros.", "El puente mide 142 metros.", False),
+        ("hi", "पुल 100 से 200 मीटर लंबा है।", "पुल 142 मीटर लंबा है।", False),
+        ("hi", "पुल 300 से 350 मीटर लंबा है।", "पुल 142 मीटर लंबा है।", True),
         # a year stays a year of its own
         (
             "es",
