@@ -83,7 +83,7 @@ def subject(sentence: str, language: str = "en", longest: int = MAX_SUBJECT_WORD
     start = opening_phrase_end(sentence, language)
     tokens = list(itertools.islice(_TOKEN.finditer(sentence, start), longest + 1))
     for index, token in enumerate(tokens):
-        if not _verb(token.group(), language, ending_too=index > 0):
+        if not listed_verb(token.group(), language, ending_too=index > 0):
             continue
         if index == 0:
             return None
@@ -118,12 +118,12 @@ def opening_phrase_end(sentence: str, language: str = "en") -> int:
         or words[0].lower() not in stopwords_of(language)
     ):
         return 0
-    if any(_verb(w, language) or w.lower() in _leaning(language) for w in words):
+    if any(listed_verb(w, language) or w.lower() in _leaning(language) for w in words):
         return 0
     return found.end()
 
 
-def _verb(word: str, language: str, ending_too: bool = True) -> bool:
+def listed_verb(word: str, language: str, ending_too: bool = True) -> bool:
     """Whether a word is one of the language's ``[antecedents] verbs`` or, written in lower
     case (and with ``ending_too``), ends with one of its ``verb_endings`` ("completed")."""
     lists = antecedent_lists(language)

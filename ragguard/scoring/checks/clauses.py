@@ -10,13 +10,13 @@ from functools import cache
 
 from ragguard.language import lexicon, section
 from ragguard.runtime import memoized
-from ragguard.scoring.checks.antecedents import antecedent_lists, subject
+from ragguard.scoring.checks.antecedents import antecedent_lists, listed_verb, subject
 from ragguard.scoring.checks.dates import MONTH, months_in
 from ragguard.scoring.checks.numbers import Quantity, quantities
 from ragguard.scoring.checks.parse import Sentence, content_of
 from ragguard.scoring.checks.quantity_match import comparable, same_quantity
 from ragguard.scoring.checks.ranges import ranges
-from ragguard.scoring.checks.words import WORD, has_ending, lower_content, told_alike, words_before
+from ragguard.scoring.checks.words import WORD, lower_content, told_alike, words_before
 from ragguard.scoring.lexical.text import stem, stopwords_of
 from ragguard.scoring.lexical.vocabulary import STOPWORDS
 
@@ -90,10 +90,8 @@ def _gapped(clause: str, language: str) -> bool:
     if len(words) < 3 or words[0] not in _conjunctions(language) or words[1] not in openers:
         return False
     stops = stopwords_of(language)
-    lists = antecedent_lists(language)
-    verbs, endings = lists.get("verbs", frozenset()), lists.get("verb_endings", frozenset())
     rest = [w.lower() for w in words[2:]]
-    if any(w in verbs or has_ending(w, endings) for w in rest):
+    if any(listed_verb(w, language) for w in rest):
         return False
     return any(w not in stops for w in rest)
 
