@@ -234,7 +234,7 @@ def after_copula(before: str, language: str) -> bool:
     if words[-1:] and words[-1] in copulas:
         return True
     own = len(words) == 2 and words[1] not in stopwords_of(language)
-    return own and words[0] in copulas and bool(before.rstrip()[-1:].isalpha())
+    return own and words[0] in copulas and before.rstrip()[-1:].isalpha()
 
 
 def nearest_name(sentence: Sentence, name: str) -> frozenset[str]:

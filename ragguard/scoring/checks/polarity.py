@@ -318,13 +318,11 @@ def _negation_unsaid(claim: Sentence, cue: int, sentences: tuple[Sentence, ...])
     if any(denying):
         governed = _stems(scope, language)
         holding = [
-            (s, denies)
-            for s, denies in zip(sentences, denying, strict=True)
-            if governed and _held(governed, s.content, language) == governed
+            i for i, s in enumerate(sentences) if _held(governed, s.content, language) == governed
         ]
-        if not holding or any(denies for _, denies in holding):
+        if not (governed and holding) or any(denying[i] for i in holding):
             return []
-        said = tuple(s for s, _ in holding)
+        said = tuple(sentences[i] for i in holding)
     if ranking_denied(claim, cue, sentences) or any(holds_opposite(scope[:1], s) for s in said):
         return []
     return [Reason("negation", negated_phrase(claim.words, cue, scope, language), "")]

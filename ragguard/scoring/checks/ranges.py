@@ -30,13 +30,12 @@ def _pattern(language: str) -> re.Pattern[str]:
     """Two numbers joined by a dash or one of the language's ``joiners``, or by its
     ``pairs``."""
     words = section(language, "ranges", RangeWords)
-    pairs = words.pairs
     joiners = "".join(rf"|(?<!\w){re.escape(w)}(?!\w)" for w in words.joiners)
     joined = rf"\s*(?:-{{1,2}}|–|—{joiners})\s*"
     dashed = rf"(?<![\w.,/-])(?P<c>{NUMBER}){joined}(?P<d>{NUMBER})(?![\w,/]|-\d)"
     worded = [
         rf"\b{re.escape(opens)}\s+(?P<a{i}>{NUMBER})\s+{re.escape(joins)}\s+(?P<b{i}>{NUMBER})\b"
-        for i, (opens, joins) in enumerate(pair.split() for pair in pairs)
+        for i, (opens, joins) in enumerate(pair.split() for pair in words.pairs)
     ]
     return re.compile("|".join([*worded, dashed]), re.IGNORECASE)
 
