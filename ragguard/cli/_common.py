@@ -167,17 +167,26 @@ class Terminated(BaseException):
 @contextlib.contextmanager
 def sigterm_raises() -> Iterator[None]:
     """Within the block, SIGTERM raises ``Terminated`` in the main thread (elsewhere: no
-    change); the previous handler comes back after."""
+    change); the previous handler comes back after. An error that ends the block after
+    SIGTERM came is ``Terminated`` too: a library running Python code for us may wrap the
+    one raised there in an error of its own (pydantic's serializer makes it a ValueError)."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
+    received = False
 
     def terminated(signum: int, frame: object) -> None:
+        nonlocal received
+        received = True
         raise Terminated
 
     previous = signal.signal(signal.SIGTERM, terminated)
     try:
         yield
+    except Exception as error:
+        if received:
+            raise Terminated from error
+        raise
     finally:
         signal.signal(signal.SIGTERM, previous)
 

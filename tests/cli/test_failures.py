@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from ragguard.cli import main
+from ragguard.cli._common import Terminated, sigterm_raises
 from ragguard.exporters.base import Finished
 from ragguard.exporters.tracelog import TraceLog
 from ragguard.runtime.jsonl import as_trace
@@ -65,6 +66,27 @@ def test_sigterm_removes_the_temporary_output_and_leaves_the_old_file(tmp_path):
     _, err = process.communicate(timeout=120)
     assert process.returncode == 143 and b"terminated" in err
     assert not list(tmp_path.glob("*.tmp")) and out.read_text() == "the previous results\n"
+
+
+def test_sigterm_wrapped_by_a_library_still_terminates():
+    """A library that runs our Python code (pydantic's serializer) may turn the
+    ``Terminated`` raised there into an error of its own: the run still ends as terminated,
+    not as an error (exit 143, not 2)."""
+
+    def serialize():
+        try:
+            os.kill(os.getpid(), signal.SIGTERM)
+            time.sleep(5)  # the handler raises here
+        except BaseException as error:
+            raise ValueError(f"Error serializing to JSON: {error!r}") from None
+
+    with pytest.raises(Terminated), sigterm_raises():
+        serialize()
+
+
+def test_an_error_without_sigterm_stays_an_error():
+    with pytest.raises(ValueError), sigterm_raises():
+        raise ValueError("bad input")
 
 
 def _log(path, guard, extra_lines=()):
