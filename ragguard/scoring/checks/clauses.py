@@ -186,6 +186,35 @@ def _clause_texts(text: str) -> tuple[str, ...]:
     return tuple(VALUE_CLAUSE_BREAK.split(text))
 
 
+MIN_TOPIC = 3
+"""Content words a value's clause must give, with its sentence's subject, for passage
+sentences to be weighed by them; with fewer ("In 2002, ..."), the whole claim weighs."""
+
+
+def topic_words(claim: Sentence, q: Quantity) -> frozenset[str]:
+    """What ``q`` is about, to weigh which passage sentence talks of it: in a claim of
+    several clauses, the content words of its own clause and of the sentence's subject. "The
+    U.K. business will do well for the rest of 2021, and earnings rose on the first quarter of
+    2019" weighs 2021 by the business, not by the earnings of another clause."""
+    topics = _clause_topics(claim.text, claim.language)
+    words = next((w for clause, w in topics if q.text in clause), None)
+    if words is None or len(words - content_of(q.text, claim.language)) < MIN_TOPIC:
+        return claim.content
+    return words
+
+
+@memoized(entries=1024)
+def _clause_topics(text: str, language: str) -> tuple[tuple[str, frozenset[str]], ...]:
+    """Each clause of a claim of several, with its ``topic_words``: read once per claim,
+    however many values ask (none for a claim of one clause)."""
+    parts = [c for c in _clause_texts(text) if c]
+    if len(parts) < 2:
+        return ()
+    found = _shared_subject(text, parts[0], language)
+    shared = content_of(found, language) if found else frozenset()
+    return tuple((c, content_of(c, language) | shared) for c in parts)
+
+
 def predicate_words(claim: Sentence, q: Quantity) -> frozenset[str]:
     """The words that say what ``q`` is of: the lower-case content of the claim's clause
     holding it, or of the whole claim when that clause has none ("In 2002, ...")."""

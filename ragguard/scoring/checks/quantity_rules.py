@@ -8,7 +8,12 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ragguard.scoring.checks.clauses import clause_rival, stated_in_claim, value_order
+from ragguard.scoring.checks.clauses import (
+    clause_rival,
+    stated_in_claim,
+    topic_words,
+    value_order,
+)
 from ragguard.scoring.checks.dates import day_and_month_before, days_and_months_before
 from ragguard.scoring.checks.months import span_end_rival
 from ragguard.scoring.checks.numbers import DATE_KINDS, Quantity
@@ -202,9 +207,10 @@ def quantity_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[
     for q in claim.quantities:
         if _span_met(q, claim, sentences):
             continue
-        context = claim.content - content_of(q.text, claim.language)
+        value_words = content_of(q.text, claim.language)
         readings = tuple(_reading(q, s, as_rival) for s in sentences)
-        slot = Slot(claim, q.text, context, readings)
+        topic = topic_words(claim, q) - value_words
+        slot = Slot(claim, q.text, claim.content - value_words, readings, topic)
         value = first_rival(QuantitySlot(q, slot, sentences, in_clause))
         if value and is_conversion(claim, q, value, sentences):
             value = None  # "0 degrees Celsius" in "32 degrees Fahrenheit, or 0 degrees Celsius"

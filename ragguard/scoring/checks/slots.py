@@ -49,6 +49,9 @@ class Slot:
     context: frozenset[str]
     """The claim's other content words: what the value is of."""
     readings: tuple[Reading, ...]
+    topic: frozenset[str] | None = None
+    """The words that weigh which sentence is most about the value, where not ``context``:
+    those of the value's own clause (``clauses.topic_words``)."""
 
     @property
     def stated(self) -> bool:
@@ -179,10 +182,12 @@ def rival_value(slot: Slot, rule: RivalRule = RivalRule()) -> str | None:
     A value stated somewhere (the claim may join two sentences) conflicts only when the
     words just before it in the claim ("moved to Ulm") lead to a rival in the passage
     ("moved to Munich") and never to the value itself. Example: "The Eiffel Tower is in
-    Berlin" against "The Eiffel Tower is a lattice tower in Paris" gives "Paris"."""
+    Berlin" against "The Eiffel Tower is a lattice tower in Paris" gives "Paris". How much a
+    sentence is about the value is weighed by ``slot.topic`` where given, else ``context``."""
     best_rival, rival, best_same = 0.0, None, -1.0
+    weigh = slot.context if slot.topic is None else slot.topic
     for r in slot.readings:
-        on_topic = overlap(slot.context, r.sentence)
+        on_topic = overlap(weigh, r.sentence)
         if r.states:
             best_same = max(best_same, on_topic)
         elif r.rivals and on_topic > best_rival:
