@@ -36,6 +36,9 @@ from ragguard.scoring.lexical.text import stopwords_of
 MAX_SUBJECT_WORDS = 6
 """A longer run of words before the verb is a clause, not a subject."""
 _TOKEN = re.compile(r"[^\W\d_][\w'’-]*|\d[\w.,]*", re.UNICODE)
+_ASIDE = re.compile(r"\([^()]*\)")
+"""A parenthesis: an aside that is no part of the subject it follows ("Maria Theresa (13 May
+1717 – 29 November 1780) was ...")."""
 
 
 @cache
@@ -77,11 +80,13 @@ def _expletive(sentence: str, language: str) -> bool:
 
 def subject(sentence: str, language: str = "en", longest: int = MAX_SUBJECT_WORDS) -> str | None:
     """The sentence's subject as written ("The Eiffel Tower"), or None when it has none that
-    can be found (no listed verb within ``longest`` words, or a pronoun subject)."""
+    can be found (no listed verb within ``longest`` words, or a pronoun subject). Words in
+    parentheses are not counted: a name's dates or gloss sit there, not its subject."""
     if not antecedent_lists(language).get("verbs"):
         return None
     start = opening_phrase_end(sentence, language)
-    tokens = list(itertools.islice(_TOKEN.finditer(sentence, start), longest + 1))
+    masked = _ASIDE.sub(lambda m: " " * len(m.group()), sentence)
+    tokens = list(itertools.islice(_TOKEN.finditer(masked, start), longest + 1))
     for index, token in enumerate(tokens):
         if not listed_verb(token.group(), language, ending_too=index > 0):
             continue

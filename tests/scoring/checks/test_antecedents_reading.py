@@ -69,6 +69,47 @@ def test_each_language_reads_with_its_own_lists(code, first, then, read) -> None
     assert resolve((first, then), code)[1] == read
 
 
+@pytest.mark.parametrize(
+    ("code", "first", "then", "read"),
+    [
+        (
+            "en",
+            "Maria Theresa (13 May 1717 – 29 November 1780) was the ruler of Austria.",
+            "She started her 40-year reign in 1740.",
+            "Maria Theresa started her 40-year reign in 1740.",
+        ),
+        (
+            "en",
+            "Rear Admiral Alan Shepard (November 18, 1923 – July 21, 1998) was an astronaut.",
+            "He retired from the Navy in 1974.",
+            "Rear Admiral Alan Shepard retired from the Navy in 1974.",
+        ),
+        (
+            "de",
+            "Die Kellan-Brücke (1862 erbaut) ist eine Bogenbrücke.",
+            "Sie wurde 1931 geschlossen.",
+            "Die Kellan-Brücke wurde 1931 geschlossen.",
+        ),
+        (
+            "fr",
+            "Le pont de Riga (construit en 1862) est un pont en arc.",
+            "Il a été fermé en 1931.",
+            "Le pont de Riga a été fermé en 1931.",
+        ),
+        (
+            "es",
+            "La Torre de Riga (construida en 1862) es una torre de piedra.",
+            "Ella fue cerrada en 1931.",
+            "La Torre de Riga fue cerrada en 1931.",
+        ),
+    ],
+)
+def test_an_aside_in_parentheses_is_no_part_of_the_subject(code, first, then, read) -> None:
+    """The dates or gloss after a name are skipped, not counted as subject words (which cut
+    the subject inside the parenthesis or left the pronoun unread)."""
+    assert resolve((first, then), code)[1] == read
+
+
 def test_hindi_has_no_pronoun_or_verb_lists_and_is_read_as_written() -> None:
     found = lexicon("hi")
     assert found is not None and set(found.antecedents) == {
