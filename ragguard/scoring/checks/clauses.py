@@ -238,6 +238,17 @@ def _content(text: str, language: str = "en") -> frozenset[str]:
     return frozenset(stem(w) for w in kept if not months_in(w, language)) & found
 
 
+def ends_a_name(claim: Sentence, q: Quantity) -> bool:
+    """Whether ``q`` ends a name in the claim ("Flight 77", "Team Fortress 2", "737 MAX 9"):
+    written in digits, right after a capitalised word that is no function word or month
+    (not "won the Asian Cup five times")."""
+    if not q.text[:1].isdigit():
+        return False
+    before = words_before(claim.text, claim.text.find(q.text), 1)
+    titled = bool(before) and before[0][:1].isupper() and before[0].lower() not in STOPWORDS
+    return titled and not MONTH.match(before[0])
+
+
 def clause_rival(
     claim: Sentence,
     q: Quantity,
@@ -250,9 +261,7 @@ def clause_rival(
     evidence value is one the claim states (worked out once per claim by the caller).
 
     A number that ends a title ("Flight 77", "Team Fortress 2") is left to the other rules."""
-    before = words_before(claim.text, claim.text.find(q.text), 1)
-    titled = before and before[0][:1].isupper() and before[0].lower() not in STOPWORDS
-    if titled and not MONTH.match(before[0]):
+    if ends_a_name(claim, q):
         return None
     predicate = predicate_words(claim, q)
     stop = stopwords_of(claim.language)

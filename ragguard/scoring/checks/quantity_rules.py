@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from ragguard.scoring.checks.clauses import (
     clause_rival,
+    ends_a_name,
     stated_in_claim,
     topic_words,
     value_order,
@@ -89,7 +90,9 @@ def _counted_rival(s: QuantitySlot) -> str | None:
     comma does not ("In the 1960s, Samsung ...", "January 2, 1881")."""
     claim, q = s.slot.claim, s.quantity
     unit = unit_after(claim.text, q.text)
-    if not unit or (q.kind in DATE_KINDS and not _word_right_after(claim, q)):
+    if not unit or ends_a_name(claim, q):
+        return None  # "737 MAX 9 aircraft": the 9 names the model, it counts no aircraft
+    if q.kind in DATE_KINDS and not _word_right_after(claim, q):
         return None
     if any(
         counts_unit(r.sentence.text, e.text, unit)

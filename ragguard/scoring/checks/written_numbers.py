@@ -134,13 +134,15 @@ def _centuries_in_digits(claim: str, language: str) -> str:
 
 @cache
 def _ranked_century(language: str) -> re.Pattern[str] | None:
-    """A word before one of the language's ``century_after`` ("nineteenth century")."""
+    """One word or two before one of the language's ``century_after`` ("nineteenth
+    century", "twenty first century")."""
     words = section(language, "periods", PeriodWords)
     nouns = words.century_nouns or words.century_after
     if not words.ordinal_endings or not nouns or not words.century_written:
         return None
     edge, after = rf"(?<![\w{MARKS}])", phrase_pattern(nouns).pattern
-    return re.compile(rf"{edge}(?P<word>[^\W\d_][\w{MARKS}-]*)(?=\s+{after})", re.I)
+    word = rf"[^\W\d_][\w{MARKS}-]*"
+    return re.compile(rf"{edge}(?P<word>(?:{word}\s+)?{word})(?=\s+{after})", re.I)
 
 
 def _ranked_centuries_in_digits(claim: str, language: str) -> str:
@@ -153,8 +155,16 @@ def _ranked_centuries_in_digits(claim: str, language: str) -> str:
     words = section(language, "periods", PeriodWords)
 
     def digits(m: re.Match[str]) -> str:
-        rank = _rank_in_words(m["word"].lower(), words.ordinal_endings, language)
-        return m.group(0) if rank is None else words.century_written.format(rank=rank)
+        whole, endings = m["word"], words.ordinal_endings
+        first, _, last = whole.rpartition(" ")
+        rank = _rank_in_words(whole.lower(), endings, language)
+        if rank is not None:
+            return words.century_written.format(rank=rank)
+        if first and spelled_numbers(first, language):  # "twenty second": no 2nd century
+            return whole
+        rank = _rank_in_words(last.lower(), endings, language)
+        kept = f"{first} " if first else ""
+        return whole if rank is None else kept + words.century_written.format(rank=rank)
 
     return pattern.sub(digits, claim)
 

@@ -239,6 +239,20 @@ NUMBERS_CASES: list[Case] = [
         "a count of another unit is no support (8 escalators)",
     ),
     (
+        "The airline agreed to speed up deliveries of 12 737 MAX 9 aircraft.",
+        "The airline agreed to accelerate the delivery of 12 737 MAX 9 jets, and the other 10"
+        " aircraft will follow from 2023.",
+        (),
+        "a number that ends a name counts no unit (the 9 of 737 MAX 9 aircraft)",
+    ),
+    (
+        "The airline agreed to speed up deliveries of 15 737 MAX 9 aircraft.",
+        "The airline agreed to accelerate the delivery of 12 737 MAX 9 jets, and the other 10"
+        " aircraft will follow from 2023.",
+        ("number", "15 737", "12 737"),
+        "the count before such a name is still read",
+    ),
+    (
         "The town reported a median income of $62,527 in 2012.",
         "The town reported a median income of $ 87,894, above the average of $ 62,527.",
         ("number", "62,527", "87,894"),
@@ -454,6 +468,8 @@ def test_a_span_of_values_is_met_by_a_value_inside(
         ("en", "The bridge opened in the twenties.", "The bridge opened in 1922.", False),
         ("en", "The bridge opened in the thirties.", "The bridge opened in 1922.", True),
         ("en", "The bridge opened in the twenties.", "The bridge opened in 2022.", False),
+        ("en", "The bridge opened in the twenty first century.", "It opened in 2022.", False),
+        ("en", "The bridge opened in the twenty first century.", "It opened in 1922.", True),
         (
             "de",
             "Die Brücke wurde in den Zwanzigerjahren eröffnet.",
