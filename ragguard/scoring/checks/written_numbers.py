@@ -142,7 +142,8 @@ def _ranked_century(language: str) -> re.Pattern[str] | None:
         return None
     edge, after = rf"(?<![\w{MARKS}])", phrase_pattern(nouns).pattern
     word = rf"[^\W\d_][\w{MARKS}-]*"
-    return re.compile(rf"{edge}(?P<word>(?:{word}\s+)?{word})(?=\s+{after})", re.I)
+    two = rf"(?:(?P<first>{word})(?P<gap>\s+))?(?P<last>{word})"
+    return re.compile(rf"{edge}{two}(?=\s+{after})", re.I)
 
 
 def _ranked_centuries_in_digits(claim: str, language: str) -> str:
@@ -155,16 +156,15 @@ def _ranked_centuries_in_digits(claim: str, language: str) -> str:
     words = section(language, "periods", PeriodWords)
 
     def digits(m: re.Match[str]) -> str:
-        whole, endings = m["word"], words.ordinal_endings
-        first, _, last = whole.rpartition(" ")
-        rank = _rank_in_words(whole.lower(), endings, language)
+        first, last, endings = m["first"] or "", m["last"], words.ordinal_endings
+        rank = _rank_in_words(f"{first} {last}".lower(), endings, language) if first else None
         if rank is not None:
             return words.century_written.format(rank=rank)
         if first and spelled_numbers(first, language):  # "twenty second": no 2nd century
-            return whole
+            return m.group(0)
         rank = _rank_in_words(last.lower(), endings, language)
-        kept = f"{first} " if first else ""
-        return whole if rank is None else kept + words.century_written.format(rank=rank)
+        kept = first + (m["gap"] or "")
+        return m.group(0) if rank is None else kept + words.century_written.format(rank=rank)
 
     return pattern.sub(digits, claim)
 
