@@ -37,10 +37,7 @@ def render_card(
         "",
         "| | support threshold | judge band | balanced accuracy (5-fold CV) | 95% bootstrap |",
         "|---|---|---|---|---|",
-        f"| default | {fit.default:.3f} | | {fit.cv_default:.3f} | "
-        f"{fit.cv_default_interval[0]:.3f}-{fit.cv_default_interval[1]:.3f} |",
-        f"| calibrated | {fit.threshold:.3f} | {fit.band[0]:.3f}-{fit.band[1]:.3f} | "
-        f"{fit.cv_fitted:.3f} | {fit.cv_fitted_interval[0]:.3f}-{fit.cv_fitted_interval[1]:.3f} |",
+        *_fit_rows(fit),
     ]
     if answer is not None:
         lines += _answer_rows(answer)
@@ -112,10 +109,26 @@ def _answer_rows(fit: Fit) -> list[str]:
         "| | answer threshold | judge answer band | balanced accuracy (5-fold CV) "
         "| 95% bootstrap |",
         "|---|---|---|---|---|",
-        f"| default | {fit.default:.3f} | | {fit.cv_default:.3f} | "
-        f"{fit.cv_default_interval[0]:.3f}-{fit.cv_default_interval[1]:.3f} |",
-        f"| calibrated | {fit.threshold:.3f} | {fit.band[0]:.3f}-{fit.band[1]:.3f} | "
-        f"{fit.cv_fitted:.3f} | {fit.cv_fitted_interval[0]:.3f}-{fit.cv_fitted_interval[1]:.3f} |",
+        *_fit_rows(fit),
+    ]
+
+
+def _fit_rows(fit: Fit) -> list[str]:
+    """The default and the fit, each with its cross-validated balanced accuracy. A fit the
+    file does not hold (the default kept) shows no threshold or band: the default's are
+    written, and its row says so."""
+    default_ci = f"{fit.cv_default_interval[0]:.3f}-{fit.cv_default_interval[1]:.3f}"
+    fitted_ci = f"{fit.cv_fitted_interval[0]:.3f}-{fit.cv_fitted_interval[1]:.3f}"
+    band = f"{fit.band[0]:.3f}-{fit.band[1]:.3f}"
+    if fit.kept_default:
+        return [
+            f"| default (written) | {fit.default:.3f} | {band} | {fit.cv_default:.3f} "
+            f"| {default_ci} |",
+            f"| fit (not written) | | | {fit.cv_fitted:.3f} | {fitted_ci} |",
+        ]
+    return [
+        f"| default | {fit.default:.3f} | | {fit.cv_default:.3f} | {default_ci} |",
+        f"| calibrated | {fit.threshold:.3f} | {band} | {fit.cv_fitted:.3f} | {fitted_ci} |",
     ]
 
 

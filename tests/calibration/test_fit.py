@@ -101,6 +101,25 @@ def test_coin_flip_labels_leave_the_default_written() -> None:
     assert outcome_line(fit).startswith("kept the default")
 
 
+def test_the_card_shows_the_threshold_written_and_no_threshold_for_a_fit_not_written() -> None:
+    """A kept default is the row written; the fit's row gives its cross-validated balanced
+    accuracy with no threshold or band (on 02b6dca the fit's row showed the default's
+    threshold and band beside the fit's accuracy, as if that threshold had reached it)."""
+    from ragguard.calibration.card import render_card
+
+    rng = np.random.default_rng(11)
+    scores = np.clip(rng.normal(0.6, 0.2, 300), 0.0, 1.0)
+    kept = calibrate(scores, rng.random(300) < 0.5, default=0.577, default_band=(0.45, 0.7))
+    card = render_card(kept, source="labels.jsonl", fingerprint="f")
+    assert "| default (written) | 0.577 | 0.450-0.700 |" in card
+    assert f"| fit (not written) | | | {kept.cv_fitted:.3f} |" in card
+    assert "| calibrated |" not in card
+    fitted = calibrate(*scored(400, 3), default=0.3)
+    card = render_card(fitted, source="labels.jsonl", fingerprint="f")
+    assert not fitted.kept_default and "| default | 0.300 | |" in card
+    assert f"| calibrated | {fitted.threshold:.3f} | {fitted.band[0]:.3f}-" in card
+
+
 def test_inverted_labels_are_reported_not_fitted() -> None:
     scores, labels = scored(300, 12)
     fit = calibrate(scores, ~labels, default=0.6)

@@ -14,7 +14,11 @@ from tests.support.cli_process import run_ragguard as ragguard
 
 
 def thresholds(card: str) -> tuple[str, str]:
-    """The default's and the written threshold, as the card prints them."""
+    """The default's and the written threshold, as the card prints them: a kept default is
+    the row written, a fit the row ``calibrated``."""
+    kept = re.search(r"\| default \(written\) \| ([0-9.]+) \|", card)
+    if kept:
+        return kept.group(1), kept.group(1)
     default = re.search(r"\| default \| ([0-9.]+) \|", card)
     written = re.search(r"\| calibrated \| ([0-9.]+) \|", card)
     assert default and written, card
@@ -34,6 +38,7 @@ def test_inverted_labels_are_reported_and_the_default_is_written(tmp_path):
     assert fitted["kept_default"] is True
     default, written = thresholds(card)
     assert written == default and f"{fitted['threshold']:.3f}" == default
+    assert "| default (written) |" in card and "| fit (not written) | | |" in card
 
 
 def content_hash(span: str, items: list[dict]) -> str:
