@@ -191,16 +191,15 @@ MIN_TOPIC = 3
 sentences to be weighed by them; with fewer ("In 2002, ..."), the whole claim weighs."""
 
 
-def topic_words(claim: Sentence, q: Quantity) -> frozenset[str]:
-    """What ``q`` is about, to weigh which passage sentence talks of it: in a claim of
-    several clauses, the content words of its own clause and of the sentence's subject. "The
-    U.K. business will do well for the rest of 2021, and earnings rose on the first quarter of
-    2019" weighs 2021 by the business, not by the earnings of another clause."""
+def topic_words(claim: Sentence, q: Quantity, written: frozenset[str]) -> frozenset[str]:
+    """What ``q`` is about, less ``written`` (the value's own words), to weigh which passage
+    sentence talks of it: in a claim of several clauses, the content words of its own clause
+    and of the sentence's subject. "The U.K. business will do well for the rest of 2021, and
+    earnings rose on the first quarter of 2019" weighs 2021 by the business, not by the
+    earnings of another clause."""
     topics = _clause_topics(claim.text, claim.language)
-    words = next((w for clause, w in topics if q.text in clause), None)
-    if words is None or len(words - content_of(q.text, claim.language)) < MIN_TOPIC:
-        return claim.content
-    return words
+    words = next((w - written for clause, w in topics if q.text in clause), frozenset())
+    return words if len(words) >= MIN_TOPIC else claim.content - written
 
 
 @memoized(entries=1024)

@@ -212,7 +212,7 @@ def quantity_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[
             continue
         value_words = content_of(q.text, claim.language)
         readings = tuple(_reading(q, s, as_rival) for s in sentences)
-        topic = topic_words(claim, q) - value_words
+        topic = topic_words(claim, q, value_words)
         slot = Slot(claim, q.text, claim.content - value_words, readings, topic)
         value = first_rival(QuantitySlot(q, slot, sentences, in_clause))
         if value and is_conversion(claim, q, value, sentences):

@@ -70,7 +70,7 @@ def test_a_one_clause_claim_is_weighed_whole():
     claim = "the tower was completed in 1889 and opened to the public in 1889"
     parsed = parse(claim)
     value = parsed.quantities[0]
-    assert clauses.topic_words(parsed, value) == parsed.content
+    assert clauses.topic_words(parsed, value, frozenset()) == parsed.content
 
 
 def test_each_clause_is_read_once_however_many_values_ask(monkeypatch):
