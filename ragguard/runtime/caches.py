@@ -50,8 +50,11 @@ MAX_BYTES_VARIABLE = "RAGGUARD_CACHE_MAX_BYTES"
 
 _max_bytes: int | None = None
 _total = 0
-_LOCK = threading.Lock()
-"""One lock for every cache and the total: a miss then takes one lock, not two."""
+_LOCK = threading.RLock()
+"""One lock for every cache and the total: a miss then takes one lock, not two. Re-entrant:
+a cache the garbage collector frees gives its bytes back in ``__del__``, which may run on a
+thread that holds the lock (inside ``deep_size``'s allocations in ``keep``); a plain lock
+would wait on itself there for ever."""
 _REGISTRY: weakref.WeakSet[Cache[Any, Any]] = weakref.WeakSet()
 _MISSING = object()
 _clock = itertools.count().__next__

@@ -242,3 +242,26 @@ def test_one_eviction_pass_frees_a_share_of_the_bound() -> None:
     finally:
         set_max_bytes(before)
         clear_caches(f"{__name__}.")
+
+
+def test_a_cache_freed_while_the_lock_is_held_gives_its_bytes_back() -> None:
+    """The garbage collector may free a cache, whose ``__del__`` takes the caches' lock, on a
+    thread that holds that lock (``Cache.keep`` measures values under it). Run apart, so a
+    lock that waits on itself hangs that process, not the tests."""
+    script = (
+        "import gc\n"
+        "from ragguard.runtime import caches\n"
+        "cache = caches.Cache('freed', 8)\n"
+        "cache.put_many({'key': 'value'})\n"
+        "cycle = [cache]\n"
+        "cycle.append(cycle)\n"
+        "del cache, cycle\n"
+        "with caches._LOCK:\n"
+        "    gc.collect()\n"
+        "print('freed')\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "freed"

@@ -11,14 +11,14 @@ from functools import cache
 from ragguard.language import lexicon, section
 from ragguard.runtime import memoized
 from ragguard.scoring.checks.antecedents import antecedent_lists, listed_verb, subject
-from ragguard.scoring.checks.dates import MONTH, months_in
+from ragguard.scoring.checks.dates import months_in
+from ragguard.scoring.checks.named_numbers import ends_a_name
 from ragguard.scoring.checks.numbers import Quantity, quantities
 from ragguard.scoring.checks.parse import Sentence, content_of
 from ragguard.scoring.checks.quantity_match import comparable, same_quantity
 from ragguard.scoring.checks.ranges import ranges
-from ragguard.scoring.checks.words import WORD, lower_content, told_alike, words_before
+from ragguard.scoring.checks.words import WORD, lower_content, told_alike
 from ragguard.scoring.lexical.text import stem, stopwords_of
-from ragguard.scoring.lexical.vocabulary import STOPWORDS
 
 MIN_PREDICATE = 0.5
 """A clause is about the claim's value when it holds more than this share of the words
@@ -235,17 +235,6 @@ def _content(text: str, language: str = "en") -> frozenset[str]:
     stops = stopwords_of(language)
     kept = (w for w in WORD.findall(text) if w.islower() and w not in stops)
     return frozenset(stem(w) for w in kept if not months_in(w, language)) & found
-
-
-def ends_a_name(claim: Sentence, q: Quantity) -> bool:
-    """Whether ``q`` ends a name in the claim ("Flight 77", "Team Fortress 2", "737 MAX 9"):
-    written in digits, right after a capitalised word that is no function word or month
-    (not "won the Asian Cup five times")."""
-    if not q.text[:1].isdigit():
-        return False
-    before = words_before(claim.text, claim.text.find(q.text), 1)
-    titled = bool(before) and before[0][:1].isupper() and before[0].lower() not in STOPWORDS
-    return titled and not MONTH.match(before[0])
 
 
 def clause_rival(

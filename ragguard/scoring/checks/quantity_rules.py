@@ -10,19 +10,25 @@ from dataclasses import dataclass
 
 from ragguard.scoring.checks.clauses import (
     clause_rival,
-    ends_a_name,
     stated_in_claim,
     topic_words,
     value_order,
 )
 from ragguard.scoring.checks.dates import day_and_month_before, days_and_months_before
 from ragguard.scoring.checks.months import span_end_rival
+from ragguard.scoring.checks.named_numbers import ends_a_name, named_rival
 from ragguard.scoring.checks.numbers import DATE_KINDS, Quantity
 from ragguard.scoring.checks.parse import Sentence, content_of
 from ragguard.scoring.checks.quantity_match import comparable, same_quantity
 from ragguard.scoring.checks.slots import Reading, RivalRule, Slot, rival_value
 from ragguard.scoring.checks.units import is_conversion, other_unit
-from ragguard.scoring.checks.words import counts_unit, unit_after
+from ragguard.scoring.checks.words import (
+    counts_unit,
+    nearest_words,
+    same_neighbours,
+    unit_after,
+    units_after,
+)
 from ragguard.scoring.interface.protocols import Reason
 from ragguard.scoring.lexical.text import stopwords_of
 
@@ -99,12 +105,20 @@ def _counted_rival(s: QuantitySlot) -> str | None:
         for r in s.slot.readings
         if r.states
         for e in r.sentence.quantities
-        if same_quantity(q, e)
+        if same_quantity(q, e) or _ends_span_holding(q, e, r.sentence)
     ):
         return None
     return next(
-        (c for r in s.slot.readings for c in r.rivals if unit_after(r.sentence.text, c) == unit),
+        (c for r in s.slot.readings for c in r.rivals if unit in units_after(r.sentence.text, c)),
         None,
+    )
+
+
+def _ends_span_holding(q: Quantity, e: Quantity, sentence: Sentence) -> bool:
+    """Whether ``e`` ends a span of ``sentence`` that holds ``q`` ("between 2,400 and 2,600
+    units" holds 2,500 units: the span's end says what it counts)."""
+    return not q.bound and any(
+        low <= q.value <= high and e.value in (low, high) for low, high in sentence.ranges
     )
 
 
@@ -118,6 +132,34 @@ def _word_right_after(claim: Sentence, q: Quantity) -> bool:
 
 def _clause_rival(s: QuantitySlot) -> str | None:
     return clause_rival(s.slot.claim, s.quantity, s.sentences, s.claimed)
+
+
+def _named_rival(s: QuantitySlot) -> str | None:
+    return named_rival(s.slot.claim, s.quantity, s.sentences)
+
+
+def _told_rival(s: QuantitySlot) -> str | None:
+    """A value the passage states, of other things than the claim's: the words right after
+    it in the claim ("$20.3 million during its opening weekend") follow another value of
+    its kind in the passage ("$ 60.2 million on its opening weekend") and never the claim's
+    ("$ 20.3 million on its opening day"). A rank or a century is left to its own rules."""
+    q, claim = s.quantity, s.slot.claim
+    stop = stopwords_of(claim.language)
+    ours = nearest_words(claim.text, q.text, stop, True)
+    if q.kind in ("ordinal", "century") or len(ours) < 2:
+        return None
+    rival = None
+    for sentence in s.sentences:
+        for e in sentence.quantities:
+            if not comparable(q, e) or not same_neighbours(
+                ours, nearest_words(sentence.text, e.text, stop, True)
+            ):
+                continue
+            if same_quantity(q, e):
+                return None
+            if not s.claimed(e):
+                rival = rival or e.text
+    return rival
 
 
 def _other_unit(s: QuantitySlot) -> str | None:
@@ -180,7 +222,9 @@ class QuantityRule:
 QUANTITY_RULES: tuple[QuantityRule, ...] = (
     QuantityRule("anchor", False, _anchor_rival),
     QuantityRule("counted unit", False, _counted_rival),
+    QuantityRule("name", False, _named_rival),
     QuantityRule("clause", True, _clause_rival),
+    QuantityRule("told apart", True, _told_rival),
     QuantityRule("unit of measure", True, _other_unit),
     QuantityRule("span end", True, _span_end_year),
     QuantityRule("dated day", False, _dated_day),
@@ -202,22 +246,64 @@ def first_rival(s: QuantitySlot) -> str | None:
     return None
 
 
+def _rival(
+    claim: Sentence,
+    q: Quantity,
+    sentences: tuple[Sentence, ...],
+    as_rival: Callable[[Quantity], bool],
+    in_clause: Callable[[Quantity], bool],
+) -> str | None:
+    """The first rule's rival for ``q`` (``first_rival``), unless it is ``q`` converted."""
+    value_words = content_of(q.text, claim.language)
+    readings = tuple(_reading(q, s, as_rival) for s in sentences)
+    topic = topic_words(claim, q, value_words)
+    slot = Slot(claim, q.text, claim.content - value_words, readings, topic)
+    value = first_rival(QuantitySlot(q, slot, sentences, in_clause))
+    if value and is_conversion(claim, q, value, sentences):
+        return None  # "0 degrees Celsius" in "32 degrees Fahrenheit, or 0 degrees Celsius"
+    return value
+
+
+def _range_end_rival(claim: Sentence, q: Quantity, sentences: tuple[Sentence, ...]) -> str | None:
+    """An end of a span the claim states ("between 1973 and 1976") where the passage states
+    the span with the other end alike and this one not ("from 1945 to 1976"): read before
+    any rule, since the passage's span holds the claim's wrong end."""
+    spans = {span for sentence in sentences for span in sentence.ranges}
+    for low, high in claim.ranges:
+        if q.value not in (low, high) or (low, high) in spans:
+            continue
+        for start, end in spans:
+            if q.value == low and end == high and start != low:
+                other = start
+            elif q.value == high and start == low and end != high:
+                other = end
+            else:
+                continue
+            found = (
+                e.text
+                for s in sentences
+                for e in s.quantities
+                if e.value == other and comparable(q, e)
+            )
+            if rival := next(found, None):
+                return rival
+    return None
+
+
 def quantity_findings(claim: Sentence, sentences: tuple[Sentence, ...]) -> list[Reason]:
     """Numbers and dates of the claim that the evidence fills with another value."""
     findings = []
     as_rival = stated_in_claim(claim, spans=True)
     in_clause = stated_in_claim(claim)
     for q in claim.quantities:
-        if _span_met(q, claim, sentences):
-            continue
-        value_words = content_of(q.text, claim.language)
-        readings = tuple(_reading(q, s, as_rival) for s in sentences)
-        topic = topic_words(claim, q, value_words)
-        slot = Slot(claim, q.text, claim.content - value_words, readings, topic)
-        value = first_rival(QuantitySlot(q, slot, sentences, in_clause))
-        if value and is_conversion(claim, q, value, sentences):
-            value = None  # "0 degrees Celsius" in "32 degrees Fahrenheit, or 0 degrees Celsius"
+        value = _range_end_rival(claim, q, sentences)
+        if value is None:
+            if _span_met(q, claim, sentences):
+                continue
+            value = _rival(claim, q, sentences, as_rival, in_clause)
         if value is not None:
             written = f"{q.bound} {q.text}" if q.bound in ("before", "after") else q.text
-            findings.append(Reason("date" if q.kind in DATE_KINDS else "number", written, value))
+            found = Reason("date" if q.kind in DATE_KINDS else "number", written, value)
+            if found not in findings:  # a value written twice ("from 1991 to 1991")
+                findings.append(found)
     return findings

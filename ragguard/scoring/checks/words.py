@@ -109,13 +109,18 @@ def told_alike(
     claimed = [(side, words) for side, words in claimed if len(words) >= 2]
     if after_only:
         claimed = [(side, words) for side, words in claimed if side]
-    for text, form in written:
-        for side, words in claimed:
-            theirs = nearest_words(text, form, stop, side)
-            shared = min(len(theirs), len(words))
-            if shared >= 2 and theirs[:shared] == words[:shared]:
-                return True
-    return False
+    return any(
+        same_neighbours(words, nearest_words(text, form, stop, side))
+        for text, form in written
+        for side, words in claimed
+    )
+
+
+def same_neighbours(ours: tuple[str, ...], theirs: tuple[str, ...]) -> bool:
+    """Whether two values' nearest words (``nearest_words``) agree, two at least, as far as
+    both sides read."""
+    shared = min(len(ours), len(theirs))
+    return shared >= 2 and ours[:shared] == theirs[:shared]
 
 
 def first_words(text: str, count: int) -> list[str]:
@@ -147,6 +152,25 @@ def unit_after(text: str, surface: str) -> str:
     return stem(after[0].lower()) if after and after[0].lower() not in STOPWORDS else ""
 
 
+def units_after(text: str, surface: str) -> frozenset[str]:
+    """The unit after a number (``unit_after``) and, where a name stands between ("four
+    Buffalo Soldiers", "nine Filmfare nominations"), the name's words and the word after."""
+    first = unit_after(text, surface)
+    if not first:
+        return frozenset()
+    at = text.find(surface) + len(surface)
+    after = WORD.findall(text, at, at + 60)
+    found = {first}
+    if after[0][:1].isupper():
+        for word in after[1:3]:
+            if word.lower() in STOPWORDS or word[:1].isdigit():
+                break
+            found.add(stem(word.lower()))
+            if not word[:1].isupper():
+                break
+    return frozenset(found)
+
+
 def counts_unit(text: str, surface: str, unit: str) -> bool:
     """Whether ``surface`` in ``text`` is a number of ``unit``: the word right after it, or
     one of a list it opens ("its seventh and final season" counts seasons)."""
@@ -154,7 +178,7 @@ def counts_unit(text: str, surface: str, unit: str) -> bool:
     after = WORD.findall(text[at + len(surface) : at + len(surface) + 40]) if at >= 0 else []
     if after and after[0] in ("and", "or"):
         return unit in {stem(w.lower()) for w in after[1:4]}
-    return unit_after(text, surface) == unit
+    return unit in units_after(text, surface)
 
 
 @memoized(entries=16_384)

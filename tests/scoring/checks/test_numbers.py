@@ -239,6 +239,20 @@ NUMBERS_CASES: list[Case] = [
         "a count of another unit is no support (8 escalators)",
     ),
     (
+        "That night the army lost 14 helicopters full of soldiers.",
+        "Over one long night, three Sea King helicopters were shot down, 61 soldiers were"
+        " wounded and 14 were killed.",
+        ("number", "14", "three"),
+        "a name between a number and its unit (three Sea King helicopters) counts helicopters",
+    ),
+    (
+        "That night the army lost three helicopters full of soldiers.",
+        "Over one long night, three Sea King helicopters were shot down, 61 soldiers were"
+        " wounded and 14 were killed.",
+        (),
+        "the number of a unit a name stands before is stated (three Sea King helicopters)",
+    ),
+    (
         "The airline agreed to speed up deliveries of 12 737 MAX 9 aircraft.",
         "The airline agreed to accelerate the delivery of 12 737 MAX 9 jets, and the other 10"
         " aircraft will follow from 2023.",
