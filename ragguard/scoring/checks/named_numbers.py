@@ -17,6 +17,8 @@ from ragguard.scoring.lexical.text import stopwords_of
 
 NAME_WORDS = 2
 """Words of a name read beside its number: "Team Fortress 2", "US Airways Flight 1549"."""
+NAME_WINDOW = 80
+"""Characters read on either side of a number for its name: two words and more."""
 NAME_END = re.compile(r'[,;:()\[\]"]')
 """Marks that end a name's stretch of text ("from DC, United 93" is named "United")."""
 
@@ -33,14 +35,15 @@ def _value_at(text: str, value: str) -> int:
 
 def _before(text: str, start: int, end: int, count: int) -> list[str]:
     """The last ``count`` words before the number, within its stretch of text."""
-    marks = [m.end() for m in NAME_END.finditer(text, max(start - 80, 0), start)]
-    return WORD.findall(text, marks[-1] if marks else max(start - 80, 0), start)[-count:]
+    window = max(start - NAME_WINDOW, 0)
+    marks = [m.end() for m in NAME_END.finditer(text, window, start)]
+    return WORD.findall(text, marks[-1] if marks else window, start)[-count:]
 
 
 def _after(text: str, start: int, end: int, count: int) -> list[str]:
     """The first ``count`` words after the number, within its stretch of text."""
-    mark = NAME_END.search(text, end, end + 80)
-    return WORD.findall(text, end, mark.start() if mark else end + 80)[:count]
+    mark = NAME_END.search(text, end, end + NAME_WINDOW)
+    return WORD.findall(text, end, mark.start() if mark else end + NAME_WINDOW)[:count]
 
 
 def _name(claim: Sentence, q: Quantity, read: Read, leading: bool) -> tuple[str, ...]:
