@@ -85,25 +85,22 @@ def ends_a_name(claim: Sentence, q: Quantity) -> bool:
 
 def _named_by(
     q: Quantity, sentences: tuple[Sentence, ...], name: tuple[str, ...], read: Read
-) -> tuple[bool, str | None]:
-    """Whether the passage writes ``q`` beside ``name``, and the first other number of its
-    kind it writes there."""
+) -> str | None:
+    """The first other number of ``q``'s kind the passage writes beside ``name``; None where
+    it writes ``q`` there too."""
     rival = None
     for sentence in sentences:
         for e in sentence.quantities:
             if e.bound or not comparable(q, e):
                 continue
             at = _value_at(sentence.text, e.text)
-            if (
-                at < 0
-                or tuple(w.lower() for w in read(sentence.text, at, at + len(e.text), len(name)))
-                != name
-            ):
+            beside = read(sentence.text, at, at + len(e.text), len(name)) if at >= 0 else []
+            if tuple(w.lower() for w in beside) != name:
                 continue
             if same_quantity(q, e):
-                return True, None
+                return None
             rival = rival or e.text
-    return False, rival
+    return rival
 
 
 def named_rival(claim: Sentence, q: Quantity, sentences: tuple[Sentence, ...]) -> str | None:
@@ -112,11 +109,11 @@ def named_rival(claim: Sentence, q: Quantity, sentences: tuple[Sentence, ...]) -
     Community Shield" against "the 90th FA Community Shield"). A number that opens a name
     may count it ("19 Supreme Court Justices"), and a German capital marks any noun ("im Jahr
     1912"), so there the claim's value must be written nowhere in the passage."""
-    written = any(same_quantity(q, e) for s in sentences for e in s.quantities)
-    if name := name_before(claim, q):
-        if written and lexicon_or_fallback(claim.language).nouns_capitalized:
-            return None  # "im Jahr 1912": a German capital marks a noun, not a name
-        return _named_by(q, sentences, name, _before)[1]
-    if written or not (name := name_after(claim, q)):
+    before = name_before(claim, q)
+    name = before or name_after(claim, q)
+    if not name:
         return None
-    return _named_by(q, sentences, name, _after)[1]
+    unwritten_only = not before or lexicon_or_fallback(claim.language).nouns_capitalized
+    if unwritten_only and any(same_quantity(q, e) for s in sentences for e in s.quantities):
+        return None  # "im Jahr 1912": a German capital marks a noun, not a name
+    return _named_by(q, sentences, name, _before if before else _after)

@@ -268,6 +268,8 @@ def _range_end_rival(claim: Sentence, q: Quantity, sentences: tuple[Sentence, ..
     """An end of a span the claim states ("between 1973 and 1976") where the passage states
     the span with the other end alike and this one not ("from 1945 to 1976"): read before
     any rule, since the passage's span holds the claim's wrong end."""
+    if not claim.ranges:
+        return None
     spans = {span for sentence in sentences for span in sentence.ranges}
     for low, high in claim.ranges:
         if q.value not in (low, high) or (low, high) in spans:

@@ -147,19 +147,29 @@ def words_before(text: str, at: int, count: int) -> list[str]:
 def unit_after(text: str, surface: str) -> str:
     """The stemmed content word right after ``surface`` in ``text``: a number's unit ("57
     elevators" -> "elevator"); empty when a function word or nothing follows."""
+    return _unit(_words_after(text, surface, 40))
+
+
+def _words_after(text: str, surface: str, width: int) -> list[str]:
+    """The words in the ``width`` characters after ``surface`` in ``text``."""
     at = text.find(surface)
-    after = WORD.findall(text[at + len(surface) : at + len(surface) + 40]) if at >= 0 else []
+    return WORD.findall(text[at + len(surface) : at + len(surface) + width]) if at >= 0 else []
+
+
+def _unit(after: list[str]) -> str:
     return stem(after[0].lower()) if after and after[0].lower() not in STOPWORDS else ""
 
 
 def units_after(text: str, surface: str) -> frozenset[str]:
     """The unit after a number (``unit_after``) and, where a name stands between ("four
     Buffalo Soldiers", "nine Filmfare nominations"), the name's words and the word after."""
-    first = unit_after(text, surface)
+    return _units(_words_after(text, surface, 60))
+
+
+def _units(after: list[str]) -> frozenset[str]:
+    first = _unit(after)
     if not first:
         return frozenset()
-    at = text.find(surface) + len(surface)
-    after = WORD.findall(text, at, at + 60)
     found = {first}
     if after[0][:1].isupper():
         for word in after[1:3]:
@@ -174,11 +184,10 @@ def units_after(text: str, surface: str) -> frozenset[str]:
 def counts_unit(text: str, surface: str, unit: str) -> bool:
     """Whether ``surface`` in ``text`` is a number of ``unit``: the word right after it, or
     one of a list it opens ("its seventh and final season" counts seasons)."""
-    at = text.find(surface)
-    after = WORD.findall(text[at + len(surface) : at + len(surface) + 40]) if at >= 0 else []
+    after = _words_after(text, surface, 60)
     if after and after[0] in ("and", "or"):
         return unit in {stem(w.lower()) for w in after[1:4]}
-    return unit in units_after(text, surface)
+    return unit in _units(after)
 
 
 @memoized(entries=16_384)
